@@ -1,0 +1,86 @@
+"""Source locations and the one error class every stage raises.
+
+A user never sees a traceback into the compiler: each stage reports a problem as a
+`PhobosError` that carries the file, line and column it is about and shows the
+offending line with a caret under it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Source:
+    """A text the compiler read, kept so an error can quote its lines."""
+
+    path: str
+    text: str = field(repr=False)
+
+    def line_text(self, line: int) -> str:
+        lines = self.text.splitlines()
+        return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A region of a source: 1-based line, 1-based column, end exclusive."""
+
+    source: Source = field(repr=False, compare=False)
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def to(self, other: Span) -> Span:
+        """The span from the start of this one to the end of `other`."""
+        return Span(self.source, self.line, self.column, other.end_line, other.end_column)
+
+    def text(self) -> str:
+        """The source text the span covers (first line only when it spans several)."""
+        line = self.source.line_text(self.line)
+        end = self.end_column if self.end_line == self.line else len(line) + 1
+        return line[self.column - 1 : end - 1]
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+def excerpt(span: Span) -> str:
+    """The span's first line with carets under the part it covers."""
+    text = span.source.line_text(span.line)
+    if not text:
+        return ""
+    width = span.end_column - span.column if span.end_line == span.line else len(text) - span.column + 1
+    width = max(1, min(width, len(text) - span.column + 1))
+    gutter = f"{span.line:>5} | "
+    pad = "".join(ch if ch == "\t" else " " for ch in text[: span.column - 1])
+    return f"{gutter}{text}\n{' ' * (len(gutter) - 2)}| {pad}{'^' * width}"
+
+
+class PhobosError(Exception):
+    """Any problem with a Phobos program or its launch, located in the user's source."""
+
+    def __init__(self, message: str, span: Span | None = None, notes: tuple[str, ...] = ()):
+        self.message = message
+        self.span = span
+        self.notes = notes
+        self.path: str | None = span.path if span else None
+        self.line: int | None = span.line if span else None
+        self.column: int | None = span.column if span else None
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        if self.span is None:
+            head = f"error: {self.message}"
+            return "\n".join([head, *(f"  note: {n}" for n in self.notes)])
+        parts = [f"{self.span}: error: {self.message}"]
+        quoted = excerpt(self.span)
+        if quoted:
+            parts.append(quoted)
+        parts.extend(f"  note: {n}" for n in self.notes)
+        return "\n".join(parts)

@@ -1,0 +1,419 @@
+"""The typed, structured ir every back end consumes.
+
+`for`, `while` and `if` stay trees. Functions are already inlined, `let` views of
+tensor slices are already expanded into loads, and every implicit conversion is an
+explicit `Cast`. Every value carries a `VType` (dtype and shape, `()` for a scalar)
+and a uniformity, which the checker's uniformity pass fills in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from phobos.dtypes import DType
+from phobos.errors import Span
+
+
+class Uniformity(IntEnum):
+    """How far a value or a control-flow point agrees across the threads of a CTA."""
+
+    UNIFORM = 0
+    WARP = 1
+    VARYING = 2
+
+    def __str__(self) -> str:
+        return ("uniform", "warp-uniform", "varying")[self]
+
+
+@dataclass(frozen=True)
+class VType:
+    dtype: DType
+    shape: tuple[int, ...] = ()
+
+    @property
+    def is_tile(self) -> bool:
+        return bool(self.shape)
+
+    def __str__(self) -> str:
+        if not self.shape:
+            return self.dtype.name
+        return f"tile<{self.dtype.name}>[{', '.join(map(str, self.shape))}]"
+
+
+@dataclass(eq=False)
+class Sym:
+    """A named storage place: a scalar register or a shared-memory tile."""
+
+    name: str
+    vtype: VType
+    kind: str  # "let", "var" or "loop"
+    span: Span = field(repr=False)
+    uni: Uniformity = Uniformity.UNIFORM
+
+
+@dataclass(frozen=True)
+class TensorParam:
+    name: str
+    dtype: DType
+    dims: tuple[int | str, ...]  # an int, or the name of a runtime dim
+
+
+@dataclass(frozen=True)
+class ScalarParam:
+    name: str
+    dtype: DType
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(eq=False)
+class Expr:
+    type: VType
+    span: Span = field(repr=False)
+    uni: Uniformity = field(default=Uniformity.UNIFORM, kw_only=True)
+
+    def children(self) -> tuple[Expr, ...]:
+        return ()
+
+
+@dataclass(eq=False)
+class Const(Expr):
+    value: int | float | bool
+
+
+@dataclass(eq=False)
+class Read(Expr):
+    sym: Sym
+
+
+@dataclass(eq=False)
+class ParamRef(Expr):
+    name: str
+
+
+@dataclass(eq=False)
+class DimRef(Expr):
+    """A runtime dim, bound from a tensor's extent at launch."""
+
+    name: str
+
+
+@dataclass(eq=False)
+class CtxRef(Expr):
+    field_name: str
+
+
+@dataclass(eq=False)
+class Unary(Expr):
+    op: str  # "-", "!", "~"
+    operand: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+
+@dataclass(eq=False)
+class Binary(Expr):
+    """Both operands have one dtype; comparisons give bool."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(eq=False)
+class Cast(Expr):
+    """Convert `operand` to `type.dtype`."""
+
+    operand: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+
+@dataclass(eq=False)
+class Math(Expr):
+    """An elementwise built-in: exp, log, sqrt, ..., min, max."""
+
+    fn: str
+    args: tuple[Expr, ...]
+
+    def children(self) -> tuple[Expr, ...]:
+        return self.args
+
+
+@dataclass(eq=False)
+class Select(Expr):
+    cond: Expr
+    if_true: Expr
+    if_false: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.cond, self.if_true, self.if_false)
+
+
+@dataclass(eq=False)
+class At:
+    """A subscript that picks one position and drops the dimension."""
+
+    index: Expr
+
+
+@dataclass(eq=False)
+class Window:
+    """A subscript of `length` positions from `start`; `length` is known at compile time."""
+
+    start: Expr
+    length: int
+
+
+Item = At | Window
+
+
+def item_exprs(items: tuple[Item, ...]) -> tuple[Expr, ...]:
+    return tuple(it.index if isinstance(it, At) else it.start for it in items)
+
+
+@dataclass(eq=False)
+class Load(Expr):
+    """Read a tensor: one element per thread (all `At`) or a tile (any `Window`)."""
+
+    tensor: str
+    items: tuple[Item, ...]
+
+    def children(self) -> tuple[Expr, ...]:
+        return item_exprs(self.items)
+
+
+@dataclass(eq=False)
+class TileIndex(Expr):
+    """Read part of a tile value: one element (all `At`) or a sub-tile."""
+
+    base: Expr
+    items: tuple[Item, ...]
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.base, *item_exprs(self.items))
+
+
+@dataclass(eq=False)
+class Reduce(Expr):
+    """sum/max/min of a tile's present elements, along `axis` (kept, extent 1) or all."""
+
+    op: str
+    operand: Expr
+    axis: int | None
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+
+@dataclass(eq=False)
+class Dot(Expr):
+    """Tile matrix product; the sum skips absent elements. `tensorcore` marks a GEMM loop."""
+
+    left: Expr
+    right: Expr
+    tensorcore: bool = False
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(eq=False)
+class Softmax(Expr):
+    """Softmax along the last axis, over present elements."""
+
+    operand: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+
+@dataclass(eq=False)
+class Transpose(Expr):
+    operand: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+
+@dataclass(eq=False)
+class LaneReduce(Expr):
+    """sum/max/min of a per-thread scalar over groups of `width` lanes, or the whole CTA."""
+
+    op: str
+    operand: Expr
+    over: str  # "lane" or "thread"
+    width: int
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+
+@dataclass(eq=False)
+class Shuffle(Expr):
+    """Read `operand` from another lane of the same `width`-lane group."""
+
+    mode: str  # "xor", "up", "down", "idx"
+    operand: Expr
+    arg: Expr
+    width: int
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.operand, self.arg)
+
+
+@dataclass(eq=False)
+class Atomic(Expr):
+    """Read-modify-write one element of a tensor or tile; the value is the old element."""
+
+    op: str  # "add", "max", "min", "and", "or", "xor", "xchg", "cas"
+    target: str  # a tensor parameter's name, or a tile symbol's name
+    tile: Sym | None  # the tile symbol when the target is a tile
+    items: tuple[Item, ...]
+    value: Expr
+    compare: Expr | None = None
+
+    def children(self) -> tuple[Expr, ...]:
+        extra = (self.compare,) if self.compare is not None else ()
+        return (*item_exprs(self.items), self.value, *extra)
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(eq=False)
+class Stmt:
+    span: Span = field(repr=False)
+
+
+@dataclass(eq=False)
+class Decl(Stmt):
+    """Declare `sym`; `init` is None for an uninitialized tile."""
+
+    sym: Sym
+    init: Expr | None
+
+
+@dataclass(eq=False)
+class Assign(Stmt):
+    sym: Sym
+    value: Expr
+
+
+@dataclass(eq=False)
+class Store(Stmt):
+    """Write a tensor: one element per thread, or the present elements of a tile."""
+
+    tensor: str
+    items: tuple[Item, ...]
+    value: Expr
+
+
+@dataclass(eq=False)
+class TileStore(Stmt):
+    """Write part of a tile: one element per thread, or a sub-tile."""
+
+    sym: Sym
+    items: tuple[Item, ...]
+    value: Expr
+
+
+@dataclass(eq=False)
+class For(Stmt):
+    var: Sym
+    lo: Expr
+    hi: Expr
+    step: Expr
+    body: list[Stmt]
+    unroll: int = 1
+
+
+@dataclass(eq=False)
+class While(Stmt):
+    cond: Expr
+    body: list[Stmt]
+
+
+@dataclass(eq=False)
+class If(Stmt):
+    cond: Expr
+    body: list[Stmt]
+    orelse: list[Stmt]
+
+
+@dataclass(eq=False)
+class Break(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Return(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Barrier(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class Eval(Stmt):
+    """Evaluate an expression for its effect (an atomic)."""
+
+    expr: Expr
+
+
+# ---------------------------------------------------------------- kernels
+
+
+@dataclass(eq=False)
+class Kernel:
+    """One compiled variant of a kernel: its autotune names bound to values."""
+
+    name: str
+    bindings: dict[str, int]
+    threads: int
+    params: tuple[TensorParam | ScalarParam, ...]
+    runtime_dims: tuple[str, ...]
+    aligned: dict[str, int]
+    tensorcore: bool
+    pipeline: bool
+    body: list[Stmt]
+    span: Span = field(repr=False)
+
+
+def stmt_exprs(stmt: Stmt) -> tuple[Expr, ...]:
+    """The expressions a statement evaluates itself (not those of nested statements)."""
+    match stmt:
+        case Decl(init=init):
+            return (init,) if init is not None else ()
+        case Assign(value=value) | Eval(expr=value):
+            return (value,)
+        case Store(items=items, value=value) | TileStore(items=items, value=value):
+            return (*item_exprs(items), value)
+        case For(lo=lo, hi=hi, step=step):
+            return (lo, hi, step)
+        case While(cond=cond) | If(cond=cond):
+            return (cond,)
+    return ()
+
+
+def walk_expr(expr: Expr):
+    """Every expression in the tree under `expr`, parents first."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children()))

@@ -1,0 +1,1 @@
+"""The runtime: kernel objects, compilation entry points and (later) launches."""

@@ -1,0 +1,94 @@
+"""Kernel and module objects: what `phobos.compile` and `@ph.kernel` hand the user."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any
+
+from phobos.ast import nodes as A
+from phobos.ast.printer import print_program
+from phobos.check import check_module
+from phobos.check import check_kernel as _check_kernel
+from phobos.ir import nodes as ir
+from phobos.ir.text import kernel_text
+
+
+class Kernel:
+    """A kernel of a checked program; its ir is built on first use."""
+
+    def __init__(
+        self,
+        name: str,
+        program: Callable[[], A.Program],
+        options: dict[str, Any] | None = None,
+        python_function: Callable[..., Any] | None = None,
+    ):
+        self.name = name
+        self._program_thunk = program
+        self.options = dict(options or {})
+        self.python_function = python_function
+
+    @cached_property
+    def program(self) -> A.Program:
+        """The whole Phobos program the kernel compiles in: its fns and itself."""
+        return self._program_thunk()
+
+    @property
+    def ast(self) -> A.Kernel:
+        for item in self.program.items:
+            if isinstance(item, A.Kernel) and item.name == self.name:
+                return item
+        raise AssertionError(self.name)
+
+    @cached_property
+    def variants(self) -> list[ir.Kernel]:
+        """The typed ir of every variant, one per combination of autotune values."""
+        return _check_kernel(check_module(self.program), self.ast)
+
+    @property
+    def ir(self) -> str:
+        return "\n".join(kernel_text(v) for v in self.variants)
+
+    @property
+    def phobos_source(self) -> str:
+        return print_program(self.program)
+
+    def __repr__(self) -> str:
+        return f"<phobos kernel {self.name}>"
+
+
+def python_kernel(
+    pyfunc: Callable[..., Any],
+    kernel_ast: A.Kernel,
+    program: Callable[[], A.Program],
+    options: dict[str, Any],
+) -> Kernel:
+    """The kernel object `@ph.kernel` returns for a Python def."""
+    return Kernel(kernel_ast.name, program, options, python_function=pyfunc)
+
+
+class Module:
+    """A compiled program: each kernel is an attribute under its name."""
+
+    def __init__(self, program: A.Program, options: dict[str, Any] | None = None):
+        self.program = program
+        self.kernels: dict[str, Kernel] = {}
+        for item in program.items:
+            if isinstance(item, A.Kernel):
+                self.kernels[item.name] = Kernel(item.name, lambda: program, options)
+        for kernel in self.kernels.values():
+            kernel.variants  # noqa: B018  (check every kernel now, so errors surface at compile)
+
+    def __getattr__(self, name: str) -> Kernel:
+        kernels = self.__dict__.get("kernels", {})
+        if name in kernels:
+            return kernels[name]
+        raise AttributeError(f"the program has no kernel `{name}`; it has: {', '.join(kernels) or 'none'}")
+
+    def __dir__(self) -> list[str]:
+        return [*super().__dir__(), *self.kernels]
+
+    @property
+    def phobos_source(self) -> str:
+        return print_program(self.program)
