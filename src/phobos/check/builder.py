@@ -54,10 +54,13 @@ class KernelBuilder:
 
     def build(self) -> ir.Kernel:
         k = self.kernel
+        for attr in k.attrs:
+            if isinstance(attr, A.Autotune):
+                for entry in attr.entries:
+                    value = self.bindings[entry.name]
+                    self.scopes.declare(entry.name, Binding("const", entry.span, const=value))
         attrs = self.attributes()
         self.threads = attrs["threads"]
-        for name, value in self.bindings.items():
-            self.scopes.declare(name, Binding("const", attrs["tune_spans"][name], const=value))
         params, dims = self.parameters()
         aligned = self.aligned(dims)
         self.scopes.push()
@@ -84,7 +87,7 @@ class KernelBuilder:
         return kernel
 
     def attributes(self) -> dict:
-        out: dict = {"threads": 128, "tensorcore": False, "pipeline": True, "tune_spans": {}}
+        out: dict = {"threads": 128, "tensorcore": False, "pipeline": True}
         seen: dict[type, A.Node] = {}
         for attr in self.kernel.attrs:
             if type(attr) in seen:
@@ -99,9 +102,6 @@ class KernelBuilder:
                             attr.span,
                         )
                     out["threads"] = n
-                case A.Autotune(entries=entries):
-                    for e in entries:
-                        out["tune_spans"][e.name] = e.span
                 case A.Tensorcore():
                     out["tensorcore"] = True
                     out["tensorcore_span"] = attr.span
@@ -392,7 +392,8 @@ class KernelBuilder:
 
     def not_assignable(self, name: str, b: Binding, indexed: bool = False) -> str:
         shown = written_name(name)
-        match b.kind:
+        kind = "sym" if b.sym is not None else b.kind
+        match kind:
             case "tensor":
                 return f"`{shown}` is a tensor; assign to a slice of it, as in `{shown}[i] = e`"
             case "view":

@@ -9,6 +9,7 @@ is left alone and resolves at the call.
 from __future__ import annotations
 
 import dataclasses
+
 from phobos.ast import nodes as A
 
 from .walk import stmts_in

@@ -8,8 +8,8 @@ from typing import Any
 
 from phobos.ast import nodes as A
 from phobos.ast.printer import print_program
-from phobos.check import check_module
 from phobos.check import check_kernel as _check_kernel
+from phobos.check import check_module
 from phobos.ir import nodes as ir
 from phobos.ir.text import kernel_text
 
@@ -74,6 +74,7 @@ class Module:
     def __init__(self, program: A.Program, options: dict[str, Any] | None = None):
         self.program = program
         self.kernels: dict[str, Kernel] = {}
+        check_module(program)
         for item in program.items:
             if isinstance(item, A.Kernel):
                 self.kernels[item.name] = Kernel(item.name, lambda: program, options)

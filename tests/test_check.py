@@ -1,0 +1,594 @@
+"""The checker: names, fn inlining, shapes, dims, uniformity, attributes.
+
+Each rule has a positive case and, where the seeds say "is an error", a negative case
+that pins the message and the line it points at.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import phobos
+from phobos.ir import nodes as ir
+
+
+def compile_ok(src: str) -> phobos.Module:
+    return phobos.compile(src, path="t.phobos")
+
+
+def compile_err(src: str, line: int, message: str) -> phobos.PhobosError:
+    with pytest.raises(phobos.PhobosError) as info:
+        phobos.compile(src, path="t.phobos")
+    err = info.value
+    assert message in err.message, err.message
+    assert (err.path, err.line) == ("t.phobos", line), str(err)
+    assert err.column is not None and err.column >= 1
+    return err
+
+
+# ---------------------------------------------------------------- names
+
+
+def test_names_resolve_through_nested_blocks():
+    compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n"
+        "  let a = 1\n  for i in range(0, 4) {\n    if i < a { X[i] = f32(a) }\n  }\n}"
+    )
+
+
+def test_unknown_name():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  X[0] = missing\n}", 2, "unknown name `missing`")
+
+
+def test_function_name_used_as_value():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let e = exp\n}", 2, "call it as `exp(...)`")
+
+
+def test_redeclaration_is_refused():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let a = 1\n  let a = 2\n}", 3, "already declared")
+
+
+def test_hiding_an_outer_name_is_refused():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  let a = 1\n  if true {\n    var a = 2\n  }\n}",
+        4,
+        "already declared",
+    )
+
+
+def test_sibling_scopes_may_reuse_a_name():
+    compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n"
+        "  for i in range(0, 2) { X[i] = 1.0 }\n  for i in range(0, 2) { X[i] = 2.0 }\n}"
+    )
+
+
+def test_let_cannot_be_assigned():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let a = 1\n  a = 2\n}", 3, "declare it with `var`")
+
+
+def test_loop_variable_cannot_be_assigned():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  for i in range(0, 4) {\n    i = 2\n  }\n}",
+        3,
+        "loop variable",
+    )
+
+
+def test_unknown_function():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  X[0] = frob(1.0)\n}", 2, "unknown function `frob`")
+
+
+def test_duplicate_definitions():
+    compile_err("fn f(x) = x\nfn f(y) = y\n", 2, "defined twice")
+
+
+def test_builtin_cannot_be_redefined():
+    compile_err("fn exp(x) = x\n", 1, "built-in")
+
+
+# ---------------------------------------------------------------- tensors, dims
+
+
+def test_tensor_named_alone_is_refused():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let x = X\n}", 2, "named alone")
+
+
+def test_tensor_named_alone_in_an_expression():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  X[0] = X + 1.0\n}", 2, "named alone")
+
+
+def test_runtime_dims_are_index_values():
+    m = compile_ok("kernel k(A: tensor<f32>[M, K], B: tensor<f32>[K, N]) {\n  let n = M + K + N\n}")
+    (v,) = m.k.variants
+    assert v.runtime_dims == ("M", "K", "N")
+    decl = v.body[0]
+    assert isinstance(decl, ir.Decl) and str(decl.sym.vtype) == "i64"
+
+
+def test_autotune_dims_are_constants_per_variant():
+    m = compile_ok(
+        "@autotune(T in [4, 8])\n"
+        "kernel k(X: tensor<f32>[M, T]) {\n  var x = X[ctx.block.x :+ 2, :]\n  X[ctx.block.x :+ 2, :] = x\n}"
+    )
+    assert [v.bindings for v in m.k.variants] == [{"T": 4}, {"T": 8}]
+    assert [v.params[0].dims for v in m.k.variants] == [("M", 4), ("M", 8)]
+    assert [v.body[0].sym.vtype.shape for v in m.k.variants] == [(2, 4), (2, 8)]
+
+
+def test_subscript_rank_must_match():
+    compile_err("kernel k(X: tensor<f32>[M, N]) {\n  X[0] = 1.0\n}", 2, "has 2 dim(s)")
+
+
+def test_full_range_over_a_runtime_dim_is_refused():
+    compile_err("kernel k(X: tensor<f32>[M, N]) {\n  var x = X[0 :+ 4, :]\n}", 2, "known only at launch")
+
+
+def test_range_with_constant_length():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[M]) {\n  let r = ctx.block.x * 32\n  var x = X[r : r + 32]\n  X[r :+ 32] = x\n}"
+    )
+    assert m.k.variants[0].body[1].sym.vtype.shape == (32,)
+
+
+def test_range_with_runtime_length_is_refused():
+    compile_err(
+        "kernel k(X: tensor<f32>[M]) {\n  var x = X[ctx.block.x : M]\n}", 2, "known at compile time"
+    )
+
+
+def test_span_length_must_be_constant():
+    compile_err("kernel k(X: tensor<f32>[M], n: i32) {\n  var x = X[0 :+ n]\n}", 2, "compile time")
+
+
+def test_tile_dims_must_be_constant():
+    compile_err("kernel k(X: tensor<f32>[M]) {\n  var t: tile<f32>[M]\n}", 2, "compile time")
+
+
+def test_tile_parameter_is_refused():
+    compile_err("kernel k(\n  T: tile<f32>[4]) {\n}", 2, "tiles live in shared memory")
+
+
+def test_dim_clashing_with_a_parameter():
+    compile_err("kernel k(N: i32, X: tensor<f32>[N]) {\n}", 1, "name of a param")
+
+
+# ---------------------------------------------------------------- shapes
+
+
+def test_broadcasting_follows_numpy():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[M, 64], S: tensor<f32>[M, 1], B: tensor<f32>[1, 64]) {\n"
+        "  var x = X[0 :+ 8, :]\n  var s = S[0 :+ 8, :]\n  var b = B[0, :]\n"
+        "  X[0 :+ 8, :] = x * s + b\n}"
+    )
+    store = m.k.variants[0].body[-1]
+    assert isinstance(store, ir.Store) and store.value.type.shape == (8, 64)
+
+
+def test_shapes_that_do_not_broadcast():
+    compile_err(
+        "kernel k(X: tensor<f32>[M, 64]) {\n  var a = X[0 :+ 8, :]\n  var b = X[0 :+ 4, 0 :+ 4]\n"
+        "  X[0 :+ 8, :] = a + b\n}",
+        4,
+        "do not broadcast",
+    )
+
+
+def test_store_shape_must_match():
+    compile_err(
+        "kernel k(X: tensor<f32>[M, 64]) {\n  var a = X[0 :+ 8, :]\n  X[0 :+ 4, :] = a\n}",
+        3,
+        "holds [4, 64]",
+    )
+
+
+def test_index_drops_a_dimension():
+    m = compile_ok("kernel k(X: tensor<f32>[M, 64]) {\n  var row = X[ctx.block.x, :]\n}")
+    assert m.k.variants[0].body[0].sym.vtype.shape == (64,)
+
+
+def test_dot_shapes_and_types():
+    m = compile_ok(
+        "kernel k(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {\n"
+        "  var acc: tile<f32>[16, 32] = 0.0\n"
+        "  for kk in range(0, K, 8) {\n"
+        "    acc += dot(A[0 :+ 16, kk :+ 8], B[kk :+ 8, 0 :+ 32])\n  }\n"
+        "  C[0 :+ 16, 0 :+ 32] = acc\n}"
+    )
+    loop = m.k.variants[0].body[1]
+    assert isinstance(loop, ir.For)
+    dot = loop.body[0].value.right
+    assert isinstance(dot, ir.Dot) and dot.tensorcore and str(dot.type) == "tile<f32>[16, 32]"
+
+
+def test_dot_inner_dims_must_agree():
+    compile_err(
+        "kernel k(A: tensor<f32>[M, K]) {\n  let d = dot(A[0 :+ 4, 0 :+ 8], A[0 :+ 4, 0 :+ 8])\n}",
+        2,
+        "inner dims differ",
+    )
+
+
+def test_tensorcore_demands_a_gemm_loop():
+    compile_err(
+        "@tensorcore\nkernel k(A: tensor<f32>[M, K]) {\n  A[0 :+ 4, 0 :+ 4] = 1.0\n}",
+        1,
+        "@tensorcore needs a GEMM loop",
+    )
+
+
+def test_unrolled_loop_is_never_a_gemm():
+    compile_err(
+        "@tensorcore\nkernel k(A: tensor<f16>[M, K], C: tensor<f32>[M, M]) {\n"
+        "  var acc: tile<f32>[16, 16] = 0.0\n"
+        "  for<unroll 2> kk in range(0, K, 16) {\n"
+        "    acc += dot(A[0 :+ 16, kk :+ 16], transpose(A[0 :+ 16, kk :+ 16]))\n  }\n"
+        "  C[0 :+ 16, 0 :+ 16] = acc\n}",
+        1,
+        "GEMM loop",
+    )
+
+
+def test_reductions_keep_the_reduced_axis():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[M, 64], O: tensor<f32>[M, 1]) {\n"
+        "  var x = X[0 :+ 8, :]\n  O[0 :+ 8, :] = rowsum(x) + sum<axis 1>(x) + rowmax(x)\n"
+        "  let total = sum(x)\n}"
+    )
+    body = m.k.variants[0].body
+    assert body[1].value.type.shape == (8, 1)
+    assert body[2].sym.vtype.shape == () and body[2].sym.uni == ir.Uniformity.UNIFORM
+
+
+def test_sum_of_a_scalar_points_at_the_collective():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let s = sum(X[0])\n}", 2, "over ctx.lane")
+
+
+# ---------------------------------------------------------------- statements
+
+
+def test_condition_must_be_bool():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  if N { X[0] = 1.0 }\n}", 2, "must be a bool")
+
+
+def test_break_outside_loop():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  break\n}", 2, "outside a loop")
+
+
+def test_scalar_var_needs_a_value():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  var a: f32\n}", 2, "needs an initial value")
+
+
+def test_uninitialized_tile_is_allowed():
+    m = compile_ok("kernel k(X: tensor<f32>[N]) {\n  var t: tile<f32>[4, 4]\n}")
+    assert m.k.variants[0].body[0].init is None
+
+
+def test_assignment_across_kinds_needs_a_conversion():
+    compile_err(
+        "kernel k(X: tensor<i32>[N]) {\n  X[ctx.thread] = 1.5\n}", 2, "float literal needs a conversion"
+    )
+    compile_err(
+        "kernel k(X: tensor<i32>[N], a: f32) {\n  X[ctx.thread] = a\n}", 2, "convert it, as in i32"
+    )
+
+
+def test_store_rounds_within_a_kind():
+    m = compile_ok("kernel k(X: tensor<bf16>[N], a: f32) {\n  X[ctx.thread] = a * 2.0\n}")
+    store = m.k.variants[0].body[0]
+    assert isinstance(store.value, ir.Cast) and str(store.value.type) == "bf16"
+
+
+def test_unused_value_is_refused():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  exp(1.0)\n}", 2, "is unused")
+
+
+def test_loop_step_must_be_positive():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  for i in range(0, N, 0) { }\n}", 2, "must be positive")
+
+
+def test_unroll_count():
+    m = compile_ok(
+        "@autotune(U in [2])\nkernel k(X: tensor<f32>[N]) {\n"
+        "  for<unroll U> i in range(ctx.thread, N, 128) { X[i] = 0.0 }\n}"
+    )
+    assert m.k.variants[0].body[0].unroll == 2
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  for<unroll 0> i in range(0, N) { }\n}", 2, "at least 1"
+    )
+
+
+def test_let_view_reads_the_tensor_where_used():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[M, 8], Y: tensor<f32>[M, 8]) {\n"
+        "  let v = X[ctx.block.x * 4 :+ 4, :]\n  Y[ctx.block.x * 4 :+ 4, :] = v * 2.0\n"
+        "  let e = v[1, 2]\n}"
+    )
+    body = m.k.variants[0].body
+    assert isinstance(body[0], ir.Decl) and body[0].sym.name == "v.start0"
+    assert isinstance(body[1].value.left, ir.Load)
+    assert isinstance(body[2].init, ir.TileIndex)
+
+
+def test_let_view_is_read_only():
+    compile_err(
+        "kernel k(X: tensor<f32>[M]) {\n  let v = X[0 :+ 4]\n  v[0] = 1.0\n}", 3, "read-only"
+    )
+
+
+# ---------------------------------------------------------------- functions
+
+
+def test_expression_fn_is_inlined_with_arguments_substituted():
+    m = compile_ok(
+        "fn twice(x) = x + x\n"
+        "kernel k(X: tensor<f32>[N]) {\n  X[ctx.thread] = twice(X[ctx.thread] * 3.0)\n}"
+    )
+    value = m.k.variants[0].body[0].value
+    assert isinstance(value, ir.Binary) and isinstance(value.left, ir.Binary)
+
+
+def test_fn_free_names_resolve_at_the_call():
+    m = compile_ok(
+        "fn scaled(x) = x * W\n"
+        "kernel k(X: tensor<f32>[N]) {\n  let W = 2.0\n  X[ctx.thread] = scaled(X[ctx.thread])\n}"
+    )
+    assert isinstance(m.k.variants[0].body[1].value.right, ir.Read)
+
+
+def test_fn_locals_never_meet_the_callers():
+    m = compile_ok(
+        "fn bump(t) {\n  let one = 1.0\n  t = t + one\n}\n"
+        "kernel k(X: tensor<f32>[N]) {\n  let one = 5.0\n  var a: f32 = 0.0\n"
+        "  bump(a)\n  bump(a)\n  X[ctx.thread] = a + one\n}"
+    )
+    names = [s.sym.name for s in m.k.variants[0].body if isinstance(s, ir.Decl)]
+    assert names[:2] == ["one", "a"] and len(set(names)) == len(names)
+
+
+def test_statement_fn_parameter_aliases_the_callers_name():
+    m = compile_ok(
+        "fn scale_in_place(t, s) {\n  t = t * s\n}\n"
+        "kernel k(X: tensor<f32>[M, 4]) {\n  var acc = X[0 :+ 4, :]\n"
+        "  scale_in_place(acc, 0.5)\n  X[0 :+ 4, :] = acc\n}"
+    )
+    assign = m.k.variants[0].body[1]
+    assert isinstance(assign, ir.Assign) and assign.sym.name == "acc"
+
+
+def test_place_parameter_must_be_passed_a_name():
+    compile_err(
+        "fn put(t) {\n  t[0] = 1.0\n}\nkernel k(X: tensor<f32>[N]) {\n  put(X[0 :+ 4])\n}",
+        5,
+        "must be passed a name",
+    )
+
+
+def test_fn_may_not_return():
+    compile_err("fn f(t) {\n  return\n}\n", 2, "may not `return`")
+
+
+def test_fn_break_outside_its_own_loop():
+    compile_err("fn f(t) {\n  break\n}\n", 2, "outside the fn's own loops")
+
+
+def test_fn_break_inside_its_own_loop_is_fine():
+    compile_ok(
+        "fn f(t) {\n  for i in range(0, 4) {\n    if i > 2 { break }\n    t = t + 1.0\n  }\n}\n"
+        "kernel k(X: tensor<f32>[N]) {\n  var a: f32 = 0.0\n  f(a)\n  X[ctx.thread] = a\n}"
+    )
+
+
+def test_direct_recursion():
+    compile_err("fn f(x) = f(x)\n", 1, "recursion")
+
+
+def test_indirect_recursion():
+    compile_err("fn f(x) = g(x)\nfn g(x) = h(x)\nfn h(x) = f(x)\n", 3, "`f` calls `g` calls `h` calls `f`")
+
+
+def test_fn_arity():
+    compile_err("fn f(a, b) = a + b\nkernel k(X: tensor<f32>[N]) {\n  X[0] = f(1.0)\n}", 3, "takes 2")
+
+
+def test_statement_fn_has_no_value():
+    compile_err(
+        "fn s(t) {\n  t = t\n}\nkernel k(X: tensor<f32>[N]) {\n  var a: f32 = 0.0\n  X[0] = s(a)\n}",
+        6,
+        "statement fn",
+    )
+
+
+def test_error_inside_an_inlined_fn_names_the_call():
+    err = compile_err(
+        "fn bad(x) = x + missing\nkernel k(X: tensor<f32>[N]) {\n  X[0] = bad(1.0)\n}",
+        1,
+        "unknown name `missing`",
+    )
+    assert any("inlined at t.phobos:3" in n for n in err.notes)
+
+
+# ---------------------------------------------------------------- uniformity
+
+
+def _uni(m: phobos.Module, name: str) -> ir.Uniformity:
+    for s in m.k.variants[0].body:
+        if isinstance(s, ir.Decl) and s.sym.name == name:
+            return s.sym.uni
+    raise KeyError(name)
+
+
+def test_uniformity_lattice_of_values():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[N], a: f32) {\n"
+        "  let u = ctx.block.x + N\n  let w = ctx.warp * 2\n  let v = ctx.thread + 1\n"
+        "  let l = ctx.lane\n  let p = a * 2.0\n  let wv = w + v\n}"
+    )
+    U = ir.Uniformity
+    assert [_uni(m, n) for n in ("u", "w", "v", "l", "p", "wv")] == [
+        U.UNIFORM, U.WARP, U.VARYING, U.VARYING, U.UNIFORM, U.VARYING,
+    ]
+
+
+def test_var_assigned_under_varying_flow_becomes_varying():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n  var c = 0\n  if ctx.thread < 3 { c = 1 }\n}"
+    )
+    assert _uni(m, "c") == ir.Uniformity.VARYING
+
+
+def test_tile_statement_under_varying_if_names_the_condition():
+    err = compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  if ctx.thread < 4 {\n    X[0 :+ 32] = 1.0\n  }\n}",
+        3,
+        "the condition `ctx.thread < 4` at line 2",
+    )
+    assert "t.phobos:2" in err.notes[0]
+
+
+def test_tile_statement_under_varying_loop_names_the_loop():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  for i in range(ctx.thread, 8) {\n    X[0 :+ 32] = 1.0\n  }\n}",
+        3,
+        "the bounds of the loop over `i` at line 2",
+    )
+
+
+def test_tile_statement_after_varying_return():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  if ctx.thread >= N { return }\n  X[0 :+ 32] = 1.0\n}",
+        3,
+        "the `return` at line 2",
+    )
+
+
+def test_tile_statement_before_varying_return_is_fine():
+    compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n  X[0 :+ 32] = 1.0\n  if ctx.thread >= N { return }\n  X[ctx.thread] = 2.0\n}"
+    )
+
+
+def test_varying_break_makes_later_turns_varying():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  for i in range(0, 8) {\n    X[0 :+ 32] = 1.0\n"
+        "    if ctx.thread == 3 { break }\n  }\n}",
+        3,
+        "the `break` at line 4",
+    )
+
+
+def test_uniform_if_allows_tile_statements():
+    compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n  if ctx.block.x < 4 {\n    X[0 :+ 32] = 1.0\n  } else {\n"
+        "    X[32 :+ 32] = 2.0\n  }\n}"
+    )
+
+
+def test_varying_scalar_in_a_tile_expression():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  let t = f32(ctx.thread)\n  X[0 :+ 32] = t\n}",
+        3,
+        "`t` is varying",
+    )
+
+
+def test_varying_window_start():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  var x = X[ctx.thread :+ 4]\n}", 2, "is varying")
+
+
+def test_tile_element_read_under_varying_flow_is_fine():
+    compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n  var t = X[0 :+ 128]\n"
+        "  if ctx.thread < 5 { X[ctx.thread] = t[ctx.thread] }\n}"
+    )
+
+
+def test_per_thread_store_of_a_tile_reduction():
+    compile_ok("kernel k(X: tensor<f32>[N]) {\n  var t = X[0 :+ 128]\n  X[ctx.thread] = sum(t)\n}")
+
+
+def test_warp_collective_under_warp_uniform_flow():
+    compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n  var v: f32 = X[ctx.thread]\n"
+        "  if ctx.warp < 2 { v = sum<over ctx.lane, width 8>(v) }\n  X[ctx.thread] = v\n}"
+    )
+
+
+def test_warp_collective_under_varying_flow():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  var v: f32 = 1.0\n  if ctx.lane < 3 {\n"
+        "    v = shfl<xor 1>(v)\n  }\n}",
+        4,
+        "the condition `ctx.lane < 3` at line 3",
+    )
+
+
+def test_cta_collective_needs_uniform_flow():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  if ctx.warp < 2 {\n    X[0] = sum<over ctx.thread>(1.0)\n  }\n}",
+        3,
+        "warp-uniform",
+    )
+
+
+def test_barrier_needs_uniform_flow():
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  if ctx.thread < 2 {\n    barrier()\n  }\n}", 3, "barrier()"
+    )
+
+
+def test_lane_reduce_results():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[N]) {\n  let a = sum<over ctx.lane>(X[ctx.thread])\n"
+        "  let b = sum<over ctx.lane, width 8>(X[ctx.thread])\n  let c = max<over ctx.thread>(X[ctx.thread])\n}"
+    )
+    U = ir.Uniformity
+    assert [_uni(m, n) for n in "abc"] == [U.WARP, U.VARYING, U.UNIFORM]
+
+
+def test_collective_arguments():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let a = shfl<xor 32>(1.0)\n}", 2, "from 0 to 31")
+    compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  let a = sum<over ctx.lane, width 3>(1.0)\n}", 2, "power of two"
+    )
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let a = sum<over ctx.warp>(1.0)\n}", 2, "`over` takes")
+
+
+# ---------------------------------------------------------------- attributes
+
+
+def test_launch_threads():
+    assert compile_ok("@launch(64)\nkernel k(X: tensor<f32>[N]) {\n}").k.variants[0].threads == 64
+    assert compile_ok("kernel k(X: tensor<f32>[N]) {\n}").k.variants[0].threads == 128
+    compile_err("@launch(100)\nkernel k(X: tensor<f32>[N]) {\n}", 1, "multiple of 32")
+
+
+def test_launch_from_an_autotune_name():
+    m = compile_ok(
+        "@autotune(T in [64, 256])\n@launch(T)\nkernel k(X: tensor<f32>[N]) {\n  X[ctx.thread] = f32(ctx.threads)\n}"
+    )
+    assert [v.threads for v in m.k.variants] == [64, 256]
+
+
+def test_aligned_promise():
+    m = compile_ok(
+        "@autotune(TM in [32])\n@aligned(M = TM, N = 4)\n"
+        "kernel k(X: tensor<f32>[M, N]) {\n}"
+    )
+    assert m.k.variants[0].aligned == {"M": 32, "N": 4}
+    compile_err("@aligned(Q = 4)\nkernel k(X: tensor<f32>[M, N]) {\n}", 1, "not a dim")
+
+
+def test_pipeline_off():
+    assert not compile_ok("@pipeline(off)\nkernel k(X: tensor<f32>[N]) {\n}").k.variants[0].pipeline
+
+
+def test_error_in_one_variant_names_it():
+    err = compile_err(
+        "@autotune(T in [4, 40])\nkernel k(X: tensor<f32>[N]) {\n  var t: tile<f32>[T]\n"
+        "  let s = shfl<xor T>(1.0)\n}",
+        4,
+        "from 0 to 31",
+    )
+    assert "in the variant T=40" in err.notes

@@ -1,0 +1,131 @@
+"""The promotion table and implicit conversions (spec, Types), row by row."""
+
+from __future__ import annotations
+
+import pytest
+
+import phobos
+from phobos.check.types import accumulator, assignable, literal_type, promote
+from phobos.dtypes import BF16, BOOL, BY_NAME, F16, F32, F64, I8, I32, I64, U8, U16, U32
+from phobos.ir import nodes as ir
+
+PROMOTION_ROWS = [
+    (F32, F32, F32),
+    (F16, F16, F16),
+    (BF16, BF16, BF16),
+    (F16, BF16, F32),
+    (F16, F32, F32),
+    (BF16, F32, F32),
+    (F32, F64, F64),
+    (F16, F64, F64),
+    (I8, I8, I32),
+    (I8, I32, I32),
+    (I32, I32, I32),
+    (I32, I64, I64),
+    (I8, I64, I64),
+    (I32, F32, F32),
+    (I64, F16, F16),
+    (I8, BF16, BF16),
+    (I64, F64, F64),
+]
+
+
+@pytest.mark.parametrize("a, b, want", PROMOTION_ROWS, ids=lambda x: str(x))
+def test_promotion_table_row(a, b, want):
+    assert promote(a, b) == want
+    assert promote(b, a) == want
+
+
+@pytest.mark.parametrize("a", [U8, U16, U32, BOOL])
+@pytest.mark.parametrize("b", [I32, F32, U8])
+def test_unsigned_and_bool_take_no_part_in_arithmetic(a, b):
+    assert promote(a, b) is None
+
+
+def test_literal_types():
+    assert literal_type("int", I8) == I8
+    assert literal_type("int", F16) == F16
+    assert literal_type("int", None) == I64
+    assert literal_type("float", BF16) == BF16
+    assert literal_type("float", I32) == F32
+    assert literal_type("float", None) == F32
+
+
+def test_accumulators():
+    assert accumulator(F16) == F32 and accumulator(BF16) == F32 and accumulator(I8) == I32
+    assert accumulator(F64) == F64 and accumulator(I64) == I64
+
+
+def test_assignable_within_kind_only():
+    assert assignable(F32, F16) and assignable(I64, I32) and assignable(I32, U8)
+    assert not assignable(F32, I32) and not assignable(I32, F32)
+    assert not assignable(BOOL, I32) and not assignable(I32, BOOL)
+
+
+def _expr_type(decls: str, expr: str) -> ir.VType:
+    m = phobos.compile(f"kernel k(O: tensor<f32>[N]{decls}) {{\n  let v = {expr}\n}}")
+    (variant,) = m.k.variants
+    decl = variant.body[-1]
+    assert isinstance(decl, ir.Decl)
+    return decl.sym.vtype
+
+
+@pytest.mark.parametrize(
+    "decls, expr, want",
+    [
+        ("", "1", "i64"),
+        ("", "1.0", "f32"),
+        ("", "1 + 2.5", "f32"),
+        (", a: f16", "a * 2.0", "f16"),
+        (", a: bf16", "a + 1", "bf16"),
+        (", a: i8", "a + 1", "i32"),
+        (", a: i32", "a + 1", "i32"),
+        (", a: i32", "a * 1.5", "f32"),
+        (", a: i32", "a + ctx.thread", "i64"),
+        (", a: f16, b: bf16", "a + b", "f32"),
+        (", a: f64", "a + 1.0", "f64"),
+        (", a: i32", "a < 3", "bool"),
+        (", a: u8", "i32(a) >> 4", "i32"),
+        ("", "ctx.block.x", "i64"),
+        ("", "-inf", "f32"),
+    ],
+)
+def test_expression_types(decls, expr, want):
+    assert str(_expr_type(decls, expr)) == want
+
+
+@pytest.mark.parametrize(
+    "decls, expr, message",
+    [
+        (", a: u8", "a + 1", "unsigned types are storage only"),
+        (", a: i8", "a + 300", "literal 300 does not fit in i8"),
+        (", a: bool", "a + 1", "bool"),
+        (", a: f32", "a << 2", "needs integers"),
+        (", a: f32", "a & 1", "needs integers"),
+        (", a: i32", "!a", "needs a bool"),
+        (", a: f32", "~a", "needs an integer"),
+        (", a: i32", "a && true", "needs bools"),
+        ("", "7 / 0", "division by zero"),
+        (", a: bool", "f32(a)", "no conversion"),
+    ],
+)
+def test_type_errors(decls, expr, message):
+    with pytest.raises(phobos.PhobosError, match=message) as info:
+        _expr_type(decls, expr)
+    assert info.value.line == 2
+
+
+def test_constant_folding_follows_phobos_integer_rules():
+    m = phobos.compile(
+        "kernel k(O: tensor<i64>[N]) {\n"
+        "  let a = -7 / 2\n  let b = -7 % 3\n  let c = 7 % -3\n"
+        "  O[0] = a; O[1] = b; O[2] = c\n}"
+    )
+    values = [s.init.value for s in m.k.variants[0].body if isinstance(s, ir.Decl)]
+    assert values == [-3, -1, 1]
+
+
+def test_every_scalar_type_name_is_a_dtype():
+    from phobos.names import SCALAR_TYPES
+
+    assert set(SCALAR_TYPES) == set(BY_NAME)
