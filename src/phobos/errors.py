@@ -18,7 +18,7 @@ class Source:
     text: str = field(repr=False)
 
     def line_text(self, line: int) -> str:
-        lines = self.text.splitlines()
+        lines = self.text.split("\n")
         return lines[line - 1] if 1 <= line <= len(lines) else ""
 
 
