@@ -182,11 +182,15 @@ class Var(Stmt):
 
 @dataclass(frozen=True)
 class Assign(Stmt):
-    """`target = value`, or `target op= value` when `op` is set (`+`, `-`, ...)."""
+    """`target = value`, or `target op= value` when `op` is set (`+`, `-`, ...).
+
+    As on `Binary`, `python_op` records whether a `/=` came from Python's `/=` or `//=`.
+    """
 
     target: Name | Subscript
     op: str | None
     value: Expr
+    python_op: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

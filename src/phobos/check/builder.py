@@ -369,13 +369,13 @@ class KernelBuilder:
             value = self.expr(s.value)
             if s.op is not None:
                 current = Typed(ir.Read(sym.vtype, target.span, sym))
-                value = self.binary(s.op, current, value, s.span, python_op=None)
+                value = self.binary(s.op, current, value, s.span, s.python_op)
             init = self.coerce(value, sym.vtype, f"`{written_name(sym.name)}`", s.value.span)
             return [ir.Assign(s.span, sym, init)]
         b = self.binding(target.base)
         value = self.expr(s.value)
         if s.op is not None:
-            value = self.binary(s.op, self.subscript(target), value, s.span, python_op=None)
+            value = self.binary(s.op, self.subscript(target), value, s.span, s.python_op)
         if b.kind == "tensor":
             assert b.tensor is not None
             items = self.items(target, b.tensor.dims)

@@ -1,0 +1,119 @@
+"""`phobos.lang`: Phobos spelt in Python.
+
+A kernel module imports this (`import phobos.lang as ph`, `from phobos import lang as
+ph`, or `from phobos.lang import let, var, ...`) and writes defs that Python never runs
+as kernels: `@ph.kernel` and `@ph.fn` read each def's source and translate it to the
+Phobos program it spells, so names here only have to be recognizable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from phobos.ast.printer import print_program
+from phobos.pyfront import PhobosFn, program_for, program_for_module, translate_fn, translate_kernel
+from phobos.pyfront.markers import (
+    abs,
+    aligned,
+    atomic_add,
+    atomic_and,
+    atomic_cas,
+    atomic_max,
+    atomic_min,
+    atomic_or,
+    atomic_xchg,
+    atomic_xor,
+    autotune,
+    barrier,
+    bf16,
+    bool,
+    ceil,
+    cos,
+    ctx,
+    dot,
+    erf,
+    exp,
+    exp2,
+    f16,
+    f32,
+    f64,
+    floor,
+    i8,
+    i32,
+    i64,
+    inf,
+    launch,
+    let,
+    log,
+    log2,
+    max,
+    min,
+    nan,
+    pipeline,
+    rowmax,
+    rowmin,
+    rowsum,
+    rsqrt,
+    shfl,
+    sin,
+    softmax,
+    sqrt,
+    sum,
+    tanh,
+    tensor,
+    tensorcore,
+    tile,
+    transpose,
+    u8,
+    u16,
+    u32,
+    unroll,
+    var,
+    where,
+)
+from phobos.runtime.kernel import Kernel, python_kernel
+
+__all__ = [
+    "PhobosFn", "abs", "aligned", "atomic_add", "atomic_and", "atomic_cas", "atomic_max",
+    "atomic_min", "atomic_or", "atomic_xchg", "atomic_xor", "autotune", "barrier", "bf16",
+    "bool", "ceil", "cos", "ctx", "dot", "erf", "exp", "exp2", "f16", "f32", "f64", "floor",
+    "fn", "i8", "i32", "i64", "inf", "kernel", "launch", "let", "log", "log2", "max", "min",
+    "nan", "phobos_source", "pipeline", "rowmax", "rowmin", "rowsum", "rsqrt", "shfl", "sin",
+    "softmax", "sqrt", "sum", "tanh", "tensor", "tensorcore", "tile", "transpose", "u8",
+    "u16", "u32", "unroll", "var", "where",
+]
+
+
+def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
+    """Make a def a Phobos kernel: `@ph.kernel`, or `@ph.kernel(interpret=True)`.
+
+    The def is translated now, so a construct Phobos refuses is reported when the
+    module is imported; the program around it (the fns it can call) is gathered on
+    first use, so fns written further down the module are part of it.
+    """
+    if func is None:
+        return lambda f: _make_kernel(f, options)
+    return _make_kernel(func, options)
+
+
+def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
+    kernel_ast = translate_kernel(func)
+    return python_kernel(func, kernel_ast, lambda: program_for(func, kernel_ast), options)
+
+
+def fn(
+    func: Callable[..., Any] | None = None, /, *, uses: tuple[str, ...] | str = ()
+) -> Any:
+    """Make a def a Phobos fn: `@ph.fn`, or `@ph.fn(uses=("W", "C"))` when its body
+    reads the names `W` and `C` from whatever calls it."""
+    names = (uses,) if isinstance(uses, str) else tuple(uses)
+    if func is None:
+        return lambda f: PhobosFn(f, translate_fn(f, names), names)
+    return PhobosFn(func, translate_fn(func, names), names)
+
+
+def phobos_source(pymodule: ModuleType) -> str:
+    """The native Phobos text of every fn and kernel a Python module defines."""
+    return print_program(program_for_module(pymodule))
