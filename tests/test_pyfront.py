@@ -299,7 +299,6 @@ def test_printed_program_parses_back_to_the_same_tree(module: ModuleType):
 
 
 def test_python_division_is_recorded_on_every_division():
-    kernel = spellings.operators.ast
     def divisions(node: A.Node) -> list[str | None]:
         return [n.python_op for n in nodes_in(node) if isinstance(n, A.Binary | A.Assign) and n.op == "/"]
 

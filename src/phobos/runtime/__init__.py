@@ -1,1 +1,6 @@
-"""The runtime: kernel objects, compilation entry points and (later) launches."""
+"""The runtime: kernel objects, and launching them.
+
+`kernel.py` holds what the user gets back; a launch goes `launch.py` (the order of
+the steps) → `args.py` (binding and checking each argument) → `variants.py` (which
+variant runs) → `grid.py` → `backend.py` (which back end, and running it there).
+"""

@@ -13,9 +13,17 @@ from phobos.check import check_module
 from phobos.ir import nodes as ir
 from phobos.ir.text import kernel_text
 
+from .backend import check_options
+from .grid import GridSpec
+from .launch import Launcher, not_callable
+from .signature import Signature, signature
+
 
 class Kernel:
-    """A kernel of a checked program; its ir is built on first use."""
+    """A kernel of a checked program; its ir is built on first use.
+
+    `kernel[grid](*args, **meta)` launches it (see `phobos.runtime.launch.Launcher`).
+    """
 
     def __init__(
         self,
@@ -27,6 +35,7 @@ class Kernel:
         self.name = name
         self._program_thunk = program
         self.options = dict(options or {})
+        check_options(self.options, f"kernel `{name}`")
         self.python_function = python_function
 
     @cached_property
@@ -45,6 +54,17 @@ class Kernel:
     def variants(self) -> list[ir.Kernel]:
         """The typed ir of every variant, one per combination of autotune values."""
         return _check_kernel(check_module(self.program), self.ast)
+
+    @cached_property
+    def signature(self) -> Signature:
+        """The parameters and autotune names, as a launch checks its arguments against them."""
+        return signature(self.ast, self.variants)
+
+    def __getitem__(self, grid: GridSpec) -> Launcher:
+        return Launcher(self, grid)
+
+    def __call__(self, *_args: Any, **_kwargs: Any) -> None:
+        raise not_callable(self)
 
     @property
     def ir(self) -> str:
@@ -72,6 +92,7 @@ class Module:
     """A compiled program: each kernel is an attribute under its name."""
 
     def __init__(self, program: A.Program, options: dict[str, Any] | None = None):
+        check_options(options or {}, "phobos.compile")
         self.program = program
         self.kernels: dict[str, Kernel] = {}
         check_module(program)
