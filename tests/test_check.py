@@ -10,6 +10,7 @@ import pytest
 
 import phobos
 from phobos.ir import nodes as ir
+from tests.corpus.seed_examples import SEED_EXAMPLES
 
 
 def compile_ok(src: str) -> phobos.Module:
@@ -592,3 +593,54 @@ def test_error_in_one_variant_names_it():
         "from 0 to 31",
     )
     assert "in the variant T=40" in err.notes
+
+
+# ---------------------------------------------------------------- the seeds and the ir
+
+
+@pytest.mark.parametrize("name, source", SEED_EXAMPLES, ids=[n for n, _ in SEED_EXAMPLES])
+def test_every_seed_example_checks(name, source):
+    module = phobos.compile(source, path=f"{name}.phobos")
+    for kernel in module.kernels.values():
+        assert kernel.variants and kernel.ir.startswith(f"kernel {kernel.name}")
+
+
+def test_seed_python_module_checks():
+    from tests.pykernels import row_means
+
+    kernel = row_means.row_means
+    assert [v.bindings for v in kernel.variants] == [{"ROWS": 4, "COLS": 64}, {"ROWS": 16, "COLS": 64}]
+    assert kernel.variants[0].aligned == {"M": 4, "N": 64}
+
+
+def test_ir_text_shows_every_value_with_its_type_and_uniformity():
+    m = compile_ok(SEED_EXAMPLES[0][1])
+    assert m.scale_rows.ir == (
+        "kernel scale_rows threads=256\n"
+        "  param X: tensor<f32>[M, 64]\n"
+        "  param S: tensor<f32>[M, 1]\n"
+        "  param Y: tensor<f32>[M, 64]\n"
+        "  dims M\n"
+        "  let r: i64 uniform = (ctx.block.x * 32)\n"
+        "  var x: tile<f32>[32, 64] uniform = X[r :+ 32, 0 :+ 64]\n"
+        "  var s: tile<f32>[32, 1] uniform = S[r :+ 32, 0 :+ 1]\n"
+        "  store Y[r :+ 32, 0 :+ 64] = (x * s)  : tile<f32>[32, 64] uniform\n"
+    )
+
+
+def test_every_ir_value_carries_dtype_shape_and_uniformity():
+    m = compile_ok(
+        "kernel k(X: tensor<f32>[N], Y: tensor<i32>[N]) {\n"
+        "  var v: f32 = X[ctx.thread]\n  if ctx.warp == 0 { v = sum<over ctx.lane>(v) }\n"
+        "  Y[ctx.thread] = i32(v) + 1\n}"
+    )
+    seen = 0
+    stack = list(m.k.variants[0].body)
+    while stack:
+        stmt = stack.pop()
+        for e in ir.stmt_exprs(stmt):
+            for node in ir.walk_expr(e):
+                assert isinstance(node.type, ir.VType) and isinstance(node.uni, ir.Uniformity)
+                seen += 1
+        stack.extend(getattr(stmt, "body", []) + getattr(stmt, "orelse", []))
+    assert seen > 8
