@@ -644,3 +644,36 @@ def test_every_ir_value_carries_dtype_shape_and_uniformity():
                 seen += 1
         stack.extend(getattr(stmt, "body", []) + getattr(stmt, "orelse", []))
     assert seen > 8
+
+
+def test_dot_of_mixed_types_is_not_a_tensor_core_gemm():
+    compile_err(
+        "@tensorcore\nkernel k(A: tensor<f16>[M, K], B: tensor<f32>[K, N], C: tensor<f32>[M, N]) {\n"
+        "  var acc: tile<f32>[16, 16] = 0.0\n"
+        "  for kk in range(0, K, 16) {\n    acc += dot(A[0 :+ 16, kk :+ 16], B[kk :+ 16, 0 :+ 16])\n  }\n"
+        "  C[0 :+ 16, 0 :+ 16] = acc\n}",
+        1,
+        "GEMM loop",
+    )
+
+
+def test_uniformity_errors_name_a_fns_loop_as_written():
+    err = compile_err(
+        "fn fill(X) {\n  for i in range(ctx.thread, 4) {\n    X[0 :+ 4] = 1.0\n  }\n}\n"
+        "kernel k(X: tensor<f32>[N]) {\n  fill(X)\n}",
+        3,
+        "the loop over `i` at line 2",
+    )
+    assert "#" not in err.message
+
+
+def test_fn_may_not_redeclare_a_parameter():
+    compile_err("fn f(x) {\n  let y = x\n  let x = 2\n}\n", 3, "the name of one of its parameters")
+
+
+def test_ctx_cannot_be_declared():
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  let ctx = 1\n}", 2, "execution context")
+
+
+def test_autotune_dim_must_be_positive():
+    compile_err("@autotune(T in [0])\nkernel k(X: tensor<f32>[T]) {\n}", 2, "at least 1")

@@ -129,3 +129,17 @@ def test_every_scalar_type_name_is_a_dtype():
     from phobos.names import SCALAR_TYPES
 
     assert set(SCALAR_TYPES) == set(BY_NAME)
+
+
+def test_comparison_of_literals_is_a_bool():
+    assert str(_expr_type("", "1 < 2")) == "bool"
+    assert str(_expr_type("", "1 < 2.0")) == "bool"
+
+
+def test_constant_conversions_round_to_the_target_type():
+    m = phobos.compile(
+        "kernel k(O: tensor<f64>[N], H: tensor<f32>[N]) {\n  O[0] = f64(f32(0.1))\n  H[0] = f32(f16(70000.0))\n}"
+    )
+    stores = m.k.variants[0].body
+    assert stores[0].value.value == 0.10000000149011612
+    assert stores[1].value.value == float("inf")

@@ -152,6 +152,11 @@ class KernelBuilder:
                 return v
             case A.Name(id=name):
                 if name in self.bindings:
+                    if self.bindings[name] < 1:
+                        raise self.fail(
+                            f"dim `{name}` is bound to {self.bindings[name]}; a tensor dim must be at least 1",
+                            d.span,
+                        )
                     return self.bindings[name]
                 known = self.scopes.lookup(name)
                 if known is None:
@@ -586,7 +591,7 @@ class KernelBuilder:
         if dtype.is_bool:
             return c
         if dtype.is_float:
-            return ir.Const(ir.VType(dtype, c.type.shape), c.span, float(c.value))
+            return ir.Const(ir.VType(dtype, c.type.shape), c.span, fold.round_float(float(c.value), dtype))
         if t.literal == "float":
             raise self.fail(f"float literal {c.value} used where {dtype} is needed", c.span)
         lo, hi = dtype.int_range()
@@ -715,7 +720,7 @@ class KernelBuilder:
         if op in (*BIT_OPS, *SHIFT_OPS) and not dtype.is_int:
             raise self.fail(f"`{op}` needs integers, not {dtype}", span)
         literal = None
-        if a.literal and b.literal:
+        if a.literal and b.literal and op not in COMPARE_OPS:
             literal = "float" if dtype.is_float else "int"
         left = self.retype(a, dtype) if a.literal else self.cast(a.expr, dtype)
         right = self.retype(b, dtype) if b.literal else self.cast(b.expr, dtype)
@@ -747,6 +752,8 @@ class KernelBuilder:
             lv, rv = left.value, right.value
             d = left.type.dtype
             if d.is_float:
+                if op in COMPARE_OPS:
+                    return Typed(ir.Const(vtype, span, fold.fold_compare(op, float(lv), float(rv))))
                 if literal is not None:
                     return Typed(ir.Const(vtype, span, fold.fold_float(op, float(lv), float(rv))), literal)
             elif d.is_bool:
@@ -851,7 +858,7 @@ class KernelBuilder:
 def convert_const(value: int | float | bool, source: DType, target: DType) -> int | float:
     """A constant converted as the `target(...)` conversion would at run time."""
     if target.is_float:
-        return float(value)
+        return fold.round_float(float(value), target)
     if source.is_float:
         v = float(value)
         if v != v:

@@ -19,7 +19,9 @@ def _gemm_dot(stmt: ir.Stmt) -> ir.Dot | None:
     if not (isinstance(value.left, ir.Read) and value.left.sym is stmt.sym):
         return None
     dot = value.right
-    operand = dot.left.operand.type.dtype if isinstance(dot.left, ir.Cast) else dot.left.type.dtype
+    if isinstance(dot.left, ir.Cast) or isinstance(dot.right, ir.Cast):
+        return None  # mixed operand types, promoted: no tensor-core product takes them
+    operand = dot.left.type.dtype
     return dot if TENSOR_CORE_TYPES.get(operand) == stmt.sym.vtype.dtype == dot.type.dtype else None
 
 

@@ -52,6 +52,12 @@ def _check_fn(fn: A.Fn) -> None:
     if isinstance(fn.body, A.Expr):
         return
     _check_jumps(fn, fn.body, in_loop=False)
+    for stmt in stmts_in(fn.body):
+        name = stmt.var if isinstance(stmt, A.For) else getattr(stmt, "name", None)
+        if name in fn.params:
+            raise PhobosError(
+                f"fn `{fn.name}` declares `{name}`, the name of one of its parameters", stmt.span
+            )
 
 
 def _check_jumps(fn: A.Fn, body: tuple[A.Stmt, ...], in_loop: bool) -> None:

@@ -50,6 +50,8 @@ class Scopes:
 
     def declare(self, name: str, binding: Binding) -> None:
         """Bind a new name; a name may not hide another that is visible."""
+        if name == "ctx":
+            raise PhobosError("`ctx` is the execution context and cannot be declared", binding.span)
         earlier = self.lookup(name)
         if earlier is not None:
             raise PhobosError(

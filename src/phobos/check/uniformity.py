@@ -14,6 +14,8 @@ from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 
+from .inline import written_name
+
 _CTX = {"thread": U.VARYING, "lane": U.VARYING, "warp": U.WARP}
 
 
@@ -104,7 +106,7 @@ class _Analysis:
             case ir.For(var=var, lo=lo, hi=hi, step=step, body=body):
                 self.raise_sym(var, max(lo.uni, step.uni, flow.level))
                 bounds = max(lo.uni, hi.uni, step.uni)
-                cause = f"the bounds of the loop over `{var.name}` at {_at(s.span)}"
+                cause = f"the bounds of the loop over `{written_name(var.name)}` at {_at(s.span)}"
                 self.loop(body, _join(flow, Flow(bounds, cause, s.span)))
             case ir.While(cond=cond, body=body):
                 cause = f"the condition `{cond.span.text()}` of the `while` at {_at(s.span)}"
