@@ -1,0 +1,273 @@
+"""Binding a launch's arguments to the kernel's parameters, and checking each one.
+
+A back end trusts what it is handed: a wrong dtype, a shape that disagrees with the
+kernel, or a strided view would read or write the wrong memory. So every argument is
+checked here, before any back end runs, and each problem is a `PhobosError` that
+names the kernel, the parameter and what was expected.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from phobos.dtypes import DType
+from phobos.errors import PhobosError
+
+from .signature import Param, Signature
+
+# Phobos runtime extents are assumed to be multiples of this many elements (seed 000).
+EXTENT_MULTIPLE = 4
+
+NUMPY_DTYPES: dict[str, np.dtype] = {
+    "f16": np.dtype(np.float16),
+    "bf16": np.dtype(ml_dtypes.bfloat16),
+    "f32": np.dtype(np.float32),
+    "f64": np.dtype(np.float64),
+    "i8": np.dtype(np.int8),
+    "i32": np.dtype(np.int32),
+    "i64": np.dtype(np.int64),
+    "u8": np.dtype(np.uint8),
+    "u16": np.dtype(np.uint16),
+    "u32": np.dtype(np.uint32),
+    "bool": np.dtype(np.bool_),
+}
+
+
+def numpy_dtype(dtype: DType) -> np.dtype:
+    """The numpy dtype an array needs to be passed for a tensor of `dtype`."""
+    return NUMPY_DTYPES[dtype.name]
+
+
+@dataclass
+class Bound:
+    """A launch's arguments by parameter name, and the autotune names it pins."""
+
+    values: dict[str, Any]
+    pins: dict[str, int]
+
+
+@dataclass
+class Checked:
+    """Checked arguments, ready for a back end.
+
+    `extents` holds the value of every named dim (runtime and autotune names alike)
+    and `origins` where each was first read, as (parameter, axis), for messages.
+    """
+
+    tensors: dict[str, np.ndarray] = field(default_factory=dict)
+    scalars: dict[str, int | float | bool] = field(default_factory=dict)
+    extents: dict[str, int] = field(default_factory=dict)
+    origins: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def origin(self, name: str) -> str:
+        param, axis = self.origins[name]
+        return f"`{param}`, dim {axis}"
+
+
+def _fail(sig: Signature, param: str, message: str, *notes: str) -> PhobosError:
+    return PhobosError(f"kernel `{sig.kernel}`, argument `{param}`: {message}", notes=notes)
+
+
+def _names(names: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(names) if names else "none"
+
+
+# ---------------------------------------------------------------- binding
+
+
+def bind(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Bound:
+    """Match positional and keyword arguments to parameters; other keywords pin autotune names.
+
+    Launch options (none yet) will be a third kind of keyword, checked here too.
+    """
+    params = {p.name: p for p in sig.params}
+    names = list(params)
+    if len(args) > len(names):
+        raise PhobosError(
+            f"kernel `{sig.kernel}` takes {len(names)} argument{'s' * (len(names) != 1)} "
+            f"({_names(names)}), but {len(args)} {'was' if len(args) == 1 else 'were'} given"
+        )
+    values: dict[str, Any] = dict(zip(names, args, strict=False))
+    pins: dict[str, int] = {}
+    for key, value in kwargs.items():
+        if key in names:
+            if key in values:
+                raise PhobosError(
+                    f"kernel `{sig.kernel}`: argument `{key}` is given both by position and by keyword"
+                )
+            values[key] = value
+        elif key in sig.tune:
+            pins[key] = _pin(sig, key, value)
+        else:
+            raise PhobosError(
+                f"kernel `{sig.kernel}` has no parameter or autotune name `{key}`",
+                notes=_unknown_keyword_notes(sig, key),
+            )
+    missing = [n for n in names if n not in values]
+    if missing:
+        wanted = ", ".join(f"`{n}` ({params[n].type_text()})" for n in missing)
+        raise PhobosError(
+            f"kernel `{sig.kernel}`: missing argument{'s' * (len(missing) > 1)} {wanted}"
+        )
+    return Bound({n: values[n] for n in names}, pins)
+
+
+def _unknown_keyword_notes(sig: Signature, key: str) -> tuple[str, ...]:
+    notes = [
+        f"parameters: {_names([p.name for p in sig.params])}",
+        f"autotune names: {_names(list(sig.tune))}",
+    ]
+    if any(d.value == key for p in sig.params for d in p.dims or ()):
+        notes.append(f"`{key}` is a dim: its value comes from the shapes of the arrays passed")
+    return tuple(notes)
+
+
+def _pin(sig: Signature, name: str, value: Any) -> int:
+    allowed = sig.tune[name]
+    shown = ", ".join(map(str, allowed))
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+        raise PhobosError(
+            f"kernel `{sig.kernel}`: autotune name `{name}` takes an int, one of {shown}; "
+            f"got {_describe(value)}"
+        )
+    if int(value) not in allowed:
+        raise PhobosError(
+            f"kernel `{sig.kernel}`: autotune name `{name}` is one of {shown}, not {int(value)}"
+        )
+    return int(value)
+
+
+# ---------------------------------------------------------------- checking
+
+
+def check(sig: Signature, values: dict[str, Any]) -> Checked:
+    """Check every argument against its parameter, in parameter order, and read the dims."""
+    out = Checked()
+    for p in sig.params:
+        value = values[p.name]
+        if p.is_tensor:
+            out.tensors[p.name] = _tensor(sig, p, value, out)
+        else:
+            out.scalars[p.name] = _scalar(sig, p, value)
+    return out
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, np.ndarray):
+        return f"a {value.dtype} array of shape {value.shape}"
+    if isinstance(value, bool | int | float | np.generic):
+        return f"{type(value).__name__} {value}"
+    return f"a {type(value).__module__}.{type(value).__qualname__}".replace("builtins.", "")
+
+
+def _tensor(sig: Signature, p: Param, value: Any, out: Checked) -> np.ndarray:
+    assert p.dims is not None
+    want = numpy_dtype(p.dtype)
+    expected = f"expected a C-contiguous numpy array of {want} for {p.type_text()}"
+    if not isinstance(value, np.ndarray):
+        notes: tuple[str, ...] = ()
+        if hasattr(value, "__dlpack__") or hasattr(value, "__cuda_array_interface__"):
+            notes = (
+                "the interpreter runs on numpy arrays; a CPU array converts with "
+                "np.from_dlpack(x), which shares its memory, so writes still land in it",
+            )
+        raise _fail(sig, p.name, f"{expected}, got {_describe(value)}", *notes)
+    if value.dtype != want:
+        notes = ()
+        if value.dtype.newbyteorder("=") == want:
+            notes = ("the array's bytes are in non-native order; convert with x.astype(x.dtype.newbyteorder('='))",)
+        raise _fail(sig, p.name, f"{expected}, got {_describe(value)}", *notes)
+    if value.ndim != len(p.dims):
+        raise _fail(
+            sig, p.name,
+            f"{p.type_text()} has {len(p.dims)} dim{'s' * (len(p.dims) != 1)}, "
+            f"got an array of shape {value.shape}",
+        )
+    if not value.flags.c_contiguous:
+        raise _fail(
+            sig, p.name,
+            f"the array is not C-contiguous (row-major); its strides are {value.strides} "
+            f"for shape {value.shape}",
+            "np.ascontiguousarray(x) makes a row-major copy; a kernel's writes then go to the copy",
+        )
+    if p.written and not value.flags.writeable:
+        raise _fail(sig, p.name, "the kernel writes this tensor, but the array is read-only")
+    for axis, (dim, extent) in enumerate(zip(p.dims, value.shape, strict=True)):
+        _extent(sig, p, axis, dim.kind, dim.value, extent, value.shape, out)
+    return value
+
+
+def _extent(
+    sig: Signature, p: Param, axis: int, kind: str, dim: int | str, extent: int,
+    shape: tuple[int, ...], out: Checked,
+) -> None:
+    if kind == "literal":
+        if extent != dim:
+            raise _fail(
+                sig, p.name,
+                f"dim {axis} of {p.type_text()} is {dim}, but the array's shape is {shape}",
+            )
+        return
+    assert isinstance(dim, str)
+    if extent == 0:
+        raise _fail(sig, p.name, f"dim {axis} (`{dim}`) is empty: the array's shape is {shape}")
+    if dim in out.extents:
+        if out.extents[dim] != extent:
+            raise _fail(
+                sig, p.name,
+                f"dim `{dim}` is {extent} here (dim {axis}, shape {shape}), but "
+                f"{out.extents[dim]} in {out.origin(dim)}",
+                f"every use of `{dim}` in the parameters names one value",
+            )
+        return
+    if kind == "runtime" and extent % EXTENT_MULTIPLE:
+        raise _fail(
+            sig, p.name,
+            f"dim `{dim}` is {extent} (dim {axis}, shape {shape}), not a multiple of "
+            f"{EXTENT_MULTIPLE}",
+            f"Phobos assumes runtime extents are multiples of {EXTENT_MULTIPLE} elements; "
+            "pad the array and mask the edge in the kernel",
+        )
+    out.extents[dim] = extent
+    out.origins[dim] = (p.name, axis)
+
+
+def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
+    dt = p.dtype
+    is_bool = isinstance(value, bool | np.bool_)
+    if dt.is_bool:
+        if not is_bool:
+            raise _fail(sig, p.name, f"expected a bool (True or False), got {_describe(value)}")
+        return bool(value)
+    if dt.is_int:
+        lo, hi = dt.int_range()
+        expected = f"expected an int for {dt} (from {lo} to {hi})"
+        if is_bool or not isinstance(value, numbers.Integral):
+            raise _fail(sig, p.name, f"{expected}, got {_describe(value)}")
+        if not lo <= int(value) <= hi:
+            raise _fail(sig, p.name, f"{expected}, got {int(value)}, which is out of range")
+        return int(value)
+    expected = f"expected a number for {dt}"
+    if is_bool or not isinstance(value, numbers.Real):
+        raise _fail(sig, p.name, f"{expected}, got {_describe(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if math.isfinite(number) or isinstance(value, numbers.Integral):
+        with np.errstate(over="ignore"):
+            rounded = np.array(number, dtype=np.float64).astype(numpy_dtype(dt))
+        if not math.isfinite(number) or not np.isfinite(rounded):
+            biggest = float(ml_dtypes.finfo(numpy_dtype(dt)).max)
+            raise _fail(
+                sig, p.name,
+                f"{expected} (finite values up to ±{biggest:g}), got {value}, "
+                f"which is out of range",
+            )
+    return number

@@ -1,0 +1,141 @@
+"""Which back end runs a launch, and running it there.
+
+The choice lives in one function, `choose_backend`, so the CUDA back end can take
+over its branch without the launch path changing. Until it exists, every launch runs
+on the interpreter; when the user did not ask for the interpreter, the reason is said
+once per process, because a silent fall back to the CPU looks like a slow GPU.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+from .grid import Grid
+
+ENV_INTERPRET = "PHOBOS_INTERPRET"
+KNOWN_OPTIONS = ("interpret",)
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("", "0", "false", "no", "off")
+
+
+class InterpreterNotice(UserWarning):
+    """Said once per process when kernels run on the interpreter without being asked to."""
+
+
+def check_options(options: dict[str, Any], where: str) -> None:
+    """Refuse an option the runtime does not know, or a value of the wrong kind."""
+    for name in options:
+        if name not in KNOWN_OPTIONS:
+            raise PhobosError(
+                f"{where}: unknown option `{name}`", notes=(f"options: {', '.join(KNOWN_OPTIONS)}",)
+            )
+    interpret = options.get("interpret")
+    if interpret is not None and not isinstance(interpret, bool):
+        raise PhobosError(f"{where}: interpret= takes True or False, not {interpret!r}")
+
+
+@functools.cache
+def cuda_device() -> tuple[bool, str]:
+    """Whether a CUDA device is visible, and if not, why; cheap, cached, never raises."""
+    try:
+        from cuda.bindings import driver  # type: ignore[import-not-found]
+    except ImportError:
+        return False, "cuda-bindings is not installed"
+    try:
+        (err,) = driver.cuInit(0)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            return False, f"the CUDA driver did not start ({err.name})"
+        err, count = driver.cuDeviceGetCount()
+        if err != driver.CUresult.CUDA_SUCCESS or count == 0:
+            return False, "the CUDA driver sees no device"
+    except Exception as exc:  # noqa: BLE001 - detection must never fail a launch
+        # Typically no NVIDIA driver library on this machine (cuda-pathfinder's
+        # DynamicLibNotFoundError); the type is enough to say which.
+        return False, f"the CUDA driver could not be loaded ({type(exc).__name__})"
+    return True, f"{count} CUDA device{'s' * (count != 1)} visible"
+
+
+def _env_interpret() -> bool:
+    raw = os.environ.get(ENV_INTERPRET, "")
+    word = raw.strip().lower()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise PhobosError(f"{ENV_INTERPRET} is {raw!r}; set it to 1 to use the interpreter, or 0")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A back end by name, and what to tell the user about the choice (once), if anything."""
+
+    backend: str
+    notice: str | None = None
+
+
+def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
+    """The back end for a launch: an explicit `interpret=` option first, then
+    PHOBOS_INTERPRET=1, then the GPU where one is visible (for now, the interpreter
+    again, with a notice), else the interpreter with a notice."""
+    asked = options.get("interpret")
+    if asked is True or (asked is None and _env_interpret()):
+        return Choice("interp")
+    visible, why = cuda_device()
+    if asked is False:
+        reason = why if not visible else "the CUDA back end is not built yet"
+        raise PhobosError(
+            f"kernel `{kernel}` was made with interpret=False, which asks for the GPU, but {reason}"
+        )
+    how = f"interpret=True or {ENV_INTERPRET}=1 asks for it and silences this notice"
+    if visible:
+        return Choice(
+            "interp",
+            f"phobos: {why}, but the CUDA back end is not built yet; kernels run on the "
+            f"CPU interpreter ({how})",
+        )
+    return Choice(
+        "interp",
+        f"phobos: no CUDA device is visible: {why}. Kernels run on the CPU interpreter ({how}).",
+    )
+
+
+_said: set[str] = set()
+
+
+def say_once(message: str, stacklevel: int = 2) -> None:
+    """Warn with `message` the first time this process sees it; `stacklevel` as in `warnings.warn`."""
+    if message in _said:
+        return
+    _said.add(message)
+    warnings.warn(message, InterpreterNotice, stacklevel=stacklevel + 1)
+
+
+def run(
+    backend: str,
+    variant: ir.Kernel,
+    grid: Grid,
+    tensors: dict[str, np.ndarray],
+    scalars: dict[str, int | float | bool],
+    dims: dict[str, int],
+) -> None:
+    """Run one variant on a back end; arrays are written in place."""
+    assert backend == "interp", backend
+    try:
+        from phobos.backends.interp import run as interp_run
+    except ImportError as exc:
+        if exc.name != "phobos.backends.interp":
+            raise
+        raise PhobosError(
+            "the interpreter back end is missing from this installation of phobos"
+        ) from None
+    interp_run(variant, grid, tensors, scalars, dims)

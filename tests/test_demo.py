@@ -1,0 +1,47 @@
+"""The README's first command runs examples/demo.py; it must pass as a new user sees it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "examples" / "demo.py"
+
+
+def test_readme_commands_are_the_demo_and_what_ci_runs():
+    blocks = re.findall(r"```sh\n(.*?)\n```", (ROOT / "README.md").read_text(), re.S)
+    assert blocks[0].endswith(".venv/bin/python examples/demo.py")
+    assert blocks[1] in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
+def _interpreter_installed() -> bool:
+    try:
+        from phobos.backends.interp import run  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _interpreter_installed(), reason="the interpreter back end is not installed")
+def test_demo_runs_and_agrees_with_numpy():
+    env = {k: v for k, v in os.environ.items() if k != "PHOBOS_INTERPRET"}
+    done = subprocess.run(
+        [sys.executable, str(DEMO)], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines if "max |phobos - numpy|" in line] == [
+        "scale_rows",
+        "row_softmax",
+    ]
+    assert done.stdout.count(" ok\n") == 2 and "WRONG" not in done.stdout
+    assert "Traceback" not in done.stderr
+    # The demo asks for no back end; until the CUDA one exists, the interpreter runs and
+    # the reason (no device, or no CUDA back end yet) is said exactly once.
+    assert done.stderr.count("run on the CPU interpreter") == 1

@@ -1,0 +1,566 @@
+"""The launch API, `kernel[grid](*args, **meta)`: grids, meta pins, variant choice by
+shape, every argument check with its message, the back-end notice, in-place writes.
+
+Launches here run on a stand-in for the interpreter that records what it was handed,
+so each test sees exactly what the runtime passed on; the last tests run the real
+interpreter where it is installed.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import phobos
+import phobos.backends.interp as interp_module
+from phobos import PhobosError
+from phobos.runtime import backend
+from phobos.runtime.kernel import python_kernel
+from phobos.syntax import parse
+
+SOURCE = """\
+@launch(256)
+kernel scale_rows(X: tensor<f32>[M, 64], S: tensor<f32>[M, 1], Y: tensor<f32>[M, 64]) {
+  let r = ctx.block.x * 32
+  var x = X[r :+ 32, :]
+  var s = S[r :+ 32, :]
+  Y[r :+ 32, :] = x * s
+}
+
+kernel scalars(X: tensor<f32>[N], a: f32, n: i32, flag: bool, small: u8, tiny: i8, half: f16) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  if i < N {
+    X[i] = X[i] * a
+  }
+}
+
+kernel reader(X: tensor<f32>[N], Y: tensor<f32>[N]) {
+  let i = ctx.thread
+  if i < N {
+    Y[i] = X[i]
+  }
+}
+
+kernel dtypes(A: tensor<bf16>[N], B: tensor<f16>[N], C: tensor<bool>[N], D: tensor<u16>[N],
+              E: tensor<i64>[N], F: tensor<f64>[2, N]) {
+}
+
+@autotune(TILE_K in [4, 32])
+kernel by_shape(A: tensor<f32>[M, TILE_K], B: tensor<f32>[M, K]) {
+}
+
+@autotune(R in [2, 1], T in [8, 4])
+kernel first_fit(X: tensor<f32>[M, T]) {
+}
+
+@autotune(ROWS in [16, 4])
+@aligned(M = ROWS)
+kernel promised(X: tensor<f32>[M, 4]) {
+}
+
+@aligned(N = 8)
+kernel promised_plain(X: tensor<f32>[N]) {
+}
+"""
+
+
+@dataclass
+class Call:
+    kernel: Any
+    grid: tuple[int, int, int]
+    tensors: dict[str, np.ndarray]
+    scalars: dict[str, Any]
+    dims: dict[str, int]
+
+
+@pytest.fixture(autouse=True)
+def fresh_runtime(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No PHOBOS_INTERPRET from outside, and the once-only notice not yet said."""
+    monkeypatch.delenv(backend.ENV_INTERPRET, raising=False)
+    monkeypatch.setattr(backend, "_said", set())
+    backend.cuda_device.cache_clear()
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> list[Call]:
+    """Replace the interpreter with a recorder; a kernel that writes `Y` gets Y += 1."""
+    out: list[Call] = []
+
+    def run(kernel, grid, tensors, scalars, dims) -> None:
+        out.append(Call(kernel, grid, tensors, scalars, dims))
+        if "Y" in tensors:
+            tensors["Y"] += 1
+
+    monkeypatch.setattr(interp_module, "run", run, raising=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def mod() -> phobos.Module:
+    return phobos.compile(SOURCE, interpret=True)
+
+
+def rows(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return (
+        np.ones((m, 64), np.float32),
+        np.full((m, 1), 2, np.float32),
+        np.zeros((m, 64), np.float32),
+    )
+
+
+def scalar_args(**over: Any) -> dict[str, Any]:
+    base: dict[str, Any] = dict(
+        X=np.zeros(8, np.float32), a=1.5, n=3, flag=True, small=7, tiny=-3, half=0.5
+    )
+    base.update(over)
+    return base
+
+
+def error_of(fn) -> str:
+    with pytest.raises(PhobosError) as info:
+        fn()
+    assert info.value.span is None  # argument errors point at no kernel source
+    return str(info.value)
+
+
+# ---------------------------------------------------------------- grids
+
+
+@pytest.mark.parametrize(
+    "grid, want",
+    [
+        (3, (3, 1, 1)),
+        ((3,), (3, 1, 1)),
+        ((3, 2), (3, 2, 1)),
+        ((3, 2, 5), (3, 2, 5)),
+        ([4, 2], (4, 2, 1)),
+        (np.int64(7), (7, 1, 1)),
+        ((2**31 - 1, 65535, 65535), (2**31 - 1, 65535, 65535)),
+    ],
+)
+def test_grid_forms(mod, calls, grid, want):
+    mod.scale_rows[grid](*rows(32))
+    assert calls[-1].grid == want
+
+
+def test_grid_function_gets_arguments_dims_and_meta(mod, calls):
+    seen: dict[str, Any] = {}
+
+    def grid(meta):
+        seen.update(meta)
+        return (meta["M"] // 32,)
+
+    x, s, y = rows(96)
+    mod.scale_rows[grid](x, s, y)
+    assert calls[-1].grid == (3, 1, 1)
+    assert seen["M"] == 96 and seen["X"] is x and seen["Y"] is y
+
+    mod.by_shape[lambda meta: meta["TILE_K"]](np.zeros((8, 32), np.float32), np.zeros((8, 12), np.float32))
+    assert calls[-1].grid == (32, 1, 1)
+
+
+def test_grid_function_may_return_an_int(mod, calls):
+    mod.scale_rows[lambda meta: meta["M"] // 32](*rows(64))
+    assert calls[-1].grid == (2, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "grid, needle",
+    [
+        (0, "x extent must be from 1 to 2147483647, not 0"),
+        (-2, "not -2"),
+        ((4, 0), "y extent must be from 1 to 65535, not 0"),
+        ((1, 65536), "y extent must be from 1 to 65535, not 65536"),
+        ((1, 2, 3, 4), "must be an int or a tuple of 1 to 3 positive ints, not (1, 2, 3, 4)"),
+        ((), "not ()"),
+        (2.0, "not 2.0"),
+        (True, "not True"),
+        ((2, False), "not (2, False)"),
+        ("4", "not '4'"),
+    ],
+)
+def test_bad_grid_is_refused_where_written(mod, grid, needle):
+    message = error_of(lambda: mod.scale_rows[grid])
+    assert "kernel `scale_rows`: the grid" in message and needle in message
+
+
+def test_bad_grid_function_result(mod, calls):
+    message = error_of(lambda: mod.scale_rows[lambda meta: (meta["M"], 0)](*rows(32)))
+    assert "the grid function's result is (32, 0); its y extent must be from 1" in message
+    message = error_of(lambda: mod.scale_rows[lambda meta: "lots"](*rows(32)))
+    assert "the grid function's result must be an int or a tuple" in message
+    assert not calls
+
+
+def test_grid_function_asking_for_an_unknown_name(mod, calls):
+    message = error_of(lambda: mod.scale_rows[lambda meta: meta["BLOCK"]](*rows(32)))
+    assert "the grid function asked for `BLOCK`" in message
+    assert "it has: X, S, Y, M" in message
+
+
+def test_calling_a_kernel_without_a_grid(mod):
+    assert "scale_rows[grid](*args)" in error_of(lambda: mod.scale_rows(*rows(32)))
+
+
+# ---------------------------------------------------------------- binding
+
+
+def test_arguments_bind_by_position_and_keyword(mod, calls):
+    x, s, y = rows(32)
+    mod.scale_rows[1](x, Y=y, S=s)
+    assert calls[-1].tensors == {"X": x, "S": s, "Y": y}
+    assert list(calls[-1].tensors) == ["X", "S", "Y"]
+
+
+def test_missing_argument(mod, calls):
+    x, s, _ = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x, s))
+    assert message == "error: kernel `scale_rows`: missing argument `Y` (tensor<f32>[M, 64])"
+    message = error_of(lambda: mod.scale_rows[1](x))
+    assert "missing arguments `S` (tensor<f32>[M, 1]), `Y` (tensor<f32>[M, 64])" in message
+
+
+def test_extra_argument(mod, calls):
+    message = error_of(lambda: mod.scale_rows[1](*rows(32), 5))
+    assert "kernel `scale_rows` takes 3 arguments (X, S, Y), but 4 were given" in message
+
+
+def test_argument_given_twice(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x, s, y, X=x))
+    assert "argument `X` is given both by position and by keyword" in message
+
+
+def test_unknown_keyword_lists_valid_names(mod, calls):
+    message = error_of(lambda: mod.by_shape[1](np.zeros((8, 4), np.float32), np.zeros((8, 8), np.float32), TILE=4))
+    assert "kernel `by_shape` has no parameter or autotune name `TILE`" in message
+    assert "parameters: A, B" in message and "autotune names: TILE_K" in message
+
+
+def test_keyword_naming_a_dim_says_where_dims_come_from(mod, calls):
+    message = error_of(lambda: mod.scale_rows[1](*rows(32), M=32))
+    assert "`M` is a dim: its value comes from the shapes of the arrays passed" in message
+
+
+# ---------------------------------------------------------------- meta pins and variants
+
+
+def test_meta_pin_picks_the_variant(mod, calls):
+    mod.first_fit[1](np.zeros((4, 8), np.float32), R=1)
+    assert calls[-1].kernel.bindings == {"R": 1, "T": 8}
+
+
+def test_first_variant_in_autotune_order_without_pins(mod, calls):
+    mod.first_fit[1](np.zeros((4, 4), np.float32))
+    assert calls[-1].kernel.bindings == {"R": 2, "T": 4}
+
+
+@pytest.mark.parametrize("extent, want", [(32, 32), (4, 4)])
+def test_variant_chosen_by_shape(mod, calls, extent, want):
+    mod.by_shape[1](np.zeros((8, extent), np.float32), np.zeros((8, 12), np.float32))
+    assert calls[-1].kernel.bindings == {"TILE_K": want}
+    assert calls[-1].dims == {"M": 8, "K": 12}
+
+
+def test_no_variant_fits_the_shapes(mod, calls):
+    message = error_of(lambda: mod.by_shape[1](np.zeros((8, 16), np.float32), np.zeros((8, 12), np.float32)))
+    assert "kernel `by_shape`: no variant fits the arguments' shapes" in message
+    assert "the arguments give TILE_K = 16 (from `A`, dim 1)" in message
+    assert "the variants need TILE_K = 4 or TILE_K = 32" in message
+    assert not calls
+
+
+def test_pin_that_contradicts_the_shape(mod, calls):
+    message = error_of(lambda: mod.by_shape[1](np.zeros((8, 32), np.float32), np.zeros((8, 12), np.float32), TILE_K=4))
+    assert "no variant fits" in message and "the variants need TILE_K = 4" in message
+    assert "pinned at the launch: TILE_K=4" in message
+
+
+@pytest.mark.parametrize(
+    "value, needle",
+    [
+        (8, "autotune name `ROWS` is one of 16, 4, not 8"),
+        (4.0, "autotune name `ROWS` takes an int, one of 16, 4; got float 4.0"),
+        (True, "takes an int, one of 16, 4; got bool True"),
+    ],
+)
+def test_bad_meta_pin(mod, calls, value, needle):
+    assert needle in error_of(lambda: mod.promised[1](np.zeros((16, 4), np.float32), ROWS=value))
+
+
+def test_aligned_promise_picks_a_variant_that_keeps_it(mod, calls):
+    mod.promised[1](np.zeros((8, 4), np.float32))
+    assert calls[-1].kernel.bindings == {"ROWS": 4}
+    mod.promised[1](np.zeros((32, 4), np.float32))
+    assert calls[-1].kernel.bindings == {"ROWS": 16}
+
+
+def test_broken_aligned_promise(mod, calls):
+    message = error_of(lambda: mod.promised[1](np.zeros((8, 4), np.float32), ROWS=16))
+    assert "@aligned(M = 16) promises M is a multiple of 16, but M is 8 (from `X`, dim 0)" in message
+    assert "in the variant ROWS = 16" in message
+    message = error_of(lambda: mod.promised_plain[1](np.zeros(12, np.float32)))
+    assert message == (
+        "error: kernel `promised_plain`: @aligned(N = 8) promises N is a multiple of 8, "
+        "but N is 12 (from `X`, dim 0)"
+    )
+    assert not calls
+
+
+def test_no_variant_keeps_its_promise(mod, calls):
+    promised = phobos.compile(
+        "@autotune(R in [16, 8])\n@aligned(M = R)\nkernel p(X: tensor<f32>[M]) {\n}\n", interpret=True
+    ).p
+    message = error_of(lambda: promised[1](np.zeros(20, np.float32)))
+    assert "@aligned(M = 16) promises M is a multiple of 16, but M is 20" in message
+    assert "no variant's promises hold: R = 8: @aligned(M = 8) promises" in message
+
+
+# ---------------------------------------------------------------- tensors
+
+
+def test_wrong_dtype(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x.astype(np.float64), s, y))
+    assert message == (
+        "error: kernel `scale_rows`, argument `X`: expected a C-contiguous numpy array of "
+        "float32 for tensor<f32>[M, 64], got a float64 array of shape (32, 64)"
+    )
+
+
+def test_non_native_byte_order_is_named(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x.astype(">f4"), s, y))
+    assert "argument `X`" in message and "non-native order" in message
+
+
+def test_each_element_type_takes_its_numpy_dtype(mod, calls):
+    mod.dtypes[1](
+        np.zeros(4, ml_dtypes.bfloat16), np.zeros(4, np.float16), np.zeros(4, np.bool_),
+        np.zeros(4, np.uint16), np.zeros(4, np.int64), np.zeros((2, 4), np.float64),
+    )
+    assert calls[-1].dims == {"N": 4}
+    message = error_of(lambda: mod.dtypes[1](
+        np.zeros(4, np.float16), np.zeros(4, np.float16), np.zeros(4, np.bool_),
+        np.zeros(4, np.uint16), np.zeros(4, np.int64), np.zeros((2, 4), np.float64),
+    ))
+    assert "argument `A`: expected a C-contiguous numpy array of bfloat16 for tensor<bf16>[N]" in message
+
+
+def test_wrong_rank(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x, s.ravel(), y))
+    assert "argument `S`: tensor<f32>[M, 1] has 2 dims, got an array of shape (32,)" in message
+
+
+def test_literal_dim_that_disagrees(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x, s, np.zeros((32, 63), np.float32)))
+    assert "argument `Y`: dim 1 of tensor<f32>[M, 64] is 64, but the array's shape is (32, 63)" in message
+
+
+def test_symbolic_dim_with_two_values(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](x, np.zeros((36, 1), np.float32), y))
+    assert "argument `S`: dim `M` is 36 here (dim 0, shape (36, 1)), but 32 in `X`, dim 0" in message
+
+
+def test_runtime_extent_not_a_multiple_of_4(mod, calls):
+    message = error_of(lambda: mod.scale_rows[1](*rows(30)))
+    assert "argument `X`: dim `M` is 30 (dim 0, shape (30, 64)), not a multiple of 4" in message
+    assert "runtime extents are multiples of 4 elements" in message
+
+
+def test_empty_runtime_extent(mod, calls):
+    message = error_of(lambda: mod.scale_rows[1](*rows(0)))
+    assert "argument `X`: dim 0 (`M`) is empty: the array's shape is (0, 64)" in message
+
+
+def test_non_contiguous_array(mod, calls):
+    x, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1](np.zeros((64, 64), np.float32)[::2], s, y))
+    assert "argument `X`: the array is not C-contiguous (row-major)" in message
+    fortran = np.asfortranarray(x)
+    assert "not C-contiguous" in error_of(lambda: mod.scale_rows[1](fortran, s, y))
+
+
+def test_not_an_array(mod, calls):
+    _, s, y = rows(32)
+    message = error_of(lambda: mod.scale_rows[1]([[1.0] * 64] * 32, s, y))
+    assert "argument `X`: expected a C-contiguous numpy array of float32" in message
+    assert message.endswith("got a list")
+
+
+def test_read_only_array_the_kernel_writes(mod, calls):
+    x = np.ones(8, np.float32)
+    y = np.zeros(8, np.float32)
+    x.setflags(write=False)
+    mod.reader[1](x, y)  # X is only read: a read-only array is fine
+    y.setflags(write=False)
+    message = error_of(lambda: mod.reader[1](x, y))
+    assert "argument `Y`: the kernel writes this tensor, but the array is read-only" in message
+
+
+# ---------------------------------------------------------------- scalars
+
+
+def test_scalars_are_passed_as_python_values(mod, calls):
+    mod.scalars[1](**scalar_args(a=2, n=np.int32(-5), half=np.float32(0.25), flag=np.bool_(False)))
+    got = calls[-1].scalars
+    assert got == {"a": 2.0, "n": -5, "flag": False, "small": 7, "tiny": -3, "half": 0.25}
+    assert type(got["a"]) is float and type(got["n"]) is int and type(got["flag"]) is bool
+
+
+@pytest.mark.parametrize(
+    "name, value, needle",
+    [
+        (
+            "n",
+            2**31,
+            "argument `n`: expected an int for i32 (from -2147483648 to 2147483647), "
+            "got 2147483648, which is out of range",
+        ),
+        ("n", -(2**31) - 1, "got -2147483649, which is out of range"),
+        ("small", 256, "argument `small`: expected an int for u8 (from 0 to 255), got 256"),
+        ("small", -1, "argument `small`: expected an int for u8 (from 0 to 255), got -1"),
+        ("tiny", 128, "argument `tiny`: expected an int for i8 (from -128 to 127), got 128"),
+        ("half", 70000.0, "argument `half`: expected a number for f16 (finite values up to ±65504), got 70000.0"),
+        ("half", 10**400, "argument `half`: expected a number for f16"),
+        ("a", 1e39, "argument `a`: expected a number for f32 (finite values up to ±3.40282e+38)"),
+    ],
+)
+def test_scalar_out_of_range(mod, calls, name, value, needle):
+    message = error_of(lambda: mod.scalars[1](**scalar_args(**{name: value})))
+    assert needle in message and "out of range" in message
+
+
+@pytest.mark.parametrize(
+    "name, value, needle",
+    [
+        ("n", 3.0, "argument `n`: expected an int for i32 (from -2147483648 to 2147483647), got float 3.0"),
+        ("n", True, "argument `n`: expected an int for i32 (from -2147483648 to 2147483647), got bool True"),
+        ("n", "3", "got a str"),
+        ("flag", 1, "argument `flag`: expected a bool (True or False), got int 1"),
+        ("a", True, "argument `a`: expected a number for f32, got bool True"),
+        ("a", 1 + 2j, "argument `a`: expected a number for f32, got a complex"),
+        ("a", np.zeros(()), "argument `a`: expected a number for f32, got a float64 array of shape ()"),
+    ],
+)
+def test_scalar_of_the_wrong_kind(mod, calls, name, value, needle):
+    assert needle in error_of(lambda: mod.scalars[1](**scalar_args(**{name: value})))
+
+
+def test_infinite_and_nan_floats_pass(mod, calls):
+    mod.scalars[1](**scalar_args(a=float("inf"), half=float("nan")))
+    assert calls[-1].scalars["a"] == float("inf")
+
+
+# ---------------------------------------------------------------- back end choice
+
+
+def test_notice_is_said_once_when_no_device_is_visible(calls):
+    kernel = phobos.compile(SOURCE).scale_rows
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kernel[1](*rows(32))
+        kernel[1](*rows(32))
+        phobos.compile(SOURCE).reader[1](np.zeros(4, np.float32), np.zeros(4, np.float32))
+    notices = [w for w in caught if issubclass(w.category, backend.InterpreterNotice)]
+    assert len(notices) == 1
+    assert "no CUDA device is visible" in str(notices[0].message)
+    assert "PHOBOS_INTERPRET=1" in str(notices[0].message)
+    assert notices[0].filename == __file__  # it points at the launch
+    assert len(calls) == 3
+
+
+def test_no_notice_when_the_interpreter_is_asked_for(monkeypatch, calls):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        phobos.compile(SOURCE, interpret=True).scale_rows[1](*rows(32))
+        monkeypatch.setenv(backend.ENV_INTERPRET, "1")
+        phobos.compile(SOURCE).scale_rows[1](*rows(32))
+    assert len(calls) == 2
+
+
+def test_visible_device_still_runs_the_interpreter_and_says_why(monkeypatch, calls):
+    monkeypatch.setattr(backend, "cuda_device", lambda: (True, "1 CUDA device visible"))
+    with pytest.warns(backend.InterpreterNotice, match="the CUDA back end is not built yet"):
+        phobos.compile(SOURCE).scale_rows[1](*rows(32))
+    assert len(calls) == 1
+
+
+def test_cuda_detection_never_fails():
+    visible, why = backend.cuda_device()
+    assert isinstance(visible, bool) and why
+
+
+def test_interpret_false_without_a_gpu_is_an_error(monkeypatch, calls):
+    monkeypatch.setattr(backend, "cuda_device", lambda: (False, "cuda-bindings is not installed"))
+    kernel = phobos.compile(SOURCE, interpret=False).scale_rows
+    message = error_of(lambda: kernel[1](*rows(32)))
+    assert "interpret=False, which asks for the GPU, but cuda-bindings is not installed" in message
+    monkeypatch.setenv(backend.ENV_INTERPRET, "1")  # an explicit option outranks the variable
+    assert "interpret=False" in error_of(lambda: kernel[1](*rows(32)))
+
+
+def test_bad_environment_value(monkeypatch, calls):
+    monkeypatch.setenv(backend.ENV_INTERPRET, "maybe")
+    message = error_of(lambda: phobos.compile(SOURCE).scale_rows[1](*rows(32)))
+    assert "PHOBOS_INTERPRET is 'maybe'; set it to 1" in message
+
+
+def test_bad_options_are_refused_at_compile():
+    assert "phobos.compile: unknown option `interpet`" in error_of(lambda: phobos.compile(SOURCE, interpet=True))
+    assert "interpret= takes True or False, not 'yes'" in error_of(lambda: phobos.compile(SOURCE, interpret="yes"))
+
+
+def test_python_kernel_options(calls):
+    program = parse(SOURCE, "<test>")
+    ast = next(k for k in program.items if getattr(k, "name", "") == "scale_rows")
+    kernel = python_kernel(lambda X, S, Y: None, ast, lambda: program, {"interpret": True})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        kernel[1](*rows(32))
+    assert kernel.options == {"interpret": True} and len(calls) == 1
+    message = error_of(lambda: python_kernel(lambda: None, ast, lambda: program, {"nope": 1}))
+    assert "kernel `scale_rows`: unknown option `nope`" in message
+
+
+def test_missing_interpreter_is_a_clear_error(monkeypatch, mod):
+    monkeypatch.delattr(interp_module, "run", raising=False)
+    message = error_of(lambda: mod.scale_rows[1](*rows(32)))
+    assert "the interpreter back end is missing" in message
+
+
+# ---------------------------------------------------------------- in-place writes
+
+
+def test_arrays_are_handed_over_uncopied_and_written_in_place(mod, calls):
+    x, s, y = rows(32)
+    mod.scale_rows[1](x, s, y)
+    assert calls[-1].tensors["X"] is x and calls[-1].tensors["Y"] is y
+    assert (y == 1).all()  # the stand-in's write landed in the caller's array
+
+
+def _real_interpreter() -> Any:
+    try:
+        from phobos.backends.interp import run
+    except ImportError:
+        return None
+    return run
+
+
+@pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
+def test_scale_rows_on_the_interpreter_writes_in_place(mod):
+    rng = np.random.default_rng(4)
+    m = 100  # a multiple of 4, not of the 32-row tile: the last CTA overhangs
+    x = rng.standard_normal((m, 64), dtype=np.float32)
+    s = rng.standard_normal((m, 1), dtype=np.float32)
+    y = np.full((m, 64), np.nan, np.float32)
+    mod.scale_rows[lambda meta: (meta["M"] + 31) // 32](x, s, y)
+    np.testing.assert_allclose(y, x * s, rtol=1e-6)
