@@ -243,7 +243,9 @@ def compile_python(source: str, tmp: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)  # Python's own remarks on the mutated text
+            spec.loader.exec_module(module)
         for value in vars(module).values():
             if isinstance(value, phobos.Kernel):
                 assert value.ir
