@@ -487,11 +487,14 @@ def test_no_notice_when_the_interpreter_is_asked_for(monkeypatch, calls):
     assert len(calls) == 2
 
 
-def test_visible_device_still_runs_the_interpreter_and_says_why(monkeypatch, calls):
+def test_visible_device_chooses_the_gpu(monkeypatch, calls):
+    """With a device visible, a launch goes to the GPU: a host array is refused by name."""
     monkeypatch.setattr(backend, "cuda_device", lambda: (True, "1 CUDA device visible"))
-    with pytest.warns(backend.InterpreterNotice, match="the CUDA back end is not built yet"):
-        phobos.compile(SOURCE).scale_rows[1](*rows(32))
-    assert len(calls) == 1
+    assert backend.choose_backend("k", {}) == backend.Choice("cuda")
+    assert backend.choose_backend("k", {"interpret": True}) == backend.Choice("interp")
+    message = error_of(lambda: phobos.compile(SOURCE).scale_rows[1](*rows(32)))
+    assert "argument `X`: the array is in host (CPU) memory" in message
+    assert not calls
 
 
 def test_cuda_detection_never_fails():

@@ -1,9 +1,9 @@
 """Which back end runs a launch, and running it there.
 
-The choice lives in one function, `choose_backend`, so the CUDA back end can take
-over its branch without the launch path changing. Until it exists, every launch runs
-on the interpreter; when the user did not ask for the interpreter, the reason is said
-once per process, because a silent fall back to the CPU looks like a slow GPU.
+The choice lives in one function, `choose_backend`: the GPU where a CUDA device is
+visible, the interpreter otherwise or when asked for. When the user did not ask for
+the interpreter, the reason is said once per process, because a silent fall back to
+the CPU looks like a slow GPU.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
+from .args import Checked
 from .grid import Grid
+from .signature import Signature
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
 KNOWN_OPTIONS = ("interpret",)
@@ -76,6 +76,13 @@ def _env_interpret() -> bool:
 
 
 @dataclass(frozen=True)
+class DeviceArguments:
+    shadows: dict[str, Any]
+    arrays: dict[str, Any]
+    device_id: int
+
+
+@dataclass(frozen=True)
 class Choice:
     """A back end by name, and what to tell the user about the choice (once), if anything."""
 
@@ -85,24 +92,17 @@ class Choice:
 
 def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     """The back end for a launch: an explicit `interpret=` option first, then
-    PHOBOS_INTERPRET=1, then the GPU where one is visible (for now, the interpreter
-    again, with a notice), else the interpreter with a notice."""
+    PHOBOS_INTERPRET=1, then the GPU where one is visible, else the interpreter with
+    a notice."""
     asked = options.get("interpret")
     if asked is True or (asked is None and _env_interpret()):
         return Choice("interp")
     visible, why = cuda_device()
-    if asked is False:
-        reason = why if not visible else "the CUDA back end is not built yet"
-        raise PhobosError(
-            f"kernel `{kernel}` was made with interpret=False, which asks for the GPU, but {reason}"
-        )
-    how = f"interpret=True or {ENV_INTERPRET}=1 asks for it and silences this notice"
     if visible:
-        return Choice(
-            "interp",
-            f"phobos: {why}, but the CUDA back end is not built yet; kernels run on the "
-            f"CPU interpreter ({how})",
-        )
+        return Choice("cuda")
+    if asked is False:
+        raise PhobosError(f"kernel `{kernel}` was made with interpret=False, which asks for the GPU, but {why}")
+    how = f"interpret=True or {ENV_INTERPRET}=1 asks for it and silences this notice"
     return Choice(
         "interp",
         f"phobos: no CUDA device is visible: {why}. Kernels run on the CPU interpreter ({how}).",
@@ -120,22 +120,27 @@ def say_once(message: str, stacklevel: int = 2) -> None:
     warnings.warn(message, InterpreterNotice, stacklevel=stacklevel + 1)
 
 
-def run(
-    backend: str,
-    variant: ir.Kernel,
-    grid: Grid,
-    tensors: dict[str, np.ndarray],
-    scalars: dict[str, int | float | bool],
-    dims: dict[str, int],
-) -> None:
-    """Run one variant on a back end; arrays are written in place."""
-    assert backend == "interp", backend
+def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> DeviceArguments | None:
+    """For the GPU, each tensor's device memory, and host-side stand-ins the argument
+    checks can read (shape, dtype, strides); None on the interpreter."""
+    if backend != "cuda":
+        return None
+    from phobos.backends.cuda.args import prepare
+
+    return DeviceArguments(*prepare(sig, values))
+
+
+def run(variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int], device: DeviceArguments | None) -> None:
+    """Run one variant on the back end its arguments were prepared for; writes in place."""
+    if device is not None:
+        from phobos.backends.cuda.launch import run as cuda_run
+
+        cuda_run(variant, grid, device.arrays, checked.scalars, dims, device.device_id)
+        return
     try:
         from phobos.backends.interp import run as interp_run
     except ImportError as exc:
         if exc.name != "phobos.backends.interp":
             raise
-        raise PhobosError(
-            "the interpreter back end is missing from this installation of phobos"
-        ) from None
-    interp_run(variant, grid, tensors, scalars, dims)
+        raise PhobosError("the interpreter back end is missing from this installation of phobos") from None
+    interp_run(variant, grid, checked.tensors, checked.scalars, dims)

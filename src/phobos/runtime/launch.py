@@ -36,7 +36,8 @@ class Launcher:
         choice = backend.choose_backend(kernel.name, kernel.options)
         sig = kernel.signature
         bound = arguments.bind(sig, args, kwargs)
-        checked = arguments.check(sig, bound.values)
+        device = backend.device_arguments(choice.backend, sig, bound.values)
+        checked = arguments.check(sig, device.shadows if device else bound.values)
         variant = select_variant(sig, variants, bound.pins, checked)
         dims = {name: checked.extents[name] for name in variant.runtime_dims}
         grid = self._fixed
@@ -45,7 +46,7 @@ class Launcher:
             grid = call_grid_function(kernel.name, self.grid, {**bound.values, **dims, **variant.bindings})
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=2)
-        backend.run(choice.backend, variant, grid, checked.tensors, checked.scalars, dims)
+        backend.run(variant, grid, checked, dims, device)
 
     def __repr__(self) -> str:
         return f"<phobos launch of {self.kernel.name}, grid {self.grid!r}>"

@@ -1,0 +1,83 @@
+"""Ahead of time: every variant of every kernel in a file, built without a GPU."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+EMITS = ("cuda", "ptx", "cubin")
+SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
+
+
+@dataclass(frozen=True)
+class Built:
+    kernel: str
+    bindings: dict[str, int]
+    arch: str
+    path: Path
+    shared_bytes: int
+
+
+def kernels_in(path: Path) -> list:
+    """The kernels a `.phobos` file defines, or those a `.py` module holds."""
+    import phobos
+
+    if not path.exists():
+        raise PhobosError(f"no such file: {path}")
+    if path.suffix == ".py":
+        name = f"_phobos_aot_{path.stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise PhobosError(f"cannot import {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            sys.modules.pop(name, None)
+        return [v for v in vars(module).values() if isinstance(v, phobos.Kernel)]
+    return list(phobos.compile(path).kernels.values())
+
+
+def variant_stem(variant: ir.Kernel) -> str:
+    return variant.name + "".join(f".{n}-{v}" for n, v in variant.bindings.items())
+
+
+def variants_in(path: Path) -> Iterator[ir.Kernel]:
+    for kernel in kernels_in(path):
+        yield from kernel.variants
+
+
+def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
+    """Build every variant for every target, writing one file each into `out`."""
+    from .compile import build, check_arch
+    from .kernel import generate
+
+    for arch in arches:
+        check_arch(arch)
+    variants = list(variants_in(path))
+    if not variants:
+        raise PhobosError(f"{path} defines no kernel")
+    out.mkdir(parents=True, exist_ok=True)
+    built: list[Built] = []
+    for variant in variants:
+        gen = generate(variant)
+        for arch in arches:
+            if emit == "cuda":
+                data = gen.source.encode()
+                name = f"{variant_stem(variant)}.cu"
+            else:
+                data = build(gen, variant, arch, emit)
+                name = f"{variant_stem(variant)}.{arch}.{SUFFIX[emit]}"
+            target = out / name
+            target.write_bytes(data)
+            built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_bytes))
+            if emit == "cuda":
+                break
+    return built

@@ -1,0 +1,140 @@
+"""Device arrays as kernel arguments: torch, cupy, jax, anything with `__dlpack__` or
+`__cuda_array_interface__`.
+
+Each array becomes a `DeviceArray` (pointer, shape, dtype, device). The runtime's own
+checks (dtype, rank, dims, contiguity, read-only) run unchanged on a *shadow*: a numpy
+array with the same shape, dtype, strides and writability over no real data, which
+the checks only look at. What only a GPU launch can get wrong is checked here: an
+array in host memory, and arrays on different devices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from phobos.errors import PhobosError
+from phobos.runtime.signature import Signature
+
+TORCH_DTYPES = {
+    "torch.float16": np.float16, "torch.bfloat16": ml_dtypes.bfloat16, "torch.float32": np.float32,
+    "torch.float64": np.float64, "torch.int8": np.int8, "torch.int32": np.int32, "torch.int64": np.int64,
+    "torch.uint8": np.uint8, "torch.uint16": np.uint16, "torch.uint32": np.uint32, "torch.bool": np.bool_,
+}
+DLPACK_CPU, DLPACK_CUDA, DLPACK_CUDA_MANAGED = 1, 2, 13
+
+
+@dataclass(frozen=True)
+class DeviceArray:
+    ptr: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]  # in elements
+    dtype: np.dtype
+    device: int
+    readonly: bool
+    owner: Any
+
+    def shadow(self) -> np.ndarray:
+        """A numpy array that looks like this one to the runtime's checks, and holds nothing."""
+        base = np.zeros(1, self.dtype)
+        item = self.dtype.itemsize
+        view = np.lib.stride_tricks.as_strided(base, self.shape, tuple(s * item for s in self.strides))
+        view.flags.writeable = not self.readonly
+        return view
+
+
+def _c_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    out, step = [], 1
+    for n in reversed(shape):
+        out.append(step)
+        step *= n
+    return tuple(reversed(out))
+
+
+def _on_host(kernel: str, param: str) -> PhobosError:
+    return PhobosError(
+        f"kernel `{kernel}`, argument `{param}`: the array is in host (CPU) memory, but the "
+        "kernel runs on the GPU; move it there first (torch: x.cuda(), cupy: cupy.asarray(x))"
+    )
+
+
+def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
+    """The device array `value` is, None if it is no array at all (the runtime's checks
+    then say what was expected)."""
+    if isinstance(value, np.ndarray):
+        raise _on_host(kernel, param)
+    module = type(value).__module__
+    if module.startswith("torch") and hasattr(value, "data_ptr"):
+        if value.device.type != "cuda":
+            raise _on_host(kernel, param)
+        dtype = TORCH_DTYPES.get(str(value.dtype))
+        if dtype is None:
+            raise PhobosError(f"kernel `{kernel}`, argument `{param}`: torch dtype {value.dtype} has no Phobos type")
+        shape = tuple(value.shape)
+        return DeviceArray(int(value.data_ptr()), shape, tuple(value.stride()), np.dtype(dtype),
+                           int(value.device.index or 0), False, value)
+    if hasattr(value, "__cuda_array_interface__"):
+        cai = value.__cuda_array_interface__
+        dtype = np.dtype(cai["typestr"])
+        shape = tuple(int(n) for n in cai["shape"])
+        strides = cai.get("strides")
+        steps = _c_strides(shape) if strides is None else tuple(s // dtype.itemsize for s in strides)
+        ptr, readonly = cai["data"]
+        return DeviceArray(int(ptr), shape, steps, dtype, _device_of(ptr), bool(readonly), value)
+    if hasattr(value, "__dlpack__") and hasattr(value, "__dlpack_device__"):
+        kind, device = value.__dlpack_device__()
+        if int(kind) == DLPACK_CPU:
+            raise _on_host(kernel, param)
+        if int(kind) not in (DLPACK_CUDA, DLPACK_CUDA_MANAGED):
+            raise PhobosError(
+                f"kernel `{kernel}`, argument `{param}`: the array is on a device of DLPack type {kind}, "
+                "not a CUDA GPU"
+            )
+        from cuda.core.utils import StridedMemoryView
+
+        try:
+            view = StridedMemoryView(value, stream_ptr=-1)
+            dtype = np.dtype(view.dtype)
+        except (BufferError, TypeError, ValueError) as exc:
+            raise PhobosError(
+                f"kernel `{kernel}`, argument `{param}`: cannot read the array through DLPack: {exc}"
+            ) from None
+        shape = tuple(view.shape)
+        steps = _c_strides(shape) if view.strides is None else tuple(view.strides)
+        return DeviceArray(int(view.ptr), shape, steps, dtype, int(device), bool(view.readonly), value)
+    return None
+
+
+def _device_of(ptr: int) -> int:
+    from cuda.bindings import driver
+
+    err, ordinal = driver.cuPointerGetAttribute(driver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, ptr)
+    if err != driver.CUresult.CUDA_SUCCESS:
+        raise PhobosError(f"an array's pointer {ptr:#x} is not CUDA device memory ({err.name})")
+    return int(ordinal)
+
+
+def prepare(sig: Signature, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, DeviceArray], int]:
+    """Shadows in place of the device arrays (for the runtime's checks), the device
+    arrays by parameter, and the one device they are all on."""
+    shadows = dict(values)
+    arrays: dict[str, DeviceArray] = {}
+    for p in sig.params:
+        if not p.is_tensor:
+            continue
+        array = describe(sig.kernel, p.name, values[p.name])
+        if array is None:
+            continue
+        first = next(iter(arrays.items()), None)
+        if first is not None and first[1].device != array.device:
+            raise PhobosError(
+                f"kernel `{sig.kernel}`, argument `{p.name}`: the array is on cuda:{array.device}, "
+                f"but `{first[0]}` is on cuda:{first[1].device}; a launch runs on one device"
+            )
+        arrays[p.name] = array
+        shadows[p.name] = array.shadow()
+    device = next(iter(arrays.values())).device if arrays else 0
+    return shadows, arrays, device

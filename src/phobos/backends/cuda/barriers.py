@@ -1,0 +1,237 @@
+"""Where `__syncthreads()` goes: the one rule, kept apart so it can be refined later.
+
+The spec (Ordering and barriers) asks that a tile statement see every earlier write of
+every thread to what it reads, and that every later statement see its writes. So a
+barrier goes before a statement when, since the last barrier,
+
+- the statement is a tile statement and any statement touched what it writes, or
+  wrote what it reads; or
+- a tile statement touched what the statement writes, or wrote what it reads.
+
+Per-thread statements ordered among themselves need the user's `barrier()` (spec).
+Places are tile variables, tensors (by name) and the scratch area that tile
+statements materialize into. A barrier can only sit where the flow is uniform, so a
+compound statement with varying flow is treated as one statement with everything it
+touches inside. A loop's body is planned twice, the second time starting from what
+the end of the body (and each `continue`) leaves pending, for the turn after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from phobos.ir import nodes as ir
+from phobos.ir.nodes import Uniformity as U
+
+SCRATCH = "scratch"
+
+Place = object  # an ir.Sym (a tile), a tensor name as "tensor:NAME", or SCRATCH
+MATERIALIZED = (ir.Reduce, ir.Dot, ir.Softmax)
+
+
+@dataclass
+class Pending:
+    """What was touched since the last barrier, by tile statements and by others."""
+
+    tile_reads: set = field(default_factory=set)
+    tile_writes: set = field(default_factory=set)
+    thread_reads: set = field(default_factory=set)
+    thread_writes: set = field(default_factory=set)
+
+    def copy(self) -> Pending:
+        return Pending(set(self.tile_reads), set(self.tile_writes), set(self.thread_reads), set(self.thread_writes))
+
+    def merge(self, other: Pending) -> None:
+        self.tile_reads |= other.tile_reads
+        self.tile_writes |= other.tile_writes
+        self.thread_reads |= other.thread_reads
+        self.thread_writes |= other.thread_writes
+
+    def conflicts(self, reads: set, writes: set, tile: bool) -> bool:
+        written = self.tile_writes | (self.thread_writes if tile else set())
+        touched = self.tile_reads | written | (self.thread_reads if tile else set())
+        return bool(reads & written) or bool(writes & touched)
+
+    def add(self, reads: set, writes: set, tile: bool) -> None:
+        if tile:
+            self.tile_reads |= reads
+            self.tile_writes |= writes
+        else:
+            self.thread_reads |= reads
+            self.thread_writes |= writes
+
+
+def is_tile_statement(s: ir.Stmt) -> bool:
+    """The spec's definition: whole-tile writes, window stores, tile-valued values."""
+    match s:
+        case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
+            return True
+        case ir.Store(items=items) | ir.TileStore(items=items) if any(isinstance(it, ir.Window) for it in items):
+            return True
+    return any(_has_tile_value(e) for e in ir.stmt_exprs(s))
+
+
+def _has_tile_value(e: ir.Expr) -> bool:
+    if isinstance(e, ir.TileIndex) and not e.type.shape:
+        return any(_has_tile_value(i) for i in ir.item_exprs(e.items))
+    return bool(e.type.shape) or any(_has_tile_value(c) for c in e.children())
+
+
+def expr_places(e: ir.Expr, reads: set, writes: set) -> None:
+    for node in ir.walk_expr(e):
+        match node:
+            case ir.Read(sym=sym) if sym.vtype.shape:
+                reads.add(sym)
+            case ir.Load(tensor=name):
+                reads.add("tensor:" + name)
+            case ir.Atomic(target=name, tile=tile):
+                place = tile if tile is not None else "tensor:" + name
+                reads.add(place)
+                writes.add(place)
+            case ir.Reduce() | ir.Dot() | ir.Softmax():
+                reads.add(SCRATCH)
+                writes.add(SCRATCH)
+
+
+def shallow_places(s: ir.Stmt) -> tuple[set, set]:
+    """What a statement itself reads and writes (not its nested statements)."""
+    reads: set = set()
+    writes: set = set()
+    for e in ir.stmt_exprs(s):
+        expr_places(e, reads, writes)
+    match s:
+        case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
+            writes.add(sym)
+        case ir.Store(tensor=name):
+            writes.add("tensor:" + name)
+        case ir.TileStore(sym=sym):
+            writes.add(sym)
+    if writes & reads:
+        # A value that reads the place it is written to may be materialized into scratch.
+        reads.add(SCRATCH)
+        writes.add(SCRATCH)
+    return reads, writes
+
+
+def deep_places(s: ir.Stmt) -> tuple[set, set]:
+    reads, writes = shallow_places(s)
+    for inner in _nested(s):
+        r, w = deep_places(inner)
+        reads |= r
+        writes |= w
+    return reads, writes
+
+
+def _nested(s: ir.Stmt) -> list[ir.Stmt]:
+    match s:
+        case ir.For(body=body) | ir.While(body=body):
+            return body
+        case ir.If(body=body, orelse=orelse):
+            return [*body, *orelse]
+    return []
+
+
+def _varying_jump(body: list[ir.Stmt], varying: bool) -> bool:
+    """Whether a break, continue or return in `body` may be taken by only some threads."""
+    for s in body:
+        match s:
+            case ir.Break() | ir.Continue() | ir.Return() if varying:
+                return True
+            case ir.If(cond=c, body=b, orelse=o):
+                inner = varying or c.uni != U.UNIFORM
+                if _varying_jump(b, inner) or _varying_jump(o, inner):
+                    return True
+            case ir.For(body=b) | ir.While(body=b):
+                if _varying_jump(b, varying or not _loop_uniform(s)):
+                    return True
+    return False
+
+
+def _loop_uniform(s: ir.Stmt) -> bool:
+    match s:
+        case ir.For(lo=lo, hi=hi, step=step):
+            return max(lo.uni, hi.uni, step.uni) == U.UNIFORM
+        case ir.While(cond=cond):
+            return cond.uni == U.UNIFORM
+    return True
+
+
+class BarrierPlan:
+    """The statements that need a barrier before them (by identity)."""
+
+    def __init__(self, kernel: ir.Kernel):
+        self.before: set[int] = set()
+        self.head: set[int] = set()  # while loops that need a barrier before each test
+        self.tainted = False  # a return taken by only some threads makes the rest varying
+        self.loops: list[list[Pending]] = []
+        self.block(kernel.body, Pending(), True)
+
+    def needs_barrier(self, s: ir.Stmt) -> bool:
+        return id(s) in self.before
+
+    def needs_head_barrier(self, s: ir.While) -> bool:
+        return id(s) in self.head
+
+    def block(self, body: list[ir.Stmt], state: Pending, uniform: bool) -> Pending:
+        for s in body:
+            state = self.stmt(s, state, uniform and not self.tainted)
+        return state
+
+    def touch(self, s: ir.Stmt, state: Pending, reads: set, writes: set, tile: bool, uniform: bool) -> Pending:
+        if uniform and state.conflicts(reads, writes, tile):
+            self.before.add(id(s))
+            state = Pending()
+        state.add(reads, writes, tile)
+        return state
+
+    def stmt(self, s: ir.Stmt, state: Pending, uniform: bool) -> Pending:
+        match s:
+            case ir.Barrier():
+                return Pending() if uniform else state
+            case ir.Return():
+                if not uniform:
+                    self.tainted = True
+                return state
+            case ir.Break() | ir.Continue():
+                if self.loops:
+                    self.loops[-1].append(state.copy())
+                return state
+            case ir.If(cond=cond, body=body, orelse=orelse):
+                inner = uniform and cond.uni == U.UNIFORM
+                if not inner:
+                    reads, writes = deep_places(s)
+                    return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
+                reads, writes = shallow_places(s)
+                state = self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
+                then = self.block(body, state.copy(), True)
+                other = self.block(orelse, state.copy(), True)
+                then.merge(other)
+                return then
+            case ir.For() | ir.While():
+                return self.loop(s, state, uniform)
+        reads, writes = shallow_places(s)
+        return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
+
+    def loop(self, s: ir.For | ir.While, state: Pending, uniform: bool) -> Pending:
+        inner = uniform and _loop_uniform(s) and not _varying_jump(s.body, False)
+        if not inner:
+            reads, writes = deep_places(s)
+            return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
+        reads, writes = shallow_places(s)
+        tile = is_tile_statement(s)
+        if isinstance(s, ir.For):
+            state = self.touch(s, state, reads, writes, tile, uniform)
+        head = state.copy()
+        for _ in range(2):
+            self.loops.append([])
+            turn = head.copy()
+            if isinstance(s, ir.While):  # the condition is tested at the top of every turn
+                if turn.conflicts(reads, writes, tile):
+                    self.head.add(id(s))
+                    turn = Pending()
+                turn.add(reads, writes, tile)
+            end = self.block(s.body, turn, True)
+            for j in self.loops.pop():
+                end.merge(j)
+            head.merge(end)
+        return head

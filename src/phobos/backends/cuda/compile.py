@@ -1,0 +1,139 @@
+"""NVRTC: generated C++ to a cubin (or PTX) for one exact architecture, cached.
+
+Compilation needs no GPU. A cubin is built for the exact `sm_XY` it runs on, so it
+does not depend on the driver's PTX version. `--fmad=false` keeps each float
+multiply and add rounded on its own, as the interpreter rounds them.
+
+NVRTC refusing generated code is a Phobos bug. When it happens anyway, the error
+points at the Phobos line the `#line` directives name, and the source and log are
+kept in the cache folder for inspection.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from phobos.errors import PhobosError, Span
+from phobos.ir import nodes as ir
+
+from . import cache
+from .kernel import Generated
+
+ARCHES = ("sm_75", "sm_80", "sm_86", "sm_89", "sm_90")
+KINDS = ("cubin", "ptx")
+# Shared memory one CTA may have on each architecture (with the opt-in above 48 KB).
+SHARED_LIMIT = {
+    "sm_75": 64 * 1024, "sm_80": 163 * 1024, "sm_86": 99 * 1024, "sm_89": 99 * 1024, "sm_90": 227 * 1024,
+}
+OPTIONS = "--fmad=false -std=c++17"
+
+_LOCATED = re.compile(r"^(?P<path>.+?)\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$", re.M)
+
+
+def missing_packages(exc: ImportError) -> PhobosError:
+    return PhobosError(
+        f"the CUDA back end needs cuda-core, cuda-bindings and nvidia-cuda-nvrtc ({exc}); "
+        "install them with: pip install 'phobos[cuda]'"
+    )
+
+
+@functools.cache
+def nvrtc_version() -> str:
+    try:
+        from cuda.bindings import nvrtc
+    except ImportError as exc:
+        raise missing_packages(exc) from None
+    _, major, minor = nvrtc.nvrtcVersion()
+    return f"{major}.{minor}"
+
+
+def check_arch(arch: str) -> None:
+    if arch not in ARCHES:
+        raise PhobosError(f"unknown target `{arch}`; Phobos builds for {', '.join(ARCHES)}")
+
+
+def key_of(gen: Generated, arch: str, kind: str = "cubin") -> str:
+    """The cache key of a variant's compiled bytes."""
+    return cache.cache_key(gen.source, arch, kind, OPTIONS, nvrtc_version())
+
+
+def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> bytes:
+    """The compiled bytes of a generated variant, from the cache or from NVRTC.
+
+    `arch` is any `sm_XY` (a launch builds for the device it finds); the limits of the
+    architectures in ARCHES are checked here, others' by the launcher.
+    """
+    limit = SHARED_LIMIT.get(arch, gen.shared_bytes)
+    if gen.shared_bytes > limit:
+        raise PhobosError(
+            f"kernel `{kernel.name}` needs {gen.shared_bytes} bytes of shared memory for its tiles, "
+            f"but a CTA on {arch} has at most {limit}; use smaller tiles",
+            kernel.span,
+        )
+    key = key_of(gen, arch, kind)
+    found = cache.lookup(key, kind)
+    if found is not None:
+        return found
+    code = _nvrtc(gen, kernel, arch, kind, key)
+    cache.STATS.compiles += 1
+    cache.store(key, kind, code)
+    return code
+
+
+def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) -> bytes:
+    """One NVRTC run, straight through cuda.bindings: no driver is needed to compile."""
+    try:
+        from cuda.bindings import nvrtc
+    except ImportError as exc:
+        raise missing_packages(exc) from None
+    target = arch if kind == "cubin" else arch.replace("sm_", "compute_")
+    options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split())]
+    err, program = nvrtc.nvrtcCreateProgram(gen.source.encode(), f"{gen.name}.cu".encode(), 0, [], [])
+    _check(nvrtc, err)
+    try:
+        (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+        if status != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+            _, size = nvrtc.nvrtcGetProgramLogSize(program)
+            log = b" " * size
+            nvrtc.nvrtcGetProgramLog(program, log)
+            raise _refused(gen, kernel, arch, key, log.decode(errors="replace"))
+        get_size, get = (
+            (nvrtc.nvrtcGetCUBINSize, nvrtc.nvrtcGetCUBIN) if kind == "cubin"
+            else (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX)
+        )
+        err, size = get_size(program)
+        _check(nvrtc, err)
+        code = b" " * size
+        (err,) = get(program, code)
+        _check(nvrtc, err)
+        return code.rstrip(b"\0") if kind == "ptx" else code
+    finally:
+        nvrtc.nvrtcDestroyProgram(program)
+
+
+def _check(nvrtc, err) -> None:  # noqa: ANN001 - the nvrtc module and its result enum
+    if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+        raise PhobosError(f"NVRTC failed: {err.name}")
+
+
+def _refused(gen: Generated, kernel: ir.Kernel, arch: str, key: str, log: str) -> PhobosError:
+    log = log.replace("\x00", "").strip()
+    kept = cache.keep_failed(gen.name, key, gen.source, log)
+    found = _LOCATED.search(log)
+    span = kernel.span
+    message = log.splitlines()[-1] if log else "no log"
+    if found:
+        message = found.group("message")
+        line = int(found.group("line"))
+        if found.group("path") == kernel.span.path:
+            text = kernel.span.source.line_text(line)
+            span = Span(kernel.span.source, line, 1, line, max(2, len(text) + 1))
+    return PhobosError(
+        f"NVRTC refused the CUDA C++ generated for kernel `{kernel.name}` ({arch}): {message}",
+        span,
+        (
+            "this is a bug in Phobos's CUDA back end; please report it with the program",
+            f"the generated source is kept at {kept}, the compiler's log beside it",
+        ),
+    )

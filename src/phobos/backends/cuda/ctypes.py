@@ -1,0 +1,203 @@
+"""Phobos element types as C++: their names, literals, conversions and arithmetic.
+
+A value of a 16-bit float type is held as an f32 that is exactly one of the type's
+values; each operation computes in f32 and rounds back (`ph::round_f16`), as the
+interpreter does. Memory holds such values as their 16 bits (`f16`, `bf16`).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+
+import ml_dtypes
+import numpy as np
+
+from phobos.dtypes import BF16, F16, F32, F64, DType
+
+SIXTEEN = (F16, BF16)
+
+
+def value_type(d: DType) -> str:
+    """The C++ type a value of `d` is computed in."""
+    return "f32" if d in SIXTEEN else d.name
+
+
+def storage_type(d: DType) -> str:
+    """The C++ type an element of `d` has in memory."""
+    return d.name
+
+
+def element_bytes(d: DType) -> int:
+    return 1 if d.is_bool else d.bits // 8
+
+
+def load(d: DType, ref: str) -> str:
+    """A value read from memory (`ref` names one element)."""
+    return f"ph::from_{d.name}({ref})" if d in SIXTEEN else ref
+
+
+def pack(d: DType, value: str) -> str:
+    """A value made ready to be written to memory (an element read from memory of the
+    same type is copied as it is)."""
+    if d not in SIXTEEN:
+        return value
+    loaded = f"ph::from_{d.name}("
+    if value.startswith(loaded) and value.endswith(")") and value.count("(") == value.count(")"):
+        inner = value[len(loaded):-1]
+        if inner.count("(") == inner.count(")") and "ph::" not in inner.split("[", 1)[0]:
+            return inner
+    return f"ph::to_{d.name}({value})"
+
+
+def rounded(d: DType, expr: str) -> str:
+    """An f32 result rounded to `d` where `d` is a 16-bit float."""
+    return f"ph::round_{d.name}({expr})" if d in SIXTEEN else expr
+
+
+def bf16_value(value: float) -> float:
+    """f64 -> bf16 rounded once: through f32 rounded to odd, as the interpreter does."""
+    with np.errstate(over="ignore"):
+        near = np.float64(value).astype(np.float32)
+    if math.isfinite(value) and float(near) != value:
+        bits = struct.unpack("<I", struct.pack("<f", near))[0]
+        if abs(float(near)) > abs(value):
+            bits -= 1
+        near = np.float32(struct.unpack("<f", struct.pack("<I", bits | 1))[0])
+    return float(near.astype(ml_dtypes.bfloat16).astype(np.float32))
+
+
+def _f32_text(x: float) -> str:
+    if math.isnan(x):
+        return "__int_as_float(0x7fc00000)"
+    if math.isinf(x):
+        return "__int_as_float(0x7f800000)" if x > 0 else "-__int_as_float(0x7f800000)"
+    text = repr(float(np.float32(x)))
+    return text + "f" if ("." in text or "e" in text) else text + ".0f"
+
+
+def _f64_text(x: float) -> str:
+    if math.isnan(x):
+        return "__longlong_as_double(0x7ff8000000000000ll)"
+    if math.isinf(x):
+        return "__longlong_as_double(0x7ff0000000000000ll)" if x > 0 else "-__longlong_as_double(0x7ff0000000000000ll)"
+    text = repr(float(x))
+    return text if ("." in text or "e" in text) else text + ".0"
+
+
+def literal(value: int | float | bool, d: DType) -> str:
+    """A constant of type `d` as C++ text (its value type: f16 is an f32 literal)."""
+    if d.is_bool:
+        return "true" if value else "false"
+    if d.is_float:
+        v = float(value)
+        if d == F64:
+            return _f64_text(v)
+        if d == F32:
+            with np.errstate(over="ignore"):
+                return _f32_text(float(np.float64(v).astype(np.float32)))
+        if d == F16:
+            with np.errstate(over="ignore"):
+                return _f32_text(float(np.float64(v).astype(np.float16)))
+        return _f32_text(bf16_value(v))
+    bits = d.bits
+    n = int(value) & ((1 << bits) - 1)
+    if d.is_signed_int and n >> (bits - 1):
+        n -= 1 << bits
+    if d.name == "i64":
+        return "(-0x7fffffffffffffffll - 1)" if n == -(1 << 63) else f"{n}ll"
+    if d.name == "i32":
+        return "(-0x7fffffff - 1)" if n == -(1 << 31) else str(n)
+    if d.is_unsigned:
+        return f"{n}u" if d.name == "u32" else f"({d.name}){n}"
+    return f"({d.name}){n}"
+
+
+def zero(d: DType) -> str:
+    return literal(False if d.is_bool else 0, d)
+
+
+def identity(op: str, d: DType) -> str:
+    """The identity of a sum, max or min over values of `d`."""
+    if op == "sum":
+        return zero(d)
+    if d.is_float:
+        return literal(-math.inf if op == "max" else math.inf, d)
+    lo, hi = d.int_range()
+    return literal(lo if op == "max" else hi, d)
+
+
+def combiner(op: str) -> str:
+    return {"sum": "ph::Sum()", "max": "ph::Max()", "min": "ph::Min()"}[op]
+
+
+def cast(src: DType, dst: DType, x: str) -> str:
+    """The conversion `dst(x)` of a `src` value, with the interpreter's rules."""
+    if src == dst:
+        return x
+    if dst.is_float:
+        if dst in SIXTEEN:
+            if src.is_float and src != F64:
+                return f"ph::round_{dst.name}({x})"
+            wide = x if src == F64 else f"(f64)({x})"
+            return f"ph::round_{dst.name}({wide})"
+        return f"({dst.name})({x})"
+    if src.is_float:
+        return f"ph::to_{dst.name}((f64)({x}))"
+    return f"({dst.name})({x})"
+
+
+FLOAT_MATH = {
+    "exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "sqrt": "sqrt",
+    "sin": "sin", "cos": "cos", "tanh": "tanh", "erf": "erf", "abs": "fabs",
+    "floor": "floor", "ceil": "ceil",
+}
+
+
+def math1(fn: str, d: DType, x: str) -> str:
+    """A one-argument math built-in: precise CUDA functions (f32 ones for 16-bit types)."""
+    if not d.is_float:
+        return f"ph::iabs({x})"
+    suffix = "" if d == F64 else "f"
+    if fn == "rsqrt":
+        one = "1.0" if d == F64 else "1.0f"
+        return rounded(d, f"{one} / sqrt{suffix}({x})")
+    return rounded(d, f"{FLOAT_MATH[fn]}{suffix}({x})")
+
+
+def min_max(fn: str, d: DType, a: str, b: str) -> str:
+    if d.is_float:
+        name = ("fmin" if fn == "min" else "fmax") + ("" if d == F64 else "f")
+        return f"{name}({a}, {b})"
+    return f"ph::i{fn}({a}, {b})"
+
+
+COMPARE = ("==", "!=", "<", "<=", ">", ">=")
+
+
+def binary(op: str, d: DType, a: str, b: str) -> str:
+    """`a op b` with both operands of `d` (the checker makes them agree)."""
+    if d.is_bool:
+        c = {"&&": "&&", "||": "||", "&": "&&", "|": "||", "^": "!=", "==": "==", "!=": "!="}[op]
+        return f"({a} {c} {b})"
+    if op in COMPARE:
+        return f"({a} {op} {b})"
+    if d.is_float:
+        if op == "%":
+            return rounded(d, f"fmod{'' if d == F64 else 'f'}({a}, {b})")
+        return rounded(d, f"({a} {op} {b})")
+    named = {"+": "wadd", "-": "wsub", "*": "wmul", "/": "idiv", "%": "imod", "<<": "shl", ">>": "shr"}
+    if op in named:
+        return f"ph::{named[op]}({a}, {b})"
+    return f"({a} {op} {b})"
+
+
+def unary(op: str, d: DType, x: str) -> str:
+    if op == "!":
+        return f"!{x}"
+    if op == "~":
+        return f"({d.name})(~{x})"
+    if d.is_float:
+        return f"(-{x})"
+    return f"ph::wneg({x})"
+

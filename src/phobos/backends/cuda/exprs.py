@@ -1,0 +1,477 @@
+"""Expressions as C++: per-thread scalars, tile elements, and present regions.
+
+Three views of an expression:
+
+- `scalar(e)`: a scalar's value in each thread. Collectives and atomics are hoisted
+  into locals ahead of the statement, so every lane reaches them and the expression
+  left has no side effects.
+- `elem(e, pos)`: one element of a tile value at `pos`, fused: no tile is built for
+  elementwise operations, windows or transposes. Only present elements are ever
+  asked for, so every memory access it makes is in bounds.
+- `region(e)`: the present region, one (lo, hi) pair of C++ expressions per dim,
+  with the interpreter's rules (tiles.py there): elementwise operations meet the
+  operands' regions, a window clips its source's and is wholly absent when empty.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from phobos.ir import nodes as ir
+
+from . import ctypes as ct
+from .names import Names
+
+Region = list[tuple[str, str]]
+Pos = list[str]
+
+_SIMPLE = re.compile(r"^(-?[0-9][0-9a-fA-FxXlLuU.]*f?|[A-Za-z_][A-Za-z0-9_]*(\.(lo|hi)\[\d+\])?)$")
+
+CTX = {
+    "thread": "(i64)threadIdx.x",
+    "lane": "(i64)(threadIdx.x & 31)",
+    "warp": "(i64)(threadIdx.x >> 5)",
+    "block.x": "(i64)blockIdx.x",
+    "block.y": "(i64)blockIdx.y",
+    "block.z": "(i64)blockIdx.z",
+    "grid.x": "(i64)gridDim.x",
+    "grid.y": "(i64)gridDim.y",
+    "grid.z": "(i64)gridDim.z",
+}
+
+
+def is_simple(text: str) -> bool:
+    return bool(_SIMPLE.match(text)) or text in CTX.values()
+
+
+def paren(text: str) -> str:
+    return text if is_simple(text) or (text.startswith("(") and _balanced(text[1:-1])) else f"({text})"
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def const_int(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def add(a: str, b: str) -> str:
+    x, y = const_int(a), const_int(b)
+    if x is not None and y is not None:
+        return str(x + y)
+    if x == 0:
+        return b
+    if y == 0:
+        return a
+    return f"{a} + {paren(b)}"
+
+
+def sub(a: str, b: str) -> str:
+    x, y = const_int(a), const_int(b)
+    if x is not None and y is not None:
+        return str(x - y)
+    if y == 0:
+        return a
+    if a == b:
+        return "0"
+    if x == 0:
+        return f"-{paren(b)}"
+    return f"{a} - {paren(b)}"
+
+
+def imax(a: str, b: str) -> str:
+    x, y = const_int(a), const_int(b)
+    if x is not None and y is not None:
+        return str(max(x, y))
+    return a if a == b else f"ph::max64({a}, {b})"
+
+
+def imin(a: str, b: str) -> str:
+    x, y = const_int(a), const_int(b)
+    if x is not None and y is not None:
+        return str(min(x, y))
+    return a if a == b else f"ph::min64({a}, {b})"
+
+
+def linear(pos: Pos, shape: tuple[int | str, ...]) -> str:
+    """The row-major offset of `pos` in an array of `shape` (a position along a dim
+    of extent 1 is 0 wherever it is used)."""
+    text = pos[0]
+    for p, n in zip(pos[1:], shape[1:], strict=True):
+        if str(n) == "1":
+            continue
+        text = p if const_int(text) == 0 else f"{paren(text)} * {n} + {paren(p)}"
+    return text
+
+
+def in_bounds(coords: Pos, extents: list[str]) -> str:
+    """`0 <= c < n` for each coordinate, leaving out what is known to hold."""
+    parts = []
+    for c, n in zip(coords, extents, strict=True):
+        a, b = const_int(c), const_int(n)
+        if a is not None and b is not None:
+            if not 0 <= a < b:
+                return "false"
+            continue
+        parts.append(f"0 <= {c} && {c} < {n}")
+    return " && ".join(parts) or "true"
+
+
+def full_region(shape: tuple[int, ...]) -> Region:
+    return [("0", str(n)) for n in shape]
+
+
+def is_full(region: Region, shape: tuple[int, ...]) -> bool:
+    return all(lo == "0" and hi == str(n) for (lo, hi), n in zip(region, shape, strict=True))
+
+
+def meet(regions: list[Region], shape: tuple[int, ...]) -> Region:
+    """The intersection; every region lies within [0, n) per dim, so full ones drop out."""
+    out: Region = []
+    for k, n in enumerate(shape):
+        lo, hi = "0", str(n)
+        for r in regions:
+            lo = r[k][0] if lo == "0" else (lo if r[k][0] == "0" else imax(lo, r[k][0]))
+            hi = r[k][1] if hi == str(n) else (hi if r[k][1] == str(n) else imin(hi, r[k][1]))
+        out.append((lo, hi))
+    return out
+
+
+def fit(region: Region, shape: tuple[int, ...], target: tuple[int, ...]) -> Region:
+    """An operand's region seen in the broadcast shape: a present extent-1 dim covers
+    the whole target extent, an absent one stays absent."""
+    out = full_region(target)
+    offset = len(target) - len(shape)
+    for k, ((lo, hi), n) in enumerate(zip(region, shape, strict=True)):
+        t = target[offset + k]
+        if n == t:
+            out[offset + k] = (lo, hi)
+        elif (lo, hi) != ("0", "1"):
+            a, b = const_int(lo), const_int(hi)
+            if a is not None and b is not None:
+                out[offset + k] = ("0", str(t if a < b else 0))
+            else:
+                out[offset + k] = ("0", f"({lo} < {hi} ? {t} : 0)")
+    return out
+
+
+def broadcast_pos(pos: Pos, shape: tuple[int, ...], target: tuple[int, ...]) -> Pos:
+    """Where an operand of `shape` is read for the element at `pos` of `target`."""
+    offset = len(target) - len(shape)
+    return [("0" if n == 1 and target[offset + k] != 1 else pos[offset + k]) for k, n in enumerate(shape)]
+
+
+class ExprWriter:
+    """Writes C++ lines; the statement writer and the tile writer build on it."""
+
+    def __init__(self, kernel: ir.Kernel):
+        self.kernel = kernel
+        self.lines: list[str] = []
+        self.depth = 1
+        self.names = Names()
+        self.c_names: dict[ir.Sym, str] = {}
+        self.boxes: dict[ir.Sym, str] = {}
+        self.full_syms: set[ir.Sym] = set()  # tiles whose every element is always present
+        self.tensors: dict[str, ir.TensorParam] = {
+            p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)
+        }
+        self.param_names: dict[str, str] = {}
+        # Per statement: values already hoisted or materialized, by node identity.
+        self.memo: dict[int, str] = {}
+        self.region_memo: dict[int, Region] = {}
+
+    # ------------------------------------------------------------ output
+
+    def line(self, text: str) -> None:
+        self.lines.append("  " * self.depth + text if text else "")
+
+    @contextmanager
+    def indented(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    @contextmanager
+    def captured(self) -> Iterator[list[str]]:
+        """Lines written inside go to the list yielded, not the output."""
+        saved, self.lines = self.lines, []
+        buffer = self.lines
+        try:
+            yield buffer
+        finally:
+            self.lines = saved
+
+    def local(self, base: str, ctype: str, value: str) -> str:
+        """A const local holding `value` (a fresh name), or `value` itself when simple."""
+        if is_simple(value):
+            return value
+        name = self.names.take(base)
+        self.line(f"const {ctype} {name} = {value};")
+        return name
+
+    def sym(self, sym: ir.Sym) -> str:
+        return self.c_names[sym]
+
+    # ------------------------------------------------------------ scalars
+
+    def scalar(self, e: ir.Expr) -> str:
+        """The C++ expression of a scalar value; may write hoisted lines first."""
+        key = id(e)
+        if key in self.memo:
+            return self.memo[key]
+        text = self._scalar(e)
+        if isinstance(e, ir.Atomic | ir.Shuffle | ir.LaneReduce | ir.Reduce):
+            self.memo[key] = text
+        return text
+
+    def _scalar(self, e: ir.Expr) -> str:
+        d = e.type.dtype
+        match e:
+            case ir.Const(value=v):
+                return ct.literal(v, d)
+            case ir.Read(sym=sym):
+                return self.sym(sym)
+            case ir.ParamRef(name=n) | ir.DimRef(name=n):
+                return self.param_names[n]
+            case ir.CtxRef(field_name=f):
+                return CTX[f]
+            case ir.Unary(op=op, operand=x):
+                return ct.unary(op, d, paren(self.scalar(x)))
+            case ir.Binary(op=op, left=a, right=b):
+                return ct.binary(op, a.type.dtype, self.scalar(a), self.scalar(b))
+            case ir.Cast(operand=x):
+                return ct.cast(x.type.dtype, d, self.scalar(x))
+            case ir.Math(fn=fn, args=(x,)):
+                return ct.math1(fn, d, self.scalar(x))
+            case ir.Math(fn=fn, args=(a, b)):
+                return ct.min_max(fn, d, self.scalar(a), self.scalar(b))
+            case ir.Select(cond=c, if_true=a, if_false=b):
+                return f"({self.scalar(c)} ? {self.scalar(a)} : {self.scalar(b)})"
+            case ir.Load():
+                return self.scalar_load(e)
+            case ir.TileIndex(base=base, items=items):
+                pos = [self.index(it.index, "at") for it in items if isinstance(it, ir.At)]
+                region = self.region(base)
+                value = self.elem(base, pos)
+                check = " && ".join(f"{lo} <= {p} && {p} < {hi}" for p, (lo, hi) in zip(pos, region, strict=True))
+                return f"({check} ? {value} : {ct.zero(d)})"
+            case ir.Reduce():
+                return self.reduce_all(e)
+            case ir.LaneReduce():
+                return self.lane_reduce(e)
+            case ir.Shuffle():
+                return self.shuffle(e)
+            case ir.Atomic():
+                return self.atomic(e)
+        raise AssertionError(f"no scalar form for {type(e).__name__}")
+
+    def index(self, e: ir.Expr, base: str) -> str:
+        """An index as a simple C++ term (a local when it is more than a name)."""
+        if isinstance(e, ir.Const):
+            return str(int(e.value))
+        return self.local(base, "i64", self.scalar(e))
+
+    def in_tensor(self, name: str, coords: Pos) -> str:
+        return in_bounds(coords, [self.dim(n) for n in self.tensors[name].dims])
+
+    def dim(self, n: int | str) -> str:
+        return str(n) if isinstance(n, int) else self.param_names[n]
+
+    def tensor_ref(self, name: str, coords: Pos) -> str:
+        dims = tuple(self.dim(n) for n in self.tensors[name].dims)
+        return f"{self.param_names[name]}[{linear(coords, dims)}]"
+
+    def scalar_load(self, e: ir.Load) -> str:
+        """One element per thread; a position outside the tensor reads 0."""
+        coords = [self.index(it.index, "at") for it in e.items if isinstance(it, ir.At)]
+        d = e.type.dtype
+        value = ct.load(d, self.tensor_ref(e.tensor, coords))
+        inside = self.in_tensor(e.tensor, coords)
+        return value if inside == "true" else f"({inside} ? {value} : {ct.zero(d)})"
+
+    def hoisted(self, e: ir.Expr) -> str:
+        """A scalar operand of a tile expression, computed once before the sweep."""
+        key = id(e)
+        if key not in self.memo:
+            self.memo[key] = self.local("s", ct.value_type(e.type.dtype), self.scalar(e))
+        return self.memo[key]
+
+    # ------------------------------------------------------------ tile elements
+
+    def elem(self, e: ir.Expr, pos: Pos) -> str:
+        """The element of tile value `e` at `pos` (present there)."""
+        if not e.type.shape:
+            return self.hoisted(e)
+        d = e.type.dtype
+        shape = e.type.shape
+        match e:
+            case ir.Const(value=v):
+                return ct.literal(v, d)
+            case ir.Read(sym=sym):
+                return ct.load(d, f"{self.sym(sym)}[{linear(pos, shape)}]")
+            case ir.Unary(op=op, operand=x):
+                return ct.unary(op, d, paren(self.operand(x, pos, shape)))
+            case ir.Binary(op=op, left=a, right=b):
+                return ct.binary(op, a.type.dtype, self.operand(a, pos, shape), self.operand(b, pos, shape))
+            case ir.Cast(operand=x):
+                return ct.cast(x.type.dtype, d, self.operand(x, pos, shape))
+            case ir.Math(fn=fn, args=(x,)):
+                return ct.math1(fn, d, self.operand(x, pos, shape))
+            case ir.Math(fn=fn, args=(a, b)):
+                return ct.min_max(fn, d, self.operand(a, pos, shape), self.operand(b, pos, shape))
+            case ir.Select(cond=c, if_true=a, if_false=b):
+                parts = [self.operand(x, pos, shape) for x in (c, a, b)]
+                return f"({parts[0]} ? {parts[1]} : {parts[2]})"
+            case ir.Load(tensor=name, items=items):
+                return ct.load(d, self.tensor_ref(name, self.window_coords(items, pos)))
+            case ir.TileIndex(base=base, items=items):
+                return self.elem(base, self.window_coords(items, pos))
+            case ir.Transpose(operand=x):
+                return self.elem(x, pos[::-1])
+        return ct.load(d, f"{self.materialize(e)}[{linear(pos, shape)}]")
+
+    def operand(self, x: ir.Expr, pos: Pos, shape: tuple[int, ...]) -> str:
+        if not x.type.shape:
+            return self.hoisted(x)
+        return self.elem(x, broadcast_pos(pos, x.type.shape, shape))
+
+    def window_coords(self, items: tuple[ir.Item, ...], pos: Pos) -> Pos:
+        """Positions in what a window reads, for the element at `pos` of the window."""
+        inner = iter(pos)
+        return [
+            self.index(it.index, "at") if isinstance(it, ir.At) else add(self.index(it.start, "start"), next(inner))
+            for it in items
+        ]
+
+    # ------------------------------------------------------------ regions
+
+    def region(self, e: ir.Expr) -> Region:
+        key = id(e)
+        if key not in self.region_memo:
+            self.region_memo[key] = self._region(e)
+        return self.region_memo[key]
+
+    def _region(self, e: ir.Expr) -> Region:
+        shape = e.type.shape
+        match e:
+            case ir.Const():
+                return full_region(shape)
+            case ir.Read(sym=sym):
+                if sym in self.full_syms:
+                    return full_region(shape)
+                box = self.boxes[sym]
+                return [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(shape))]
+            case ir.Unary() | ir.Binary() | ir.Cast() | ir.Math() | ir.Select():
+                tiled = [c for c in e.children() if c.type.shape]
+                return meet([fit(self.region(c), c.type.shape, shape) for c in tiled], shape)
+            case ir.Load(tensor=name, items=items):
+                source = [("0", self.dim(n)) for n in self.tensors[name].dims]
+                return self.window_region(items, source, shape)
+            case ir.TileIndex(base=base, items=items):
+                return self.window_region(items, self.region(base), shape)
+            case ir.Transpose(operand=x):
+                return self.region(x)[::-1]
+        self.materialize(e)
+        return self.region_memo[id(e)]
+
+    def window_region(self, items: tuple[ir.Item, ...], source: Region, shape: tuple[int, ...]) -> Region:
+        """The present part of a window of a source with region `source`: clipped per
+        dim, and absent in every dim where it is empty in one or an index is outside."""
+        out: Region = []
+        outside: list[str] = []
+        for it, (lo, hi) in zip(items, source, strict=True):
+            if isinstance(it, ir.At):
+                i = self.index(it.index, "at")
+                a, b, c = const_int(i), const_int(lo), const_int(hi)
+                if None in (a, b, c):
+                    outside.append(f"{i} < {lo} || {i} >= {hi}")
+                elif not b <= a < c:  # type: ignore[operator]
+                    outside.append("true")
+                continue
+            s = self.index(it.start, "start")
+            out.append((sub(imax(s, lo), s), sub(imin(add(s, str(it.length)), hi), s)))
+        static = all(const_int(x) is not None for pair in out for x in pair) and not outside
+        if static:
+            if any(int(lo) >= int(hi) for lo, hi in out):
+                return [("0", "0")] * len(shape)
+            return out
+        if all(const_int(lo) == 0 and hi == str(n) for (lo, hi), n in zip(out, shape, strict=True)) and not outside:
+            return out
+        box = self.names.take("box")
+        los = ", ".join(lo for lo, _ in out)
+        his = ", ".join(hi for _, hi in out)
+        self.line(f"ph::Box<{len(shape)}> {box} = {{{{{los}}}, {{{his}}}}};")
+        if outside:
+            self.line(f"if ({' || '.join(outside)}) {box} = {{}};")
+        self.line(f"{box}.normalize();")
+        return [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(shape))]
+
+    def box_var(self, region: Region) -> str:
+        """A `ph::Box` local holding `region`."""
+        base = region[0][0].split(".")[0]
+        if all(lo == f"{base}.lo[{k}]" and hi == f"{base}.hi[{k}]" for k, (lo, hi) in enumerate(region)):
+            return base
+        box = self.names.take("box")
+        los = ", ".join(lo for lo, _ in region)
+        his = ", ".join(hi for _, hi in region)
+        self.line(f"const ph::Box<{len(region)}> {box} = {{{{{los}}}, {{{his}}}}};")
+        return box
+
+    # ------------------------------------------------------------ provided by the tile writer
+
+    def materialize(self, e: ir.Expr) -> str:
+        raise NotImplementedError
+
+    def reduce_all(self, e: ir.Reduce) -> str:
+        raise NotImplementedError
+
+    def lane_reduce(self, e: ir.LaneReduce) -> str:
+        raise NotImplementedError
+
+    def shuffle(self, e: ir.Shuffle) -> str:
+        raise NotImplementedError
+
+    def atomic(self, e: ir.Atomic) -> str:
+        raise NotImplementedError
+
+
+def always_full(e: ir.Expr, full_syms: set[ir.Sym], tensors: dict[str, ir.TensorParam]) -> bool:
+    """Whether the tile value `e` is known at compile time to have every element present."""
+    match e:
+        case ir.Const():
+            return True
+        case ir.Read(sym=sym):
+            return sym in full_syms
+        case ir.Load(tensor=name, items=items):
+            return _window_inside(items, tensors[name].dims)
+        case ir.TileIndex(base=base, items=items):
+            return always_full(base, full_syms, tensors) and _window_inside(items, base.type.shape)
+        case ir.Reduce() | ir.Dot() | ir.Softmax() | ir.Transpose():
+            return all(always_full(c, full_syms, tensors) for c in e.children() if c.type.shape)
+        case ir.Unary() | ir.Binary() | ir.Cast() | ir.Math() | ir.Select():
+            return all(always_full(c, full_syms, tensors) for c in e.children() if c.type.shape)
+    return False
+
+
+def _window_inside(items: tuple[ir.Item, ...], extents: tuple[int | str, ...]) -> bool:
+    for it, n in zip(items, extents, strict=True):
+        start = it.index if isinstance(it, ir.At) else it.start
+        length = 1 if isinstance(it, ir.At) else it.length
+        if not isinstance(start, ir.Const) or not isinstance(n, int):
+            return False
+        if not (0 <= int(start.value) and int(start.value) + length <= n):
+            return False
+    return True

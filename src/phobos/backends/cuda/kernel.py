@@ -1,0 +1,283 @@
+"""A kernel variant as CUDA C++: the entry point, its parameters, and the statements.
+
+The ABI the launcher follows: each tensor is a pointer to its first element, in
+parameter order with the scalars (a 16-bit float scalar travels as an f32 holding
+its value, a bool as a byte), then every runtime dim as an i64. A CTA is `threads`
+threads in x; the grid is the launch's. Tiles live in dynamic shared memory, each
+at its own offset, with the scratch area for materialized values after them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phobos.ir import nodes as ir
+
+from . import ctypes as ct
+from .barriers import BarrierPlan
+from .exprs import always_full, in_bounds, linear
+from .prelude import PRELUDE
+from .tiles import ALIGN, TileWriter
+
+
+@dataclass(frozen=True)
+class Param:
+    """One kernel argument as the launcher passes it."""
+
+    kind: str  # "tensor", "scalar" or "dim"
+    name: str
+    dtype: str  # the Phobos type name (i64 for a dim)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """The C++ of one variant and what a launch needs to know about it."""
+
+    name: str
+    source: str
+    threads: int
+    shared_bytes: int
+    params: tuple[Param, ...]
+
+
+def _path_literal(path: str) -> str:
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class KernelWriter(TileWriter):
+    def __init__(self, kernel: ir.Kernel):
+        super().__init__(kernel)
+        self.plan = BarrierPlan(kernel)
+        self.params: list[Param] = []
+        for p in kernel.params:
+            self.param_names[p.name] = self.names.take(p.name)
+            kind = "tensor" if isinstance(p, ir.TensorParam) else "scalar"
+            self.params.append(Param(kind, p.name, p.dtype.name))
+        for d in kernel.runtime_dims:
+            self.param_names[d] = self.names.take(d)
+            self.params.append(Param("dim", d, "i64"))
+        self.offsets: dict[ir.Sym, int] = {}
+        self._name_syms(kernel.body)
+        self.arena_base = sum(self._tile_bytes(s) for s in self.offsets)
+        self.full_syms = self._full_syms(kernel.body)
+        offset = 0
+        for sym in self.offsets:
+            self.offsets[sym] = offset
+            offset += self._tile_bytes(sym)
+
+    @staticmethod
+    def _tile_bytes(sym: ir.Sym) -> int:
+        size = ct.element_bytes(sym.vtype.dtype)
+        for n in sym.vtype.shape:
+            size *= n
+        return -(-size // ALIGN) * ALIGN
+
+    def _full_syms(self, body: list[ir.Stmt]) -> set[ir.Sym]:
+        """Tiles that every declaration and assignment leaves wholly present: they need
+        no region at run time. Assumed of all tiles, then refuted to a fixed point."""
+        writes: list[tuple[ir.Sym, ir.Expr | None]] = []
+
+        def collect(stmts: list[ir.Stmt]) -> None:
+            for s in stmts:
+                match s:
+                    case ir.Decl(sym=sym, init=init) | ir.Assign(sym=sym, value=init) if sym.vtype.shape:
+                        writes.append((sym, init))
+                    case ir.For(body=inner) | ir.While(body=inner):
+                        collect(inner)
+                    case ir.If(body=inner, orelse=other):
+                        collect(inner)
+                        collect(other)
+
+        collect(body)
+        full = set(self.offsets)
+        changed = True
+        while changed:
+            changed = False
+            for sym, value in writes:
+                if sym in full and value is not None and value.type.shape:
+                    if not always_full(value, full, self.tensors):
+                        full.discard(sym)
+                        changed = True
+        return full
+
+    def _name_syms(self, body: list[ir.Stmt]) -> None:
+        """The user's names first, so generated names yield to them."""
+        for s in body:
+            match s:
+                case ir.Decl(sym=sym):
+                    self.c_names[sym] = self.names.take(sym.name)
+                    if sym.vtype.shape:
+                        self.offsets[sym] = 0
+                        self.boxes[sym] = self.names.take(f"{self.c_names[sym]}_box")
+                case ir.For(var=var, body=inner):
+                    self.c_names[var] = self.names.take(var.name)
+                    self._name_syms(inner)
+                case ir.While(body=inner):
+                    self._name_syms(inner)
+                case ir.If(body=inner, orelse=other):
+                    self._name_syms(inner)
+                    self._name_syms(other)
+
+    # ------------------------------------------------------------ the whole kernel
+
+    def write(self) -> Generated:
+        k = self.kernel
+        self.block(k.body)
+        body = self.lines
+        shared = self.arena_base + self.arena_peak
+        args = []
+        for p in self.params:
+            c_name = self.param_names[p.name]
+            if p.kind == "tensor":
+                args.append(f"{p.dtype}* {c_name}")
+            elif p.kind == "scalar":
+                vt = "f32" if p.dtype in ("f16", "bf16") else p.dtype
+                args.append(f"{vt} {c_name}")
+            else:
+                args.append(f"i64 {c_name}")
+        path = _path_literal(k.span.path)
+        bindings = " [" + ", ".join(f"{n}={v}" for n, v in k.bindings.items()) + "]" if k.bindings else ""
+        head = [
+            PRELUDE,
+            f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
+            f"#line {k.span.line} {path}",
+            f'extern "C" __global__ void __launch_bounds__({k.threads}) {k.name}({", ".join(args)}) {{',
+        ]
+        if shared:
+            head.append("  extern __shared__ __align__(16) unsigned char smem[];")
+        source = "\n".join([*head, *body, "}", ""])
+        return Generated(k.name, source, k.threads, shared, tuple(self.params))
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, body: list[ir.Stmt]) -> None:
+        for s in body:
+            self.stmt(s)
+
+    def stmt(self, s: ir.Stmt) -> None:
+        self.memo.clear()
+        self.region_memo.clear()
+        self.force.clear()
+        self.arena_used = 0
+        self.line(f"#line {s.span.line} {_path_literal(s.span.path)}")
+        if self.plan.needs_barrier(s):
+            self.sync()
+        getattr(self, "s_" + type(s).__name__.lower())(s)
+
+    def s_decl(self, s: ir.Decl) -> None:
+        sym = s.sym
+        if sym.vtype.shape:
+            storage = ct.storage_type(sym.vtype.dtype)
+            name = self.sym(sym)
+            self.line(f"{storage}* {name} = ({storage}*)(smem + {self.offsets[sym]});  // {sym.vtype}")
+            if sym not in self.full_syms:
+                self.line(f"ph::Box<{len(sym.vtype.shape)}> {self.boxes[sym]};")
+            self.assign_tile(sym, s.init)
+            return
+        assert s.init is not None
+        value = self.scalar(s.init)
+        const = "const " if sym.kind == "let" else ""
+        self.line(f"{const}{ct.value_type(sym.vtype.dtype)} {self.sym(sym)} = {value};")
+
+    def s_assign(self, s: ir.Assign) -> None:
+        if s.sym.vtype.shape:
+            self.assign_tile(s.sym, s.value)
+            return
+        self.line(f"{self.sym(s.sym)} = {self.scalar(s.value)};")
+
+    def s_store(self, s: ir.Store) -> None:
+        if any(isinstance(it, ir.Window) for it in s.items):
+            self.store_tensor(s)
+            return
+        coords = [self.index(it.index, "at") for it in s.items if isinstance(it, ir.At)]
+        value = ct.pack(s.value.type.dtype, self.scalar(s.value))
+        self.guarded(self.in_tensor(s.tensor, coords), f"{self.tensor_ref(s.tensor, coords)} = {value};")
+
+    def guarded(self, condition: str, statement: str) -> None:
+        self.line(statement if condition == "true" else f"if ({condition}) {statement}")
+
+    def s_tilestore(self, s: ir.TileStore) -> None:
+        if any(isinstance(it, ir.Window) for it in s.items):
+            self.store_tile_window(s)
+            return
+        shape = s.sym.vtype.shape
+        coords = [self.index(it.index, "at") for it in s.items if isinstance(it, ir.At)]
+        value = ct.pack(s.sym.vtype.dtype, self.scalar(s.value))
+        inside = in_bounds(coords, [str(n) for n in shape])
+        self.guarded(inside, f"{self.sym(s.sym)}[{linear(coords, shape)}] = {value};")
+
+    def s_eval(self, s: ir.Eval) -> None:
+        self.scalar(s.expr)
+
+    def s_barrier(self, s: ir.Barrier) -> None:
+        self.sync()
+
+    def s_break(self, s: ir.Break) -> None:
+        self.line("break;")
+
+    def s_continue(self, s: ir.Continue) -> None:
+        self.line("continue;")
+
+    def s_return(self, s: ir.Return) -> None:
+        self.line("return;")
+
+    def s_if(self, s: ir.If) -> None:
+        self.line(f"if ({self.scalar(s.cond)}) {{")
+        with self.indented():
+            self.block(s.body)
+        if s.orelse:
+            self.line("} else {")
+            with self.indented():
+                self.block(s.orelse)
+        self.line("}")
+
+    def fixed(self, e: ir.Expr, base: str) -> str:
+        """A loop bound, evaluated once before the loop."""
+        text = self.scalar(e)
+        immutable = isinstance(e, ir.Const | ir.ParamRef | ir.DimRef | ir.CtxRef) or (
+            isinstance(e, ir.Read) and e.sym.kind != "var"
+        )
+        return text if immutable else self.local(base, "i64", text)
+
+    def s_for(self, s: ir.For) -> None:
+        lo = self.scalar(s.lo)
+        hi = self.fixed(s.hi, "hi")
+        var = self.sym(s.var)
+        if isinstance(s.step, ir.Const) and int(s.step.value) > 0:
+            step = int(s.step.value)
+            test = f"{var} < {hi}"
+            advance = f"++{var}" if step == 1 else f"{var} += {step}"
+        else:
+            step_text = self.fixed(s.step, "step")
+            test = f"{step_text} > 0 && {var} < {hi}"  # a step that is not positive runs no turn
+            advance = f"{var} += {step_text}"
+        if s.unroll > 1:
+            self.line(f"#pragma unroll {s.unroll}")
+        self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
+        with self.indented():
+            self.block(s.body)
+        self.line("}")
+
+    def s_while(self, s: ir.While) -> None:
+        with self.captured() as before:
+            cond = self.scalar(s.cond)
+        head_barrier = self.plan.needs_head_barrier(s)
+        if not before and not head_barrier:
+            self.line(f"while ({cond}) {{")
+        else:
+            # The test needs lines of its own (or a barrier) before it, every turn.
+            self.line("while (true) {")
+            with self.indented():
+                if head_barrier:
+                    self.sync()
+                for text in before:
+                    self.lines.append("  " + text)
+                self.line(f"if (!{cond}) break;" if cond.startswith("(") else f"if (!({cond})) break;")
+        with self.indented():
+            self.block(s.body)
+        self.line("}")
+
+
+def generate(kernel: ir.Kernel) -> Generated:
+    """The CUDA C++ of one kernel variant."""
+    return KernelWriter(kernel).write()

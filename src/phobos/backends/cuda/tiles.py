@@ -1,0 +1,404 @@
+"""Tile statements as element sweeps, and what needs a whole tile first.
+
+A sweep is a block-stride loop over a tile's elements in row-major order, so
+consecutive threads touch consecutive elements (coalesced in global memory), and
+it skips the elements outside the region being written. Reductions, `dot` and
+`softmax` need many elements for each one they produce, so they are materialized
+first into scratch shared memory (after the tile variables), with a barrier after.
+So is any part of a value that reads the place being written at other positions
+than the one written (`t = transpose(t)`, `X[1 :+ 8] = X[0 :+ 8]`).
+
+Collectives and atomics are here too: they are hoisted locals (exprs.py).
+"""
+
+from __future__ import annotations
+
+import math
+
+from phobos.dtypes import F64
+from phobos.ir import nodes as ir
+from phobos.ir.text import expr_text
+
+from . import ctypes as ct
+from .exprs import (
+    ExprWriter,
+    Pos,
+    Region,
+    broadcast_pos,
+    const_int,
+    fit,
+    full_region,
+    imax,
+    imin,
+    in_bounds,
+    is_full,
+    linear,
+    sub,
+)
+
+ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
+ALIGN = 16
+
+
+class TileWriter(ExprWriter):
+    def __init__(self, kernel: ir.Kernel):
+        super().__init__(kernel)
+        self.force: set[int] = set()  # nodes to materialize rather than fuse
+        self.arena_base = 0
+        self.arena_used = 0
+        self.arena_peak = 0
+        self.loop_vars: dict[str, str] = {}
+
+    # ------------------------------------------------------------ helpers
+
+    def loop_name(self, base: str) -> str:
+        """A name for a variable local to a sweep's loop; sweeps reuse it."""
+        if base not in self.loop_vars:
+            self.loop_vars[base] = self.names.take(base)
+        return self.loop_vars[base]
+
+    def pos(self, rank: int) -> Pos:
+        return [self.loop_name(f"i{k}") for k in range(rank)]
+
+    def sync(self) -> None:
+        self.line("__syncthreads();")
+
+    def temp(self, e: ir.Expr) -> str:
+        """Scratch shared memory for a tile value of `e`'s type, for this statement."""
+        d, shape = e.type.dtype, e.type.shape
+        offset = self.arena_base + self.arena_used
+        size = ct.element_bytes(d) * math.prod(shape)
+        self.arena_used += -(-size // ALIGN) * ALIGN
+        self.arena_peak = max(self.arena_peak, self.arena_used)
+        name = self.names.take("tmp")
+        storage = ct.storage_type(d)
+        self.line(f"{storage}* {name} = ({storage}*)(smem + {offset});  // {e.type}")
+        return name
+
+    def sweep(self, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
+        """Run `body` for every element of `shape` inside `region`, spread over the CTA.
+
+        `body` refers to the position as `self.pos(len(shape))`.
+        """
+        threads = self.kernel.threads
+        total = math.prod(shape)
+        pos = self.pos(len(shape))
+        check = None if is_full(region, shape) else self.box_var(region)
+        if len(shape) == 1:
+            self.line(f"for (int {pos[0]} = threadIdx.x; {pos[0]} < {total}; {pos[0]} += {threads}) {{")
+        else:
+            e = self.loop_name("e")
+            self.line(f"for (int {e} = threadIdx.x; {e} < {total}; {e} += {threads}) {{")
+        with self.indented():
+            if len(shape) > 1:
+                stride = total
+                for k, n in enumerate(shape):
+                    stride //= n
+                    if n == 1:
+                        part = "0"
+                    elif k == 0:
+                        part = f"{e} / {stride}" if stride > 1 else e
+                    elif stride > 1:
+                        part = f"{e} / {stride} % {n}"
+                    else:
+                        part = f"{e} % {n}"
+                    self.line(f"const int {pos[k]} = {part};")
+            if check is not None:
+                self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
+            for text in body:
+                self.line(text)
+        self.line("}")
+
+    # ------------------------------------------------------------ materialized values
+
+    def elem(self, e: ir.Expr, pos: Pos) -> str:
+        if id(e) in self.force:
+            return ct.load(e.type.dtype, f"{self.materialize(e)}[{linear(pos, e.type.shape)}]")
+        return super().elem(e, pos)
+
+    def region(self, e: ir.Expr) -> Region:
+        if id(e) in self.force:
+            self.materialize(e)
+        return super().region(e)
+
+    def materialize(self, e: ir.Expr) -> str:
+        """The tile value `e` written to scratch, followed by a barrier; its region is
+        recorded for `region`."""
+        key = id(e)
+        if key in self.memo:
+            return self.memo[key]
+        match e:
+            case ir.Reduce():
+                tmp, region = self.reduce_axis(e)
+            case ir.Dot():
+                tmp, region = self.dot(e)
+            case ir.Softmax():
+                tmp, region = self.softmax(e)
+            case _:
+                tmp, region = self.copy(e)
+        self.sync()
+        self.memo[key] = tmp
+        self.region_memo[key] = region
+        return tmp
+
+    def copy(self, e: ir.Expr) -> tuple[str, Region]:
+        self.force.discard(id(e))
+        region = self.region(e)
+        pos = self.pos(len(e.type.shape))
+        value = self.elem(e, pos)
+        box = self.box_var(region) if not is_full(region, e.type.shape) else None
+        tmp = self.temp(e)
+        kept = region if box is None else [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(region))]
+        self.sweep(e.type.shape, kept, [f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(e.type.dtype, value)};"])
+        return tmp, kept
+
+    def combine(self, op: str, d, acc: str, value: str) -> str:
+        if op == "sum":
+            return ct.binary("+", d, acc, value)
+        return ct.min_max(op, d, acc, value)
+
+    def reduce_axis(self, e: ir.Reduce) -> tuple[str, Region]:
+        """sum/max/min along one axis: each thread folds whole lines of the operand."""
+        x, axis, d = e.operand, e.axis, e.type.dtype
+        assert axis is not None
+        source = self.region(x)
+        region = [("0", "1") if k == axis else r for k, r in enumerate(source)]
+        pos = self.pos(len(e.type.shape))
+        j = self.loop_name("j")
+        along = [j if k == axis else p for k, p in enumerate(pos)]
+        value = ct.cast(x.type.dtype, d, self.elem(x, along))
+        lo, hi = source[axis]
+        acc = self.loop_name("acc")
+        tmp = self.temp(e)
+        self.sweep(e.type.shape, region, [
+            f"{ct.value_type(d)} {acc} = {ct.identity(e.op, d)};",
+            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {acc} = {self.combine(e.op, d, acc, value)};",
+            f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
+        ])
+        return tmp, region
+
+    def dot(self, e: ir.Dot) -> tuple[str, Region]:
+        """The matrix product, summing over the k present in both operands."""
+        a, b, d = e.left, e.right, e.type.dtype
+        ra, rb = self.region(a), self.region(b)
+        region = [ra[0], rb[1]]
+        k_lo = self.local("k_lo", "i64", imax(ra[1][0], rb[0][0]))
+        k_hi = self.local("k_hi", "i64", imin(ra[1][1], rb[0][1]))
+        pos = self.pos(2)
+        k = self.loop_name("k")
+        va = ct.cast(a.type.dtype, d, self.elem(a, [pos[0], k]))
+        vb = ct.cast(b.type.dtype, d, self.elem(b, [k, pos[1]]))
+        acc = self.loop_name("acc")
+        tmp = self.temp(e)
+        product = ct.binary("*", d, va, vb)
+        self.sweep(e.type.shape, region, [
+            f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
+            f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
+            f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
+        ])
+        return tmp, region
+
+    def softmax(self, e: ir.Softmax) -> tuple[str, Region]:
+        """Along the last axis over present elements: each thread takes whole rows."""
+        x, d = e.operand, e.type.dtype
+        shape = e.type.shape
+        source = self.region(x)
+        last = len(shape) - 1
+        rows = (*shape[:-1], 1)
+        pos = self.pos(len(shape))
+        j = self.loop_name("j")
+        along = [*pos[:-1], j]
+        work = "f64" if d == F64 else "f32"
+        suffix = "" if d == F64 else "f"
+        value = f"({work}){self.elem(x, along)}"
+        lo, hi = source[last]
+        peak, total = self.loop_name("peak"), self.loop_name("total")
+        out = [*pos[:-1], j]
+        tmp = self.temp(e)
+        exp = f"exp{suffix}({value} - {peak})"
+        share = f"{exp} / {total}" if d == F64 else ct.rounded(d, f"{exp} / {total}")
+        self.sweep(rows, [*source[:-1], ("0", "1")], [
+            f"{work} {peak} = {ct.literal(-math.inf, F64 if d == F64 else ct.F32)};",
+            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {peak} = fmax{suffix}({peak}, {value});",
+            f"{work} {total} = 0;",
+            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {total} += {exp};",
+            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) "
+            f"{tmp}[{linear(out, shape)}] = {ct.pack(d, share)};",
+        ])
+        return tmp, source
+
+    def reduce_all(self, e: ir.Reduce) -> str:
+        """sum/max/min of every present element: per thread, then over the CTA."""
+        x, d = e.operand, e.type.dtype
+        region = self.region(x)
+        pos = self.pos(len(x.type.shape))
+        value = ct.cast(x.type.dtype, d, self.elem(x, pos))
+        acc = self.names.take(e.op)
+        identity = ct.identity(e.op, d)
+        self.line(f"{ct.value_type(d)} {acc} = {identity};")
+        self.sweep(x.type.shape, region, [f"{acc} = {self.combine(e.op, d, acc, value)};"])
+        self.line(f"{acc} = ph::cta_reduce({acc}, {ct.combiner(e.op)}, ({ct.value_type(d)}){identity});")
+        return acc
+
+    # ------------------------------------------------------------ collectives and atomics
+
+    def lane_reduce(self, e: ir.LaneReduce) -> str:
+        d = e.type.dtype
+        vt = ct.value_type(d)
+        value = self.scalar(e.operand)
+        name = self.names.take(e.op)
+        if e.over == "thread":
+            self.line(f"const {vt} {name} = ph::cta_reduce(({vt}){value}, {ct.combiner(e.op)}, "
+                      f"({vt}){ct.identity(e.op, d)});")
+        else:
+            self.line(f"const {vt} {name} = ph::lane_reduce(({vt}){value}, {ct.combiner(e.op)}, {e.width});")
+        return name
+
+    def shuffle(self, e: ir.Shuffle) -> str:
+        vt = ct.value_type(e.type.dtype)
+        value = self.scalar(e.operand)
+        if e.mode == "idx":
+            arg = f"(int)({self.scalar(e.arg)} & {e.width - 1})"
+        else:
+            arg = str(int(e.arg.value))  # type: ignore[attr-defined]
+        name = self.names.take("shfl")
+        self.line(f"const {vt} {name} = ph::shfl_{e.mode}<{vt}>({value}, {arg}, {e.width});")
+        return name
+
+    def atomic(self, e: ir.Atomic) -> str:
+        """One element of a tensor or tile; outside it (or absent) nothing happens and 0 comes back."""
+        d = e.type.dtype
+        vt = ct.value_type(d)
+        coords = [self.index(it.index, "at") for it in e.items if isinstance(it, ir.At)]
+        args = [f"({vt}){self.scalar(e.value)}"]
+        if e.compare is not None:
+            args.insert(0, f"({vt}){self.scalar(e.compare)}")
+        if e.tile is None:
+            inside = self.in_tensor(e.target, coords)
+            place = f"&{self.tensor_ref(e.target, coords)}"
+        else:
+            if e.tile in self.full_syms:
+                inside = in_bounds(coords, [str(n) for n in e.tile.vtype.shape])
+            else:
+                inside = f"{self.boxes[e.tile]}.has({', '.join(coords)})"
+            place = f"&{self.sym(e.tile)}[{linear(coords, e.tile.vtype.shape)}]"
+        name = self.names.take("old")
+        call = f"ph::atomic_{e.op}({place}, {', '.join(args)})"
+        if inside == "true":
+            self.line(f"const {vt} {name} = {call};")
+        else:
+            self.line(f"{vt} {name} = {ct.zero(d)};")
+            self.line(f"if ({inside}) {name} = {call};")
+        return name
+
+    # ------------------------------------------------------------ tile statements
+
+    def force_misaligned(self, root: ir.Expr, reads_target, aligned) -> None:
+        """Mark for materializing each part of `root` that reads the target elsewhere
+        than at the element being written."""
+        def visit(e: ir.Expr, chain: bool) -> None:
+            if not e.type.shape:
+                return
+            if chain and aligned(e):
+                return
+            if isinstance(e, ELEMENTWISE):
+                for c in e.children():
+                    visit(c, chain)
+                return
+            if isinstance(e, ir.Reduce | ir.Dot | ir.Softmax):
+                return  # materialized anyway, before the final sweep
+            if any(reads_target(n) for n in ir.walk_expr(e)):
+                self.force.add(id(e))
+
+        visit(root, True)
+
+    def assign_tile(self, sym: ir.Sym, value: ir.Expr | None) -> None:
+        """A whole tile variable takes a new value and region."""
+        shape, d = sym.vtype.shape, sym.vtype.dtype
+        pos = self.pos(len(shape))
+        box = self.boxes[sym]
+        target = f"{self.sym(sym)}[{linear(pos, shape)}]"
+        if value is None or not value.type.shape:
+            text = ct.zero(d) if value is None else self.hoisted(value)
+            region = full_region(shape)
+        else:
+            self.force_misaligned(
+                value,
+                lambda n: isinstance(n, ir.Read) and n.sym is sym,
+                lambda n: isinstance(n, ir.Read) and n.sym is sym,
+            )
+            region = fit(self.region(value), value.type.shape, shape)
+            text = self.elem(value, broadcast_pos(pos, value.type.shape, shape))
+        new_box = None if is_full(region, shape) else self.box_var(region)
+        kept = region if new_box is None else [(f"{new_box}.lo[{k}]", f"{new_box}.hi[{k}]") for k in range(len(shape))]
+        self.sweep(shape, kept, [f"{target} = {ct.pack(d, text)};"])
+        if sym in self.full_syms:
+            return
+        if new_box is None:
+            self.line(f"{box} = {{{{{', '.join('0' for _ in shape)}}}, {{{', '.join(map(str, shape))}}}}};")
+        elif new_box != box:
+            self.line(f"{box} = {new_box};")
+
+    def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype) -> None:
+        """Write the present elements of `value` into a window, dropping what falls
+        outside the target (`extents`, per dim); `ref(coords)` names an element."""
+        window = tuple(it.length for it in items if isinstance(it, ir.Window))
+        if value.type.shape:
+            region = fit(self.region(value), value.type.shape, window)
+        else:
+            region = full_region(window)
+        pos = self.pos(len(window))
+        if value.type.shape:
+            text = self.elem(value, broadcast_pos(pos, value.type.shape, window))
+        else:
+            text = self.hoisted(value)
+        coords = self.window_coords(items, pos)
+        clipped: Region = []
+        outside: list[str] = []
+        inner = iter(region)
+        for it, extent in zip(items, extents, strict=True):
+            if isinstance(it, ir.At):
+                i = self.index(it.index, "at")
+                outside.append(f"{i} < 0 || {i} >= {extent}")
+                continue
+            lo, hi = next(inner)
+            s = self.index(it.start, "start")
+            first, last = const_int(s), const_int(extent)
+            # Positions of the window that fall outside [0, extent) are dropped.
+            if first is None or first < 0:
+                lo = imax(lo, sub("0", s))
+            if first is None or last is None or first + it.length > last:
+                hi = imin(hi, sub(extent, s))
+            clipped.append((lo, hi))
+        if outside:
+            box = self.names.take("box")
+            los = ", ".join(lo for lo, _ in clipped)
+            his = ", ".join(hi for _, hi in clipped)
+            self.line(f"ph::Box<{len(window)}> {box} = {{{{{los}}}, {{{his}}}}};")
+            self.line(f"if ({' || '.join(outside)}) {box} = {{}};  // the window's index is outside")
+            clipped = [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(window))]
+        self.sweep(window, clipped, [f"{ref(coords)} = {ct.pack(dtype, text)};"])
+
+    def store_tensor(self, s: ir.Store) -> None:
+        name = s.tensor
+        own_items = [expr_text(x) for x in ir.item_exprs(s.items)]
+        self.force_misaligned(
+            s.value,
+            lambda n: isinstance(n, ir.Load) and n.tensor == name,
+            lambda n: isinstance(n, ir.Load) and n.tensor == name
+            and [expr_text(x) for x in ir.item_exprs(n.items)] == own_items
+            and [type(i) for i in n.items] == [type(i) for i in s.items],
+        )
+        extents = [self.dim(n) for n in self.tensors[name].dims]
+        self.store_window(s.items, s.value, extents, lambda c: self.tensor_ref(name, c), s.value.type.dtype)
+
+    def store_tile_window(self, s: ir.TileStore) -> None:
+        sym = s.sym
+        if s.value.type.shape and any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(s.value)):
+            self.force.add(id(s.value))
+        shape = sym.vtype.shape
+        self.store_window(
+            s.items, s.value, [str(n) for n in shape],
+            lambda c: f"{self.sym(sym)}[{linear(c, shape)}]", sym.vtype.dtype,
+        )
+

@@ -1,0 +1,17 @@
+
+// kernel claim: 128 threads a CTA, 0 bytes of shared memory
+#line 63 "tests/corpus/atomics.phobos"
+extern "C" __global__ void __launch_bounds__(128) claim(i32* K, i32* TAKEN, i32* WON, i64 N, i64 B) {
+  #line 64 "tests/corpus/atomics.phobos"
+  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
+  #line 65 "tests/corpus/atomics.phobos"
+  if ((i < N)) {
+    #line 66 "tests/corpus/atomics.phobos"
+    const i64 at = (i64)((0 <= i && i < N ? K[i] : 0));
+    i32 old_ = 0;
+    if (0 <= at && at < B) old_ = ph::atomic_cas(&TAKEN[at], (i32)0, (i32)1);
+    const i32 old = old_;
+    #line 67 "tests/corpus/atomics.phobos"
+    if (0 <= i && i < N) WON[i] = (i32)(((old == 0) ? 1ll : 0ll));
+  }
+}

@@ -1,0 +1,16 @@
+
+// kernel sums: 128 threads a CTA, 0 bytes of shared memory
+#line 46 "tests/corpus/atomics.phobos"
+extern "C" __global__ void __launch_bounds__(128) sums(f32* X, i32* W, f32* S, i32* T, u32* U, i64 N) {
+  #line 48 "tests/corpus/atomics.phobos"
+  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
+  #line 49 "tests/corpus/atomics.phobos"
+  if ((i < N)) {
+    #line 50 "tests/corpus/atomics.phobos"
+    const f32 old = ph::atomic_add(&S[0], (f32)(0 <= i && i < N ? X[i] : 0.0f));
+    #line 51 "tests/corpus/atomics.phobos"
+    const i32 old_ = ph::atomic_add(&T[1], (i32)(0 <= i && i < N ? W[i] : 0));
+    #line 52 "tests/corpus/atomics.phobos"
+    const u32 old_2 = ph::atomic_add(&U[2], (u32)(u32)((0 <= i && i < N ? W[i] : 0)));
+  }
+}

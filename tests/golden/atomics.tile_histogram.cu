@@ -1,0 +1,29 @@
+
+// kernel tile_histogram: 128 threads a CTA, 64 bytes of shared memory
+#line 72 "tests/corpus/atomics.phobos"
+extern "C" __global__ void __launch_bounds__(128) tile_histogram(i32* X, i32* H, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 73 "tests/corpus/atomics.phobos"
+  i32* h = (i32*)(smem + 0);  // tile<i32>[16]
+  for (int i0 = threadIdx.x; i0 < 16; i0 += 128) {
+    h[i0] = 0;
+  }
+  #line 74 "tests/corpus/atomics.phobos"
+  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
+  #line 75 "tests/corpus/atomics.phobos"
+  __syncthreads();
+  if ((i < N)) {
+    #line 76 "tests/corpus/atomics.phobos"
+    const i64 at = (i64)(ph::imod((0 <= i && i < N ? X[i] : 0), 16));
+    i32 old = 0;
+    if (0 <= at && at < 16) old = ph::atomic_add(&h[at], (i32)1);
+  }
+  #line 78 "tests/corpus/atomics.phobos"
+  __syncthreads();
+  #line 79 "tests/corpus/atomics.phobos"
+  if (((i64)threadIdx.x < 16ll)) {
+    #line 80 "tests/corpus/atomics.phobos"
+    i32 old_ = 0;
+    if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16) old_ = ph::atomic_add(&H[(i64)threadIdx.x], (i32)(0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16 ? h[(i64)threadIdx.x] : 0));
+  }
+}

@@ -1,0 +1,37 @@
+
+// kernel early_exit: 128 threads a CTA, 0 bytes of shared memory
+#line 48 "tests/corpus/control_flow.phobos"
+extern "C" __global__ void __launch_bounds__(128) early_exit(f32* X, f32* Y, i32* Z, i64 N) {
+  #line 49 "tests/corpus/control_flow.phobos"
+  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
+  #line 50 "tests/corpus/control_flow.phobos"
+  if ((i >= N)) {
+    #line 51 "tests/corpus/control_flow.phobos"
+    return;
+  }
+  #line 53 "tests/corpus/control_flow.phobos"
+  const f32 x = (0 <= i && i < N ? X[i] : 0.0f);
+  #line 54 "tests/corpus/control_flow.phobos"
+  if ((x < 0.0f)) {
+    #line 55 "tests/corpus/control_flow.phobos"
+    if (0 <= i && i < N) Y[i] = -1.0f;
+    #line 56 "tests/corpus/control_flow.phobos"
+    return;
+  }
+  #line 58 "tests/corpus/control_flow.phobos"
+  if (0 <= i && i < N) Z[i] = 7;
+  #line 59 "tests/corpus/control_flow.phobos"
+  i64 k = 0ll;
+  #line 60 "tests/corpus/control_flow.phobos"
+  while (true) {
+    #line 61 "tests/corpus/control_flow.phobos"
+    k = ph::wadd(k, 1ll);
+    #line 62 "tests/corpus/control_flow.phobos"
+    if (((f32)(k) > (x * 4.0f))) {
+      #line 63 "tests/corpus/control_flow.phobos"
+      break;
+    }
+  }
+  #line 66 "tests/corpus/control_flow.phobos"
+  if (0 <= i && i < N) Y[i] = (f32)(k);
+}

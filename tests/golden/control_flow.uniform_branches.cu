@@ -1,0 +1,64 @@
+
+// kernel uniform_branches [T=64]: 128 threads a CTA, 256 bytes of shared memory
+#line 98 "tests/corpus/control_flow.phobos"
+extern "C" __global__ void __launch_bounds__(128) uniform_branches(f32* X, f32* Y, i32 flag, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 100 "tests/corpus/control_flow.phobos"
+  const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
+  #line 101 "tests/corpus/control_flow.phobos"
+  if ((ph::imod((i64)blockIdx.x, 2ll) == 0ll)) {
+    #line 102 "tests/corpus/control_flow.phobos"
+    ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
+    box.normalize();
+    const ph::Box<1> box_ = {{ph::max64(box.lo[0], -c)}, {ph::min64(box.hi[0], N - c)}};
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box_.has(i0)) continue;
+      Y[c + i0] = (X[c + i0] * 2.0f);
+    }
+  } else {
+    #line 104 "tests/corpus/control_flow.phobos"
+    if ((flag > 0)) {
+      #line 105 "tests/corpus/control_flow.phobos"
+      ph::Box<1> box_2 = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
+      box_2.normalize();
+      const ph::Box<1> box_3 = {{ph::max64(box_2.lo[0], -c)}, {ph::min64(box_2.hi[0], N - c)}};
+      for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+        if (!box_3.has(i0)) continue;
+        Y[c + i0] = (X[c + i0] + 100.0f);
+      }
+    }
+  }
+  #line 108 "tests/corpus/control_flow.phobos"
+  i64 k = 0ll;
+  #line 109 "tests/corpus/control_flow.phobos"
+  f32* t = (f32*)(smem + 0);  // tile<f32>[64]
+  ph::Box<1> t_box;
+  ph::Box<1> box_4 = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
+  box_4.normalize();
+  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+    if (!box_4.has(i0)) continue;
+    t[i0] = X[c + i0];
+  }
+  t_box = box_4;
+  #line 110 "tests/corpus/control_flow.phobos"
+  while ((k < 3ll)) {
+    #line 111 "tests/corpus/control_flow.phobos"
+    __syncthreads();
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!t_box.has(i0)) continue;
+      t[i0] = (t[i0] * 0.5f);
+    }
+    #line 112 "tests/corpus/control_flow.phobos"
+    k = ph::wadd(k, 1ll);
+  }
+  #line 114 "tests/corpus/control_flow.phobos"
+  if (((i64)blockIdx.x == 1ll)) {
+    #line 115 "tests/corpus/control_flow.phobos"
+    __syncthreads();
+    const ph::Box<1> box_5 = {{ph::max64(t_box.lo[0], -c)}, {ph::min64(t_box.hi[0], N - c)}};
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box_5.has(i0)) continue;
+      Y[c + i0] = t[i0];
+    }
+  }
+}

@@ -1,0 +1,75 @@
+
+// kernel attention [BM=16, BN=64]: 128 threads a CTA, 10240 bytes of shared memory
+#line 82 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32* V, f32* O, f32 scale, i64 M, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 85 "tests/corpus/dot.phobos"
+  const i64 r = ph::wmul((i64)blockIdx.x, 16ll);
+  #line 86 "tests/corpus/dot.phobos"
+  const i64 q_start0 = r;
+  #line 88 "tests/corpus/dot.phobos"
+  f32* s = (f32*)(smem + 0);  // tile<f32>[16, 64]
+  ph::Box<2> s_box;
+  ph::Box<2> box = {{ph::max64(q_start0, 0) - q_start0, 0}, {ph::min64(q_start0 + 16, M) - q_start0, 32}};
+  box.normalize();
+  ph::Box<2> box_ = {{0, 0}, {ph::min64(64, N), 32}};
+  box_.normalize();
+  const i64 k_lo = ph::max64(box.lo[1], box_.lo[1]);
+  const i64 k_hi = ph::min64(box.hi[1], box_.hi[1]);
+  f32* tmp = (f32*)(smem + 4096);  // tile<f32>[16, 64]
+  const ph::Box<2> box_2 = {{box.lo[0], box_.lo[0]}, {box.hi[0], box_.hi[0]}};
+  for (int e = threadIdx.x; e < 1024; e += 128) {
+    const int i0 = e / 64;
+    const int i1 = e % 64;
+    if (!box_2.has(i0, i1)) continue;
+    f32 acc = 0.0f;
+    for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + (Q[(q_start0 + i0) * 32 + k] * K[i1 * 32 + k]));
+    tmp[i0 * 64 + i1] = acc;
+  }
+  __syncthreads();
+  const ph::Box<2> box_3 = {{box.lo[0], box_.lo[0]}, {box.hi[0], box_.hi[0]}};
+  for (int e = threadIdx.x; e < 1024; e += 128) {
+    const int i0 = e / 64;
+    const int i1 = e % 64;
+    if (!box_3.has(i0, i1)) continue;
+    s[i0 * 64 + i1] = (tmp[i0 * 64 + i1] * scale);
+  }
+  s_box = box_3;
+  #line 89 "tests/corpus/dot.phobos"
+  __syncthreads();
+  f32* tmp_ = (f32*)(smem + 4096);  // tile<f32>[16, 64]
+  const ph::Box<2> box_4 = {{s_box.lo[0], 0}, {s_box.hi[0], 1}};
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    if (!box_4.has(i0, i1)) continue;
+    f32 peak = -__int_as_float(0x7f800000);
+    for (i64 j = s_box.lo[1]; j < s_box.hi[1]; ++j) peak = fmaxf(peak, (f32)s[i0 * 64 + j]);
+    f32 total = 0;
+    for (i64 j = s_box.lo[1]; j < s_box.hi[1]; ++j) total += expf((f32)s[i0 * 64 + j] - peak);
+    for (i64 j = s_box.lo[1]; j < s_box.hi[1]; ++j) tmp_[i0 * 64 + j] = expf((f32)s[i0 * 64 + j] - peak) / total;
+  }
+  __syncthreads();
+  ph::Box<2> box_5 = {{0, 0}, {ph::min64(64, N), 32}};
+  box_5.normalize();
+  const i64 k_lo_ = ph::max64(s_box.lo[1], box_5.lo[0]);
+  const i64 k_hi_ = ph::min64(s_box.hi[1], box_5.hi[0]);
+  f32* tmp_2 = (f32*)(smem + 8192);  // tile<f32>[16, 32]
+  const ph::Box<2> box_6 = {{s_box.lo[0], box_5.lo[1]}, {s_box.hi[0], box_5.hi[1]}};
+  for (int e = threadIdx.x; e < 512; e += 128) {
+    const int i0 = e / 32;
+    const int i1 = e % 32;
+    if (!box_6.has(i0, i1)) continue;
+    f32 acc = 0.0f;
+    for (i64 k = k_lo_; k < k_hi_; ++k) acc = (acc + (tmp_[i0 * 64 + k] * V[k * 32 + i1]));
+    tmp_2[i0 * 32 + i1] = acc;
+  }
+  __syncthreads();
+  const ph::Box<2> box_7 = {{ph::max64(s_box.lo[0], -r), box_5.lo[1]}, {ph::min64(s_box.hi[0], M - r), box_5.hi[1]}};
+  for (int e = threadIdx.x; e < 512; e += 128) {
+    const int i0 = e / 32;
+    const int i1 = e % 32;
+    if (!box_7.has(i0, i1)) continue;
+    O[(r + i0) * 32 + i1] = tmp_2[i0 * 32 + i1];
+  }
+}

@@ -1,0 +1,59 @@
+
+// kernel dot_ragged [T=16]: 128 threads a CTA, 2048 bytes of shared memory
+#line 70 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32* C, i64 M, i64 KA, i64 KB, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 72 "tests/corpus/dot.phobos"
+  const i64 m0 = ph::wmul((i64)blockIdx.y, 16ll);
+  #line 73 "tests/corpus/dot.phobos"
+  const i64 n0 = ph::wmul((i64)blockIdx.x, 16ll);
+  #line 74 "tests/corpus/dot.phobos"
+  f32* acc = (f32*)(smem + 0);  // tile<f32>[16, 16]
+  ph::Box<2> acc_box;
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 16;
+    const int i1 = e % 16;
+    acc[i0 * 16 + i1] = 0.0f;
+  }
+  acc_box = {{0, 0}, {16, 16}};
+  #line 75 "tests/corpus/dot.phobos"
+  const i64 hi = ph::imax(KA, KB);
+  for (i64 k = 0ll; k < hi; k += 16) {
+    #line 76 "tests/corpus/dot.phobos"
+    __syncthreads();
+    ph::Box<2> box = {{ph::max64(m0, 0) - m0, ph::max64(k, 0) - k}, {ph::min64(m0 + 16, M) - m0, ph::min64(k + 16, KA) - k}};
+    box.normalize();
+    ph::Box<2> box_ = {{ph::max64(k, 0) - k, ph::max64(n0, 0) - n0}, {ph::min64(k + 16, KB) - k, ph::min64(n0 + 16, N) - n0}};
+    box_.normalize();
+    const i64 k_lo = ph::max64(box.lo[1], box_.lo[0]);
+    const i64 k_hi = ph::min64(box.hi[1], box_.hi[0]);
+    f32* tmp = (f32*)(smem + 1024);  // tile<f32>[16, 16]
+    const ph::Box<2> box_2 = {{box.lo[0], box_.lo[1]}, {box.hi[0], box_.hi[1]}};
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 16;
+      const int i1 = e % 16;
+      if (!box_2.has(i0, i1)) continue;
+      f32 acc_ = 0.0f;
+      for (i64 k_ = k_lo; k_ < k_hi; ++k_) acc_ = (acc_ + ((A[(m0 + i0) * KA + (k + k_)] + 1.0f) * ((B[(k + k_) * N + (n0 + i1)] * 2.0f) + 1.0f)));
+      tmp[i0 * 16 + i1] = acc_;
+    }
+    __syncthreads();
+    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_.hi[1])}};
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 16;
+      const int i1 = e % 16;
+      if (!box_3.has(i0, i1)) continue;
+      acc[i0 * 16 + i1] = (acc[i0 * 16 + i1] + tmp[i0 * 16 + i1]);
+    }
+    acc_box = box_3;
+  }
+  #line 78 "tests/corpus/dot.phobos"
+  __syncthreads();
+  const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 16;
+    const int i1 = e % 16;
+    if (!box_4.has(i0, i1)) continue;
+    C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 16 + i1];
+  }
+}

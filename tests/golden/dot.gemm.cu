@@ -1,0 +1,79 @@
+
+// kernel gemm [TM=32, TN=32, TK=16]: 128 threads a CTA, 12288 bytes of shared memory
+#line 4 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i64 M, i64 K, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 6 "tests/corpus/dot.phobos"
+  const i64 m0 = ph::wmul((i64)blockIdx.y, 32ll);
+  #line 7 "tests/corpus/dot.phobos"
+  const i64 n0 = ph::wmul((i64)blockIdx.x, 32ll);
+  #line 8 "tests/corpus/dot.phobos"
+  f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
+  ph::Box<2> acc_box;
+  for (int e = threadIdx.x; e < 1024; e += 128) {
+    const int i0 = e / 32;
+    const int i1 = e % 32;
+    acc[i0 * 32 + i1] = 0.0f;
+  }
+  acc_box = {{0, 0}, {32, 32}};
+  #line 9 "tests/corpus/dot.phobos"
+  for (i64 k = 0ll; k < K; k += 16) {
+    #line 10 "tests/corpus/dot.phobos"
+    __syncthreads();
+    f32* a = (f32*)(smem + 4096);  // tile<f32>[32, 16]
+    ph::Box<2> a_box;
+    ph::Box<2> box = {{ph::max64(m0, 0) - m0, ph::max64(k, 0) - k}, {ph::min64(m0 + 32, M) - m0, ph::min64(k + 16, K) - k}};
+    box.normalize();
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int i0 = e / 16;
+      const int i1 = e % 16;
+      if (!box.has(i0, i1)) continue;
+      a[i0 * 16 + i1] = A[(m0 + i0) * K + (k + i1)];
+    }
+    a_box = box;
+    #line 11 "tests/corpus/dot.phobos"
+    f32* b = (f32*)(smem + 6144);  // tile<f32>[16, 32]
+    ph::Box<2> b_box;
+    ph::Box<2> box_ = {{ph::max64(k, 0) - k, ph::max64(n0, 0) - n0}, {ph::min64(k + 16, K) - k, ph::min64(n0 + 32, N) - n0}};
+    box_.normalize();
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int i0 = e / 32;
+      const int i1 = e % 32;
+      if (!box_.has(i0, i1)) continue;
+      b[i0 * 32 + i1] = B[(k + i0) * N + (n0 + i1)];
+    }
+    b_box = box_;
+    #line 12 "tests/corpus/dot.phobos"
+    __syncthreads();
+    const i64 k_lo = ph::max64(a_box.lo[1], b_box.lo[0]);
+    const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[0]);
+    f32* tmp = (f32*)(smem + 8192);  // tile<f32>[32, 32]
+    const ph::Box<2> box_2 = {{a_box.lo[0], b_box.lo[1]}, {a_box.hi[0], b_box.hi[1]}};
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int i0 = e / 32;
+      const int i1 = e % 32;
+      if (!box_2.has(i0, i1)) continue;
+      f32 acc_ = 0.0f;
+      for (i64 k_ = k_lo; k_ < k_hi; ++k_) acc_ = (acc_ + (a[i0 * 16 + k_] * b[k_ * 32 + i1]));
+      tmp[i0 * 32 + i1] = acc_;
+    }
+    __syncthreads();
+    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[1])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[1])}};
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int i0 = e / 32;
+      const int i1 = e % 32;
+      if (!box_3.has(i0, i1)) continue;
+      acc[i0 * 32 + i1] = (acc[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+    }
+    acc_box = box_3;
+  }
+  #line 14 "tests/corpus/dot.phobos"
+  __syncthreads();
+  const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
+  for (int e = threadIdx.x; e < 1024; e += 128) {
+    const int i0 = e / 32;
+    const int i1 = e % 32;
+    if (!box_4.has(i0, i1)) continue;
+    C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 32 + i1];
+  }
+}

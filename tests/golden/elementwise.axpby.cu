@@ -1,0 +1,12 @@
+
+// kernel axpby: 128 threads a CTA, 0 bytes of shared memory
+#line 5 "tests/corpus/elementwise.phobos"
+extern "C" __global__ void __launch_bounds__(128) axpby(f32* X, f32* Y, f32 a, f32 b, i64 N) {
+  #line 6 "tests/corpus/elementwise.phobos"
+  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
+  #line 7 "tests/corpus/elementwise.phobos"
+  if ((i < N)) {
+    #line 8 "tests/corpus/elementwise.phobos"
+    if (0 <= i && i < N) Y[i] = ((a * (0 <= i && i < N ? X[i] : 0.0f)) + (b * (0 <= i && i < N ? Y[i] : 0.0f)));
+  }
+}

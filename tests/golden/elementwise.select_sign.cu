@@ -1,0 +1,34 @@
+
+// kernel select_sign: 64 threads a CTA, 0 bytes of shared memory
+#line 83 "tests/corpus/elementwise.phobos"
+extern "C" __global__ void __launch_bounds__(64) select_sign(f32* X, f32* Y, f32* T, i64 N) {
+  #line 85 "tests/corpus/elementwise.phobos"
+  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 64ll), (i64)threadIdx.x);
+  #line 86 "tests/corpus/elementwise.phobos"
+  if ((i < N)) {
+    #line 87 "tests/corpus/elementwise.phobos"
+    const f32 x = (0 <= i && i < N ? X[i] : 0.0f);
+    #line 88 "tests/corpus/elementwise.phobos"
+    const bool big = ((x > 1.0f) || (x < -1.0f));
+    #line 89 "tests/corpus/elementwise.phobos"
+    if (0 <= i && i < N) Y[i] = ((big && (x > 0.0f)) ? 1.0f : (big ? -1.0f : x));
+  }
+  #line 91 "tests/corpus/elementwise.phobos"
+  const i64 t_start0 = ph::wmul((i64)blockIdx.x, 64ll);
+  #line 92 "tests/corpus/elementwise.phobos"
+  ph::Box<1> box = {{ph::max64(t_start0, 0) - t_start0}, {ph::min64(t_start0 + 64, N) - t_start0}};
+  box.normalize();
+  ph::Box<1> box_ = {{ph::max64(t_start0, 0) - t_start0}, {ph::min64(t_start0 + 64, N) - t_start0}};
+  box_.normalize();
+  ph::Box<1> box_2 = {{ph::max64(t_start0, 0) - t_start0}, {ph::min64(t_start0 + 64, N) - t_start0}};
+  box_2.normalize();
+  ph::Box<1> box_3 = {{ph::max64(t_start0, 0) - t_start0}, {ph::min64(t_start0 + 64, N) - t_start0}};
+  box_3.normalize();
+  const i64 start = ph::wmul((i64)blockIdx.x, 64ll);
+  const i64 start_ = ph::wmul((i64)blockIdx.x, 64ll);
+  const ph::Box<1> box_4 = {{ph::max64(ph::max64(ph::max64(ph::max64(box.lo[0], box_.lo[0]), box_2.lo[0]), box_3.lo[0]), -start_)}, {ph::min64(ph::min64(ph::min64(ph::min64(box.hi[0], box_.hi[0]), box_2.hi[0]), box_3.hi[0]), N - start_)}};
+  for (int i0 = threadIdx.x; i0 < 64; i0 += 64) {
+    if (!box_4.has(i0)) continue;
+    T[start + i0] = (((X[t_start0 + i0] >= 0.0f) && (X[t_start0 + i0] < 0.5f)) ? (X[t_start0 + i0] * 2.0f) : (-(X[t_start0 + i0])));
+  }
+}

@@ -1,0 +1,140 @@
+
+// kernel row_stats [R=8, C=64]: 128 threads a CTA, 128 bytes of shared memory
+#line 20 "tests/corpus/reductions.phobos"
+extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 M, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 22 "tests/corpus/reductions.phobos"
+  const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
+  #line 23 "tests/corpus/reductions.phobos"
+  f32* total = (f32*)(smem + 0);  // tile<f32>[8, 1]
+  ph::Box<2> total_box;
+  for (int e = threadIdx.x; e < 8; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    total[i0] = 0.0f;
+  }
+  total_box = {{0, 0}, {8, 1}};
+  #line 24 "tests/corpus/reductions.phobos"
+  f32* hi = (f32*)(smem + 32);  // tile<f32>[8, 1]
+  ph::Box<2> hi_box;
+  const f32 s = -__int_as_float(0x7f800000);
+  for (int e = threadIdx.x; e < 8; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    hi[i0] = s;
+  }
+  hi_box = {{0, 0}, {8, 1}};
+  #line 25 "tests/corpus/reductions.phobos"
+  f32* lo = (f32*)(smem + 64);  // tile<f32>[8, 1]
+  ph::Box<2> lo_box;
+  const f32 s_ = __int_as_float(0x7f800000);
+  for (int e = threadIdx.x; e < 8; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    lo[i0] = s_;
+  }
+  lo_box = {{0, 0}, {8, 1}};
+  #line 26 "tests/corpus/reductions.phobos"
+  for (i64 c = 0ll; c < N; c += 64) {
+    #line 27 "tests/corpus/reductions.phobos"
+    const i64 x_start0 = r;
+    #line 27 "tests/corpus/reductions.phobos"
+    const i64 x_start1 = c;
+    #line 28 "tests/corpus/reductions.phobos"
+    __syncthreads();
+    ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
+    box.normalize();
+    f32* tmp = (f32*)(smem + 96);  // tile<f32>[8, 1]
+    const ph::Box<2> box_ = {{box.lo[0], 0}, {box.hi[0], 1}};
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = e;
+      const int i1 = 0;
+      if (!box_.has(i0, i1)) continue;
+      f32 acc = 0.0f;
+      for (i64 j = box.lo[1]; j < box.hi[1]; ++j) acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
+      tmp[i0] = acc;
+    }
+    __syncthreads();
+    const ph::Box<2> box_2 = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = e;
+      const int i1 = 0;
+      if (!box_2.has(i0, i1)) continue;
+      total[i0] = (total[i0] + tmp[i0]);
+    }
+    total_box = box_2;
+    #line 29 "tests/corpus/reductions.phobos"
+    __syncthreads();
+    ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
+    box_3.normalize();
+    f32* tmp_ = (f32*)(smem + 96);  // tile<f32>[8, 1]
+    const ph::Box<2> box_4 = {{box_3.lo[0], 0}, {box_3.hi[0], 1}};
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = e;
+      const int i1 = 0;
+      if (!box_4.has(i0, i1)) continue;
+      f32 acc = -__int_as_float(0x7f800000);
+      for (i64 j = box_3.lo[1]; j < box_3.hi[1]; ++j) acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+      tmp_[i0] = acc;
+    }
+    __syncthreads();
+    const ph::Box<2> box_5 = {{ph::max64(hi_box.lo[0], box_3.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_3.hi[0]), hi_box.hi[1]}};
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = e;
+      const int i1 = 0;
+      if (!box_5.has(i0, i1)) continue;
+      hi[i0] = fmaxf(hi[i0], tmp_[i0]);
+    }
+    hi_box = box_5;
+    #line 30 "tests/corpus/reductions.phobos"
+    __syncthreads();
+    ph::Box<2> box_6 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
+    box_6.normalize();
+    f32* tmp_2 = (f32*)(smem + 96);  // tile<f32>[8, 1]
+    const ph::Box<2> box_7 = {{box_6.lo[0], 0}, {box_6.hi[0], 1}};
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = e;
+      const int i1 = 0;
+      if (!box_7.has(i0, i1)) continue;
+      f32 acc = __int_as_float(0x7f800000);
+      for (i64 j = box_6.lo[1]; j < box_6.hi[1]; ++j) acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+      tmp_2[i0] = acc;
+    }
+    __syncthreads();
+    const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], box_6.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_6.hi[0]), lo_box.hi[1]}};
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = e;
+      const int i1 = 0;
+      if (!box_8.has(i0, i1)) continue;
+      lo[i0] = fminf(lo[i0], tmp_2[i0]);
+    }
+    lo_box = box_8;
+  }
+  #line 32 "tests/corpus/reductions.phobos"
+  __syncthreads();
+  const ph::Box<2> box_9 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
+  for (int e = threadIdx.x; e < 8; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    if (!box_9.has(i0, i1)) continue;
+    S[(r + i0) * 3 + i1] = total[i0];
+  }
+  #line 33 "tests/corpus/reductions.phobos"
+  __syncthreads();
+  const ph::Box<2> box_10 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
+  for (int e = threadIdx.x; e < 8; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    if (!box_10.has(i0, i1)) continue;
+    S[(r + i0) * 3 + (1 + i1)] = hi[i0];
+  }
+  #line 34 "tests/corpus/reductions.phobos"
+  __syncthreads();
+  const ph::Box<2> box_11 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
+  for (int e = threadIdx.x; e < 8; e += 128) {
+    const int i0 = e;
+    const int i1 = 0;
+    if (!box_11.has(i0, i1)) continue;
+    S[(r + i0) * 3 + (2 + i1)] = lo[i0];
+  }
+}

@@ -1,0 +1,27 @@
+
+// kernel absent_reads: 128 threads a CTA, 64 bytes of shared memory
+#line 47 "tests/corpus/slicing.phobos"
+extern "C" __global__ void __launch_bounds__(128) absent_reads(f32* X, f32* Y, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 48 "tests/corpus/slicing.phobos"
+  const i64 c = ph::wmul((i64)blockIdx.x, 16ll);
+  #line 49 "tests/corpus/slicing.phobos"
+  f32* t = (f32*)(smem + 0);  // tile<f32>[16]
+  ph::Box<1> t_box;
+  const i64 start = ph::wadd(c, 8ll);
+  ph::Box<1> box = {{ph::max64(start, 0) - start}, {ph::min64(start + 16, N) - start}};
+  box.normalize();
+  const i64 start_ = ph::wadd(c, 8ll);
+  for (int i0 = threadIdx.x; i0 < 16; i0 += 128) {
+    if (!box.has(i0)) continue;
+    t[i0] = (X[start_ + i0] + 1.0f);
+  }
+  t_box = box;
+  #line 50 "tests/corpus/slicing.phobos"
+  __syncthreads();
+  if (((i64)threadIdx.x < 16ll)) {
+    #line 51 "tests/corpus/slicing.phobos"
+    const i64 at = ph::wadd(c, (i64)threadIdx.x);
+    if (0 <= at && at < N) Y[at] = (t_box.lo[0] <= (i64)threadIdx.x && (i64)threadIdx.x < t_box.hi[0] ? t[(i64)threadIdx.x] : 0.0f);
+  }
+}

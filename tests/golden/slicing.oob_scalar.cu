@@ -1,0 +1,10 @@
+
+// kernel oob_scalar: 128 threads a CTA, 0 bytes of shared memory
+#line 93 "tests/corpus/slicing.phobos"
+extern "C" __global__ void __launch_bounds__(128) oob_scalar(i32* X, i32* Y, i64 N) {
+  #line 94 "tests/corpus/slicing.phobos"
+  const i64 i = ph::wsub(ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x), 5ll);
+  #line 95 "tests/corpus/slicing.phobos"
+  const i64 at = ph::wadd(i, 3ll);
+  if (0 <= i && i < N) Y[i] = ph::wadd((0 <= at && at < N ? X[at] : 0), 1);
+}

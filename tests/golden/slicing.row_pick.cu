@@ -1,0 +1,91 @@
+
+// kernel row_pick [C=64]: 128 threads a CTA, 3392 bytes of shared memory
+#line 21 "tests/corpus/slicing.phobos"
+extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i, i64 M, i64 N) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 23 "tests/corpus/slicing.phobos"
+  const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
+  #line 24 "tests/corpus/slicing.phobos"
+  f32* row = (f32*)(smem + 0);  // tile<f32>[64]
+  ph::Box<1> row_box;
+  const i64 at = (i64)(i);
+  ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
+  if (at < 0 || at >= M) box = {};
+  box.normalize();
+  const i64 at_ = (i64)(i);
+  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+    if (!box.has(i0)) continue;
+    row[i0] = X[at_ * N + (c + i0)];
+  }
+  row_box = box;
+  #line 25 "tests/corpus/slicing.phobos"
+  f32* t = (f32*)(smem + 256);  // tile<f32>[8, 64]
+  ph::Box<2> t_box;
+  ph::Box<2> box_ = {{0, ph::max64(c, 0) - c}, {ph::min64(8, M), ph::min64(c + 64, N) - c}};
+  box_.normalize();
+  for (int e = threadIdx.x; e < 512; e += 128) {
+    const int i0 = e / 64;
+    const int i1 = e % 64;
+    if (!box_.has(i0, i1)) continue;
+    t[i0 * 64 + i1] = X[i0 * N + (c + i1)];
+  }
+  t_box = box_;
+  #line 26 "tests/corpus/slicing.phobos"
+  __syncthreads();
+  ph::Box<1> box_2 = {{row_box.lo[0]}, {row_box.hi[0]}};
+  if (2 < 0 || 2 >= 8) box_2 = {};  // the window's index is outside
+  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+    if (!box_2.has(i0)) continue;
+    t[2 * 64 + i0] = row[i0];
+  }
+  #line 27 "tests/corpus/slicing.phobos"
+  __syncthreads();
+  ph::Box<2> box_3 = {{ph::max64(0, t_box.lo[0]), ph::max64(8, t_box.lo[1]) - 8}, {ph::min64(2, t_box.hi[0]), ph::min64(16, t_box.hi[1]) - 8}};
+  box_3.normalize();
+  f32* tmp = (f32*)(smem + 3328);  // tile<f32>[2, 8]
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 8;
+    const int i1 = e % 8;
+    if (!box_3.has(i0, i1)) continue;
+    tmp[i0 * 8 + i1] = (t[i0 * 64 + (8 + i1)] * 10.0f);
+  }
+  __syncthreads();
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 8;
+    const int i1 = e % 8;
+    if (!box_3.has(i0, i1)) continue;
+    t[(3 + i0) * 64 + i1] = (t[i0 * 64 + (8 + i1)] * 10.0f);
+  }
+  #line 28 "tests/corpus/slicing.phobos"
+  __syncthreads();
+  f32* tail = (f32*)(smem + 2304);  // tile<f32>[4, 64]
+  ph::Box<2> tail_box;
+  ph::Box<2> box_4 = {{ph::max64(6, t_box.lo[0]) - 6, ph::max64(0, t_box.lo[1])}, {ph::min64(10, t_box.hi[0]) - 6, ph::min64(64, t_box.hi[1])}};
+  box_4.normalize();
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 64;
+    const int i1 = e % 64;
+    if (!box_4.has(i0, i1)) continue;
+    tail[i0 * 64 + i1] = t[(6 + i0) * 64 + i1];
+  }
+  tail_box = box_4;
+  #line 29 "tests/corpus/slicing.phobos"
+  const ph::Box<2> box_5 = {{t_box.lo[0], ph::max64(t_box.lo[1], -c)}, {ph::min64(t_box.hi[0], M), ph::min64(t_box.hi[1], N - c)}};
+  for (int e = threadIdx.x; e < 512; e += 128) {
+    const int i0 = e / 64;
+    const int i1 = e % 64;
+    if (!box_5.has(i0, i1)) continue;
+    Y[i0 * N + (c + i1)] = t[i0 * 64 + i1];
+  }
+  #line 30 "tests/corpus/slicing.phobos"
+  __syncthreads();
+  ph::Box<1> box_6 = {{ph::max64(0, tail_box.lo[1])}, {ph::min64(64, tail_box.hi[1])}};
+  if (1 < tail_box.lo[0] || 1 >= tail_box.hi[0]) box_6 = {};
+  box_6.normalize();
+  ph::Box<1> box_7 = {{ph::max64(box_6.lo[0], -c)}, {ph::min64(box_6.hi[0], N - c)}};
+  if (8 < 0 || 8 >= M) box_7 = {};  // the window's index is outside
+  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+    if (!box_7.has(i0)) continue;
+    Y[8 * N + (c + i0)] = (tail[1 * 64 + i0] - 1.0f);
+  }
+}

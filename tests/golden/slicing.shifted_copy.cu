@@ -1,0 +1,23 @@
+
+// kernel shifted_copy [T=16]: 128 threads a CTA, 0 bytes of shared memory
+#line 5 "tests/corpus/slicing.phobos"
+extern "C" __global__ void __launch_bounds__(128) shifted_copy(f32* X, f32* Y, i32 dr, i32 dc, i64 M, i64 N) {
+  #line 7 "tests/corpus/slicing.phobos"
+  const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
+  #line 8 "tests/corpus/slicing.phobos"
+  const i64 c = ph::wmul((i64)blockIdx.x, 16ll);
+  #line 9 "tests/corpus/slicing.phobos"
+  const i64 start = ph::wadd(r, (i64)(dr));
+  const i64 start_ = ph::wadd(c, (i64)(dc));
+  ph::Box<2> box = {{ph::max64(start, 0) - start, ph::max64(start_, 0) - start_}, {ph::min64(start + 16, M) - start, ph::min64(start_ + 16, N) - start_}};
+  box.normalize();
+  const i64 start_2 = ph::wadd(r, (i64)(dr));
+  const i64 start_3 = ph::wadd(c, (i64)(dc));
+  const ph::Box<2> box_ = {{ph::max64(box.lo[0], -r), ph::max64(box.lo[1], -c)}, {ph::min64(box.hi[0], M - r), ph::min64(box.hi[1], N - c)}};
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 16;
+    const int i1 = e % 16;
+    if (!box_.has(i0, i1)) continue;
+    Y[(r + i0) * N + (c + i1)] = X[(start_2 + i0) * N + (start_3 + i1)];
+  }
+}

@@ -1,0 +1,19 @@
+
+// kernel transpose_tiles [T=16]: 128 threads a CTA, 0 bytes of shared memory
+#line 110 "tests/corpus/slicing.phobos"
+extern "C" __global__ void __launch_bounds__(128) transpose_tiles(f32* X, f32* Y, i64 M, i64 N) {
+  #line 112 "tests/corpus/slicing.phobos"
+  const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
+  #line 113 "tests/corpus/slicing.phobos"
+  const i64 c = ph::wmul((i64)blockIdx.x, 16ll);
+  #line 114 "tests/corpus/slicing.phobos"
+  ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 16, M) - r, ph::min64(c + 16, N) - c}};
+  box.normalize();
+  const ph::Box<2> box_ = {{ph::max64(box.lo[1], -c), ph::max64(box.lo[0], -r)}, {ph::min64(box.hi[1], N - c), ph::min64(box.hi[0], M - r)}};
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 16;
+    const int i1 = e % 16;
+    if (!box_.has(i0, i1)) continue;
+    Y[(c + i0) * M + (r + i1)] = X[(r + i1) * N + (c + i0)];
+  }
+}

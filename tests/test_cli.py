@@ -1,0 +1,129 @@
+"""`phobos compile PATH --target SM [--emit cuda|ptx|cubin] [-o DIR]`, the ahead-of-time
+build: every variant of every kernel, no GPU needed, a non-zero exit on any failure."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from phobos.__main__ import main
+from phobos.backends.cuda import cache
+from phobos.backends.cuda.compile import nvrtc_version
+from phobos.errors import PhobosError
+
+PROGRAM = """\
+@autotune(TILE in [128, 256])
+kernel scale(X: tensor<f32>[N], Y: tensor<f32>[N], a: f32) {
+  let base = ctx.block.x * TILE
+  var x = X[base :+ TILE]
+  Y[base :+ TILE] = x * a
+}
+
+kernel copy(X: tensor<bf16>[N], Y: tensor<bf16>[N]) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  Y[i] = X[i]
+}
+"""
+
+PYTHON = '''\
+from __future__ import annotations
+
+import phobos.lang as ph
+
+
+@ph.kernel
+def twice(X: ph.tensor[ph.i32][N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    X[i] = X[i] * 2
+'''
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path / "cache"))
+
+
+@pytest.fixture
+def nvrtc() -> None:
+    try:
+        nvrtc_version()
+    except PhobosError as exc:
+        pytest.skip(str(exc))
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_emit_cuda_writes_every_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["copy.cu", "scale.TILE-128.cu", "scale.TILE-256.cu"]
+    text = (tmp_path / "out" / "scale.TILE-128.cu").read_text()
+    assert f'#line 4 "{src}"' in text and 'extern "C" __global__' in text
+    assert "scale [TILE=128]" in capsys.readouterr().out
+
+
+def test_cubins_for_several_targets(tmp_path: Path, nvrtc: None):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    out = tmp_path / "out"
+    targets = ["--target", "sm_75", "--target", "sm_80", "--target", "sm_90"]
+    assert main(["compile", str(src), *targets, "-o", str(out)]) == 0
+    cubins = sorted(p.name for p in out.iterdir())
+    assert len(cubins) == 9 and "copy.sm_75.cubin" in cubins
+    assert all(p.read_bytes()[:4] == b"\x7fELF" for p in out.iterdir())
+
+
+def test_ptx(tmp_path: Path, nvrtc: None):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    assert main(["compile", str(src), "--emit", "ptx", "--target", "sm_80", "-o", str(tmp_path)]) == 0
+    assert ".target sm_80" in (tmp_path / "copy.sm_80.ptx").read_text()
+
+
+def test_a_python_module(tmp_path: Path, nvrtc: None):
+    src = write(tmp_path, "mod.py", PYTHON)
+    assert main(["compile", str(src), "-o", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "twice.sm_90.cubin").exists()
+
+
+def test_a_program_error_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "bad.phobos", "kernel k(X: tensor<f32>[N]) {\n  X[0] = nope\n}\n")
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.phobos:2:10: error: unknown name `nope`" in err
+
+
+def test_too_much_shared_memory_names_the_kernel_and_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    big = "kernel big(X: tensor<f32>[N]) {\n  var t: tile<f32>[256, 256]\n  X[0 :+ 8] = t[0, 0 :+ 8]\n}\n"
+    src = write(tmp_path, "big.phobos", big)
+    assert main(["compile", str(src), "--target", "sm_90", "-o", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "kernel `big` needs 262144 bytes of shared memory" in err and "sm_90 has at most 232448" in err
+
+
+def test_an_unknown_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    assert main(["compile", str(src), "--target", "sm_1", "-o", str(tmp_path)]) == 1
+    assert "unknown target `sm_1`" in capsys.readouterr().err
+
+
+def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["compile", str(tmp_path / "none.phobos"), "--emit", "cuda"]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_python_dash_m_and_the_exit_status(tmp_path: Path):
+    src = write(tmp_path, "bad.phobos", "kernel k( {\n")
+    env = {**os.environ, cache.ENV_CACHE_DIR: str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "phobos", "compile", str(src), "--emit", "cuda", "-o", str(tmp_path)],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 1 and "error" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "phobos"], capture_output=True, text=True, env=env)
+    assert done.returncode == 2

@@ -1,0 +1,100 @@
+"""Gate 1, the compiler accepts: every kernel variant of the test corpus compiles to a
+cubin with NVRTC, for sm_80 and sm_90 (and sm_75 where a kernel uses bf16, which is
+emulated there). No GPU is needed; the test skips only where NVRTC is not installed.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from pathlib import Path
+
+import pytest
+from corpus import cases, harness
+
+import phobos
+from phobos.backends.cuda import cache
+from phobos.backends.cuda.compile import build, nvrtc_version
+from phobos.backends.cuda.kernel import generate
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@functools.cache
+def corpus_kernels() -> list[tuple[str, phobos.Kernel]]:
+    """Every kernel of every program the corpus cases use, in both spellings, labelled."""
+    out: dict[tuple[str, str], phobos.Kernel] = {}
+    for case in cases.CASES:
+        if case.native is not None:
+            for kernel in harness.native_program(case.native).kernels.values():
+                out.setdefault((case.native, kernel.name), kernel)
+        if case.python is not None:
+            module = harness.python_module(case.python)
+            for value in vars(module).values():
+                if isinstance(value, phobos.Kernel):
+                    out.setdefault((case.python, value.name), value)
+    return [(f"{where}:{name}", kernel) for (where, name), kernel in out.items()]
+
+
+def corpus_variants() -> list[tuple[str, ir.Kernel]]:
+    out = []
+    for label, kernel in corpus_kernels():
+        for v in kernel.variants:
+            shown = ",".join(f"{n}={x}" for n, x in v.bindings.items())
+            out.append((label + (f"[{shown}]" if shown else ""), v))
+    return out
+
+
+def _uses_bf16(variant: ir.Kernel) -> bool:
+    return "bf16" in generate(variant).source.split("namespace ph", 2)[-1].split("}  // namespace ph")[-1]
+
+
+def _nvrtc_or_skip() -> None:
+    try:
+        importlib.import_module("cuda.bindings.nvrtc")
+        nvrtc_version()
+    except (ImportError, PhobosError, RuntimeError, OSError) as exc:
+        pytest.skip(f"NVRTC is not installed ({exc})")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fresh_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Compile for real, into a cache of this run's own."""
+    _nvrtc_or_skip()
+    mp = pytest.MonkeyPatch()
+    mp.setenv(cache.ENV_CACHE_DIR, str(tmp_path_factory.mktemp("cubins")))
+    cache.forget_memory()
+    yield
+    mp.undo()
+
+
+VARIANTS = corpus_variants()
+
+
+def test_the_corpus_is_all_there():
+    assert len(VARIANTS) > 100
+    labels = [label for label, _ in VARIANTS]
+    for where in ("dot.phobos:", "py.atomics:", "seed:partial_sums:", "pykernels.row_means:"):
+        assert any(label.startswith(where) for label in labels), where
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+@pytest.mark.parametrize(("label", "variant"), VARIANTS, ids=[label for label, _ in VARIANTS])
+def test_every_variant_compiles(label: str, variant: ir.Kernel, arch: str):
+    code = build(generate(variant), variant, arch)
+    assert code[:4] == b"\x7fELF", "a cubin is an ELF file"
+    assert variant.name.encode() in code
+
+
+BF16 = [(label, v) for label, v in VARIANTS if _uses_bf16(v)]
+
+
+def test_some_kernels_use_bf16():
+    assert BF16
+
+
+@pytest.mark.parametrize(("label", "variant"), BF16, ids=[label for label, _ in BF16])
+def test_bf16_is_emulated_below_sm80(label: str, variant: ir.Kernel):
+    assert build(generate(variant), variant, "sm_75")[:4] == b"\x7fELF"
