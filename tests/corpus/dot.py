@@ -1,0 +1,91 @@
+"""Tile matrix products: dot.phobos."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .case import BF16, Case, awkward, cdiv, f64, integers, normal, sentinel
+
+NATIVE = "dot.phobos"
+PYTHON = "py.dot"
+DOT: tuple[float, float] = (1e-5, 1e-4)
+
+
+def _gemm_inputs(dtype: object, tile_m: int = 32, tile_n: int = 32, tile_k: int = 16):
+    def make(rng: np.random.Generator) -> dict:
+        m, n, k = awkward(rng, tile_m, 4, 100), awkward(rng, tile_n, 4, 100), awkward(rng, tile_k, 4, 90)
+        if np.dtype(dtype) == np.int8:
+            a, b = integers(rng, -128, 128, (m, k), np.int8), integers(rng, -128, 128, (k, n), np.int8)
+            c = sentinel((m, n), np.int32)
+        else:
+            a, b, c = normal(rng, (m, k), dtype), normal(rng, (k, n), dtype), sentinel((m, n))
+        return {"A": a, "B": b, "C": c}
+
+    return make
+
+
+def _product(a: dict) -> dict:
+    if a["A"].dtype == np.int8:
+        return {"C": a["A"].astype(np.int64) @ a["B"].astype(np.int64)}
+    return {"C": f64(a["A"]) @ f64(a["B"])}
+
+
+def _gemm_grid(meta: dict) -> tuple[int, int]:
+    return cdiv(meta["N"], meta["TN"]), cdiv(meta["M"], meta["TM"])
+
+
+def _nt_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 16, 4, 70), awkward(rng, 32, 4, 90), awkward(rng, 8, 4, 60)
+    return {
+        "A": normal(rng, (m, k)), "BT": normal(rng, (n, k)), "C": normal(rng, (m, n)),
+        "alpha": float(rng.normal()), "beta": float(rng.normal()),
+    }
+
+
+def _ragged_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 16, 4, 60), awkward(rng, 16, 4, 60)
+    ka, kb = awkward(rng, 16, 4, 60), awkward(rng, 16, 4, 60)
+    return {"A": normal(rng, (m, ka)), "B": normal(rng, (kb, n)), "C": sentinel((m, n))}
+
+
+def _ragged_expect(a: dict) -> dict:
+    kk = min(a["A"].shape[1], a["B"].shape[0])
+    return {"C": (f64(a["A"][:, :kk]) + 1.0) @ (2.0 * f64(a["B"][:kk]) + 1.0)}
+
+
+def _attention_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 16, 4, 80), awkward(rng, 64, 4, 64)
+    return {
+        "Q": normal(rng, (m, 32)), "K": normal(rng, (n, 32)), "V": normal(rng, (n, 32)),
+        "O": sentinel((m, 32)), "scale": 32 ** -0.5,
+    }
+
+
+def _attention_expect(a: dict) -> dict:
+    s = f64(a["Q"]) @ f64(a["K"]).T * a["scale"]
+    p = np.exp(s - s.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    return {"O": p @ f64(a["V"])}
+
+
+CASES = [
+    Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=DOT),
+    Case("dot/gemm_f16", "gemm_f16", _gemm_inputs(np.float16), _product, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=DOT),
+    Case("dot/gemm_bf16", "gemm_bf16", _gemm_inputs(BF16), _product, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=DOT),
+    Case("dot/gemm_i8", "gemm_i8", _gemm_inputs(np.int8, tile_k=32), _product, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON),
+    Case(
+        "dot/gemm_nt", "gemm_nt", _nt_inputs,
+        lambda a: {"C": a["alpha"] * (f64(a["A"]) @ f64(a["BT"]).T) + a["beta"] * f64(a["C"])},
+        grid=_gemm_grid, native=NATIVE, python=PYTHON, tol=DOT,
+    ),
+    Case("dot/dot_ragged", "dot_ragged", _ragged_inputs, _ragged_expect,
+         grid=lambda meta: (cdiv(meta["N"], 16), cdiv(meta["M"], 16)),
+         native=NATIVE, python=PYTHON, tol=DOT),
+    Case("dot/attention", "attention", _attention_inputs, _attention_expect,
+         grid=lambda meta: cdiv(meta["M"], meta["BM"]), native=NATIVE, python=PYTHON,
+         tol=(1e-5, 1e-5)),
+]

@@ -1,0 +1,80 @@
+"""collectives.phobos, spelt in Python."""
+
+from __future__ import annotations
+
+import phobos.lang as ph
+
+# Kernel bodies are Phobos read through Python's syntax, never run: dims and autotune
+# names are no Python names, tensors keep their one-letter names, and a loop variable or
+# an assignment a Python linter thinks unused has its Phobos meaning.
+# ruff: noqa: F821, E741, B007, F841
+
+
+@ph.kernel
+def lane_sums(X: ph.tensor[ph.i32][N], O: ph.tensor[ph.i32][7, N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    x: ph.let = X[i]
+    O[0, i] = ph.sum(x, over=ph.ctx.lane, width=1)
+    O[1, i] = ph.sum(x, over=ph.ctx.lane, width=2)
+    O[2, i] = ph.sum(x, over=ph.ctx.lane, width=4)
+    O[3, i] = ph.sum(x, over=ph.ctx.lane, width=8)
+    O[4, i] = ph.sum(x, over=ph.ctx.lane, width=16)
+    O[5, i] = ph.sum(x, over=ph.ctx.lane)
+    O[6, i] = ph.sum(ph.i32(ph.ctx.block.x), over=ph.ctx.lane, width=8)
+
+
+@ph.kernel
+def lane_floats(X: ph.tensor[ph.f32][N], H: ph.tensor[ph.f16][N], O: ph.tensor[ph.f32][4, N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    x: ph.let = X[i]
+    O[0, i] = ph.max(x, over=ph.ctx.lane, width=8)
+    O[1, i] = ph.min(x, over=ph.ctx.lane, width=16)
+    O[2, i] = ph.sum(x, over=ph.ctx.lane)
+    O[3, i] = ph.sum(H[i], over=ph.ctx.lane, width=4)
+
+
+@ph.kernel
+@ph.launch(256)
+def block_sums(X: ph.tensor[ph.f32][N], S: ph.tensor[ph.f32][B], M: ph.tensor[ph.i32][B]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    x: ph.let = X[i]
+    s: ph.let = ph.sum(x, over=ph.ctx.thread)
+    m: ph.let = ph.max(ph.i32(x * 100.0), over=ph.ctx.thread)
+    S[ph.ctx.block.x] = s
+    M[ph.ctx.block.x] = m
+
+
+@ph.kernel
+@ph.launch(96)
+def three_warps(X: ph.tensor[ph.i32][N], O: ph.tensor[ph.i32][3, B]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    x: ph.let = X[i]
+    O[0, ph.ctx.block.x] = ph.max(x, over=ph.ctx.thread)
+    O[1, ph.ctx.block.x] = ph.min(x, over=ph.ctx.thread)
+    O[2, ph.ctx.block.x] = ph.sum(x, over=ph.ctx.thread)
+
+
+@ph.kernel
+def shuffles(X: ph.tensor[ph.i32][N], O: ph.tensor[ph.i32][6, N], W: ph.tensor[ph.i32][N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    x: ph.let = X[i]
+    O[0, i] = ph.shfl(x, xor=1)
+    O[1, i] = ph.shfl(x, xor=5, width=8)
+    O[2, i] = ph.shfl(x, up=3, width=16)
+    O[3, i] = ph.shfl(x, down=2)
+    O[4, i] = ph.shfl(x, idx=(ph.ctx.lane * 7 + 3) % 32)
+    O[5, i] = ph.shfl(x, idx=ph.ctx.lane + 1, width=4)
+    if ph.ctx.warp == 1:
+        W[i] = ph.sum(x, over=ph.ctx.lane)
+
+
+@ph.kernel
+def warp_tree(X: ph.tensor[ph.f32][N], O: ph.tensor[ph.f32][N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    v: ph.var = X[i]
+    v += ph.shfl(v, xor=16)
+    v += ph.shfl(v, xor=8)
+    v += ph.shfl(v, xor=4)
+    v += ph.shfl(v, xor=2)
+    v += ph.shfl(v, xor=1)
+    O[i] = v

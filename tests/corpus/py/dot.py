@@ -1,0 +1,92 @@
+"""dot.phobos, spelt in Python."""
+
+from __future__ import annotations
+
+import phobos.lang as ph
+
+# Kernel bodies are Phobos read through Python's syntax, never run: dims and autotune
+# names are no Python names, tensors keep their one-letter names, and a loop variable or
+# an assignment a Python linter thinks unused has its Phobos meaning.
+# ruff: noqa: F821, E741, B007, F841
+
+
+@ph.kernel
+@ph.autotune(TM=[32], TN=[32], TK=[16])
+def gemm(A: ph.tensor[ph.f32][M, K], B: ph.tensor[ph.f32][K, N], C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        a: ph.var = A[m0:+TM, k:+TK]
+        b: ph.var = B[k:+TK, n0:+TN]
+        acc += ph.dot(a, b)
+    C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[32], TN=[32], TK=[16])
+def gemm_f16(A: ph.tensor[ph.f16][M, K], B: ph.tensor[ph.f16][K, N], C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[32], TN=[32], TK=[16])
+def gemm_bf16(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N], C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[32], TN=[32], TK=[32])
+def gemm_i8(A: ph.tensor[ph.i8][M, K], B: ph.tensor[ph.i8][K, N], C: ph.tensor[ph.i32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.i32][TM, TN]] = 0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[16], TN=[32], TK=[8])
+def gemm_nt(A: ph.tensor[ph.f32][M, K], BT: ph.tensor[ph.f32][N, K], C: ph.tensor[ph.f32][M, N],
+            alpha: ph.f32, beta: ph.f32):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        a: ph.var = A[m0:+TM, k:+TK]
+        b: ph.var = BT[n0:+TN, k:+TK]
+        acc += ph.dot(a, ph.transpose(b))
+    C[m0:+TM, n0:+TN] = alpha * acc + beta * C[m0:+TM, n0:+TN]
+
+
+@ph.kernel
+@ph.autotune(T=[16])
+def dot_ragged(A: ph.tensor[ph.f32][M, KA], B: ph.tensor[ph.f32][KB, N], C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * T
+    n0: ph.let = ph.ctx.block.x * T
+    acc: ph.var[ph.tile[ph.f32][T, T]] = 0.0
+    for k in range(0, ph.max(KA, KB), T):
+        acc += ph.dot(A[m0:+T, k:+T] + 1.0, B[k:+T, n0:+T] * 2.0 + 1.0)
+    C[m0:+T, n0:+T] = acc
+
+
+@ph.kernel
+@ph.autotune(BM=[16], BN=[64])
+def attention(Q: ph.tensor[ph.f32][M, 32], K: ph.tensor[ph.f32][N, 32], V: ph.tensor[ph.f32][N, 32],
+              O: ph.tensor[ph.f32][M, 32], scale: ph.f32):
+    r: ph.let = ph.ctx.block.x * BM
+    q: ph.let = Q[r:+BM, :]
+    k: ph.let = K[0:+BN, :]
+    s: ph.let = ph.dot(q, ph.transpose(k)) * scale
+    O[r:+BM, :] = ph.dot(ph.softmax(s), V[0:+BN, :])

@@ -1,0 +1,100 @@
+"""reductions.phobos and the seed's partial_sums, spelt in Python (row_means is seed
+001's own module, tests/pykernels/row_means.py)."""
+
+from __future__ import annotations
+
+import phobos.lang as ph
+
+# Kernel bodies are Phobos read through Python's syntax, never run: dims and autotune
+# names are no Python names, tensors keep their one-letter names, and a loop variable or
+# an assignment a Python linter thinks unused has its Phobos meaning.
+# ruff: noqa: F821, E741, B007, F841
+
+
+@ph.kernel
+@ph.launch(256)
+def partial_sums(X: ph.tensor[ph.f32][1, N], O: ph.tensor[ph.f32][1, 256]):
+    acc: ph.var[ph.f32] = 0.0
+    for i in ph.unroll(4, range(ph.ctx.thread, N, 256)):
+        acc += X[0, i]
+    O[0, ph.ctx.thread] = acc
+
+
+@ph.kernel
+@ph.autotune(R=[8], C=[64])
+def row_stats(X: ph.tensor[ph.f32][M, N], S: ph.tensor[ph.f32][M, 3]):
+    r: ph.let = ph.ctx.block.x * R
+    total: ph.var[ph.tile[ph.f32][R, 1]] = 0.0
+    hi: ph.var[ph.tile[ph.f32][R, 1]] = -ph.inf
+    lo: ph.var[ph.tile[ph.f32][R, 1]] = ph.inf
+    for c in range(0, N, C):
+        x: ph.let = X[r:+R, c:+C]
+        total += ph.rowsum(x)
+        hi = ph.max(hi, ph.rowmax(x))
+        lo = ph.min(lo, ph.rowmin(x))
+    S[r:+R, 0:+1] = total
+    S[r:+R, 1:+1] = hi
+    S[r:+R, 2:+1] = lo
+
+
+@ph.kernel
+@ph.autotune(ROWS=[8], COLS=[256])
+def softmax_rows(X: ph.tensor[ph.f32][M, N], Y: ph.tensor[ph.f32][M, N]):
+    r: ph.let = ph.ctx.block.x * ROWS
+    Y[r:+ROWS, 0:+COLS] = ph.softmax(X[r:+ROWS, 0:+COLS])
+
+
+@ph.kernel
+@ph.autotune(R=[16], C=[32])
+def col_sums(X: ph.tensor[ph.f32][M, N], COLS: ph.tensor[ph.f32][1, N], TOTAL: ph.tensor[ph.f32][G]):
+    c: ph.let = ph.ctx.block.x * C
+    acc: ph.var[ph.tile[ph.f32][1, C]] = 0.0
+    total: ph.var[ph.f32] = 0.0
+    for r in range(0, M, R):
+        x: ph.let = X[r:+R, c:+C]
+        acc += ph.sum(x, axis=0)
+        total += ph.sum(x)
+    COLS[0:+1, c:+C] = acc
+    TOTAL[ph.ctx.block.x] = total
+
+
+@ph.kernel
+@ph.autotune(R=[8], C=[32])
+def int_rows(X: ph.tensor[ph.i32][M, N], B: ph.tensor[ph.i8][M, N], S: ph.tensor[ph.i32][M, 4]):
+    r: ph.let = ph.ctx.block.x * R
+    s: ph.var[ph.tile[ph.i32][R, 1]] = 0
+    hi: ph.var[ph.tile[ph.i32][R, 1]] = -2147483647 - 1
+    lo: ph.var[ph.tile[ph.i32][R, 1]] = 2147483647
+    b: ph.var[ph.tile[ph.i32][R, 1]] = 0
+    for c in range(0, N, C):
+        x: ph.let = X[r:+R, c:+C]
+        s += ph.rowsum(x)
+        hi = ph.max(hi, ph.rowmax(x))
+        lo = ph.min(lo, ph.rowmin(x))
+        b += ph.rowsum(B[r:+R, c:+C])
+    S[r:+R, 0:+1] = s
+    S[r:+R, 1:+1] = hi
+    S[r:+R, 2:+1] = lo
+    S[r:+R, 3:+1] = b
+
+
+@ph.kernel
+def beyond_edge(X: ph.tensor[ph.f32][M, N], S: ph.tensor[ph.f32][M, 4], I: ph.tensor[ph.i32][M, 2]):
+    r: ph.let = ph.ctx.block.x * 8
+    x: ph.let = X[r:+8, N:+8]
+    S[r:+8, 0:+1] = ph.rowsum(x)
+    S[r:+8, 1:+1] = ph.rowmax(x)
+    S[r:+8, 2:+1] = ph.rowmin(x)
+    S[r:+8, 3:+1] = ph.sum(x) + 1.0
+    k: ph.let = ph.i32(x)
+    I[r:+8, 0:+1] = ph.rowmax(k)
+    I[r:+8, 1:+1] = ph.rowmin(k)
+
+
+@ph.kernel
+@ph.autotune(R=[8], C=[128])
+def half_rows(X: ph.tensor[ph.f16][M, N], B: ph.tensor[ph.bf16][M, N], S: ph.tensor[ph.f32][M, 1],
+              P: ph.tensor[ph.bf16][M, 1]):
+    r: ph.let = ph.ctx.block.x * R
+    S[r:+R, 0:+1] = ph.rowsum(X[r:+R, 0:+C])
+    P[r:+R, 0:+1] = ph.rowmax(B[r:+R, 0:+C])

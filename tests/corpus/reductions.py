@@ -1,0 +1,154 @@
+"""Reductions and softmax: seed kernels and reductions.phobos."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .case import BF16, F32, Case, awkward, cdiv, f64, integers, normal, sentinel
+
+NATIVE = "reductions.phobos"
+PYTHON = "py.reductions"
+
+
+def _row_means_inputs(multiple: int):
+    def make(rng: np.random.Generator) -> dict:
+        m = multiple * int(rng.integers(1, 6))
+        n = 64 * int(rng.integers(1, 4))
+        return {"X": normal(rng, (m, n)), "OUT": sentinel((m, 1))}
+
+    return make
+
+
+def _partial_sums_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 1024, 4, 20000)
+    return {"X": normal(rng, (1, n)), "O": sentinel((1, 256))}
+
+
+def _partial_sums_expect(a: dict) -> dict:
+    x = f64(a["X"][0])
+    padded = np.zeros(cdiv(x.size, 256) * 256)
+    padded[: x.size] = x
+    return {"O": padded.reshape(-1, 256).sum(axis=0).reshape(1, 256)}
+
+
+def _row_stats_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 4, 60), awkward(rng, 64, 4, 300)
+    x = normal(rng, (m, n))
+    x[0] = -np.abs(x[0]) - 1  # a row of negatives: absent zeros must not win a max
+    return {"X": x, "S": sentinel((m, 3))}
+
+
+def _row_stats_expect(a: dict) -> dict:
+    x = a["X"]
+    return {"S": np.stack([f64(x).sum(axis=1), x.max(axis=1), x.min(axis=1)], axis=1)}
+
+
+def _softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    e = np.exp(f64(x) - f64(x).max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def _col_sums_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 16, 4, 70), awkward(rng, 32, 4, 150)
+    g = cdiv(n, 32)
+    return {"X": normal(rng, (m, n)), "COLS": sentinel((1, n)), "TOTAL": sentinel(4 * cdiv(g, 4))}
+
+
+def _col_sums_expect(a: dict) -> dict:
+    x = f64(a["X"])
+    n = x.shape[1]
+    total = a["TOTAL"].astype(np.float64)
+    for k in range(cdiv(n, 32)):
+        total[k] = x[:, 32 * k : 32 * (k + 1)].sum()
+    return {"COLS": x.sum(axis=0, keepdims=True), "TOTAL": total}
+
+
+def _int_rows_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 4, 30), awkward(rng, 32, 4, 200)
+    return {
+        "X": integers(rng, -(2**31), 2**31, (m, n)),
+        "B": integers(rng, -128, 128, (m, n), np.int8),
+        "S": sentinel((m, 4), np.int32),
+    }
+
+
+def _int_rows_expect(a: dict) -> dict:
+    x = a["X"].astype(np.int64)
+    wrapped = x.sum(axis=1).astype(np.int32)  # the low 32 bits: i32 sums wrap
+    b = a["B"].astype(np.int32).sum(axis=1)
+    return {"S": np.stack([wrapped, x.max(axis=1), x.min(axis=1), b], axis=1).astype(np.int32)}
+
+
+def _beyond_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 4, 60), 4 * int(rng.integers(1, 10))
+    return {"X": normal(rng, (m, n)), "S": sentinel((m, 4)), "I": sentinel((m, 2), np.int32)}
+
+
+def _beyond_expect(a: dict) -> dict:
+    m = a["X"].shape[0]
+    s = np.tile(np.array([0.0, -np.inf, np.inf, 1.0], np.float32), (m, 1))
+    i = np.tile(np.array([-(2**31), 2**31 - 1], np.int32), (m, 1))
+    return {"S": s, "I": i}
+
+
+def _half_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 4, 50), awkward(rng, 128, 4, 128)
+    return {
+        "X": normal(rng, (m, n), np.float16), "B": normal(rng, (m, n), BF16),
+        "S": sentinel((m, 1)), "P": sentinel((m, 1), BF16),
+    }
+
+
+CASES = [
+    Case(
+        "reductions/row_means", "row_means", _row_means_inputs(4),
+        lambda a: {"OUT": f64(a["X"]).mean(axis=1, keepdims=True)},
+        grid=lambda meta: meta["M"] // meta["ROWS"],
+        native=NATIVE, python="pykernels.row_means", tol=F32,
+    ),
+    Case(
+        "reductions/row_means_16", "row_means", _row_means_inputs(16),
+        lambda a: {"OUT": f64(a["X"]).mean(axis=1, keepdims=True)},
+        grid=lambda meta: meta["M"] // meta["ROWS"],
+        native=NATIVE, python="pykernels.row_means", tol=F32, meta={"ROWS": 16},
+    ),
+    Case(
+        "reductions/partial_sums", "partial_sums", _partial_sums_inputs, _partial_sums_expect,
+        grid=1, native="seed:partial_sums", python=PYTHON, tol=(1e-5, 1e-5),
+    ),
+    Case(
+        "reductions/row_stats", "row_stats", _row_stats_inputs, _row_stats_expect,
+        grid=lambda meta: cdiv(meta["M"], meta["R"]),
+        native=NATIVE, python=PYTHON, tol=(1e-5, 1e-5),
+    ),
+    Case(
+        "reductions/softmax_rows", "softmax_rows",
+        lambda rng: (lambda m, n: {"X": normal(rng, (m, n)) * 3, "Y": sentinel((m, n))})(
+            awkward(rng, 8, 4, 50), awkward(rng, 256, 4, 256)),
+        lambda a: {"Y": _softmax(a["X"])},
+        grid=lambda meta: cdiv(meta["M"], meta["ROWS"]),
+        native=NATIVE, python=PYTHON, tol=(1e-5, 1e-7),
+    ),
+    Case(
+        "reductions/col_sums", "col_sums", _col_sums_inputs, _col_sums_expect,
+        grid=lambda meta: cdiv(meta["N"], meta["C"]),
+        native=NATIVE, python=PYTHON, tol=(1e-5, 1e-5),
+    ),
+    Case(
+        "reductions/int_rows", "int_rows", _int_rows_inputs, _int_rows_expect,
+        grid=lambda meta: cdiv(meta["M"], meta["R"]),
+        native=NATIVE, python=PYTHON,
+    ),
+    Case(
+        "reductions/beyond_edge", "beyond_edge", _beyond_inputs, _beyond_expect,
+        grid=lambda meta: cdiv(meta["M"], 8),
+        native=NATIVE, python=PYTHON,
+    ),
+    Case(
+        "reductions/half_rows", "half_rows", _half_inputs,
+        lambda a: {"S": f64(a["X"]).sum(axis=1, keepdims=True),
+                   "P": a["B"].astype(np.float32).max(axis=1, keepdims=True)},
+        grid=lambda meta: cdiv(meta["M"], meta["R"]),
+        native=NATIVE, python=PYTHON, tol={"S": (1e-5, 1e-5), "P": (0.0, 0.0)},
+    ),
+]

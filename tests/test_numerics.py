@@ -1,0 +1,106 @@
+"""Integer and float semantics, checked exactly."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from corpus import cases
+from corpus.harness import BACKENDS, assert_same_ir, check, run_text
+
+AREA = "numerics"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("case", "spelling"), cases.params(AREA), ids=cases.ids(AREA))
+def test_corpus(case, spelling, backend):
+    check(case, spelling, backend)
+
+
+@pytest.mark.parametrize("case", cases.both(AREA), ids=cases.short)
+def test_both_spellings_are_one_program(case):
+    assert_same_ir(case)
+
+
+# ---------------------------------------------------------------- small exact programs
+# The first three pin the interpreter's own numerics (no warnings; erf and f32 math
+# accuracy); division is the language's and runs on every back end.
+
+SEMANTICS = """
+kernel noisy(X: tensor<f32>[8], I: tensor<i32>[8], F: tensor<f32>[8], J: tensor<i32>[8]) {
+  let t = ctx.thread % 8
+  F[t] = X[t] / X[(t + 1) % 8] - X[t] * 1e38
+  J[t] = i32(X[t] * 1e30) + I[t] * I[t] / I[(t + 3) % 8] + (I[t] << 40)
+}
+
+kernel erf64(X: tensor<f64>[N], Y: tensor<f64>[N]) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  Y[i] = erf(X[i])
+}
+
+kernel math32(X: tensor<f32>[N], Y: tensor<f32>[8, N]) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  let x = X[i]
+  Y[0, i] = exp(x)
+  Y[1, i] = log(abs(x))
+  Y[2, i] = sin(x)
+  Y[3, i] = tanh(x)
+  Y[4, i] = sqrt(abs(x))
+  Y[5, i] = rsqrt(abs(x))
+  Y[6, i] = exp2(x)
+  Y[7, i] = erf(x)
+}
+
+kernel seed_examples(Y: tensor<i64>[4], a: i64, b: i64) {
+  Y[0] = a / b
+  Y[1] = a % b
+  Y[2] = -a / b
+  Y[3] = -a % b
+}
+"""
+
+
+def test_no_numpy_warning_reaches_the_user():
+    x = np.array([0, 1, -1, np.inf, np.nan, 3e38, -3e38, 1e-45], np.float32)
+    i = np.array([0, 2**31 - 1, -(2**31), 7, -1, 0, 3, 5], np.int32)
+    f, j = np.zeros(8, np.float32), np.zeros(8, np.int32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        run_text(SEMANTICS, "noisy", 1, X=x, I=i, F=f, J=j)
+
+
+def test_f64_erf_is_within_one_ulp():
+    rng = np.random.default_rng(3)
+    x = np.concatenate([rng.uniform(-7, 7, 4000), rng.standard_normal(4000) * 1e-3, [0.0, -0.0]])
+    x = x[: x.size // 4 * 4]
+    y = np.zeros_like(x)
+    run_text(SEMANTICS, "erf64", (x.size + 127) // 128, X=x, Y=y)
+    want = np.array([math.erf(v) for v in x])  # libm's erf, itself within one ulp
+    assert (np.abs(y - want) <= 2 * np.spacing(np.abs(want))).all()
+    assert np.signbit(y[x == 0]).tolist() == np.signbit(x[x == 0]).tolist()
+
+
+def test_f32_math_is_the_f64_result_rounded_once():
+    x = np.random.default_rng(4).uniform(-20, 20, 1000).astype(np.float32)
+    y = np.zeros((8, x.size), np.float32)
+    run_text(SEMANTICS, "math32", 8, X=x, Y=y)
+    d, a = x.astype(np.float64), np.abs(x.astype(np.float64))
+    erf = np.array([math.erf(v) for v in d])
+    want = np.stack([np.exp(d), np.log(a), np.sin(d), np.tanh(d), np.sqrt(a), 1 / np.sqrt(a),
+                     np.exp2(d), erf]).astype(np.float32)
+    np.testing.assert_array_equal(y, want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("a", "b", "want"), [
+    (7, 2, [3, 1, -3, -1]),
+    (7, -2, [-3, 1, 3, -1]),
+    (7, 3, [2, 1, -2, -1]),  # seed 001: -7 // 2 is -3 and -7 % 3 is -1
+    (7, 0, [0, 7, 0, -7]),
+])
+def test_division_truncates_and_the_remainder_takes_the_dividends_sign(a, b, want, backend):
+    y = np.zeros(4, np.int64)
+    run_text(SEMANTICS, "seed_examples", 1, backend, Y=y, a=a, b=b)
+    assert y.tolist() == want
