@@ -140,3 +140,4 @@ def test_an_nvrtc_failure_names_the_phobos_line_and_keeps_the_source(cache_dir: 
     assert kept.read_text() == broken.source
     assert "error" in kept.with_suffix(".log").read_text()
     assert str(kept) in str(err)
+

@@ -9,7 +9,8 @@ extern "C" __global__ void __launch_bounds__(128) bounds_once(i64* Y, i64 N) {
   #line 156 "tests/corpus/control_flow.phobos"
   i64 turns = 0ll;
   #line 157 "tests/corpus/control_flow.phobos"
-  for (i64 j = 0ll; j < hi; ++j) {
+  const i64 hi_ = hi;
+  for (i64 j = 0ll; j < hi_; ++j) {
     #line 158 "tests/corpus/control_flow.phobos"
     hi = ph::wadd(hi, 1ll);
     #line 159 "tests/corpus/control_flow.phobos"

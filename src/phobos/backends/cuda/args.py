@@ -41,9 +41,8 @@ class DeviceArray:
         """A numpy array that looks like this one to the runtime's checks, and holds nothing."""
         base = np.zeros(1, self.dtype)
         item = self.dtype.itemsize
-        view = np.lib.stride_tricks.as_strided(base, self.shape, tuple(s * item for s in self.strides))
-        view.flags.writeable = not self.readonly
-        return view
+        strides = tuple(s * item for s in self.strides)
+        return np.lib.stride_tricks.as_strided(base, self.shape, strides, writeable=not self.readonly)
 
 
 def _c_strides(shape: tuple[int, ...]) -> tuple[int, ...]:

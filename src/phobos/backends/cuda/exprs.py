@@ -389,7 +389,8 @@ class ExprWriter:
 
     def window_region(self, items: tuple[ir.Item, ...], source: Region, shape: tuple[int, ...]) -> Region:
         """The present part of a window of a source with region `source`: clipped per
-        dim, and absent in every dim where it is empty in one or an index is outside."""
+        dim (a dim the window misses is [0, 0)), and absent in every dim where an index
+        is outside."""
         out: Region = []
         outside: list[str] = []
         for it, (lo, hi) in zip(items, source, strict=True):
@@ -405,9 +406,7 @@ class ExprWriter:
             out.append((sub(imax(s, lo), s), sub(imin(add(s, str(it.length)), hi), s)))
         static = all(const_int(x) is not None for pair in out for x in pair) and not outside
         if static:
-            if any(int(lo) >= int(hi) for lo, hi in out):
-                return [("0", "0")] * len(shape)
-            return out
+            return [("0", "0") if int(lo) >= int(hi) else (lo, hi) for lo, hi in out]
         if all(const_int(lo) == 0 and hi == str(n) for (lo, hi), n in zip(out, shape, strict=True)) and not outside:
             return out
         box = self.names.take("box")

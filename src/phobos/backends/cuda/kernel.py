@@ -237,7 +237,11 @@ class KernelWriter(TileWriter):
         immutable = isinstance(e, ir.Const | ir.ParamRef | ir.DimRef | ir.CtxRef) or (
             isinstance(e, ir.Read) and e.sym.kind != "var"
         )
-        return text if immutable else self.local(base, "i64", text)
+        if immutable:
+            return text
+        name = self.names.take(base)  # a copy even of a plain var: the body may assign it
+        self.line(f"const i64 {name} = {text};")
+        return name
 
     def s_for(self, s: ir.For) -> None:
         lo = self.scalar(s.lo)

@@ -118,10 +118,11 @@ template <int N> struct Box {
     }
     return false;
   }
-  // A window that lies wholly outside its source is absent in every dim.
+  // A dim whose window lies wholly outside its source is the empty interval [0, 0);
+  // the other dims keep theirs, so a reduction over the empty dim gives present identities.
   PH_INLINE void normalize() {
-    if (empty()) {
-      for (int k = 0; k < N; ++k) lo[k] = hi[k] = 0;
+    for (int k = 0; k < N; ++k) {
+      if (lo[k] >= hi[k]) lo[k] = hi[k] = 0;
     }
   }
 };
