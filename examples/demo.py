@@ -3,8 +3,9 @@
     python examples/demo.py
 
 `scale_rows` is the first kernel of the language guide, in Phobos's own syntax;
-`row_softmax` is written in Python through `phobos.lang`. With no CUDA device they
-run on the CPU interpreter, and Phobos says so once.
+`row_softmax` is written in Python through `phobos.lang`. Where a CUDA device is
+visible they run on it, with the arrays moved there through torch (or cupy); with no
+CUDA device they run on the CPU interpreter, and Phobos says so once.
 """
 
 # The kernel body below is read by Phobos, never run by Python: dims such as `M` and
@@ -14,11 +15,13 @@ run on the CPU interpreter, and Phobos says so once.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import numpy as np
 
 import phobos
 import phobos.lang as ph
+from phobos.runtime.backend import cuda_device
 
 # Each CTA scales 32 rows of X by the matching entries of the column S.
 SCALE_ROWS = """
@@ -51,6 +54,20 @@ def next_power_of_2(n: int) -> int:
     return 1 << (n - 1).bit_length()
 
 
+def device_arrays() -> tuple[Any, Any]:
+    """Functions moving a numpy array to where kernels run, and back."""
+    if not cuda_device()[0]:
+        return (lambda a: a), (lambda a: a)
+    try:
+        import torch
+
+        return (lambda a: torch.from_numpy(a).cuda()), (lambda t: t.cpu().numpy())
+    except ImportError:
+        import cupy
+
+        return cupy.asarray, cupy.asnumpy
+
+
 def report(name: str, got: np.ndarray, want: np.ndarray, tolerance: float) -> bool:
     error = float(np.max(np.abs(got - want)))
     ok = error <= tolerance
@@ -62,25 +79,26 @@ def report(name: str, got: np.ndarray, want: np.ndarray, tolerance: float) -> bo
 
 def main() -> int:
     rng = np.random.default_rng(0)
+    there, back = device_arrays()
 
     # 100 rows: not a multiple of the 32-row tile, so the last CTA's tile overhangs.
     scale_rows = phobos.compile(SCALE_ROWS).scale_rows
     x = rng.standard_normal((100, 64), dtype=np.float32)
     s = rng.standard_normal((100, 1), dtype=np.float32)
-    y = np.zeros_like(x)
-    scale_rows[cdiv(100, 32)](x, s, y)  # y is written in place
-    ok = report("scale_rows", y, x * s, 1e-6)
+    y = there(np.zeros_like(x))
+    scale_rows[cdiv(100, 32)](there(x), there(s), y)  # y is written in place
+    ok = report("scale_rows", back(y), x * s, 1e-6)
 
     # 1000 columns in a 1024-wide tile, 100 rows in tiles of 8: both edges masked.
     x = rng.standard_normal((100, 1000), dtype=np.float32)
-    y = np.zeros_like(x)
+    y = there(np.zeros_like(x))
 
     def grid(meta: dict) -> int:  # one CTA per ROWS rows; meta holds M, N, ROWS, COLS, X, Y
         return cdiv(meta["M"], meta["ROWS"])
 
-    row_softmax[grid](x, y, COLS=next_power_of_2(x.shape[1]))  # a tile as wide as a row
+    row_softmax[grid](there(x), y, COLS=next_power_of_2(x.shape[1]))  # a tile as wide as a row
     e = np.exp(x - x.max(axis=1, keepdims=True))
-    ok &= report("row_softmax", y, e / e.sum(axis=1, keepdims=True), 1e-6)
+    ok &= report("row_softmax", back(y), e / e.sum(axis=1, keepdims=True), 1e-6)
 
     return 0 if ok else 1
 
