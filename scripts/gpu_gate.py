@@ -163,7 +163,8 @@ def tree_hash() -> str:
     for top in ("src", "tests"):
         for path in sorted((ROOT / top).rglob("*")):
             rel = path.relative_to(ROOT).as_posix()
-            if not path.is_file() or "__pycache__" in rel or rel.startswith("tests/ledger/") or rel.endswith(".pyc"):
+            skipped = "__pycache__" in rel or ".egg-info/" in rel or rel.endswith(".pyc")  # built here, never sent
+            if not path.is_file() or skipped or rel.startswith("tests/ledger/"):
                 continue
             digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
