@@ -8,7 +8,7 @@ from corpus import cases
 from corpus.dtypes import round_bf16
 from corpus.harness import BACKENDS, assert_same_ir, check, run_text
 
-from phobos.backends.interp.types import to_bfloat16
+from phobos.dtypes import to_bfloat16
 
 AREA = "dtypes"
 

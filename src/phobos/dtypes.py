@@ -1,8 +1,11 @@
-"""Element types: what each is and how wide, shared by every stage."""
+"""Element types: what each is, how wide, and how numpy holds it; shared by every stage."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import ml_dtypes
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -61,3 +64,59 @@ INDEX = I64
 BY_NAME: dict[str, DType] = {
     t.name: t for t in (F16, BF16, F32, F64, I8, I32, I64, U8, U16, U32, BOOL)
 }
+
+_NP_F32 = np.dtype(np.float32)
+_NP_F64 = np.dtype(np.float64)
+
+NUMPY: dict[DType, np.dtype] = {
+    t: np.dtype(held)
+    for t, held in (
+        (F16, np.float16), (BF16, ml_dtypes.bfloat16), (F32, np.float32), (F64, np.float64),
+        (I8, np.int8), (I32, np.int32), (I64, np.int64),
+        (U8, np.uint8), (U16, np.uint16), (U32, np.uint32), (BOOL, np.bool_),
+    )
+}
+
+
+def numpy_dtype(dtype: DType) -> np.dtype:
+    """The numpy dtype that holds values of `dtype` (bf16 through ml_dtypes)."""
+    return NUMPY[dtype]
+
+
+def to_bfloat16(x: np.ndarray | np.generic) -> np.ndarray | np.generic:
+    """f64 to bf16 with one rounding (to nearest, ties to even).
+
+    ml_dtypes converts f64 through f32, rounding twice. Rounding to f32 *toward odd*
+    first keeps the information a second rounding needs (f32 has 16 more bits than
+    bf16), so the f32 -> bf16 step then rounds as a direct conversion would.
+    """
+    x = np.asarray(x, _NP_F64)
+    with np.errstate(over="ignore"):
+        near = x.astype(_NP_F32)
+    inexact = near.astype(_NP_F64) != x
+    bits = near.view(np.uint32).copy()
+    # Truncate toward zero where rounding went away from it, then set the sticky bit.
+    away = inexact & (np.abs(near.astype(_NP_F64)) > np.abs(x))
+    bits = np.where(away, bits - np.uint32(1), bits)
+    bits = np.where(inexact & np.isfinite(x), bits | np.uint32(1), bits)
+    out = bits.view(_NP_F32).astype(ml_dtypes.bfloat16)
+    return out[()] if out.ndim == 0 else out
+
+
+def float_to(x: np.ndarray | np.generic, target: np.dtype) -> np.ndarray | np.generic:
+    """A float value (any width) rounded once to the float type `target`."""
+    if x.dtype == target:
+        return x
+    if target == NUMPY[BF16]:
+        if x.dtype == _NP_F64:
+            return to_bfloat16(x)
+        return x.astype(_NP_F32).astype(target)
+    if x.dtype == NUMPY[BF16]:
+        x = x.astype(_NP_F32)
+    return x.astype(target)
+
+
+def round_float(value: float, dtype: DType) -> float:
+    """`value` rounded once to the float type `dtype`, as a store of it would."""
+    with np.errstate(over="ignore"):
+        return float(float_to(np.float64(value), NUMPY[dtype]))

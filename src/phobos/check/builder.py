@@ -9,7 +9,7 @@ the type of the operand beside it (spec, Types).
 from __future__ import annotations
 
 from phobos.ast import nodes as A
-from phobos.dtypes import BOOL, BY_NAME, F32, INDEX, DType
+from phobos.dtypes import BOOL, BY_NAME, F32, INDEX, DType, round_float
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.names import BUILTIN_FUNCTIONS, CONSTANTS
@@ -591,7 +591,7 @@ class KernelBuilder:
         if dtype.is_bool:
             return c
         if dtype.is_float:
-            return ir.Const(ir.VType(dtype, c.type.shape), c.span, fold.round_float(float(c.value), dtype))
+            return ir.Const(ir.VType(dtype, c.type.shape), c.span, round_float(float(c.value), dtype))
         if t.literal == "float":
             raise self.fail(f"float literal {c.value} used where {dtype} is needed", c.span)
         lo, hi = dtype.int_range()
@@ -858,7 +858,7 @@ class KernelBuilder:
 def convert_const(value: int | float | bool, source: DType, target: DType) -> int | float:
     """A constant converted as the `target(...)` conversion would at run time."""
     if target.is_float:
-        return fold.round_float(float(value), target)
+        return round_float(float(value), target)
     if source.is_float:
         v = float(value)
         if v != v:

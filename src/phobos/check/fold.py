@@ -4,21 +4,7 @@ from __future__ import annotations
 
 import math
 
-import ml_dtypes
-import numpy as np
-
-from phobos.dtypes import BF16, F16, F32, DType
-
-_NUMPY_FLOATS = {F16: np.float16, BF16: ml_dtypes.bfloat16, F32: np.float32}
-
-
-def round_float(value: float, dtype: DType) -> float:
-    """`value` rounded to the nearest value of the float type `dtype`, as a store would."""
-    kind = _NUMPY_FLOATS.get(dtype)
-    if kind is None:
-        return float(value)
-    with np.errstate(over="ignore"):
-        return float(kind(value))
+from phobos.dtypes import DType
 
 
 def wrap(value: int, dtype: DType) -> int:

@@ -16,33 +16,13 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from phobos.dtypes import DType
+from phobos.dtypes import numpy_dtype
 from phobos.errors import PhobosError
 
 from .signature import Param, Signature
 
 # Phobos runtime extents are assumed to be multiples of this many elements (seed 000).
 EXTENT_MULTIPLE = 4
-
-NUMPY_DTYPES: dict[str, np.dtype] = {
-    "f16": np.dtype(np.float16),
-    "bf16": np.dtype(ml_dtypes.bfloat16),
-    "f32": np.dtype(np.float32),
-    "f64": np.dtype(np.float64),
-    "i8": np.dtype(np.int8),
-    "i32": np.dtype(np.int32),
-    "i64": np.dtype(np.int64),
-    "u8": np.dtype(np.uint8),
-    "u16": np.dtype(np.uint16),
-    "u32": np.dtype(np.uint32),
-    "bool": np.dtype(np.bool_),
-}
-
-
-def numpy_dtype(dtype: DType) -> np.dtype:
-    """The numpy dtype an array needs to be passed for a tensor of `dtype`."""
-    return NUMPY_DTYPES[dtype.name]
-
 
 @dataclass
 class Bound:

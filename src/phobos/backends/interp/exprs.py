@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from phobos.dtypes import numpy_dtype
 from phobos.ir import nodes as ir
 
 from . import collectives, memory, numerics, tiles
@@ -21,7 +22,7 @@ from .atomics import atomic
 from .frame import Frame
 from .masks import Mask, Masks, first_active
 from .tiles import Pick, Tile
-from .types import constant, highest, lowest, numpy_dtype
+from .types import constant, highest, lowest
 
 Eval = Callable[[Frame, Mask], Any]
 # Reads each thread's element of a tile-valued expression at its own position, giving

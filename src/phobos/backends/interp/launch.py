@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 import numpy as np
 
+from phobos.dtypes import numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
 from .frame import Frame, Launch
 from .stmts import compile_kernel
-from .types import constant, numpy_dtype
+from .types import constant
 
 _COMPILED: weakref.WeakKeyDictionary[ir.Kernel, tuple[Callable, int]] = weakref.WeakKeyDictionary()
 

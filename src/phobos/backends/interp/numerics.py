@@ -19,10 +19,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from phobos.dtypes import DType
+from phobos.dtypes import NUMPY, DType, float_to
 
 from .erf import erf
-from .types import F32, F64, NUMPY, float_to
+from .types import F32, F64
 
 Value = np.ndarray | np.generic
 Fn1 = Callable[[Value], Value]

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from phobos.dtypes import numpy_dtype
 from phobos.ir import nodes as ir
 
 from . import memory, tiles
@@ -27,7 +28,6 @@ from .exprs import Eval, ExprCompiler, uniform
 from .frame import Frame
 from .masks import Mask
 from .tiles import Tile
-from .types import numpy_dtype
 
 Exec = Callable[[Frame, Mask], Mask]
 
