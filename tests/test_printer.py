@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import math
+from pathlib import Path
 
 import pytest
 from corpus.seed_examples import SEED_EXAMPLES
@@ -395,3 +397,25 @@ def test_generated_statements_round_trip(node: Stmt) -> None:
 @given(programs)
 def test_generated_programs_round_trip(program: Program) -> None:
     roundtrip(program)
+
+
+# ---------------------------------------------------------------- the whole corpus
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.phobos")), ids=lambda p: p.name)
+def test_every_native_corpus_program_round_trips(path: Path):
+    program = parse(path.read_text(), str(path))
+    assert parse(print_program(program)) == program
+
+
+@pytest.mark.parametrize("area", sorted(p.stem for p in (CORPUS / "py").glob("[!_]*.py")))
+def test_every_python_corpus_program_round_trips(area: str):
+    """What a Python module spells, printed as Phobos, parses back to the same program."""
+    from phobos.pyfront import program_for_module
+
+    module = importlib.import_module(f"tests.corpus.py.{area}")
+    program = program_for_module(module)
+    assert any(isinstance(item, Kernel) for item in program.items)
+    assert parse(print_program(program)) == program
