@@ -1,6 +1,7 @@
 """Gate 1, the compiler accepts: every kernel variant of the test corpus compiles to a
 cubin with NVRTC, for sm_80 and sm_90 (and sm_75 where a kernel uses bf16, which is
-emulated there). No GPU is needed; the test skips only where NVRTC is not installed.
+emulated there); a handful of kernels covering the sweeps' vector path also for sm_86
+and sm_89. No GPU is needed; the test skips only where NVRTC is not installed.
 """
 
 from __future__ import annotations
@@ -98,3 +99,23 @@ def test_some_kernels_use_bf16():
 @pytest.mark.parametrize(("label", "variant"), BF16, ids=[label for label, _ in BF16])
 def test_bf16_is_emulated_below_sm80(label: str, variant: ir.Kernel):
     assert build(generate(variant), variant, "sm_75")[:4] == b"\x7fELF"
+
+
+# One per kind of sweep: f32 and bf16 vector paths, a run-time alignment test, GEMM
+# loops, reductions, softmax and atomics.
+HANDFUL = (
+    "seed:scale_rows:scale_rows", "dtypes.phobos:half_tiles[T=64]", "elementwise.phobos:broadcast_mix[R=16,C=64]",
+    "dot.phobos:gemm_bf16", "reductions.phobos:softmax_rows", "atomics.phobos:tile_histogram",
+)
+SOME = [(label, v) for label, v in VARIANTS if label in HANDFUL or label.split("[")[0] in HANDFUL]
+
+
+def test_the_handful_is_there():
+    found = {label.split("[")[0] for label, _ in SOME} | {label for label, _ in SOME}
+    assert all(name in found for name in HANDFUL), sorted(found)
+
+
+@pytest.mark.parametrize("arch", ["sm_86", "sm_89"])
+@pytest.mark.parametrize(("label", "variant"), SOME, ids=[label for label, _ in SOME])
+def test_some_variants_compile_for_sm86_and_sm89(label: str, variant: ir.Kernel, arch: str):
+    assert build(generate(variant), variant, arch)[:4] == b"\x7fELF"

@@ -116,6 +116,41 @@ template <int N> struct Box {
   }
 };
 
+// ---- groups of consecutive elements, read and written whole (the vector path of a
+// sweep): one 16-byte access (uint4) per 16 bytes, or one access of the group's size
+// when it is smaller. The caller guarantees the address is aligned to that size.
+template <class T, int G> struct alignas(sizeof(T) * G < 16 ? sizeof(T) * G : 16) Vec { T v[G]; };
+template <int G, class T> PH_INLINE Vec<T, G> vload(const T* p) {
+  Vec<T, G> r;
+  constexpr int bytes = (int)sizeof(T) * G;
+  if constexpr (bytes % 16 == 0) {
+#pragma unroll
+    for (int c = 0; c < bytes / 16; ++c) reinterpret_cast<uint4*>(r.v)[c] = reinterpret_cast<const uint4*>(p)[c];
+  } else if constexpr (bytes == 8) {
+    *reinterpret_cast<uint2*>(r.v) = *reinterpret_cast<const uint2*>(p);
+  } else if constexpr (bytes == 4) {
+    *reinterpret_cast<u32*>(r.v) = *reinterpret_cast<const u32*>(p);
+  } else {
+    static_assert(bytes == 2, "a group is a power of two of at least 2 bytes");
+    *reinterpret_cast<u16*>(r.v) = *reinterpret_cast<const u16*>(p);
+  }
+  return r;
+}
+template <int G, class T> PH_INLINE void vstore(T* p, const Vec<T, G>& x) {
+  constexpr int bytes = (int)sizeof(T) * G;
+  if constexpr (bytes % 16 == 0) {
+#pragma unroll
+    for (int c = 0; c < bytes / 16; ++c) reinterpret_cast<uint4*>(p)[c] = reinterpret_cast<const uint4*>(x.v)[c];
+  } else if constexpr (bytes == 8) {
+    *reinterpret_cast<uint2*>(p) = *reinterpret_cast<const uint2*>(x.v);
+  } else if constexpr (bytes == 4) {
+    *reinterpret_cast<u32*>(p) = *reinterpret_cast<const u32*>(x.v);
+  } else {
+    static_assert(bytes == 2, "a group is a power of two of at least 2 bytes");
+    *reinterpret_cast<u16*>(p) = *reinterpret_cast<const u16*>(x.v);
+  }
+}
+
 // ---- combining values: sum, max, min (max and min of floats ignore a NaN)
 struct Sum {
   PH_INLINE f32 operator()(f32 a, f32 b) const { return a + b; }

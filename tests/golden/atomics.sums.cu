@@ -1,5 +1,6 @@
 
 // kernel sums: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, W, S, T, U
 #line 46 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) sums(f32* X, i32* W, f32* S, i32* T, u32* U, i64 N) {
   #line 48 "tests/corpus/atomics.phobos"

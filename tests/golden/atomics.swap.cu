@@ -1,5 +1,6 @@
 
 // kernel swap: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, Y, OLD
 #line 57 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) swap(f32* X, f32* Y, f32* OLD, i64 N) {
   #line 58 "tests/corpus/atomics.phobos"

@@ -1,5 +1,6 @@
 
 // kernel tickets: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: T, COUNT
 #line 13 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) tickets(i32* T, i32* COUNT, i64 N) {
   #line 14 "tests/corpus/atomics.phobos"

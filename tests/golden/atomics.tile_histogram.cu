@@ -1,12 +1,20 @@
 
 // kernel tile_histogram: 128 threads a CTA, 64 bytes of shared memory
+// 16-byte aligned tensors: X, H
 #line 72 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) tile_histogram(i32* X, i32* H, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 73 "tests/corpus/atomics.phobos"
   i32* h = (i32*)(smem + 0);  // tile<i32>[16]
-  for (int i0 = threadIdx.x; i0 < 16; i0 += 128) {
-    h[i0] = 0;
+  // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 4; e += 128) {
+    const int g = e * 4;
+    ph::Vec<i32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0;
+    }
+    ph::vstore(&h[g], out);
   }
   #line 74 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);

@@ -1,5 +1,6 @@
 
 // kernel lane_floats: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, H, O
 #line 17 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) lane_floats(f32* X, f16* H, f32* O, i64 N) {
   #line 18 "tests/corpus/collectives.phobos"

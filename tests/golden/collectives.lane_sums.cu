@@ -1,5 +1,6 @@
 
 // kernel lane_sums: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, O
 #line 4 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) lane_sums(i32* X, i32* O, i64 N) {
   #line 5 "tests/corpus/collectives.phobos"

@@ -1,5 +1,6 @@
 
 // kernel shuffles: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, O, W
 #line 46 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) shuffles(i32* X, i32* O, i32* W, i64 N) {
   #line 47 "tests/corpus/collectives.phobos"

@@ -1,5 +1,6 @@
 
 // kernel three_warps: 96 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, O
 #line 37 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(96) three_warps(i32* X, i32* O, i64 N, i64 B) {
   #line 39 "tests/corpus/collectives.phobos"

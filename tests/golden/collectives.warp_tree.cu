@@ -1,5 +1,6 @@
 
 // kernel warp_tree: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, O
 #line 61 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) warp_tree(f32* X, f32* O, i64 N) {
   #line 62 "tests/corpus/collectives.phobos"

@@ -1,5 +1,6 @@
 
 // kernel bounds_once: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: Y
 #line 153 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) bounds_once(i64* Y, i64 N) {
   #line 154 "tests/corpus/control_flow.phobos"

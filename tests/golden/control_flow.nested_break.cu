@@ -1,5 +1,6 @@
 
 // kernel nested_break: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: Y
 #line 70 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) nested_break(i32* Y, i64 N) {
   #line 71 "tests/corpus/control_flow.phobos"

@@ -1,5 +1,6 @@
 
 // kernel odd_steps: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: Y
 #line 139 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) odd_steps(i64* Y, i64 step, i64 N) {
   #line 140 "tests/corpus/control_flow.phobos"

@@ -1,5 +1,6 @@
 
 // kernel unrolled: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, Y
 #line 88 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) unrolled(f32* X, f32* Y, i64 N) {
   #line 89 "tests/corpus/control_flow.phobos"

@@ -1,5 +1,6 @@
 
 // kernel attention [BM=16, BN=64]: 128 threads a CTA, 10240 bytes of shared memory
+// 16-byte aligned tensors: Q, K, V, O
 #line 82 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32* V, f32* O, f32 scale, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -28,11 +29,26 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   }
   __syncthreads();
   const ph::Box<2> box_3 = {{box.lo[0], box_.lo[0]}, {box.hi[0], box_.hi[0]}};
-  for (int e = threadIdx.x; e < 1024; e += 128) {
-    const int i0 = e / 64;
-    const int i1 = e % 64;
-    if (!box_3.has(i0, i1)) continue;
-    s[i0 * 64 + i1] = (tmp[i0 * 64 + i1] * scale);
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 16;
+    const int g = (e % 16) * 4;
+    if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 64 + g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = (tmp_g.v[v] * scale);
+      }
+      ph::vstore(&s[i0 * 64 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i1 = g + v;
+        if (!box_3.has(i0, i1)) continue;
+        s[i0 * 64 + i1] = (tmp[i0 * 64 + i1] * scale);
+      }
+    }
   }
   s_box = box_3;
   #line 89 "tests/corpus/dot.phobos"
@@ -66,10 +82,25 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   }
   __syncthreads();
   const ph::Box<2> box_7 = {{ph::max64(s_box.lo[0], -r), box_5.lo[1]}, {ph::min64(s_box.hi[0], M - r), box_5.hi[1]}};
-  for (int e = threadIdx.x; e < 512; e += 128) {
-    const int i0 = e / 32;
-    const int i1 = e % 32;
-    if (!box_7.has(i0, i1)) continue;
-    O[(r + i0) * 32 + i1] = tmp_2[i0 * 32 + i1];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 128; e += 128) {
+    const int i0 = e / 8;
+    const int g = (e % 8) * 4;
+    if (box_7.has(i0, g) && box_7.has(i0, g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> tmp_2_g = ph::vload<4>(&tmp_2[i0 * 32 + g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = tmp_2_g.v[v];
+      }
+      ph::vstore(&O[(r + i0) * 32 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i1 = g + v;
+        if (!box_7.has(i0, i1)) continue;
+        O[(r + i0) * 32 + i1] = tmp_2[i0 * 32 + i1];
+      }
+    }
   }
 }

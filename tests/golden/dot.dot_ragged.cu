@@ -1,5 +1,6 @@
 
 // kernel dot_ragged [T=16]: 128 threads a CTA, 2048 bytes of shared memory
+// 16-byte aligned tensors: A, B, C
 #line 70 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32* C, i64 M, i64 KA, i64 KB, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -10,10 +11,16 @@ extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32
   #line 74 "tests/corpus/dot.phobos"
   f32* acc = (f32*)(smem + 0);  // tile<f32>[16, 16]
   ph::Box<2> acc_box;
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int i0 = e / 16;
-    const int i1 = e % 16;
-    acc[i0 * 16 + i1] = 0.0f;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 64; e += 128) {
+    const int i0 = e / 4;
+    const int g = (e % 4) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0.0f;
+    }
+    ph::vstore(&acc[i0 * 16 + g], out);
   }
   acc_box = {{0, 0}, {16, 16}};
   #line 75 "tests/corpus/dot.phobos"
@@ -39,21 +46,61 @@ extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32
     }
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_.hi[1])}};
-    for (int e = threadIdx.x; e < 256; e += 128) {
-      const int i0 = e / 16;
-      const int i1 = e % 16;
-      if (!box_3.has(i0, i1)) continue;
-      acc[i0 * 16 + i1] = (acc[i0 * 16 + i1] + tmp[i0 * 16 + i1]);
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 64; e += 128) {
+      const int i0 = e / 4;
+      const int g = (e % 4) * 4;
+      if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 16 + g]);
+        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 16 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
+        }
+        ph::vstore(&acc[i0 * 16 + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_3.has(i0, i1)) continue;
+          acc[i0 * 16 + i1] = (acc[i0 * 16 + i1] + tmp[i0 * 16 + i1]);
+        }
+      }
     }
     acc_box = box_3;
   }
   #line 78 "tests/corpus/dot.phobos"
   __syncthreads();
   const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int i0 = e / 16;
-    const int i1 = e % 16;
-    if (!box_4.has(i0, i1)) continue;
-    C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 16 + i1];
+  if (n0 % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 64; e += 128) {
+      const int i0 = e / 4;
+      const int g = (e % 4) * 4;
+      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 16 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = acc_g.v[v];
+        }
+        ph::vstore(&C[(m0 + i0) * N + (n0 + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_4.has(i0, i1)) continue;
+          C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 16 + i1];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 16;
+      const int i1 = e % 16;
+      if (!box_4.has(i0, i1)) continue;
+      C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 16 + i1];
+    }
   }
 }

@@ -1,5 +1,6 @@
 
 // kernel gemm_f16 [TM=32, TN=32, TK=16]: 128 threads a CTA, 8192 bytes of shared memory
+// 16-byte aligned tensors: A, B, C
 #line 18 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) gemm_f16(f16* A, f16* B, f32* C, i64 M, i64 K, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -10,10 +11,16 @@ extern "C" __global__ void __launch_bounds__(128) gemm_f16(f16* A, f16* B, f32* 
   #line 22 "tests/corpus/dot.phobos"
   f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
   ph::Box<2> acc_box;
-  for (int e = threadIdx.x; e < 1024; e += 128) {
-    const int i0 = e / 32;
-    const int i1 = e % 32;
-    acc[i0 * 32 + i1] = 0.0f;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int i0 = e / 8;
+    const int g = (e % 8) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0.0f;
+    }
+    ph::vstore(&acc[i0 * 32 + g], out);
   }
   acc_box = {{0, 0}, {32, 32}};
   #line 23 "tests/corpus/dot.phobos"
@@ -38,21 +45,61 @@ extern "C" __global__ void __launch_bounds__(128) gemm_f16(f16* A, f16* B, f32* 
     }
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_.hi[1])}};
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int i0 = e / 32;
-      const int i1 = e % 32;
-      if (!box_3.has(i0, i1)) continue;
-      acc[i0 * 32 + i1] = (acc[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 8;
+      const int g = (e % 8) * 4;
+      if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
+        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 32 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
+        }
+        ph::vstore(&acc[i0 * 32 + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_3.has(i0, i1)) continue;
+          acc[i0 * 32 + i1] = (acc[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+        }
+      }
     }
     acc_box = box_3;
   }
   #line 26 "tests/corpus/dot.phobos"
   __syncthreads();
   const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
-  for (int e = threadIdx.x; e < 1024; e += 128) {
-    const int i0 = e / 32;
-    const int i1 = e % 32;
-    if (!box_4.has(i0, i1)) continue;
-    C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 32 + i1];
+  if (n0 % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 8;
+      const int g = (e % 8) * 4;
+      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = acc_g.v[v];
+        }
+        ph::vstore(&C[(m0 + i0) * N + (n0 + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_4.has(i0, i1)) continue;
+          C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 32 + i1];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int i0 = e / 32;
+      const int i1 = e % 32;
+      if (!box_4.has(i0, i1)) continue;
+      C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 32 + i1];
+    }
   }
 }

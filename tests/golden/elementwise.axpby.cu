@@ -1,5 +1,6 @@
 
 // kernel axpby: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, Y
 #line 5 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) axpby(f32* X, f32* Y, f32 a, f32 b, i64 N) {
   #line 6 "tests/corpus/elementwise.phobos"

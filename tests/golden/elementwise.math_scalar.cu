@@ -1,5 +1,6 @@
 
 // kernel math_scalar: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, O
 #line 61 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) math_scalar(f64* X, f64* O, i64 N) {
   #line 62 "tests/corpus/elementwise.phobos"

@@ -1,5 +1,6 @@
 
 // kernel fn_scalars: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, Y, COUNT
 #line 61 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) fn_scalars(i64* X, i64* Y, i32* COUNT, i64 N) {
   #line 62 "tests/corpus/functions.phobos"

@@ -1,5 +1,6 @@
 
 // kernel fn_tiles [T=64]: 128 threads a CTA, 768 bytes of shared memory
+// 16-byte aligned tensors: X, Y, H, C
 #line 47 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) fn_tiles(f32* X, f32* Y, f32* H, f32* C, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -10,9 +11,32 @@ extern "C" __global__ void __launch_bounds__(128) fn_tiles(f32* X, f32* Y, f32* 
   ph::Box<1> a_box;
   ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box.normalize();
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box.has(i0)) continue;
-    a[i0] = X[c + i0];
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int g = e * 4;
+      if (box.has(g) && box.has(g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = X_g.v[v];
+        }
+        ph::vstore(&a[g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box.has(i0)) continue;
+          a[i0] = X[c + i0];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box.has(i0)) continue;
+      a[i0] = X[c + i0];
+    }
   }
   a_box = box;
   #line 51 "tests/corpus/functions.phobos"
@@ -20,50 +44,175 @@ extern "C" __global__ void __launch_bounds__(128) fn_tiles(f32* X, f32* Y, f32* 
   ph::Box<1> b_box;
   ph::Box<1> box_ = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box_.normalize();
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box_.has(i0)) continue;
-    b[i0] = Y[c + i0];
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int g = e * 4;
+      if (box_.has(g) && box_.has(g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> Y_g = ph::vload<4>(&Y[c + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = Y_g.v[v];
+        }
+        ph::vstore(&b[g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box_.has(i0)) continue;
+          b[i0] = Y[c + i0];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box_.has(i0)) continue;
+      b[i0] = Y[c + i0];
+    }
   }
   b_box = box_;
   #line 52 "tests/corpus/functions.phobos"
   __syncthreads();
   f32* t = (f32*)(smem + 512);  // tile<f32>[64]
   ph::Box<1> t_box;
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!a_box.has(i0)) continue;
-    t[i0] = a[i0];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int g = e * 4;
+    if (a_box.has(g) && a_box.has(g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> a_g = ph::vload<4>(&a[g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = a_g.v[v];
+      }
+      ph::vstore(&t[g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i0 = g + v;
+        if (!a_box.has(i0)) continue;
+        t[i0] = a[i0];
+      }
+    }
   }
   t_box = a_box;
   #line 19 "tests/corpus/functions.phobos"
   __syncthreads();
-  for (int i0 = threadIdx.x; i0 < 4; i0 += 128) {
-    t[i0] = 0.0f;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 1; e += 128) {
+    const int g = 0;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0.0f;
+    }
+    ph::vstore(&t[g], out);
   }
   #line 54 "tests/corpus/functions.phobos"
   const ph::Box<1> box_2 = {{ph::max64(ph::max64(a_box.lo[0], b_box.lo[0]), -c)}, {ph::min64(ph::min64(a_box.hi[0], b_box.hi[0]), N - c)}};
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box_2.has(i0)) continue;
-    H[c + i0] = sqrtf(((a[i0] * a[i0]) + (b[i0] * b[i0])));
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int g = e * 4;
+      if (box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> a_g = ph::vload<4>(&a[g]);
+        const ph::Vec<f32, 4> b_g = ph::vload<4>(&b[g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = sqrtf(((a_g.v[v] * a_g.v[v]) + (b_g.v[v] * b_g.v[v])));
+        }
+        ph::vstore(&H[c + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box_2.has(i0)) continue;
+          H[c + i0] = sqrtf(((a[i0] * a[i0]) + (b[i0] * b[i0])));
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box_2.has(i0)) continue;
+      H[c + i0] = sqrtf(((a[i0] * a[i0]) + (b[i0] * b[i0])));
+    }
   }
   #line 9 "tests/corpus/functions.phobos"
   __syncthreads();
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!t_box.has(i0)) continue;
-    t[i0] = (t[i0] * 0.5f);
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int g = e * 4;
+    if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = (t_g.v[v] * 0.5f);
+      }
+      ph::vstore(&t[g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i0 = g + v;
+        if (!t_box.has(i0)) continue;
+        t[i0] = (t[i0] * 0.5f);
+      }
+    }
   }
   #line 56 "tests/corpus/functions.phobos"
   const f32 bias = 0.25f;
   #line 14 "tests/corpus/functions.phobos"
   __syncthreads();
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!t_box.has(i0)) continue;
-    t[i0] = (t[i0] + bias);
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int g = e * 4;
+    if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = (t_g.v[v] + bias);
+      }
+      ph::vstore(&t[g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i0 = g + v;
+        if (!t_box.has(i0)) continue;
+        t[i0] = (t[i0] + bias);
+      }
+    }
   }
   #line 58 "tests/corpus/functions.phobos"
   __syncthreads();
   const ph::Box<1> box_3 = {{ph::max64(t_box.lo[0], -c)}, {ph::min64(t_box.hi[0], N - c)}};
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box_3.has(i0)) continue;
-    C[c + i0] = fminf(fmaxf(t[i0], 0.0f), 1.0f);
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int g = e * 4;
+      if (box_3.has(g) && box_3.has(g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = fminf(fmaxf(t_g.v[v], 0.0f), 1.0f);
+        }
+        ph::vstore(&C[c + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box_3.has(i0)) continue;
+          C[c + i0] = fminf(fmaxf(t[i0], 0.0f), 1.0f);
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box_3.has(i0)) continue;
+      C[c + i0] = fminf(fmaxf(t[i0], 0.0f), 1.0f);
+    }
   }
 }

@@ -1,5 +1,6 @@
 
 // kernel float_ops: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: A, B, O, C
 #line 68 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) float_ops(f32* A, f32* B, f32* O, i32* C, i64 N) {
   #line 69 "tests/corpus/numerics.phobos"

@@ -1,5 +1,6 @@
 
 // kernel int_ops32: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: A, B, O
 #line 4 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) int_ops32(i32* A, i32* B, i32* O, i64 N) {
   #line 5 "tests/corpus/numerics.phobos"

@@ -1,5 +1,6 @@
 
 // kernel beyond_edge: 128 threads a CTA, 288 bytes of shared memory
+// 16-byte aligned tensors: X, S, I
 #line 82 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i32* I, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -99,11 +100,35 @@ extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i3
   ph::Box<2> k_box;
   ph::Box<2> box_11 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 8, N) - x_start1}};
   box_11.normalize();
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    if (!box_11.has(i0, i1)) continue;
-    k[i0 * 8 + i1] = ph::to_i32((f64)(X[(x_start0 + i0) * N + (x_start1 + i1)]));
+  if (x_start1 % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int i0 = e / 2;
+      const int g = (e % 2) * 4;
+      if (box_11.has(i0, g) && box_11.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+        ph::Vec<i32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = ph::to_i32((f64)(X_g.v[v]));
+        }
+        ph::vstore(&k[i0 * 8 + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_11.has(i0, i1)) continue;
+          k[i0 * 8 + i1] = ph::to_i32((f64)(X[(x_start0 + i0) * N + (x_start1 + i1)]));
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 64; e += 128) {
+      const int i0 = e / 8;
+      const int i1 = e % 8;
+      if (!box_11.has(i0, i1)) continue;
+      k[i0 * 8 + i1] = ph::to_i32((f64)(X[(x_start0 + i0) * N + (x_start1 + i1)]));
+    }
   }
   k_box = box_11;
   #line 90 "tests/corpus/reductions.phobos"

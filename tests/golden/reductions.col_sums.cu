@@ -1,5 +1,6 @@
 
 // kernel col_sums [R=16, C=32]: 128 threads a CTA, 256 bytes of shared memory
+// 16-byte aligned tensors: X, COLS, TOTAL
 #line 45 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) col_sums(f32* X, f32* COLS, f32* TOTAL, i64 M, i64 N, i64 G) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -8,10 +9,16 @@ extern "C" __global__ void __launch_bounds__(128) col_sums(f32* X, f32* COLS, f3
   #line 48 "tests/corpus/reductions.phobos"
   f32* acc = (f32*)(smem + 0);  // tile<f32>[1, 32]
   ph::Box<2> acc_box;
-  for (int e = threadIdx.x; e < 32; e += 128) {
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = 0;
-    const int i1 = e % 32;
-    acc[i0 * 32 + i1] = 0.0f;
+    const int g = (e % 8) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0.0f;
+    }
+    ph::vstore(&acc[i0 * 32 + g], out);
   }
   acc_box = {{0, 0}, {1, 32}};
   #line 49 "tests/corpus/reductions.phobos"
@@ -38,11 +45,27 @@ extern "C" __global__ void __launch_bounds__(128) col_sums(f32* X, f32* COLS, f3
     }
     __syncthreads();
     const ph::Box<2> box_2 = {{acc_box.lo[0], ph::max64(acc_box.lo[1], box.lo[1])}, {acc_box.hi[0], ph::min64(acc_box.hi[1], box.hi[1])}};
-    for (int e = threadIdx.x; e < 32; e += 128) {
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = 0;
-      const int i1 = e % 32;
-      if (!box_2.has(i0, i1)) continue;
-      acc[i0 * 32 + i1] = (acc[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+      const int g = (e % 8) * 4;
+      if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
+        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 32 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
+        }
+        ph::vstore(&acc[i0 * 32 + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_2.has(i0, i1)) continue;
+          acc[i0 * 32 + i1] = (acc[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+        }
+      }
     }
     acc_box = box_2;
     #line 53 "tests/corpus/reductions.phobos"
@@ -62,11 +85,35 @@ extern "C" __global__ void __launch_bounds__(128) col_sums(f32* X, f32* COLS, f3
   #line 55 "tests/corpus/reductions.phobos"
   __syncthreads();
   const ph::Box<2> box_4 = {{acc_box.lo[0], ph::max64(acc_box.lo[1], -c)}, {acc_box.hi[0], ph::min64(acc_box.hi[1], N - c)}};
-  for (int e = threadIdx.x; e < 32; e += 128) {
-    const int i0 = 0;
-    const int i1 = e % 32;
-    if (!box_4.has(i0, i1)) continue;
-    COLS[i0 * N + (c + i1)] = acc[i0 * 32 + i1];
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 8; e += 128) {
+      const int i0 = 0;
+      const int g = (e % 8) * 4;
+      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = acc_g.v[v];
+        }
+        ph::vstore(&COLS[i0 * N + (c + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_4.has(i0, i1)) continue;
+          COLS[i0 * N + (c + i1)] = acc[i0 * 32 + i1];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 32; e += 128) {
+      const int i0 = 0;
+      const int i1 = e % 32;
+      if (!box_4.has(i0, i1)) continue;
+      COLS[i0 * N + (c + i1)] = acc[i0 * 32 + i1];
+    }
   }
   #line 56 "tests/corpus/reductions.phobos"
   if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G) TOTAL[(i64)blockIdx.x] = total;

@@ -1,5 +1,6 @@
 
 // kernel int_rows [R=8, C=32]: 128 threads a CTA, 160 bytes of shared memory
+// 16-byte aligned tensors: X, B, S
 #line 60 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];

@@ -1,5 +1,6 @@
 
 // kernel row_stats [R=8, C=64]: 128 threads a CTA, 128 bytes of shared memory
+// 16-byte aligned tensors: X, S
 #line 20 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];

@@ -1,5 +1,6 @@
 
 // kernel absent_broadcast [R=8, C=32]: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, ROW, COL, Y, Z
 #line 100 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) absent_broadcast(f32* X, f32* ROW, f32* COL, f32* Y, f32* Z, i32 k, i32 j, i64 M, i64 N) {
   #line 103 "tests/corpus/slicing.phobos"
@@ -18,11 +19,36 @@ extern "C" __global__ void __launch_bounds__(128) absent_broadcast(f32* X, f32* 
   box_.normalize();
   const i64 start_ = (i64)(k);
   const ph::Box<2> box_2 = {{ph::max64(box.lo[0], -r), ph::max64(ph::max64(box.lo[1], box_.lo[1]), -c)}, {ph::min64(ph::min64(box.hi[0], (box_.lo[0] < box_.hi[0] ? 8 : 0)), M - r), ph::min64(ph::min64(box.hi[1], box_.hi[1]), N - c)}};
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int i0 = e / 32;
-    const int i1 = e % 32;
-    if (!box_2.has(i0, i1)) continue;
-    Y[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] + ROW[start_ * N + (c + i1)]);
+  if (c % 4 == 0 && x_start1 % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 64; e += 128) {
+      const int i0 = e / 8;
+      const int g = (e % 8) * 4;
+      if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+        const ph::Vec<f32, 4> ROW_g = ph::vload<4>(&ROW[start_ * N + (c + g)]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (X_g.v[v] + ROW_g.v[v]);
+        }
+        ph::vstore(&Y[(r + i0) * N + (c + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_2.has(i0, i1)) continue;
+          Y[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] + ROW[start_ * N + (c + i1)]);
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 32;
+      const int i1 = e % 32;
+      if (!box_2.has(i0, i1)) continue;
+      Y[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] + ROW[start_ * N + (c + i1)]);
+    }
   }
   #line 107 "tests/corpus/slicing.phobos"
   ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
@@ -31,11 +57,36 @@ extern "C" __global__ void __launch_bounds__(128) absent_broadcast(f32* X, f32* 
   ph::Box<2> box_4 = {{ph::max64(r, 0) - r, ph::max64(start_2, 0) - start_2}, {ph::min64(r + 8, M) - r, ph::min64(start_2 + 1, 1) - start_2}};
   box_4.normalize();
   const i64 start_3 = (i64)(j);
+  const i64 start_4 = (i64)(j);
   const ph::Box<2> box_5 = {{ph::max64(ph::max64(box_3.lo[0], box_4.lo[0]), -r), ph::max64(box_3.lo[1], -c)}, {ph::min64(ph::min64(box_3.hi[0], box_4.hi[0]), M - r), ph::min64(ph::min64(box_3.hi[1], (box_4.lo[1] < box_4.hi[1] ? 32 : 0)), N - c)}};
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int i0 = e / 32;
-    const int i1 = e % 32;
-    if (!box_5.has(i0, i1)) continue;
-    Z[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] * COL[r + i0]);
+  if (c % 4 == 0 && x_start1 % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 64; e += 128) {
+      const int i0 = e / 8;
+      const int g = (e % 8) * 4;
+      if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (X_g.v[v] * COL[r + i0]);
+        }
+        ph::vstore(&Z[(r + i0) * N + (c + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_5.has(i0, i1)) continue;
+          Z[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] * COL[r + i0]);
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 32;
+      const int i1 = e % 32;
+      if (!box_5.has(i0, i1)) continue;
+      Z[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] * COL[r + i0]);
+    }
   }
 }

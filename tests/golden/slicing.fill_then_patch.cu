@@ -1,5 +1,6 @@
 
 // kernel fill_then_patch: 128 threads a CTA, 256 bytes of shared memory
+// 16-byte aligned tensors: X, Y
 #line 119 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) fill_then_patch(f32* X, f32* Y, i64 M) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -7,17 +8,29 @@ extern "C" __global__ void __launch_bounds__(128) fill_then_patch(f32* X, f32* Y
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 121 "tests/corpus/slicing.phobos"
   f32* t = (f32*)(smem + 0);  // tile<f32>[8, 8]
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    t[i0 * 8 + i1] = 0.0f;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0.0f;
+    }
+    ph::vstore(&t[i0 * 8 + g], out);
   }
   #line 122 "tests/corpus/slicing.phobos"
   __syncthreads();
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    t[i0 * 8 + i1] = 3.0f;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 3.0f;
+    }
+    ph::vstore(&t[i0 * 8 + g], out);
   }
   #line 123 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -25,19 +38,49 @@ extern "C" __global__ void __launch_bounds__(128) fill_then_patch(f32* X, f32* Y
   ph::Box<2> box = {{ph::max64(start, 0) - start, 0}, {ph::min64(start + 8, M) - start, 8}};
   box.normalize();
   const i64 start_ = ph::wadd(r, 4ll);
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    if (!box.has(i0, i1)) continue;
-    t[i0 * 8 + i1] = X[(start_ + i0) * 8 + i1];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(start_ + i0) * 8 + g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = X_g.v[v];
+      }
+      ph::vstore(&t[i0 * 8 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i1 = g + v;
+        if (!box.has(i0, i1)) continue;
+        t[i0 * 8 + i1] = X[(start_ + i0) * 8 + i1];
+      }
+    }
   }
   #line 124 "tests/corpus/slicing.phobos"
   __syncthreads();
   const ph::Box<2> box_ = {{ph::max64(0, -r), 0}, {ph::min64(8, M - r), 8}};
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    if (!box_.has(i0, i1)) continue;
-    Y[(r + i0) * 8 + i1] = t[i0 * 8 + i1];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    if (box_.has(i0, g) && box_.has(i0, g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[i0 * 8 + g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = t_g.v[v];
+      }
+      ph::vstore(&Y[(r + i0) * 8 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i1 = g + v;
+        if (!box_.has(i0, i1)) continue;
+        Y[(r + i0) * 8 + i1] = t[i0 * 8 + i1];
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 
 // kernel row_pick [C=64]: 128 threads a CTA, 3392 bytes of shared memory
+// 16-byte aligned tensors: X, Y
 #line 21 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -13,9 +14,32 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   if (at < 0 || at >= M) box = {};
   box.normalize();
   const i64 at_ = (i64)(i);
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box.has(i0)) continue;
-    row[i0] = X[at_ * N + (c + i0)];
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int g = e * 4;
+      if (box.has(g) && box.has(g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[at_ * N + (c + g)]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = X_g.v[v];
+        }
+        ph::vstore(&row[g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box.has(i0)) continue;
+          row[i0] = X[at_ * N + (c + i0)];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box.has(i0)) continue;
+      row[i0] = X[at_ * N + (c + i0)];
+    }
   }
   row_box = box;
   #line 25 "tests/corpus/slicing.phobos"
@@ -23,20 +47,60 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   ph::Box<2> t_box;
   ph::Box<2> box_ = {{0, ph::max64(c, 0) - c}, {ph::min64(8, M), ph::min64(c + 64, N) - c}};
   box_.normalize();
-  for (int e = threadIdx.x; e < 512; e += 128) {
-    const int i0 = e / 64;
-    const int i1 = e % 64;
-    if (!box_.has(i0, i1)) continue;
-    t[i0 * 64 + i1] = X[i0 * N + (c + i1)];
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 128; e += 128) {
+      const int i0 = e / 16;
+      const int g = (e % 16) * 4;
+      if (box_.has(i0, g) && box_.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[i0 * N + (c + g)]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = X_g.v[v];
+        }
+        ph::vstore(&t[i0 * 64 + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_.has(i0, i1)) continue;
+          t[i0 * 64 + i1] = X[i0 * N + (c + i1)];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int i0 = e / 64;
+      const int i1 = e % 64;
+      if (!box_.has(i0, i1)) continue;
+      t[i0 * 64 + i1] = X[i0 * N + (c + i1)];
+    }
   }
   t_box = box_;
   #line 26 "tests/corpus/slicing.phobos"
   __syncthreads();
   ph::Box<1> box_2 = {{row_box.lo[0]}, {row_box.hi[0]}};
   if (2 < 0 || 2 >= 8) box_2 = {};  // the window's index is outside
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box_2.has(i0)) continue;
-    t[2 * 64 + i0] = row[i0];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int g = e * 4;
+    if (box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> row_g = ph::vload<4>(&row[g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = row_g.v[v];
+      }
+      ph::vstore(&t[2 * 64 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i0 = g + v;
+        if (!box_2.has(i0)) continue;
+        t[2 * 64 + i0] = row[i0];
+      }
+    }
   }
   #line 27 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -50,11 +114,26 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
     tmp[i0 * 8 + i1] = (t[i0 * 64 + (8 + i1)] * 10.0f);
   }
   __syncthreads();
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    if (!box_3.has(i0, i1)) continue;
-    t[(3 + i0) * 64 + i1] = (t[i0 * 64 + (8 + i1)] * 10.0f);
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 4; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 8 + g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = tmp_g.v[v];
+      }
+      ph::vstore(&t[(3 + i0) * 64 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i1 = g + v;
+        if (!box_3.has(i0, i1)) continue;
+        t[(3 + i0) * 64 + i1] = tmp[i0 * 8 + i1];
+      }
+    }
   }
   #line 28 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -62,20 +141,59 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   ph::Box<2> tail_box;
   ph::Box<2> box_4 = {{ph::max64(6, t_box.lo[0]) - 6, ph::max64(0, t_box.lo[1])}, {ph::min64(10, t_box.hi[0]) - 6, ph::min64(64, t_box.hi[1])}};
   box_4.normalize();
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int i0 = e / 64;
-    const int i1 = e % 64;
-    if (!box_4.has(i0, i1)) continue;
-    tail[i0 * 64 + i1] = t[(6 + i0) * 64 + i1];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 64; e += 128) {
+    const int i0 = e / 16;
+    const int g = (e % 16) * 4;
+    if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+      const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[(6 + i0) * 64 + g]);
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = t_g.v[v];
+      }
+      ph::vstore(&tail[i0 * 64 + g], out);
+    } else {  // the group crosses the region's edge: element by element, masked
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int i1 = g + v;
+        if (!box_4.has(i0, i1)) continue;
+        tail[i0 * 64 + i1] = t[(6 + i0) * 64 + i1];
+      }
+    }
   }
   tail_box = box_4;
   #line 29 "tests/corpus/slicing.phobos"
   const ph::Box<2> box_5 = {{t_box.lo[0], ph::max64(t_box.lo[1], -c)}, {ph::min64(t_box.hi[0], M), ph::min64(t_box.hi[1], N - c)}};
-  for (int e = threadIdx.x; e < 512; e += 128) {
-    const int i0 = e / 64;
-    const int i1 = e % 64;
-    if (!box_5.has(i0, i1)) continue;
-    Y[i0 * N + (c + i1)] = t[i0 * 64 + i1];
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 128; e += 128) {
+      const int i0 = e / 16;
+      const int g = (e % 16) * 4;
+      if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[i0 * 64 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = t_g.v[v];
+        }
+        ph::vstore(&Y[i0 * N + (c + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_5.has(i0, i1)) continue;
+          Y[i0 * N + (c + i1)] = t[i0 * 64 + i1];
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int i0 = e / 64;
+      const int i1 = e % 64;
+      if (!box_5.has(i0, i1)) continue;
+      Y[i0 * N + (c + i1)] = t[i0 * 64 + i1];
+    }
   }
   #line 30 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -84,8 +202,31 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   box_6.normalize();
   ph::Box<1> box_7 = {{ph::max64(box_6.lo[0], -c)}, {ph::min64(box_6.hi[0], N - c)}};
   if (8 < 0 || 8 >= M) box_7 = {};  // the window's index is outside
-  for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-    if (!box_7.has(i0)) continue;
-    Y[8 * N + (c + i0)] = (tail[1 * 64 + i0] - 1.0f);
+  if (c % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 16; e += 128) {
+      const int g = e * 4;
+      if (box_7.has(g) && box_7.has(g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> tail_g = ph::vload<4>(&tail[1 * 64 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (tail_g.v[v] - 1.0f);
+        }
+        ph::vstore(&Y[8 * N + (c + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box_7.has(i0)) continue;
+          Y[8 * N + (c + i0)] = (tail[1 * 64 + i0] - 1.0f);
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
+      if (!box_7.has(i0)) continue;
+      Y[8 * N + (c + i0)] = (tail[1 * 64 + i0] - 1.0f);
+    }
   }
 }

@@ -1,14 +1,22 @@
 
 // kernel tile_gather: 128 threads a CTA, 512 bytes of shared memory
+// 16-byte aligned tensors: X, Y, Z
 #line 34 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) tile_gather(f32* X, f32* Y, f32* Z) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 36 "tests/corpus/slicing.phobos"
   f32* t = (f32*)(smem + 0);  // tile<f32>[8, 8]
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    t[i0 * 8 + i1] = X[i0 * 8 + i1];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[i0 * 8 + g]);
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = X_g.v[v];
+    }
+    ph::vstore(&t[i0 * 8 + g], out);
   }
   #line 37 "tests/corpus/slicing.phobos"
   const i64 i = ph::wsub(ph::idiv((i64)threadIdx.x, 8ll), 4ll);
@@ -19,19 +27,32 @@ extern "C" __global__ void __launch_bounds__(128) tile_gather(f32* X, f32* Y, f3
   if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 128) Y[(i64)threadIdx.x] = (0 <= i && i < 8 && 0 <= j && j < 8 ? t[i * 8 + j] : 0.0f);
   #line 40 "tests/corpus/slicing.phobos"
   f32* u = (f32*)(smem + 256);  // tile<f32>[8, 8]
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    u[i0 * 8 + i1] = -1.0f;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = -1.0f;
+    }
+    ph::vstore(&u[i0 * 8 + g], out);
   }
   #line 41 "tests/corpus/slicing.phobos"
   __syncthreads();
   if (0 <= j && j < 8 && 0 <= i && i < 8) u[j * 8 + i] = (f32)((i64)threadIdx.x);
   #line 42 "tests/corpus/slicing.phobos"
   __syncthreads();
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 8;
-    const int i1 = e % 8;
-    Z[i0 * 8 + i1] = u[i0 * 8 + i1];
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 16; e += 128) {
+    const int i0 = e / 2;
+    const int g = (e % 2) * 4;
+    const ph::Vec<f32, 4> u_g = ph::vload<4>(&u[i0 * 8 + g]);
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = u_g.v[v];
+    }
+    ph::vstore(&Z[i0 * 8 + g], out);
   }
 }

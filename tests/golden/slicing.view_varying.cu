@@ -1,5 +1,6 @@
 
 // kernel view_varying: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, Y
 #line 86 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) view_varying(f32* X, f32* Y, i64 N) {
   #line 87 "tests/corpus/slicing.phobos"

@@ -1,4 +1,10 @@
-"""Ahead of time: every variant of every kernel in a file, built without a GPU."""
+"""Ahead of time: every variant of every kernel in a file, built without a GPU.
+
+Each variant is built for launches whose tensors all start at a 16-byte aligned
+address (what CUDA allocators, torch and cupy give a whole array), so its sweeps use
+the 16-byte vector path; the generated source says so in its header. A launch that
+passes an offset view gets a variant generated for its alignment at launch time.
+"""
 
 from __future__ import annotations
 
@@ -67,7 +73,7 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
     out.mkdir(parents=True, exist_ok=True)
     built: list[Built] = []
     for variant in variants:
-        gen = generate(variant)
+        gen = generate(variant)  # every tensor 16-byte aligned: the usual launch
         for arch in arches:
             if emit == "cuda":
                 data = gen.source.encode()

@@ -11,14 +11,21 @@ Three views of an expression:
 - `region(e)`: the present region, one (lo, hi) pair of C++ expressions per dim,
   with the interpreter's rules (tiles.py there): elementwise operations meet the
   operands' regions, a window clips its source's and is wholly absent when empty.
+
+While a sweep's vector body is written (`self.vec`, see tiles.py), `elem` reads a
+tile or tensor whose innermost position is the sweep's as a whole group (one
+`ph::vload` before the lanes) where the group's address is aligned; each lane then
+computes its element exactly as the scalar body does.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
+from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
@@ -172,11 +179,30 @@ def broadcast_pos(pos: Pos, shape: tuple[int, ...], target: tuple[int, ...]) -> 
     return [("0" if n == 1 and target[offset + k] != 1 else pos[offset + k]) for k, n in enumerate(shape)]
 
 
+@dataclass
+class VectorBody:
+    """A sweep's vector body while it is written: each thread takes the `size`
+    consecutive elements from `group` along the innermost dim, and names the one it
+    computes `inner` (= `group` + `lane`)."""
+
+    size: int
+    inner: str
+    group: str
+    lane: str
+    loads: list[str] = field(default_factory=list)  # lines reading each group whole
+    tests: list[str] = field(default_factory=list)  # run-time conditions, uniform in the CTA
+    locals: dict[str, str] = field(default_factory=dict)  # a group's address -> its local
+
+
 class ExprWriter:
     """Writes C++ lines; the statement writer and the tile writer build on it."""
 
-    def __init__(self, kernel: ir.Kernel):
+    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str] = frozenset()):
         self.kernel = kernel
+        self.aligned = aligned  # tensors whose first element is 16-byte aligned (a launch-time fact)
+        self.vec: VectorBody | None = None
+        self.index_memo: dict[int, str] = {}
+        self.force: set[int] = set()  # nodes to materialize rather than fuse (tiles.py)
         self.lines: list[str] = []
         self.depth = 1
         self.names = Names()
@@ -279,10 +305,16 @@ class ExprWriter:
         raise AssertionError(f"no scalar form for {type(e).__name__}")
 
     def index(self, e: ir.Expr, base: str) -> str:
-        """An index as a simple C++ term (a local when it is more than a name)."""
+        """An index as a simple C++ term (a local when it is more than a name).
+
+        A vector body reuses the locals its statement's scalar body made: it reads the
+        same nodes again, and a second copy of each local would only add noise."""
         if isinstance(e, ir.Const):
             return str(int(e.value))
-        return self.local(base, "i64", self.scalar(e))
+        if self.vec is not None and id(e) in self.index_memo:
+            return self.index_memo[id(e)]
+        text = self.index_memo[id(e)] = self.local(base, "i64", self.scalar(e))
+        return text
 
     def in_tensor(self, name: str, coords: Pos) -> str:
         return in_bounds(coords, [self.dim(n) for n in self.tensors[name].dims])
@@ -321,7 +353,9 @@ class ExprWriter:
             case ir.Const(value=v):
                 return ct.literal(v, d)
             case ir.Read(sym=sym):
-                return ct.load(d, f"{self.sym(sym)}[{linear(pos, shape)}]")
+                whole = self.group_read(d, pos, lambda p: f"{self.sym(sym)}[{linear(p, shape)}]",
+                                        shape[-1] if len(shape) > 1 else None, "0", True, self.sym(sym))
+                return ct.load(d, whole or f"{self.sym(sym)}[{linear(pos, shape)}]")
             case ir.Unary(op=op, operand=x):
                 return ct.unary(op, d, paren(self.operand(x, pos, shape)))
             case ir.Binary(op=op, left=a, right=b):
@@ -336,12 +370,31 @@ class ExprWriter:
                 parts = [self.operand(x, pos, shape) for x in (c, a, b)]
                 return f"({parts[0]} ? {parts[1]} : {parts[2]})"
             case ir.Load(tensor=name, items=items):
-                return ct.load(d, self.tensor_ref(name, self.window_coords(items, pos)))
+                whole = None
+                if isinstance(items[-1], ir.Window):
+                    dims = self.tensors[name].dims
+                    whole = self.group_read(d, pos, lambda p: self.tensor_ref(name, self.window_coords(items, p)),
+                                            dims[-1] if len(dims) > 1 else None,
+                                            self.index(items[-1].start, "start"), name in self.aligned,
+                                            self.param_names[name])
+                return ct.load(d, whole or self.tensor_ref(name, self.window_coords(items, pos)))
+            case ir.TileIndex(base=ir.Read(sym=sym), items=items) if (
+                self.vec is not None and isinstance(items[-1], ir.Window) and id(e.base) not in self.force
+            ):
+                tile = sym.vtype.shape
+
+                def in_tile(p: Pos) -> str:
+                    return f"{self.sym(sym)}[{linear(self.window_coords(items, p), tile)}]"
+
+                whole = self.group_read(d, pos, in_tile,
+                                        tile[-1] if len(tile) > 1 else None, self.index(items[-1].start, "start"),
+                                        True, self.sym(sym))
+                return ct.load(d, whole) if whole else self.elem(e.base, self.window_coords(items, pos))
             case ir.TileIndex(base=base, items=items):
                 return self.elem(base, self.window_coords(items, pos))
             case ir.Transpose(operand=x):
                 return self.elem(x, pos[::-1])
-        return ct.load(d, f"{self.materialize(e)}[{linear(pos, shape)}]")
+        return self.scratch_elem(e, pos)
 
     def operand(self, x: ir.Expr, pos: Pos, shape: tuple[int, ...]) -> str:
         if not x.type.shape:
@@ -355,6 +408,71 @@ class ExprWriter:
             self.index(it.index, "at") if isinstance(it, ir.At) else add(self.index(it.start, "start"), next(inner))
             for it in items
         ]
+
+    # ------------------------------------------------------------ whole groups (the vector path)
+
+    def multiple_of(self, text: str, n: int) -> str | bool:
+        """Whether the C++ integer `text` is a multiple of `n`: True or False when known
+        now, else the run-time test."""
+        known = const_int(text)
+        if known is not None:
+            return known % n == 0
+        return f"{paren(text)} % {n} == 0"
+
+    def pitch_multiple_of(self, dim: int | str, n: int) -> str | bool:
+        """`multiple_of` for a tensor's dim: a literal, or a runtime dim, which the
+        launch checks is a multiple of 4 and of what `@aligned` promises."""
+        if isinstance(dim, int):
+            return dim % n == 0
+        if 4 % n == 0 or self.kernel.aligned.get(dim, 1) % n == 0:
+            return True
+        return self.multiple_of(self.param_names[dim], n)
+
+    def group_tests(self, d: DType, size: int, pitch: int | str | None, start: str,
+                    aligned: bool) -> list[str] | None:
+        """The run-time tests under which every group of `size` elements of a vector
+        body, read or written at `start` + group along the innermost dim of a place with
+        rows of `pitch` elements (None: one row), is aligned to its access size; None
+        when it never is."""
+        if not aligned:
+            return None
+        # A group moves in pieces of at most 16 bytes, each at a multiple of its own size
+        # from the 16-byte aligned base: the pitch and the start must be multiples of `need`.
+        need = min(size, 16 // ct.element_bytes(d))
+        checks = [self.multiple_of(start, need)]
+        if pitch is not None:
+            checks.append(self.pitch_multiple_of(pitch, need))
+        if False in checks:
+            return None
+        return [c for c in checks if isinstance(c, str)]
+
+    def group_read(self, d: DType, pos: Pos, place: Callable[[Pos], str], pitch: int | str | None,
+                   start: str, aligned: bool, label: str) -> str | None:
+        """In a vector body, this lane's element of a group read whole from `place`
+        (which names the element at a position), when the read runs along the sweep's
+        innermost dim and can be aligned; None otherwise (the lane reads alone)."""
+        vec = self.vec
+        if vec is None or not pos or pos[-1] != vec.inner:
+            return None
+        tests = self.group_tests(d, vec.size, pitch, start, aligned)
+        if tests is None:
+            return None
+        address = f"&{place([*pos[:-1], vec.group])}"
+        if address not in vec.locals:
+            name, k = self.loop_name(f"{label}_g"), 2
+            while name in vec.locals.values():  # another window of the same place
+                name, k = self.loop_name(f"{label}_g{k}"), k + 1
+            vec.locals[address] = name
+            storage = ct.storage_type(d)
+            vec.loads.append(f"const ph::Vec<{storage}, {vec.size}> {name} = ph::vload<{vec.size}>({address});")
+            vec.tests.extend(t for t in tests if t not in vec.tests)
+        return f"{vec.locals[address]}.v[{vec.lane}]"
+
+    def loop_name(self, base: str) -> str:
+        raise NotImplementedError
+
+    def scratch_elem(self, e: ir.Expr, pos: Pos) -> str:
+        raise NotImplementedError
 
     # ------------------------------------------------------------ regions
 

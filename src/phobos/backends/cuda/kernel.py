@@ -9,6 +9,7 @@ at its own offset, with the scratch area for materialized values after them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from phobos.ir import nodes as ir
@@ -38,6 +39,7 @@ class Generated:
     threads: int
     shared_bytes: int
     params: tuple[Param, ...]
+    aligned: frozenset[str] = frozenset()  # tensors assumed to start 16-byte aligned
 
 
 def _path_literal(path: str) -> str:
@@ -45,8 +47,8 @@ def _path_literal(path: str) -> str:
 
 
 class KernelWriter(TileWriter):
-    def __init__(self, kernel: ir.Kernel):
-        super().__init__(kernel)
+    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str]):
+        super().__init__(kernel, aligned)
         self.plan = BarrierPlan(kernel)
         self.params: list[Param] = []
         for p in kernel.params:
@@ -137,16 +139,22 @@ class KernelWriter(TileWriter):
                 args.append(f"i64 {c_name}")
         path = _path_literal(k.span.path)
         bindings = " [" + ", ".join(f"{n}={v}" for n, v in k.bindings.items()) + "]" if k.bindings else ""
+        tensors = [p.name for p in self.params if p.kind == "tensor"]
+        aligned = [n for n in tensors if n in self.aligned]
         head = [
             PRELUDE,
             f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
             f"#line {k.span.line} {path}",
             f'extern "C" __global__ void __launch_bounds__({k.threads}) {k.name}({", ".join(args)}) {{',
         ]
+        if tensors:
+            # The launch-time specialization: which tensors start at a 16-byte aligned address.
+            head.insert(2, f"// 16-byte aligned tensors: {', '.join(aligned) or 'none'}"
+                           f"{'' if len(aligned) == len(tensors) else ' (of ' + ', '.join(tensors) + ')'}")
         if shared:
             head.append("  extern __shared__ __align__(16) unsigned char smem[];")
         source = "\n".join([*head, *body, "}", ""])
-        return Generated(k.name, source, k.threads, shared, tuple(self.params))
+        return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned)
 
     # ------------------------------------------------------------ statements
 
@@ -156,6 +164,7 @@ class KernelWriter(TileWriter):
 
     def stmt(self, s: ir.Stmt) -> None:
         self.memo.clear()
+        self.index_memo.clear()
         self.region_memo.clear()
         self.force.clear()
         self.arena_used = 0
@@ -282,6 +291,12 @@ class KernelWriter(TileWriter):
         self.line("}")
 
 
-def generate(kernel: ir.Kernel) -> Generated:
-    """The CUDA C++ of one kernel variant."""
-    return KernelWriter(kernel).write()
+def generate(kernel: ir.Kernel, aligned: Iterable[str] | None = None) -> Generated:
+    """The CUDA C++ of one kernel variant, for launches where the tensors named in
+    `aligned` start at a 16-byte aligned address (None: every tensor, the usual case,
+    and what the ahead-of-time build assumes). The sweeps' vector path reads and
+    writes only those tensors in whole groups, so the flags are part of the source
+    and so of the cache key."""
+    tensors = [p.name for p in kernel.params if isinstance(p, ir.TensorParam)]
+    chosen = frozenset(tensors if aligned is None else (n for n in tensors if n in set(aligned)))
+    return KernelWriter(kernel, chosen).write()

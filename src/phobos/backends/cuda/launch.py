@@ -5,6 +5,11 @@ stream for cupy arrays, and the device's default stream otherwise. Modules are
 loaded once per (cubin, device). A launch that fails names the kernel and its
 configuration; PHOBOS_CUDA_SYNC=1 waits for each launch, so an error the kernel hits
 while running is reported the same way, at its launch.
+
+A variant is generated once per set of tensors whose data starts 16-byte aligned
+(the launch looks at each pointer): the sweeps move whole 16-byte groups only
+through those, so an offset view (`x[1:]`) gets a variant of its own that reads it
+element by element rather than a misaligned access.
 """
 
 from __future__ import annotations
@@ -25,9 +30,10 @@ from .compile import SHARED_LIMIT, build, key_of
 from .kernel import Generated, generate
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
+ALIGNMENT = 16  # bytes: what a sweep's whole-group access needs of a tensor's first element
 DEFAULT_SHARED = 48 * 1024
 
-_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, Generated] = weakref.WeakKeyDictionary()
+_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[frozenset[str], Generated]] = weakref.WeakKeyDictionary()
 _LOADED: dict[tuple[str, int], Any] = {}
 
 SCALAR_TYPES = {
@@ -36,11 +42,20 @@ SCALAR_TYPES = {
 }
 
 
-def generated(variant: ir.Kernel) -> Generated:
-    found = _GENERATED.get(variant)
+def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None) -> Generated:
+    """The variant's C++ for launches whose `aligned` tensors (None: all) start 16-byte aligned."""
+    if aligned is None:
+        aligned = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+    by_alignment = _GENERATED.setdefault(variant, {})
+    found = by_alignment.get(aligned)
     if found is None:
-        found = _GENERATED[variant] = generate(variant)
+        found = by_alignment[aligned] = generate(variant, aligned)
     return found
+
+
+def aligned_tensors(arrays: dict[str, DeviceArray]) -> frozenset[str]:
+    """The tensors whose data starts at a 16-byte aligned address (a launch-time specialization)."""
+    return frozenset(name for name, array in arrays.items() if array.ptr % ALIGNMENT == 0)
 
 
 def _scalar(dtype: str, value: int | float | bool) -> np.generic:
@@ -108,7 +123,7 @@ def run(variant: ir.Kernel, grid: Grid, arrays: dict[str, DeviceArray], scalars:
         from .compile import missing_packages
 
         raise missing_packages(exc) from None
-    gen = generated(variant)
+    gen = generated(variant, aligned_tensors(arrays))
     device = Device(device_id)
     device.set_current()
     major, minor = device.compute_capability

@@ -2,7 +2,20 @@
 
 A sweep is a block-stride loop over a tile's elements in row-major order, so
 consecutive threads touch consecutive elements (coalesced in global memory), and
-it skips the elements outside the region being written. Reductions, `dot` and
+it skips the elements outside the region being written.
+
+A sweep that writes a tile or a tensor window (`element_sweep`) takes a *vector
+path* where it can: each thread takes a group of 16 bytes of consecutive elements
+of the innermost dim a turn (4 f32, 8 bf16, 16 i8, ...), consecutive threads
+consecutive groups, and moves each group whole (`ph::vload`, `ph::vstore`) when it
+lies wholly in the region written. A group that crosses the region's edge is done
+element by element with the scalar path's masks. Each element is still computed by
+the scalar path's expression, so results do not change by a bit. The path needs the
+innermost length to be a multiple of the group, and the written place's (and each
+whole read's) group addresses aligned: a 16-byte aligned base (a tile always; a
+tensor as the launch found it, `aligned`), and a row pitch and window start that
+are multiples of the group. What is not known at compile time is one uniform test
+choosing between the vector loop and the scalar loop. Reductions, `dot` and
 `softmax` need many elements for each one they produce, so they are materialized
 first into scratch shared memory (after the tile variables), with a barrier after.
 So is any part of a value that reads the place being written at other positions
@@ -14,8 +27,10 @@ Collectives and atomics are here too: they are hoisted locals (exprs.py).
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 
-from phobos.dtypes import F64
+from phobos.dtypes import F64, DType
 from phobos.ir import nodes as ir
 from phobos.ir.text import expr_text
 
@@ -24,6 +39,7 @@ from .exprs import (
     ExprWriter,
     Pos,
     Region,
+    VectorBody,
     broadcast_pos,
     const_int,
     fit,
@@ -33,6 +49,7 @@ from .exprs import (
     in_bounds,
     is_full,
     linear,
+    paren,
     sub,
 )
 
@@ -41,9 +58,8 @@ ALIGN = 16
 
 
 class TileWriter(ExprWriter):
-    def __init__(self, kernel: ir.Kernel):
-        super().__init__(kernel)
-        self.force: set[int] = set()  # nodes to materialize rather than fuse
+    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str] = frozenset()):
+        super().__init__(kernel, aligned)
         self.arena_base = 0
         self.arena_used = 0
         self.arena_peak = 0
@@ -91,30 +107,125 @@ class TileWriter(ExprWriter):
             self.line(f"for (int {e} = threadIdx.x; {e} < {total}; {e} += {threads}) {{")
         with self.indented():
             if len(shape) > 1:
-                stride = total
-                for k, n in enumerate(shape):
-                    stride //= n
-                    if n == 1:
-                        part = "0"
-                    elif k == 0:
-                        part = f"{e} / {stride}" if stride > 1 else e
-                    elif stride > 1:
-                        part = f"{e} / {stride} % {n}"
-                    else:
-                        part = f"{e} % {n}"
-                    self.line(f"const int {pos[k]} = {part};")
+                for name, part in zip(pos, self.unflatten(e, shape), strict=True):
+                    self.line(f"const int {name} = {part};")
             if check is not None:
                 self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
             for text in body:
                 self.line(text)
         self.line("}")
 
+    @staticmethod
+    def unflatten(e: str, shape: tuple[int, ...]) -> list[str]:
+        """The row-major position of flat index `e` in `shape`, one C++ term per dim."""
+        parts = []
+        stride = math.prod(shape)
+        for k, n in enumerate(shape):
+            stride //= n
+            if n == 1:
+                parts.append("0")
+            elif k == 0:
+                parts.append(f"{e} / {stride}" if stride > 1 else e)
+            elif stride > 1:
+                parts.append(f"{e} / {stride} % {n}")
+            else:
+                parts.append(f"{e} % {n}")
+        return parts
+
+    def element_sweep(self, shape: tuple[int, ...], region: Region, d: DType, place: Callable[[Pos], str],
+                      pitch: int | str | None, start: str | None, aligned: bool, text: str,
+                      value: Callable[[], str]) -> None:
+        """Write each element of `shape` inside `region` to `place(pos)`, of type `d`:
+        `text` is the element (written with `self.pos`), `value()` writes it again for
+        the vector body. The written place has rows of `pitch` elements (None: one row)
+        and the sweep's innermost position is at `start` + position there (None: the
+        innermost dim is not the place's own, so no vector path)."""
+        size = 16 // ct.element_bytes(d)
+        tests = None
+        if start is not None and shape[-1] % size == 0:
+            tests = self.group_tests(d, size, pitch, start, aligned)
+        if tests is None:
+            self.sweep(shape, region, [f"{place(self.pos(len(shape)))} = {ct.pack(d, text)};"])
+            return
+        pos = self.pos(len(shape))
+        vec = VectorBody(size, pos[-1], self.loop_name("g"), self.loop_name("v"), tests=list(tests))
+        self.vec = vec
+        try:
+            whole = value()
+            target = f"&{place([*pos[:-1], vec.group])}"
+        finally:
+            self.vec = None
+        check = None if is_full(region, shape) else self.box_var(region)
+        if check is not None:
+            region = [(f"{check}.lo[{k}]", f"{check}.hi[{k}]") for k in range(len(shape))]
+        storage = ct.storage_type(d)
+        if vec.tests:
+            self.line(f"if ({' && '.join(vec.tests)}) {{  // every group's address is aligned")
+            self.depth += 1
+        groups = math.prod(shape) // size
+        e = self.loop_name("e")
+        self.line(f"// vector path: each thread moves {size} consecutive {storage} ({size * ct.element_bytes(d)} "
+                  "bytes) a turn, consecutive threads consecutive groups")
+        self.line(f"for (int {e} = threadIdx.x; {e} < {groups}; {e} += {self.kernel.threads}) {{")
+        with self.indented():
+            parts = self.unflatten(e, (*shape[:-1], shape[-1] // size))
+            parts[-1] = "0" if parts[-1] == "0" else f"{paren(parts[-1])} * {size}"
+            for name, part in zip([*pos[:-1], vec.group], parts, strict=True):
+                self.line(f"const int {name} = {part};")
+            lanes = f"for (int {vec.lane} = 0; {vec.lane} < {size}; ++{vec.lane}) {{"
+            inner = f"const int {vec.inner} = {vec.group} + {vec.lane};"
+            if check is not None:
+                first = ", ".join([*pos[:-1], vec.group])
+                last = ", ".join([*pos[:-1], f"{vec.group} + {size - 1}"])
+                self.line(f"if ({check}.has({first}) && {check}.has({last})) {{  // the whole group is present")
+                self.depth += 1
+            for text_line in vec.loads:
+                self.line(text_line)
+            out = self.loop_name("out")
+            self.line(f"ph::Vec<{storage}, {size}> {out};")
+            self.line("#pragma unroll")
+            self.line(lanes)
+            with self.indented():
+                if re.search(rf"\b{vec.inner}\b", whole):  # a lane that still reads on its own
+                    self.line(inner)
+                self.line(f"{out}.v[{vec.lane}] = {ct.pack(d, whole)};")
+            self.line("}")
+            self.line(f"ph::vstore({target}, {out});")
+            if check is not None:
+                self.depth -= 1
+                self.line("} else {  // the group crosses the region's edge: element by element, masked")
+                with self.indented():
+                    self.line("#pragma unroll")
+                    self.line(lanes)
+                    with self.indented():
+                        self.line(inner)
+                        self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
+                        self.line(f"{place(pos)} = {ct.pack(d, text)};")
+                    self.line("}")
+                self.line("}")
+        self.line("}")
+        if vec.tests:
+            self.depth -= 1
+            self.line("} else {  // scalar path: one element a thread a turn")
+            with self.indented():
+                self.sweep(shape, region, [f"{place(pos)} = {ct.pack(d, text)};"])
+            self.line("}")
+
     # ------------------------------------------------------------ materialized values
 
     def elem(self, e: ir.Expr, pos: Pos) -> str:
-        if id(e) in self.force:
-            return ct.load(e.type.dtype, f"{self.materialize(e)}[{linear(pos, e.type.shape)}]")
+        # A forced node is read from its copy once made too (`copy` takes it off `force`
+        # to compute it): reading the original would race with the sweep's writes.
+        if id(e) in self.force or (e.type.shape and id(e) in self.memo):
+            return self.scratch_elem(e, pos)
         return super().elem(e, pos)
+
+    def scratch_elem(self, e: ir.Expr, pos: Pos) -> str:
+        """An element of `e` materialized in scratch (16-byte aligned, like every tile)."""
+        tmp, shape = self.materialize(e), e.type.shape
+        whole = self.group_read(e.type.dtype, pos, lambda p: f"{tmp}[{linear(p, shape)}]",
+                                shape[-1] if len(shape) > 1 else None, "0", True, tmp)
+        return ct.load(e.type.dtype, whole or f"{tmp}[{linear(pos, shape)}]")
 
     def region(self, e: ir.Expr) -> Region:
         if id(e) in self.force:
@@ -317,7 +428,6 @@ class TileWriter(ExprWriter):
         shape, d = sym.vtype.shape, sym.vtype.dtype
         pos = self.pos(len(shape))
         box = self.boxes[sym]
-        target = f"{self.sym(sym)}[{linear(pos, shape)}]"
         if value is None or not value.type.shape:
             text = ct.zero(d) if value is None else self.hoisted(value)
             region = full_region(shape)
@@ -331,7 +441,14 @@ class TileWriter(ExprWriter):
             text = self.elem(value, broadcast_pos(pos, value.type.shape, shape))
         new_box = None if is_full(region, shape) else self.box_var(region)
         kept = region if new_box is None else [(f"{new_box}.lo[{k}]", f"{new_box}.hi[{k}]") for k in range(len(shape))]
-        self.sweep(shape, kept, [f"{target} = {ct.pack(d, text)};"])
+
+        def again() -> str:
+            if value is None or not value.type.shape:
+                return text
+            return self.elem(value, broadcast_pos(pos, value.type.shape, shape))
+
+        self.element_sweep(shape, kept, d, lambda p: f"{self.sym(sym)}[{linear(p, shape)}]",
+                           shape[-1] if len(shape) > 1 else None, "0", True, text, again)
         if sym in self.full_syms:
             return
         if new_box is None:
@@ -339,9 +456,12 @@ class TileWriter(ExprWriter):
         elif new_box != box:
             self.line(f"{box} = {new_box};")
 
-    def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype) -> None:
+    def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
+                     pitch: int | str | None, aligned: bool) -> None:
         """Write the present elements of `value` into a window, dropping what falls
-        outside the target (`extents`, per dim); `ref(coords)` names an element."""
+        outside the target (`extents`, per dim); `ref(coords)` names an element. The
+        target has rows of `pitch` elements (None: one row) from a base that is 16-byte
+        aligned when `aligned`."""
         window = tuple(it.length for it in items if isinstance(it, ir.Window))
         if value.type.shape:
             region = fit(self.region(value), value.type.shape, window)
@@ -356,6 +476,7 @@ class TileWriter(ExprWriter):
         clipped: Region = []
         outside: list[str] = []
         inner = iter(region)
+        last_start = None  # the innermost window's start, when the innermost item is a window
         for it, extent in zip(items, extents, strict=True):
             if isinstance(it, ir.At):
                 i = self.index(it.index, "at")
@@ -363,6 +484,7 @@ class TileWriter(ExprWriter):
                 continue
             lo, hi = next(inner)
             s = self.index(it.start, "start")
+            last_start = s if it is items[-1] else None
             first, last = const_int(s), const_int(extent)
             # Positions of the window that fall outside [0, extent) are dropped.
             if first is None or first < 0:
@@ -377,7 +499,16 @@ class TileWriter(ExprWriter):
             self.line(f"ph::Box<{len(window)}> {box} = {{{{{los}}}, {{{his}}}}};")
             self.line(f"if ({' || '.join(outside)}) {box} = {{}};  // the window's index is outside")
             clipped = [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(window))]
-        self.sweep(window, clipped, [f"{ref(coords)} = {ct.pack(dtype, text)};"])
+
+        def again() -> str:
+            if not value.type.shape:
+                return text
+            return self.elem(value, broadcast_pos(pos, value.type.shape, window))
+
+        def place(p: Pos) -> str:
+            return ref(coords if p == pos else self.window_coords(items, p))
+
+        self.element_sweep(window, clipped, dtype, place, pitch, last_start, aligned, text, again)
 
     def store_tensor(self, s: ir.Store) -> None:
         name = s.tensor
@@ -389,8 +520,10 @@ class TileWriter(ExprWriter):
             and [expr_text(x) for x in ir.item_exprs(n.items)] == own_items
             and [type(i) for i in n.items] == [type(i) for i in s.items],
         )
-        extents = [self.dim(n) for n in self.tensors[name].dims]
-        self.store_window(s.items, s.value, extents, lambda c: self.tensor_ref(name, c), s.value.type.dtype)
+        dims = self.tensors[name].dims
+        extents = [self.dim(n) for n in dims]
+        self.store_window(s.items, s.value, extents, lambda c: self.tensor_ref(name, c), s.value.type.dtype,
+                          dims[-1] if len(dims) > 1 else None, name in self.aligned)
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym
@@ -400,5 +533,6 @@ class TileWriter(ExprWriter):
         self.store_window(
             s.items, s.value, [str(n) for n in shape],
             lambda c: f"{self.sym(sym)}[{linear(c, shape)}]", sym.vtype.dtype,
+            shape[-1] if len(shape) > 1 else None, True,
         )
 

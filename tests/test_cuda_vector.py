@@ -1,0 +1,158 @@
+"""The sweeps' 16-byte vector path: which generated sources take it, and the launch-time
+alignment specialization it depends on. Reading the source needs no GPU; the compile
+checks need NVRTC and skip without it. Whether results stay bit-identical is gate 2's
+(the GPU against the interpreter)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from corpus.seed_examples import SEED_EXAMPLES
+
+import phobos
+from phobos.backends.cuda.args import DeviceArray
+from phobos.backends.cuda.compile import build, key_of, nvrtc_version
+from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.launch import aligned_tensors, generated
+from phobos.backends.cuda.prelude import PRELUDE
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+VECTOR = "// vector path"
+SCALAR = "// scalar path"
+
+
+def variant(source: str, name: str) -> ir.Kernel:
+    return phobos.compile(source).kernels[name].variants[0]
+
+
+def body(v: ir.Kernel, aligned: tuple[str, ...] | None = None) -> str:
+    return generate(v, aligned).source[len(PRELUDE):]
+
+
+SCALE_ROWS = variant(dict(SEED_EXAMPLES)["scale_rows"], "scale_rows")
+
+BF16_LITERAL = variant("""\
+kernel bf16_scale(X: tensor<bf16>[M, 64], Y: tensor<bf16>[M, 64], a: f32) {
+  let r = ctx.block.x * 4
+  Y[r :+ 4, :] = bf16(f32(X[r :+ 4, :]) * a)
+}
+""", "bf16_scale")
+
+BF16_RUNTIME = variant("""\
+kernel bf16_rows(X: tensor<bf16>[M, N], Y: tensor<bf16>[M, N]) {
+  let r = ctx.block.y * 4
+  let c = ctx.block.x * 64
+  Y[r :+ 4, c :+ 64] = X[r :+ 4, c :+ 64] + bf16(1.0)
+}
+""", "bf16_rows")
+
+ODD_LENGTH = variant("""\
+kernel odd(X: tensor<f32>[M, N], Y: tensor<f32>[M, N]) {
+  let r = ctx.block.x * 2
+  Y[r :+ 2, 0 :+ 6] = X[r :+ 2, 0 :+ 6] * 2.0
+}
+""", "odd")
+
+MISALIGNED_START = variant("""\
+kernel shifted(X: tensor<f32>[M, 64], Y: tensor<f32>[M, 64]) {
+  let r = ctx.block.x * 2
+  Y[r :+ 2, 0 :+ 8] = X[r :+ 2, 2 :+ 8]
+}
+""", "shifted")
+
+OVERLAP = variant("""\
+kernel overlap(X: tensor<f32>[8, 16], Y: tensor<f32>[8, 16]) {
+  var t = X[:, :]
+  t[1 :+ 4, :] = t[0 :+ 4, :]
+  Y[:, :] = t
+}
+""", "overlap")
+
+
+def test_scale_rows_moves_whole_f32_groups():
+    text = body(SCALE_ROWS)
+    assert "// 16-byte aligned tensors: X, S, Y" in text
+    assert "ph::vload<4>(&X[(r + i0) * 64 + g])" in text  # the global read
+    assert "ph::vstore(&x[i0 * 64 + g], out)" in text  # into the tile
+    assert "ph::vload<4>(&x[i0 * 64 + g])" in text  # the tile read
+    assert "ph::vstore(&Y[(r + i0) * 64 + g], out)" in text  # the global write
+    # f32 rows of 64 elements are aligned whatever M is: no run-time test, no scalar loop.
+    assert SCALAR not in text
+    # The rows past M are the edge: those groups go element by element with the mask.
+    assert "if (!box.has(i0, i1)) continue;" in text
+
+
+def test_bf16_groups_are_eight_elements():
+    text = body(BF16_LITERAL)
+    assert "ph::Vec<bf16, 8>" in text and "ph::vload<8>(&X[" in text and "ph::vstore(&Y[" in text
+    assert SCALAR not in text  # rows of 64 bf16 are 128 bytes
+
+
+def test_bf16_with_a_runtime_pitch_tests_it_once():
+    text = body(BF16_RUNTIME)
+    # A runtime extent is a multiple of 4 by the language's rule, not necessarily of 8.
+    assert "if (c % 8 == 0 && N % 8 == 0) {  // every group's address is aligned" in text
+    assert VECTOR in text and SCALAR in text
+
+
+def test_a_length_that_is_not_a_multiple_of_the_group_stays_scalar():
+    text = body(ODD_LENGTH)
+    assert "ph::vload" not in text and "ph::vstore" not in text and VECTOR not in text
+
+
+def test_a_read_that_cannot_be_aligned_goes_lane_by_lane():
+    text = body(MISALIGNED_START)
+    assert "ph::vstore(&Y[" in text  # the write is aligned
+    assert "ph::vload" not in text  # the read starts at column 2: each lane reads its own
+    assert "X[(r + i0) * 64 + (2 + i1)]" in text
+
+
+def test_unaligned_tensors_are_not_moved_whole():
+    text = body(SCALE_ROWS, ())
+    assert "// 16-byte aligned tensors: none (of X, S, Y)" in text
+    assert "ph::vload<4>(&X[" not in text and "ph::vstore(&Y[" not in text
+    # A tile is always aligned: it is still written whole, from lanes that read X alone.
+    assert "ph::vstore(&x[i0 * 64 + g], out)" in text and "out.v[v] = X[(r + i0) * 64 + i1];" in text
+    partly = body(SCALE_ROWS, ("Y",))
+    assert "ph::vstore(&Y[" in partly and "ph::vload<4>(&X[" not in partly
+
+
+def test_the_alignment_enters_the_cache_key():
+    aligned, unaligned = generate(SCALE_ROWS), generate(SCALE_ROWS, ())
+    assert aligned.aligned == frozenset({"X", "S", "Y"}) and unaligned.aligned == frozenset()
+    try:
+        assert key_of(aligned, "sm_90") != key_of(unaligned, "sm_90")
+        assert key_of(aligned, "sm_90") == key_of(generate(SCALE_ROWS, ("X", "S", "Y")), "sm_90")
+    except PhobosError as exc:  # key_of asks NVRTC its version
+        pytest.skip(str(exc))
+
+
+def test_the_launch_specializes_on_each_pointer():
+    array = DeviceArray(0x7F0000000000, (64, 64), (64, 1), np.dtype(np.float32), 0, False, None)
+    arrays = {"X": array, "S": replace(array, ptr=array.ptr + 256), "Y": replace(array, ptr=array.ptr + 4)}
+    assert aligned_tensors(arrays) == frozenset({"X", "S"})
+    some = generated(SCALE_ROWS, aligned_tensors(arrays))
+    assert some is generated(SCALE_ROWS, frozenset({"X", "S"}))  # generated once
+    assert some.source != generated(SCALE_ROWS).source
+
+
+def test_a_copy_made_for_an_overlapping_store_is_what_the_store_reads():
+    text = body(OVERLAP)
+    store = text.split("#line 3")[1].split("#line 4")[0]
+    assert "tmp[i0 * 16 + i1] = t[i0 * 16 + i1];" in store  # the copy, then a barrier
+    assert "ph::vload<4>(&tmp[i0 * 16 + g])" in store and "&t[i0 * 16 + g]" not in store
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90"])
+def test_the_vector_kernels_compile(arch: str, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    try:
+        nvrtc_version()
+    except PhobosError as exc:
+        pytest.skip(str(exc))
+    monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path))
+    for v in (SCALE_ROWS, BF16_LITERAL, BF16_RUNTIME, MISALIGNED_START, OVERLAP):
+        for aligned in (None, ()):
+            assert build(generate(v, aligned), v, arch)[:4] == b"\x7fELF"
