@@ -1,0 +1,107 @@
+"""The Phobos side of the GPU benchmarks: each kernel with the launch a user would write.
+
+The kernels live in `streams.phobos` (Phobos's own syntax) and `rows.py` (the Python
+spelling). The functions here take arrays the way the benchmark and the tests hold
+them, torch tensors on the GPU or numpy arrays on the interpreter, and write their
+outputs in place; the grid and the pinned autotune values are chosen here, so the
+harness and tests/test_bench_kernels.py launch exactly the same thing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import phobos
+
+from .rows import layer_norm as _layer_norm
+from .rows import row_means as _row_means
+from .rows import softmax_rows as _softmax_rows
+
+STREAMS = phobos.compile(Path(__file__).with_name("streams.phobos"))
+
+# Elements per CTA for the flat kernels: the first value of each kernel's @autotune.
+ADD_BLOCK = {"float32": 4096, "bfloat16": 8192}
+CAST_BLOCK = 4096
+SUM_BLOCK = 8192
+# The row-means kernel walks its rows in chunks: 16 rows of 512 columns a step.
+MEANS_ROWS, MEANS_COLS = 16, 512
+# The widest row softmax and the norms take (their largest COLS, and their TILE).
+MAX_COLS = 16384
+
+
+def cdiv(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def next_power_of_2(n: int) -> int:
+    return 1 << max(0, n - 1).bit_length()
+
+
+def dtype_name(array: Any) -> str:
+    """'float32' or 'bfloat16' for a numpy array or a torch tensor alike."""
+    return str(array.dtype).removeprefix("torch.")
+
+
+def row_cols(n: int) -> int:
+    """COLS for rows of length `n`: the tile as wide as the row, a power of two, at least 128."""
+    cols = next_power_of_2(max(n, 128))
+    if cols > MAX_COLS:
+        raise ValueError(f"rows of {n} elements are longer than the row kernels' widest tile ({MAX_COLS})")
+    return cols
+
+
+def _whole_rows_grid(meta: dict[str, Any]) -> int:
+    """One CTA per TILE / COLS rows: the row kernels' tile holds that many whole rows."""
+    return cdiv(meta["M"], meta["TILE"] // meta["COLS"])
+
+
+def add(a: Any, b: Any, c: Any) -> None:
+    """c = a + b, for f32 or bf16 vectors."""
+    name = dtype_name(a)
+    kernel = {"float32": STREAMS.add_f32, "bfloat16": STREAMS.add_bf16}[name]
+    block = ADD_BLOCK[name]
+    kernel[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
+
+
+def scale_rows(x: Any, s: Any, y: Any) -> None:
+    """y = x * s for x of shape (M, 64) and s of shape (M, 1): the guide's kernel, 32 rows a CTA."""
+    STREAMS.scale_rows[cdiv(x.shape[0], 32)](x, s, y)
+
+
+def cast_bf16_f32(x: Any, y: Any) -> None:
+    """y = f32(x) for a bf16 vector x."""
+    STREAMS.cast_bf16_f32[cdiv(x.shape[0], CAST_BLOCK)](x, y, BLOCK=CAST_BLOCK)
+
+
+def sum_ctas(multiprocessors: int) -> int:
+    """CTAs for the first stage of `total`: eight per multiprocessor (a full machine of
+    256-thread CTAs), a multiple of 4 as a runtime extent must be."""
+    return max(4, 8 * multiprocessors)
+
+
+def total(x: Any, partial: Any, out: Any) -> None:
+    """out[0] = the sum of every element of x, through `partial` (one slot per CTA of
+    stage one; its length, a multiple of 4, is the grid)."""
+    STREAMS.block_sums[partial.shape[0]](x, partial, BLOCK=SUM_BLOCK)
+    STREAMS.sum_all[1](partial, out)
+
+
+def softmax(x: Any, y: Any) -> None:
+    """y = softmax of each row of x (f32)."""
+    _softmax_rows[_whole_rows_grid](x, y, COLS=row_cols(x.shape[1]))
+
+
+def layer_norm(x: Any, w: Any, b: Any, y: Any, eps: float) -> None:
+    """y = layer norm of each row of x with weight w and bias b (bf16, computed in f32)."""
+    _layer_norm[_whole_rows_grid](x, w, b, y, eps, COLS=row_cols(x.shape[1]))
+
+
+def rms_norm(x: Any, w: Any, y: Any, eps: float) -> None:
+    """y = RMS norm of each row of x with weight w (bf16, computed in f32)."""
+    STREAMS.rms_norm[_whole_rows_grid](x, w, y, eps, COLS=row_cols(x.shape[1]))
+
+
+def row_means(x: Any, out: Any) -> None:
+    """out[i, 0] = the mean of row i of x (f32)."""
+    _row_means[cdiv(x.shape[0], MEANS_ROWS)](x, out, ROWS=MEANS_ROWS, COLS=MEANS_COLS)

@@ -1,0 +1,142 @@
+"""The markdown tables of a bench.py result, so that no number is ever typed by hand.
+
+    python3 benchmarks/render_table.py benchmarks/results/h200.json
+    python3 benchmarks/render_table.py benchmarks/results/h200.json --update docs/benchmarks.md
+
+The first prints the tables; the second also replaces what lies between the two
+marker comments in the page (BEGIN and END below) with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+BEGIN = "<!-- gpu-results: begin; benchmarks/render_table.py writes from here to the end marker -->"
+END = "<!-- gpu-results: end -->"
+PEER_NAMES = {"torch": "PyTorch", "torch_compile": "torch.compile", "triton": "Triton"}
+TARGET_NAMES = {"copy": "92% of copy", "best_peer": "best peer", "torch": "eager"}
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def _shape(row: dict[str, Any]) -> str:
+    return " × ".join(_size(n) for n in row["shape"])
+
+
+def _size(n: int) -> str:
+    """2^k for the large powers of two the benchmark uses, else the number."""
+    return f"2^{n.bit_length() - 1}" if n >= 1 << 16 and n & (n - 1) == 0 else str(n)
+
+
+def _status(row: dict[str, Any]) -> str:
+    """How far Phobos is from each target it misses, as the speed-up it still needs."""
+    if row.get("error"):
+        text = str(row["error"]).replace("|", "/").replace("\n", " ")
+        return "error: " + (text if len(text) <= 120 else text[:117] + "...")
+    short = row.get("shortfall") or {}
+    if not short:
+        return "all met" if all(v for v in (row.get("meets") or {}).values()) else "—"
+    return "; ".join(f"{TARGET_NAMES[k]} needs ×{v:.2f}" for k, v in short.items())
+
+
+def results_table(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| kernel | shape | dtype | Phobos ms | Phobos TB/s | of copy | best peer | peer TB/s | vs peer "
+        "| eager TB/s | compile TB/s | Triton TB/s | targets |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for row in rows:
+        vs_peer = row.get("vs_best_peer")
+        lines.append("| " + " | ".join([
+            row["kernel"], _shape(row), row["dtype"],
+            _num(row.get("phobos_ms"), 3), _num(row.get("phobos_tbps")), _pct(row.get("vs_copy")),
+            PEER_NAMES.get(row.get("best_peer") or "", "—"), _num(row.get("best_peer_tbps")),
+            "—" if vs_peer is None else f"×{vs_peer:.2f}",
+            _num(row.get("torch_tbps")), _num(row.get("torch_compile_tbps")), _num(row.get("triton_tbps")),
+            _status(row),
+        ]) + " |")
+    return "\n".join(lines)
+
+
+def launch_table(result: dict[str, Any]) -> str:
+    if "error" in result:
+        return f"Launch overhead: not measured ({result['error']})."
+    lines = [
+        f"Host cost of one launch ({result['kernel']}; {result['launches']} launches back to back, "
+        f"median of {result['trials']} trials); target at most {result['target_us']:.0f} µs and below Triton: "
+        f"**{'met' if result.get('meets_target') else 'missed'}**.",
+        "",
+        "| launcher | µs per launch |",
+        "|---|---:|",
+    ]
+    for key, name in (("phobos_us", "Phobos"), ("triton_us", "Triton"), ("torch_us", "PyTorch (torch.add)")):
+        lines.append(f"| {name} | {_num(result.get(key))} |")
+    return "\n".join(lines)
+
+
+def render(data: dict[str, Any]) -> str:
+    """The whole GPU section's generated part: provenance, the table, launch overhead."""
+    head = data.get("header", {})
+    parts = [
+        f"Measured {head.get('date', '?')} on {head.get('gpu') or head.get('device', '?')} "
+        f"(driver {head.get('driver') or '?'}; torch {head.get('torch')}, Triton {head.get('triton')}, "
+        f"Phobos {head.get('phobos')}{', commit ' + head['commit'][:12] if head.get('commit') else ''}), with:",
+        "",
+        f"    {head.get('command', '?')}",
+        "",
+    ]
+    copy = data.get("copy")
+    if copy:
+        parts += [
+            f"Copy ceiling: **{_num(copy.get('tbps'))} TB/s** (torch device-to-device copy of "
+            f"{copy['buffer_bytes'] / (1 << 30):.2f} GiB, bytes read plus written). Timing: "
+            f"{head.get('timing', '?')}.",
+            "",
+        ]
+    if data.get("results"):
+        parts += [results_table(data["results"]), ""]
+        notes = [(r["kernel"], k, v) for r in data["results"] for k, v in (r.get("notes") or {}).items()
+                 if not str(v).startswith("not run (--")]
+        if notes:
+            parts += ["Peers left out of a row:", ""]
+            parts += [f"- {kernel}, {PEER_NAMES.get(k, k)}: {str(v).splitlines()[0][:200]}" for kernel, k, v in notes]
+            parts.append("")
+    if "launch_overhead" in data:
+        parts += [launch_table(data["launch_overhead"]), ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def update(page: Path, text: str) -> None:
+    """Replace the part of `page` between BEGIN and END with `text`."""
+    content = page.read_text(encoding="utf-8")
+    if BEGIN not in content or END not in content:
+        raise SystemExit(f"{page} has no {BEGIN!r} ... {END!r} markers to write between")
+    before, rest = content.split(BEGIN, 1)
+    _, after = rest.split(END, 1)
+    page.write_text(f"{before}{BEGIN}\n\n{text}\n{END}{after}", encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("result", type=Path, help="a JSON file bench.py wrote")
+    parser.add_argument("--update", type=Path, metavar="PAGE", help="also write the tables into this markdown page")
+    opts = parser.parse_args()
+    text = render(json.loads(opts.result.read_text(encoding="utf-8")))
+    print(text, end="")
+    if opts.update:
+        update(opts.update, text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
