@@ -23,6 +23,7 @@ import argparse
 import copy
 import datetime
 import hashlib
+import importlib.util
 import json
 import os
 import platform
@@ -204,6 +205,18 @@ def sanitize(tool: str, only: str | None, timeout: float) -> dict[str, Any]:
     return {"command": shown, "result": result, "summary": summary[-5:], "seconds": round(time.monotonic() - started)}
 
 
+def device_arrays() -> dict[str, Any]:
+    """tests/test_cuda_device.py: torch, cupy and jax arrays launched for real."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_cuda_device.py"]
+    shown = " ".join(command)
+    if importlib.util.find_spec("pytest") is None:
+        return {"command": shown, "result": "not run: pytest is not installed"}
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    print("\n".join(lines[-30:]))
+    return {"command": shown, "result": "passed" if done.returncode == 0 else "failed", "summary": lines[-1:]}
+
+
 def versions() -> dict[str, str]:
     from cuda.bindings import driver
 
@@ -246,6 +259,7 @@ def main() -> int:
     device = Device(torch.cuda.current_device())
     major, minor = device.compute_capability
     arch = f"sm_{major}{minor}"
+    arrays = device_arrays()
     sanitizer = {}
     if not args.no_sanitizer:
         for k, tool in enumerate(SANITIZER_TOOLS):
@@ -261,6 +275,7 @@ def main() -> int:
         "failures": counts["failures"][:50],
         "filter": args.only,
         "tolerance": "ints and bools bit for bit; floats max(case tolerance, " + json.dumps(FLOOR) + ")",
+        "device_arrays": arrays,
         "sanitizer": sanitizer or "not run (--no-sanitizer)",
         "tree": tree_hash(),
     }
@@ -271,7 +286,8 @@ def main() -> int:
         print(f"appended to {ledger.relative_to(ROOT)}")
     print(json.dumps(line, indent=2))
     clean = all(s.get("result") == "clean" for s in sanitizer.values())
-    return 0 if counts["failed"] == 0 and (clean or args.no_sanitizer) else 1
+    arrays_ok = arrays["result"] == "passed"
+    return 0 if counts["failed"] == 0 and arrays_ok and (clean or args.no_sanitizer) else 1
 
 
 if __name__ == "__main__":

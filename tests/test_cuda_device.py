@@ -1,0 +1,92 @@
+"""Device arrays from each library a user may hold: torch, cupy and jax, on a real GPU.
+
+Skipped where no CUDA device is visible (CI); `scripts/gpu_gate.py` runs this file on
+the GPU machine and records the outcome in the ledger line.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+import phobos
+from phobos.runtime.backend import cuda_device
+
+pytestmark = pytest.mark.skipif(not cuda_device()[0], reason="needs a visible CUDA device")
+
+SOURCE = """
+@launch(256)
+kernel scale_rows(X: tensor<f32>[M, 64], S: tensor<f32>[M, 1], Y: tensor<f32>[M, 64]) {
+  let r = ctx.block.x * 32
+  var x = X[r :+ 32, :]
+  var s = S[r :+ 32, :]
+  Y[r :+ 32, :] = x * s
+}
+"""
+ROWS = 100  # not a multiple of the 32-row tile
+
+
+def inputs() -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng()
+    return (rng.standard_normal((ROWS, 64), dtype=np.float32), rng.standard_normal((ROWS, 1), dtype=np.float32))
+
+
+def needs(module: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{module} is not installed")
+
+
+def test_torch_tensors():
+    needs("torch")
+    import torch
+
+    x, s = inputs()
+    y = torch.full((ROWS, 64), float("nan"), device="cuda")
+    phobos.compile(SOURCE).scale_rows[-(-ROWS // 32)](torch.from_numpy(x).cuda(), torch.from_numpy(s).cuda(), y)
+    np.testing.assert_array_equal(y.cpu().numpy(), x * s)
+
+
+def test_cupy_arrays():
+    needs("cupy")
+    import cupy
+
+    x, s = inputs()
+    y = cupy.full((ROWS, 64), cupy.nan, dtype=cupy.float32)
+    phobos.compile(SOURCE).scale_rows[-(-ROWS // 32)](cupy.asarray(x), cupy.asarray(s), y)
+    np.testing.assert_array_equal(cupy.asnumpy(y), x * s)
+
+
+def test_jax_arrays_as_inputs():
+    """jax arrays are read through DLPack; the output is a cupy array, which can be written."""
+    needs("jax")
+    needs("cupy")
+    import cupy
+    import jax
+
+    gpu = jax.devices("gpu")[0]
+    x, s = inputs()
+    y = cupy.full((ROWS, 64), cupy.nan, dtype=cupy.float32)
+    phobos.compile(SOURCE).scale_rows[-(-ROWS // 32)](jax.device_put(x, gpu), jax.device_put(s, gpu), y)
+    np.testing.assert_array_equal(cupy.asnumpy(y), x * s)
+
+
+def test_a_host_array_is_refused_by_name():
+    needs("torch")
+    import torch
+
+    x, s = inputs()
+    with pytest.raises(phobos.PhobosError, match="argument `S`: the array is in host"):
+        phobos.compile(SOURCE).scale_rows[4](torch.from_numpy(x).cuda(), s, torch.empty((ROWS, 64), device="cuda"))
+
+
+def test_a_wrong_dtype_is_refused_by_name():
+    needs("torch")
+    import torch
+
+    x, s = inputs()
+    with pytest.raises(phobos.PhobosError, match="argument `X`"):
+        phobos.compile(SOURCE).scale_rows[4](
+            torch.from_numpy(x).cuda().double(), torch.from_numpy(s).cuda(), torch.empty((ROWS, 64), device="cuda")
+        )
