@@ -1,5 +1,5 @@
 
-// kernel attention [BM=16, BN=64]: 128 threads a CTA, 10240 bytes of shared memory
+// kernel attention [BM=16, BN=64]: 128 threads a CTA, 10368 bytes of shared memory
 // 16-byte aligned tensors: Q, K, V, O
 #line 82 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32* V, f32* O, f32 scale, i64 M, i64 N) {
@@ -53,40 +53,65 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   s_box = box_3;
   #line 89 "tests/corpus/dot.phobos"
   __syncthreads();
-  f32* tmp_ = (f32*)(smem + 4096);  // tile<f32>[16, 64]
-  const ph::Box<2> box_4 = {{s_box.lo[0], 0}, {s_box.hi[0], 1}};
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_4.has(i0, i1)) continue;
-    f32 peak = -__int_as_float(0x7f800000);
-    for (i64 j = s_box.lo[1]; j < s_box.hi[1]; ++j) peak = fmaxf(peak, (f32)s[i0 * 64 + j]);
-    f32 total = 0;
-    for (i64 j = s_box.lo[1]; j < s_box.hi[1]; ++j) total += expf((f32)s[i0 * 64 + j] - peak);
-    for (i64 j = s_box.lo[1]; j < s_box.hi[1]; ++j) tmp_[i0 * 64 + j] = expf((f32)s[i0 * 64 + j] - peak) / total;
+  f32* row_max = (f32*)(smem + 4096);  // each row's maximum
+  f32* row_sum = (f32*)(smem + 4160);  // each row's sum of exp(x - maximum)
+  {  // softmax's row statistics of tile<f32>[16, 64]
+    // 16 rows of 64, a group of 32 threads per row, 4 rows a pass (4 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+    for (int first = 0; first < 16; first += 4) {
+      const int row = first + threadIdx.x / 32;
+      const int i0 = row;
+      const bool live = s_box.lo[0] <= i0 && i0 < s_box.hi[0];  // the row is present
+      const int begin = (int)s_box.lo[1];
+      const int end = live ? (int)s_box.hi[1] : 0;
+      f32 peak = -__int_as_float(0x7f800000);
+      #pragma unroll 4
+      for (int j = begin + lane; j < end; j += 32) peak = fmaxf(peak, (f32)(s[i0 * 64 + j]));
+      // the 32 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 16; m >= 1; m /= 2) peak = fmaxf(peak, ph::shfl_xor(peak, m, 32));
+      f32 total = 0.0f;
+      #pragma unroll 4
+      for (int j = begin + lane; j < end; j += 32) total = (total + expf((f32)(s[i0 * 64 + j]) - peak));
+      // the 32 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 16; m >= 1; m /= 2) total = (total + ph::shfl_xor(total, m, 32));
+      if (live && lane == 0) {
+        row_max[row] = peak;
+        row_sum[row] = total;
+      }
+    }
   }
   __syncthreads();
-  ph::Box<2> box_5 = {{0, 0}, {ph::min64(64, N), 32}};
-  box_5.normalize();
-  const i64 k_lo_ = ph::max64(s_box.lo[1], box_5.lo[0]);
-  const i64 k_hi_ = ph::min64(s_box.hi[1], box_5.hi[0]);
-  f32* tmp_2 = (f32*)(smem + 8192);  // tile<f32>[16, 32]
-  const ph::Box<2> box_6 = {{s_box.lo[0], box_5.lo[1]}, {s_box.hi[0], box_5.hi[1]}};
+  f32* tmp_ = (f32*)(smem + 4224);  // tile<f32>[16, 64]
+  for (int e = threadIdx.x; e < 1024; e += 128) {
+    const int i0 = e / 64;
+    const int i1 = e % 64;
+    if (!s_box.has(i0, i1)) continue;
+    tmp_[i0 * 64 + i1] = (expf((f32)(s[i0 * 64 + i1]) - row_max[i0]) / row_sum[i0]);
+  }
+  __syncthreads();
+  ph::Box<2> box_4 = {{0, 0}, {ph::min64(64, N), 32}};
+  box_4.normalize();
+  const i64 k_lo_ = ph::max64(s_box.lo[1], box_4.lo[0]);
+  const i64 k_hi_ = ph::min64(s_box.hi[1], box_4.hi[0]);
+  f32* tmp_2 = (f32*)(smem + 8320);  // tile<f32>[16, 32]
+  const ph::Box<2> box_5 = {{s_box.lo[0], box_4.lo[1]}, {s_box.hi[0], box_4.hi[1]}};
   for (int e = threadIdx.x; e < 512; e += 128) {
     const int i0 = e / 32;
     const int i1 = e % 32;
-    if (!box_6.has(i0, i1)) continue;
+    if (!box_5.has(i0, i1)) continue;
     f32 acc = 0.0f;
     for (i64 k = k_lo_; k < k_hi_; ++k) acc = (acc + (tmp_[i0 * 64 + k] * V[k * 32 + i1]));
     tmp_2[i0 * 32 + i1] = acc;
   }
   __syncthreads();
-  const ph::Box<2> box_7 = {{ph::max64(s_box.lo[0], -r), box_5.lo[1]}, {ph::min64(s_box.hi[0], M - r), box_5.hi[1]}};
+  const ph::Box<2> box_6 = {{ph::max64(s_box.lo[0], -r), box_4.lo[1]}, {ph::min64(s_box.hi[0], M - r), box_4.hi[1]}};
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 128; e += 128) {
     const int i0 = e / 8;
     const int g = (e % 8) * 4;
-    if (box_7.has(i0, g) && box_7.has(i0, g + 3)) {  // the whole group is present
+    if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present
       const ph::Vec<f32, 4> tmp_2_g = ph::vload<4>(&tmp_2[i0 * 32 + g]);
       ph::Vec<f32, 4> out;
       #pragma unroll
@@ -98,7 +123,7 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
-        if (!box_7.has(i0, i1)) continue;
+        if (!box_6.has(i0, i1)) continue;
         O[(r + i0) * 32 + i1] = tmp_2[i0 * 32 + i1];
       }
     }

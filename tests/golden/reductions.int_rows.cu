@@ -54,128 +54,172 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
     ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box.normalize();
     i32* tmp = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    const ph::Box<2> box_ = {{box.lo[0], 0}, {box.hi[0], 1}};
+    {  // sum along the last axis of tile<i32>[8, 32]
+      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box.lo[0] <= i0 && i0 < box.hi[0];  // the row is present
+        const int begin = (int)box.lo[1];
+        const int end = live ? (int)box.hi[1] : 0;
+        i32 acc = 0;
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = ph::wadd(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = ph::wadd(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp[i0] = acc;
+        }
+      }
+    }
+    __syncthreads();
+    const ph::Box<2> box_ = {{ph::max64(s_box.lo[0], box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], box.hi[0]), s_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
       if (!box_.has(i0, i1)) continue;
-      i32 acc = 0;
-      for (i64 j = box.lo[1]; j < box.hi[1]; ++j) acc = ph::wadd(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
-      tmp[i0] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_2 = {{ph::max64(s_box.lo[0], box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], box.hi[0]), s_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_2.has(i0, i1)) continue;
       s[i0] = ph::wadd(s[i0], tmp[i0]);
     }
-    s_box = box_2;
+    s_box = box_;
     #line 70 "tests/corpus/reductions.phobos"
     __syncthreads();
-    ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
-    box_3.normalize();
+    ph::Box<2> box_2 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
+    box_2.normalize();
     i32* tmp_ = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    const ph::Box<2> box_4 = {{box_3.lo[0], 0}, {box_3.hi[0], 1}};
+    {  // max along the last axis of tile<i32>[8, 32]
+      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box_2.lo[0] <= i0 && i0 < box_2.hi[0];  // the row is present
+        const int begin = (int)box_2.lo[1];
+        const int end = live ? (int)box_2.hi[1] : 0;
+        i32 acc = (-0x7fffffff - 1);
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = ph::imax(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = ph::imax(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp_[i0] = acc;
+        }
+      }
+    }
+    __syncthreads();
+    const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
-      if (!box_4.has(i0, i1)) continue;
-      i32 acc = (-0x7fffffff - 1);
-      for (i64 j = box_3.lo[1]; j < box_3.hi[1]; ++j) acc = ph::imax(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
-      tmp_[i0] = acc;
+      if (!box_3.has(i0, i1)) continue;
+      hi[i0] = ph::imax(hi[i0], tmp_[i0]);
+    }
+    hi_box = box_3;
+    #line 71 "tests/corpus/reductions.phobos"
+    __syncthreads();
+    ph::Box<2> box_4 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
+    box_4.normalize();
+    i32* tmp_2 = (i32*)(smem + 128);  // tile<i32>[8, 1]
+    {  // min along the last axis of tile<i32>[8, 32]
+      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box_4.lo[0] <= i0 && i0 < box_4.hi[0];  // the row is present
+        const int begin = (int)box_4.lo[1];
+        const int end = live ? (int)box_4.hi[1] : 0;
+        i32 acc = 2147483647;
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = ph::imin(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = ph::imin(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp_2[i0] = acc;
+        }
+      }
     }
     __syncthreads();
-    const ph::Box<2> box_5 = {{ph::max64(hi_box.lo[0], box_3.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_3.hi[0]), hi_box.hi[1]}};
+    const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
       if (!box_5.has(i0, i1)) continue;
-      hi[i0] = ph::imax(hi[i0], tmp_[i0]);
+      lo[i0] = ph::imin(lo[i0], tmp_2[i0]);
     }
-    hi_box = box_5;
-    #line 71 "tests/corpus/reductions.phobos"
+    lo_box = box_5;
+    #line 72 "tests/corpus/reductions.phobos"
     __syncthreads();
-    ph::Box<2> box_6 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
+    ph::Box<2> box_6 = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 8, M) - r, ph::min64(c + 32, N) - c}};
     box_6.normalize();
-    i32* tmp_2 = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    const ph::Box<2> box_7 = {{box_6.lo[0], 0}, {box_6.hi[0], 1}};
+    i32* tmp_3 = (i32*)(smem + 128);  // tile<i32>[8, 1]
+    {  // sum along the last axis of tile<i8>[8, 32]
+      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box_6.lo[0] <= i0 && i0 < box_6.hi[0];  // the row is present
+        const int begin = (int)box_6.lo[1];
+        const int end = live ? (int)box_6.hi[1] : 0;
+        i32 acc = 0;
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = ph::wadd(acc, (i32)(B[(r + i0) * N + (c + j)]));
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = ph::wadd(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp_3[i0] = acc;
+        }
+      }
+    }
+    __syncthreads();
+    const ph::Box<2> box_7 = {{ph::max64(b_box.lo[0], box_6.lo[0]), b_box.lo[1]}, {ph::min64(b_box.hi[0], box_6.hi[0]), b_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
       if (!box_7.has(i0, i1)) continue;
-      i32 acc = 2147483647;
-      for (i64 j = box_6.lo[1]; j < box_6.hi[1]; ++j) acc = ph::imin(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
-      tmp_2[i0] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], box_6.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_6.hi[0]), lo_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_8.has(i0, i1)) continue;
-      lo[i0] = ph::imin(lo[i0], tmp_2[i0]);
-    }
-    lo_box = box_8;
-    #line 72 "tests/corpus/reductions.phobos"
-    __syncthreads();
-    ph::Box<2> box_9 = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 8, M) - r, ph::min64(c + 32, N) - c}};
-    box_9.normalize();
-    i32* tmp_3 = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    const ph::Box<2> box_10 = {{box_9.lo[0], 0}, {box_9.hi[0], 1}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_10.has(i0, i1)) continue;
-      i32 acc = 0;
-      for (i64 j = box_9.lo[1]; j < box_9.hi[1]; ++j) acc = ph::wadd(acc, (i32)(B[(r + i0) * N + (c + j)]));
-      tmp_3[i0] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_11 = {{ph::max64(b_box.lo[0], box_9.lo[0]), b_box.lo[1]}, {ph::min64(b_box.hi[0], box_9.hi[0]), b_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_11.has(i0, i1)) continue;
       b[i0] = ph::wadd(b[i0], tmp_3[i0]);
     }
-    b_box = box_11;
+    b_box = box_7;
   }
   #line 74 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_12 = {{ph::max64(s_box.lo[0], -r), s_box.lo[1]}, {ph::min64(s_box.hi[0], M - r), s_box.hi[1]}};
+  const ph::Box<2> box_8 = {{ph::max64(s_box.lo[0], -r), s_box.lo[1]}, {ph::min64(s_box.hi[0], M - r), s_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_12.has(i0, i1)) continue;
+    if (!box_8.has(i0, i1)) continue;
     S[(r + i0) * 4 + i1] = s[i0];
   }
   #line 75 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_13 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
+  const ph::Box<2> box_9 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_13.has(i0, i1)) continue;
+    if (!box_9.has(i0, i1)) continue;
     S[(r + i0) * 4 + (1 + i1)] = hi[i0];
   }
   #line 76 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_14 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
+  const ph::Box<2> box_10 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_14.has(i0, i1)) continue;
+    if (!box_10.has(i0, i1)) continue;
     S[(r + i0) * 4 + (2 + i1)] = lo[i0];
   }
   #line 77 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_15 = {{ph::max64(b_box.lo[0], -r), b_box.lo[1]}, {ph::min64(b_box.hi[0], M - r), b_box.hi[1]}};
+  const ph::Box<2> box_11 = {{ph::max64(b_box.lo[0], -r), b_box.lo[1]}, {ph::min64(b_box.hi[0], M - r), b_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_15.has(i0, i1)) continue;
+    if (!box_11.has(i0, i1)) continue;
     S[(r + i0) * 4 + (3 + i1)] = b[i0];
   }
 }

@@ -57,33 +57,42 @@ extern "C" __global__ void __launch_bounds__(128) row_means(f32* X, f32* OUT, i6
     #line 14 "tests/corpus/reductions.phobos"
     __syncthreads();
     f32* tmp = (f32*)(smem + 1040);  // tile<f32>[4, 1]
-    const ph::Box<2> box_ = {{a_box.lo[0], 0}, {a_box.hi[0], 1}};
+    {  // sum along the last axis of tile<f32>[4, 64]
+      // 4 rows of 64, a group of 32 threads per row; lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      const int row = threadIdx.x / 32;
+      const int i0 = row;
+      const bool live = a_box.lo[0] <= i0 && i0 < a_box.hi[0];  // the row is present
+      const int begin = (int)a_box.lo[1];
+      const int end = live ? (int)a_box.hi[1] : 0;
+      f32 acc = 0.0f;
+      #pragma unroll 4
+      for (int j = begin + lane; j < end; j += 32) acc = (acc + a[i0 * 64 + j]);
+      // the 32 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 16; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 32));
+      if (live && lane == 0) {
+        tmp[i0] = acc;
+      }
+    }
+    __syncthreads();
+    const ph::Box<2> box_ = {{ph::max64(total_box.lo[0], a_box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], a_box.hi[0]), total_box.hi[1]}};
     for (int e = threadIdx.x; e < 4; e += 128) {
       const int i0 = e;
       const int i1 = 0;
       if (!box_.has(i0, i1)) continue;
-      f32 acc = 0.0f;
-      for (i64 j = a_box.lo[1]; j < a_box.hi[1]; ++j) acc = (acc + a[i0 * 64 + j]);
-      tmp[i0] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_2 = {{ph::max64(total_box.lo[0], a_box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], a_box.hi[0]), total_box.hi[1]}};
-    for (int e = threadIdx.x; e < 4; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_2.has(i0, i1)) continue;
       total[i0] = (total[i0] + tmp[i0]);
     }
-    total_box = box_2;
+    total_box = box_;
   }
   #line 16 "tests/corpus/reductions.phobos"
   __syncthreads();
   const f32 s = (1.0f / (f32)(N));
-  const ph::Box<2> box_3 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
+  const ph::Box<2> box_2 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
   for (int e = threadIdx.x; e < 4; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_3.has(i0, i1)) continue;
+    if (!box_2.has(i0, i1)) continue;
     OUT[r + i0] = (total[i0] * s);
   }
 }

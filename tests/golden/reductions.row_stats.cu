@@ -46,96 +46,129 @@ extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 
     ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
     box.normalize();
     f32* tmp = (f32*)(smem + 96);  // tile<f32>[8, 1]
-    const ph::Box<2> box_ = {{box.lo[0], 0}, {box.hi[0], 1}};
+    {  // sum along the last axis of tile<f32>[8, 64]
+      // 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box.lo[0] <= i0 && i0 < box.hi[0];  // the row is present
+        const int begin = (int)box.lo[1];
+        const int end = live ? (int)box.hi[1] : 0;
+        f32 acc = 0.0f;
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp[i0] = acc;
+        }
+      }
+    }
+    __syncthreads();
+    const ph::Box<2> box_ = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
       if (!box_.has(i0, i1)) continue;
-      f32 acc = 0.0f;
-      for (i64 j = box.lo[1]; j < box.hi[1]; ++j) acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
-      tmp[i0] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_2 = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_2.has(i0, i1)) continue;
       total[i0] = (total[i0] + tmp[i0]);
     }
-    total_box = box_2;
+    total_box = box_;
     #line 29 "tests/corpus/reductions.phobos"
     __syncthreads();
-    ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
-    box_3.normalize();
+    ph::Box<2> box_2 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
+    box_2.normalize();
     f32* tmp_ = (f32*)(smem + 96);  // tile<f32>[8, 1]
-    const ph::Box<2> box_4 = {{box_3.lo[0], 0}, {box_3.hi[0], 1}};
+    {  // max along the last axis of tile<f32>[8, 64]
+      // 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box_2.lo[0] <= i0 && i0 < box_2.hi[0];  // the row is present
+        const int begin = (int)box_2.lo[1];
+        const int end = live ? (int)box_2.hi[1] : 0;
+        f32 acc = -__int_as_float(0x7f800000);
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = fmaxf(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp_[i0] = acc;
+        }
+      }
+    }
+    __syncthreads();
+    const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
-      if (!box_4.has(i0, i1)) continue;
-      f32 acc = -__int_as_float(0x7f800000);
-      for (i64 j = box_3.lo[1]; j < box_3.hi[1]; ++j) acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
-      tmp_[i0] = acc;
+      if (!box_3.has(i0, i1)) continue;
+      hi[i0] = fmaxf(hi[i0], tmp_[i0]);
+    }
+    hi_box = box_3;
+    #line 30 "tests/corpus/reductions.phobos"
+    __syncthreads();
+    ph::Box<2> box_4 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
+    box_4.normalize();
+    f32* tmp_2 = (f32*)(smem + 96);  // tile<f32>[8, 1]
+    {  // min along the last axis of tile<f32>[8, 64]
+      // 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int first = 0; first < 8; first += 4) {
+        const int row = first + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box_4.lo[0] <= i0 && i0 < box_4.hi[0];  // the row is present
+        const int begin = (int)box_4.lo[1];
+        const int end = live ? (int)box_4.hi[1] : 0;
+        f32 acc = __int_as_float(0x7f800000);
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = fminf(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp_2[i0] = acc;
+        }
+      }
     }
     __syncthreads();
-    const ph::Box<2> box_5 = {{ph::max64(hi_box.lo[0], box_3.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_3.hi[0]), hi_box.hi[1]}};
+    const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
     for (int e = threadIdx.x; e < 8; e += 128) {
       const int i0 = e;
       const int i1 = 0;
       if (!box_5.has(i0, i1)) continue;
-      hi[i0] = fmaxf(hi[i0], tmp_[i0]);
-    }
-    hi_box = box_5;
-    #line 30 "tests/corpus/reductions.phobos"
-    __syncthreads();
-    ph::Box<2> box_6 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
-    box_6.normalize();
-    f32* tmp_2 = (f32*)(smem + 96);  // tile<f32>[8, 1]
-    const ph::Box<2> box_7 = {{box_6.lo[0], 0}, {box_6.hi[0], 1}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_7.has(i0, i1)) continue;
-      f32 acc = __int_as_float(0x7f800000);
-      for (i64 j = box_6.lo[1]; j < box_6.hi[1]; ++j) acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
-      tmp_2[i0] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], box_6.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_6.hi[0]), lo_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_8.has(i0, i1)) continue;
       lo[i0] = fminf(lo[i0], tmp_2[i0]);
     }
-    lo_box = box_8;
+    lo_box = box_5;
   }
   #line 32 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_9 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
+  const ph::Box<2> box_6 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_9.has(i0, i1)) continue;
+    if (!box_6.has(i0, i1)) continue;
     S[(r + i0) * 3 + i1] = total[i0];
   }
   #line 33 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_10 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
+  const ph::Box<2> box_7 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_10.has(i0, i1)) continue;
+    if (!box_7.has(i0, i1)) continue;
     S[(r + i0) * 3 + (1 + i1)] = hi[i0];
   }
   #line 34 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_11 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
+  const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
   for (int e = threadIdx.x; e < 8; e += 128) {
     const int i0 = e;
     const int i1 = 0;
-    if (!box_11.has(i0, i1)) continue;
+    if (!box_8.has(i0, i1)) continue;
     S[(r + i0) * 3 + (2 + i1)] = lo[i0];
   }
 }

@@ -84,12 +84,22 @@ extern "C" __global__ void __launch_bounds__(128) tile_assign(f32* X, f32* A, f3
   #line 64 "tests/corpus/slicing.phobos"
   __syncthreads();
   f32* tmp = (f32*)(smem + 1024);  // tile<f32>[8, 1]
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
+  {  // sum along the last axis of tile<f32>[8, 8]
+    // 8 rows of 8, a group of 8 threads per row; lane l folds elements l, l + 8, ... in registers, then xor shuffles combine the group
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+    const int row = threadIdx.x / 8;
+    const int i0 = row;
+    const bool live = row < 8;  // the row exists
+    const int end = live ? 8 : 0;
     f32 acc = 0.0f;
-    for (i64 j = 0; j < 8; ++j) acc = (acc + a[i0 * 8 + j]);
-    tmp[i0] = acc;
+    #pragma unroll 4
+    for (int j = lane; j < end; j += 8) acc = (acc + a[i0 * 8 + j]);
+    // the 8 lanes combine pairwise, halving: each ends with the same bits
+    #pragma unroll
+    for (int m = 4; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 8));
+    if (live && lane == 0) {
+      tmp[i0] = acc;
+    }
   }
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups

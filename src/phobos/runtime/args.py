@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,3 +252,24 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
                 f"which is out of range",
             )
     return number
+
+
+def scalar_check(sig: Signature, p: Param) -> Callable[[Any], int | float | bool]:
+    """`_scalar` for a repeat launch: a plain Python value that is plainly in range passes
+    at once; anything else takes the full check, which gives the same value or error."""
+    dt = p.dtype
+    if dt.is_bool:
+        def check(value: Any) -> int | float | bool:
+            return value if type(value) is bool else _scalar(sig, p, value)
+    elif dt.is_int:
+        lo, hi = dt.int_range()
+
+        def check(value: Any) -> int | float | bool:
+            return value if type(value) is int and lo <= value <= hi else _scalar(sig, p, value)
+    else:
+        # Every float up to the largest finite value of the type rounds to a finite value.
+        big = float(ml_dtypes.finfo(numpy_dtype(dt)).max)
+
+        def check(value: Any) -> int | float | bool:
+            return value if type(value) is float and -big <= value <= big else _scalar(sig, p, value)
+    return check

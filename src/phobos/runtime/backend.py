@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from phobos.ir import nodes as ir
 
 from .args import Checked
 from .grid import Grid
+from .plans import Runner
 from .signature import Signature
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
@@ -90,16 +92,20 @@ class Choice:
     notice: str | None = None
 
 
+# Made once: a launch asks for its back end every time.
+INTERP, CUDA = Choice("interp"), Choice("cuda")
+
+
 def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     """The back end for a launch: an explicit `interpret=` option first, then
     PHOBOS_INTERPRET=1, then the GPU where one is visible, else the interpreter with
     a notice."""
     asked = options.get("interpret")
     if asked is True or (asked is None and _env_interpret()):
-        return Choice("interp")
+        return INTERP
     visible, why = cuda_device()
     if visible:
-        return Choice("cuda")
+        return CUDA
     if asked is False:
         raise PhobosError(f"kernel `{kernel}` was made with interpret=False, which asks for the GPU, but {why}")
     how = f"interpret=True or {ENV_INTERPRET}=1 asks for it and silences this notice"
@@ -130,17 +136,39 @@ def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> De
     return DeviceArguments(*prepare(sig, values))
 
 
-def run(variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int], device: DeviceArguments | None) -> None:
-    """Run one variant on the back end its arguments were prepared for; writes in place."""
-    if device is not None:
-        from phobos.backends.cuda.launch import run as cuda_run
+def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
+        device: DeviceArguments | None) -> Runner | None:
+    """Run one variant on the back end its arguments were prepared for; writes in place.
 
-        cuda_run(variant, grid, device.arrays, checked.scalars, dims, device.device_id)
-        return
+    Returns how to run it again for a launch with arguments of the same kind (the
+    bound values in parameter order, scalars checked), or None where that is not known.
+    """
+    if device is not None:
+        from phobos.backends.cuda.launch import prepare
+
+        names = [p.name for p in sig.params]
+        prepared = prepare(variant, names, device.arrays, dims, device.device_id)
+        prepared.first(device.arrays, checked.scalars, grid)
+        return prepared if prepared.reusable else None
+    tensors = [(i, p.name) for i, p in enumerate(sig.params) if p.is_tensor]
+    scalars = [(i, p.name) for i, p in enumerate(sig.params) if not p.is_tensor]
+    kept = dict(dims)  # each run gets a copy of its own
+
+    def again(values: list[Any], grid: Grid) -> None:
+        _interpreter()(
+            variant, grid, {name: values[i] for i, name in tensors},
+            {name: values[i] for i, name in scalars}, dict(kept),
+        )
+
+    _interpreter()(variant, grid, checked.tensors, checked.scalars, dims)
+    return again
+
+
+def _interpreter() -> Callable[..., None]:
     try:
         from phobos.backends.interp import run as interp_run
     except ImportError as exc:
         if exc.name != "phobos.backends.interp":
             raise
         raise PhobosError("the interpreter back end is missing from this installation of phobos") from None
-    interp_run(variant, grid, checked.tensors, checked.scalars, dims)
+    return interp_run

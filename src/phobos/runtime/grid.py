@@ -27,6 +27,8 @@ def _is_int(x: Any) -> bool:
 
 def normalize_grid(kernel: str, value: Any, source: str = "the grid") -> Grid:
     """Three positive ints from an int or a tuple (or list) of one to three ints."""
+    if type(value) is int and 1 <= value <= GRID_LIMITS[0]:
+        return value, 1, 1  # the common case, at every `kernel[grid]`
     expected = "an int or a tuple of 1 to 3 positive ints"
     if _is_int(value):
         items: tuple[Any, ...] = (value,)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cached_property
 from typing import Any
 
@@ -16,6 +16,7 @@ from phobos.ir.text import kernel_text
 from .backend import check_options
 from .grid import GridSpec
 from .launch import Launcher, not_callable
+from .plans import Plan
 from .signature import Signature, signature
 
 
@@ -37,6 +38,8 @@ class Kernel:
         self.options = dict(options or {})
         check_options(self.options, f"kernel `{name}`")
         self.python_function = python_function
+        # The launches worked out so far, by key (see `phobos.runtime.plans`).
+        self.plans: dict[Hashable, Plan] = {}
 
     @cached_property
     def program(self) -> A.Program:
@@ -98,14 +101,15 @@ class Module:
         check_module(program)
         for item in program.items:
             if isinstance(item, A.Kernel):
-                self.kernels[item.name] = Kernel(item.name, lambda: program, options)
+                kernel = self.kernels[item.name] = Kernel(item.name, lambda: program, options)
+                if not hasattr(type(self), item.name) and item.name not in self.__dict__:
+                    setattr(self, item.name, kernel)  # a plain attribute, as launches read it
         for kernel in self.kernels.values():
             kernel.variants  # noqa: B018  (check every kernel now, so errors surface at compile)
 
     def __getattr__(self, name: str) -> Kernel:
+        # Reached only for a name that is not an attribute: each kernel is one (see __init__).
         kernels = self.__dict__.get("kernels", {})
-        if name in kernels:
-            return kernels[name]
         raise AttributeError(f"the program has no kernel `{name}`; it has: {', '.join(kernels) or 'none'}")
 
     def __dir__(self) -> list[str]:

@@ -9,6 +9,7 @@ from phobos.errors import PhobosError
 from . import args as arguments
 from . import backend
 from .grid import Grid, GridSpec, call_grid_function, normalize_grid
+from .plans import MOST_PLANS, Plan, call_key
 from .variants import select_variant
 
 if TYPE_CHECKING:
@@ -21,6 +22,9 @@ class Launcher:
     A grid function is called once per launch with a dict of the launch's named
     values: every argument under its parameter's name, every runtime dim under its
     name, and the chosen variant's autotune values (pinned or not) under theirs.
+
+    The first launch of each kind of arguments takes the full path and leaves a plan
+    on the kernel (see `plans`), which the launches of that kind after it follow.
     """
 
     def __init__(self, kernel: Kernel, grid: GridSpec):
@@ -31,22 +35,55 @@ class Launcher:
 
     def __call__(self, *args: Any, **kwargs: Any) -> None:
         kernel = self.kernel
-        variants = kernel.variants  # a program error surfaces here, before the arguments
+        sig = kernel.signature  # a program error surfaces here, before the arguments
         # The back end comes first: what an argument may be depends on where it runs.
         choice = backend.choose_backend(kernel.name, kernel.options)
+        key = call_key(sig, choice.backend, self._fixed, args, kwargs)
+        plan = kernel.plans.get(key)
+        if plan is None:
+            plan = self._first(choice, args, kwargs)
+            if key is not None and plan is not None:
+                if len(kernel.plans) >= MOST_PLANS:
+                    kernel.plans.clear()
+                kernel.plans[key] = plan
+            return
+        values = list(args)
+        if plan.keywords:
+            values.extend(kwargs[name] for name in plan.keywords)
+        grid = self._fixed
+        if grid is None:  # the grid function gets the values as given
+            launch = {**dict(zip(plan.names, values, strict=True)), **plan.named}
+        for index, check in plan.scalars:
+            values[index] = check(values[index])
+        if grid is None:
+            assert callable(self.grid)
+            grid = call_grid_function(kernel.name, self.grid, launch)
+        if choice.notice:
+            backend.say_once(choice.notice, stacklevel=2)
+        plan.run(values, grid)
+
+    def _first(self, choice: backend.Choice, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Plan | None:
+        """A launch by the full path; its plan, where its arguments' kind has one."""
+        kernel = self.kernel
         sig = kernel.signature
         bound = arguments.bind(sig, args, kwargs)
         device = backend.device_arguments(choice.backend, sig, bound.values)
         checked = arguments.check(sig, device.shadows if device else bound.values)
-        variant = select_variant(sig, variants, bound.pins, checked)
+        variant = select_variant(sig, kernel.variants, bound.pins, checked)
         dims = {name: checked.extents[name] for name in variant.runtime_dims}
+        named = {**dims, **variant.bindings}
         grid = self._fixed
         if grid is None:
             assert callable(self.grid)
-            grid = call_grid_function(kernel.name, self.grid, {**bound.values, **dims, **variant.bindings})
+            grid = call_grid_function(kernel.name, self.grid, {**bound.values, **named})
         if choice.notice:
-            backend.say_once(choice.notice, stacklevel=2)
-        backend.run(variant, grid, checked, dims, device)
+            backend.say_once(choice.notice, stacklevel=3)
+        run = backend.run(sig, variant, grid, checked, dims, device)
+        if run is None:
+            return None
+        names = tuple(p.name for p in sig.params)
+        scalars = tuple((i, arguments.scalar_check(sig, p)) for i, p in enumerate(sig.params) if not p.is_tensor)
+        return Plan(names, names[len(args):], scalars, named, run)
 
     def __repr__(self) -> str:
         return f"<phobos launch of {self.kernel.name}, grid {self.grid!r}>"

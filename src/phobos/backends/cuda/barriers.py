@@ -10,7 +10,9 @@ barrier goes before a statement when, since the last barrier,
 
 Per-thread statements ordered among themselves need the user's `barrier()` (spec).
 Places are tile variables, tensors (by name) and the scratch area that tile
-statements materialize into. A barrier can only sit where the flow is uniform, so a
+statements materialize into (reductions, `dot`, softmax's row statistics, and the
+per-warp values a row reduction combines; tiles.py orders the uses within one
+statement itself). A barrier can only sit where the flow is uniform, so a
 compound statement with varying flow is treated as one statement with everything it
 touches inside. A loop's body is planned twice, the second time starting from what
 the end of the body (and each `continue`) leaves pending, for the turn after.

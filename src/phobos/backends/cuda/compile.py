@@ -55,7 +55,13 @@ def check_arch(arch: str) -> None:
 
 def key_of(gen: Generated, arch: str, kind: str = "cubin") -> str:
     """The cache key of a variant's compiled bytes."""
-    return cache.cache_key(gen.source, arch, kind, OPTIONS, nvrtc_version())
+    return _key(gen.source, arch, kind)
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(source: str, arch: str, kind: str) -> str:
+    # Hashing a whole source costs microseconds; a string's own hash is kept on it.
+    return cache.cache_key(source, arch, kind, OPTIONS, nvrtc_version())
 
 
 def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> bytes:

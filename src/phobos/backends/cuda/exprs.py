@@ -6,7 +6,8 @@ Three views of an expression:
   into locals ahead of the statement, so every lane reaches them and the expression
   left has no side effects.
 - `elem(e, pos)`: one element of a tile value at `pos`, fused: no tile is built for
-  elementwise operations, windows or transposes. Only present elements are ever
+  elementwise operations, windows, transposes or softmax (whose row statistics are
+  materialized first). Only present elements are ever
   asked for, so every memory access it makes is in bounds.
 - `region(e)`: the present region, one (lo, hi) pair of C++ expressions per dim,
   with the interpreter's rules (tiles.py there): elementwise operations meet the
@@ -394,6 +395,8 @@ class ExprWriter:
                 return self.elem(base, self.window_coords(items, pos))
             case ir.Transpose(operand=x):
                 return self.elem(x, pos[::-1])
+            case ir.Softmax():
+                return self.softmax_elem(e, pos)
         return self.scratch_elem(e, pos)
 
     def operand(self, x: ir.Expr, pos: Pos, shape: tuple[int, ...]) -> str:
@@ -474,6 +477,9 @@ class ExprWriter:
     def scratch_elem(self, e: ir.Expr, pos: Pos) -> str:
         raise NotImplementedError
 
+    def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
+        raise NotImplementedError
+
     # ------------------------------------------------------------ regions
 
     def region(self, e: ir.Expr) -> Region:
@@ -502,6 +508,8 @@ class ExprWriter:
                 return self.window_region(items, self.region(base), shape)
             case ir.Transpose(operand=x):
                 return self.region(x)[::-1]
+            case ir.Softmax(operand=x):
+                return self.region(x)
         self.materialize(e)
         return self.region_memo[id(e)]
 

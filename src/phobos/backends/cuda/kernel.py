@@ -166,6 +166,7 @@ class KernelWriter(TileWriter):
         self.memo.clear()
         self.index_memo.clear()
         self.region_memo.clear()
+        self.row_stats.clear()
         self.force.clear()
         self.arena_used = 0
         self.line(f"#line {s.span.line} {_path_literal(s.span.path)}")

@@ -15,11 +15,17 @@ innermost length to be a multiple of the group, and the written place's (and eac
 whole read's) group addresses aligned: a 16-byte aligned base (a tile always; a
 tensor as the launch found it, `aligned`), and a row pitch and window start that
 are multiples of the group. What is not known at compile time is one uniform test
-choosing between the vector loop and the scalar loop. Reductions, `dot` and
-`softmax` need many elements for each one they produce, so they are materialized
-first into scratch shared memory (after the tile variables), with a barrier after.
-So is any part of a value that reads the place being written at other positions
-than the one written (`t = transpose(t)`, `X[1 :+ 8] = X[0 :+ 8]`).
+choosing between the vector loop and the scalar loop. Reductions and `dot` need
+many elements for each one they produce, so they are materialized first into
+scratch shared memory (after the tile variables), with a barrier after. So is any
+part of a value that reads the place being written at other positions than the one
+written (`t = transpose(t)`, `X[1 :+ 8] = X[0 :+ 8]`).
+
+A reduction along the last axis, and the row maximum and sum of `softmax`, give each
+row a group of threads (groups.py): each folds its share of the row in registers,
+the group combines by xor shuffles, and a group wider than a warp through one small
+shared array. `softmax` itself is then elementwise, `exp(x - max) / sum` read from
+its materialized row statistics, so it fuses into the sweep that uses it.
 
 Collectives and atomics are here too: they are hoisted locals (exprs.py).
 """
@@ -29,6 +35,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from phobos.dtypes import F64, DType
 from phobos.ir import nodes as ir
@@ -52,9 +59,24 @@ from .exprs import (
     paren,
     sub,
 )
+from .groups import WARP, RowGroups, row_groups
 
 ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
 ALIGN = 16
+VALUE_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "i8": 1}  # the value types a reduction folds in
+
+
+@dataclass(frozen=True)
+class Fold:
+    """One value a row reduction folds each row into: accumulator `acc` of C++ type
+    `ctype`, starting at `identity`, combined by `step(a, b)`; `value` is the row's
+    element at the reduction's position `j`."""
+
+    acc: str
+    ctype: str
+    identity: str
+    step: Callable[[str, str], str]
+    value: str
 
 
 class TileWriter(ExprWriter):
@@ -64,6 +86,8 @@ class TileWriter(ExprWriter):
         self.arena_used = 0
         self.arena_peak = 0
         self.loop_vars: dict[str, str] = {}
+        # Per statement: each softmax's row statistics (maximum, sum), by node identity.
+        self.row_stats: dict[int, tuple[str, str]] = {}
 
     # ------------------------------------------------------------ helpers
 
@@ -82,13 +106,16 @@ class TileWriter(ExprWriter):
     def temp(self, e: ir.Expr) -> str:
         """Scratch shared memory for a tile value of `e`'s type, for this statement."""
         d, shape = e.type.dtype, e.type.shape
+        return self.scratch(ct.storage_type(d), ct.element_bytes(d), math.prod(shape), str(e.type))
+
+    def scratch(self, ctype: str, size: int, count: int, comment: str, base: str = "tmp") -> str:
+        """`count` elements of `size` bytes of scratch shared memory, for this statement
+        only (the barrier planner orders statements that both use scratch)."""
         offset = self.arena_base + self.arena_used
-        size = ct.element_bytes(d) * math.prod(shape)
-        self.arena_used += -(-size // ALIGN) * ALIGN
+        self.arena_used += -(-size * count // ALIGN) * ALIGN
         self.arena_peak = max(self.arena_peak, self.arena_used)
-        name = self.names.take("tmp")
-        storage = ct.storage_type(d)
-        self.line(f"{storage}* {name} = ({storage}*)(smem + {offset});  // {e.type}")
+        name = self.names.take(base)
+        self.line(f"{ctype}* {name} = ({ctype}*)(smem + {offset});  // {comment}")
         return name
 
     def sweep(self, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
@@ -243,9 +270,7 @@ class TileWriter(ExprWriter):
                 tmp, region = self.reduce_axis(e)
             case ir.Dot():
                 tmp, region = self.dot(e)
-            case ir.Softmax():
-                tmp, region = self.softmax(e)
-            case _:
+            case _:  # a softmax too: its elements, fused, written out
                 tmp, region = self.copy(e)
         self.sync()
         self.memo[key] = tmp
@@ -269,7 +294,8 @@ class TileWriter(ExprWriter):
         return ct.min_max(op, d, acc, value)
 
     def reduce_axis(self, e: ir.Reduce) -> tuple[str, Region]:
-        """sum/max/min along one axis: each thread folds whole lines of the operand."""
+        """sum/max/min along one axis: the last axis by groups of threads per row
+        (`row_reduce`); another axis by one thread per output element, folding its line."""
         x, axis, d = e.operand, e.axis, e.type.dtype
         assert axis is not None
         source = self.region(x)
@@ -278,8 +304,16 @@ class TileWriter(ExprWriter):
         j = self.loop_name("j")
         along = [j if k == axis else p for k, p in enumerate(pos)]
         value = ct.cast(x.type.dtype, d, self.elem(x, along))
-        lo, hi = source[axis]
         acc = self.loop_name("acc")
+        if axis == len(e.type.shape) - 1 and x.type.shape[-1] > 1:
+            vt = ct.value_type(d)
+            tmp = self.temp(e)
+            fold = Fold(acc, vt, ct.identity(e.op, d), lambda a, b: self.combine(e.op, d, a, b), value)
+            out = linear([*pos[:-1], "0"], e.type.shape)
+            self.row_reduce(f"{e.op} along the last axis of {x.type}", x.type.shape, source, [fold],
+                            [f"{tmp}[{out}] = {ct.pack(d, acc)};"])
+            return tmp, region
+        lo, hi = source[axis]
         tmp = self.temp(e)
         self.sweep(e.type.shape, region, [
             f"{ct.value_type(d)} {acc} = {ct.identity(e.op, d)};",
@@ -288,9 +322,112 @@ class TileWriter(ExprWriter):
         ])
         return tmp, region
 
+    def row_reduce(self, what: str, shape: tuple[int, ...], source: Region, folds: list[Fold],
+                   stores: list[str]) -> None:
+        """Fold every row (last axis) of a tile of `shape` whose present region is
+        `source` into each of `folds`, one after another (a fold's value may use an
+        earlier fold's result), then run `stores` once per present row.
+
+        The folds' values and `stores` name the row's position `self.pos(rank)[:-1]`,
+        the element's `loop_name("j")`, and the accumulators. A row absent in another
+        dim, or past the last row, folds nothing, but its lanes still take part in the
+        shuffles (which need every lane of the warp)."""
+        rank = len(shape)
+        layout = row_groups(math.prod(shape[:-1]), shape[-1], self.kernel.threads)
+        width, lanes = layout.width, layout.lanes
+        pos = self.pos(rank)
+        j = self.loop_name("j")
+        lane, row = self.loop_name("lane"), self.loop_name("row")
+        parts = [] if layout.warps == 1 else [
+            self.scratch(f.ctype, VALUE_BYTES[f.ctype], self.kernel.threads // WARP, f"{f.acc} of each warp",
+                         f"{f.acc}_part")
+            for f in folds
+        ]
+        self.line(f"{{  // {what}")
+        with self.indented():
+            self.line(f"// {self.describe(layout)}")
+            self.line(f"const int {lane} = threadIdx.x % {width};  // the thread's place in its row's group")
+            if layout.passes > 1:
+                first = self.loop_name("first")
+                self.line(f"for (int {first} = 0; {first} < {layout.rows}; {first} += {layout.per_pass}) {{")
+                self.depth += 1
+                self.line(f"const int {row} = {first} + threadIdx.x / {width};")
+            else:
+                self.line(f"const int {row} = threadIdx.x / {width};")
+            for name, part in zip(pos[:-1], self.unflatten(row, shape[:-1]), strict=True):
+                self.line(f"const int {name} = {part};")
+            live = [f"{row} < {layout.rows}"] if layout.ragged else []
+            for p, (lo, hi), n in zip(pos[:-1], source[:-1], shape[:-1], strict=True):
+                if (lo, hi) != ("0", str(n)):
+                    live.append(f"{lo} <= {p} && {p} < {hi}")
+            lo, hi = source[-1]
+            if live:
+                alive = self.loop_name("live")
+                exists, present = layout.ragged, len(live) > layout.ragged
+                said = " and ".join(w for w, c in (("exists", exists), ("is present", present)) if c)
+                self.line(f"const bool {alive} = {' && '.join(live)};  // the row {said}")
+            # The row's present elements [begin, end); a row that is not live has none.
+            if const_int(lo) is None:
+                begin = self.loop_name("begin")
+                self.line(f"const int {begin} = (int){paren(lo)};")
+                lo = begin
+            if live or const_int(hi) is None:
+                end = self.loop_name("end")
+                text = hi if const_int(hi) is not None else f"(int){paren(hi)}"
+                self.line(f"const int {end} = {f'{alive} ? {text} : 0' if live else text};")
+                hi = end
+            start = lane if lo == "0" else f"{lo} + {lane}"
+            for k, fold in enumerate(folds):
+                self.line(f"{fold.ctype} {fold.acc} = {fold.identity};")
+                self.line("#pragma unroll 4")
+                self.line(f"for (int {j} = {start}; {j} < {hi}; {j} += {width}) "
+                          f"{fold.acc} = {fold.step(fold.acc, fold.value)};")
+                m = self.loop_name("m")
+                self.line(f"// the {lanes} lanes combine pairwise, halving: each ends with the same bits")
+                self.line("#pragma unroll")
+                self.line(f"for (int {m} = {lanes // 2}; {m} >= 1; {m} /= 2) "
+                          f"{fold.acc} = {fold.step(fold.acc, f'ph::shfl_xor({fold.acc}, {m}, {lanes})')};")
+                if parts:
+                    part, warps, w = parts[k], layout.warps, self.loop_name("w")
+                    self.line(f"// the row's {warps} warps: each leaves its value in {part}, then every thread "
+                              "of the row combines them in order")
+                    self.line(f"if (threadIdx.x % {WARP} == 0) {part}[threadIdx.x / {WARP}] = {fold.acc};")
+                    self.sync()
+                    self.line(f"{fold.acc} = {part}[{row} * {warps}];")
+                    self.line(f"for (int {w} = 1; {w} < {warps}; ++{w}) "
+                              f"{fold.acc} = {fold.step(fold.acc, f'{part}[{row} * {warps} + {w}]')};")
+            self.line(f"if ({' && '.join([*([alive] if live else []), f'{lane} == 0'])}) {{")
+            with self.indented():
+                for text in stores:
+                    self.line(text)
+            self.line("}")
+            if layout.passes > 1:
+                self.depth -= 1
+                self.line("}")
+        self.line("}")
+
+    @staticmethod
+    def describe(layout: RowGroups) -> str:
+        """The group layout, for a comment in the generated code."""
+        g = layout.width
+        text = f"{layout.rows} row{'s' if layout.rows > 1 else ''} of {layout.length}, a group of {g} threads per row"
+        if layout.warps > 1:
+            text += f" ({layout.warps} warps)"
+        if layout.passes > 1:
+            text += f", {layout.per_pass} rows a pass ({layout.passes} passes)"
+        text += f"; lane l folds elements l, l + {g}, ... in registers, then xor shuffles combine"
+        if layout.warps > 1:
+            text += " each warp and one shared step the warps"
+        else:
+            text += " the group"
+        return text
+
     def dot(self, e: ir.Dot) -> tuple[str, Region]:
         """The matrix product, summing over the k present in both operands."""
         a, b, d = e.left, e.right, e.type.dtype
+        for n in (*ir.walk_expr(a), *ir.walk_expr(b)):
+            if isinstance(n, ir.Softmax):  # each element is read once per k: compute it once
+                self.force.add(id(n))
         ra, rb = self.region(a), self.region(b)
         region = [ra[0], rb[1]]
         k_lo = self.local("k_lo", "i64", imax(ra[1][0], rb[0][0]))
@@ -309,34 +446,49 @@ class TileWriter(ExprWriter):
         ])
         return tmp, region
 
-    def softmax(self, e: ir.Softmax) -> tuple[str, Region]:
-        """Along the last axis over present elements: each thread takes whole rows."""
+    def softmax_stats(self, e: ir.Softmax) -> tuple[str, str]:
+        """Each row's maximum and sum of `exp(x - max)` over its present elements, in
+        scratch, one entry per row, followed by a barrier. An operand that is not a
+        cheap read of shared memory is materialized first: the rows are read three
+        times (maximum, sum, output)."""
+        key = id(e)
+        if key in self.row_stats:
+            return self.row_stats[key]
         x, d = e.operand, e.type.dtype
-        shape = e.type.shape
+        if not _cheap(x):
+            self.force.add(id(x))
+        shape = x.type.shape
         source = self.region(x)
-        last = len(shape) - 1
-        rows = (*shape[:-1], 1)
         pos = self.pos(len(shape))
         j = self.loop_name("j")
-        along = [*pos[:-1], j]
-        work = "f64" if d == F64 else "f32"
-        suffix = "" if d == F64 else "f"
-        value = f"({work}){self.elem(x, along)}"
-        lo, hi = source[last]
+        work, suffix = ("f64", "") if d == F64 else ("f32", "f")
+        value = f"({work}){paren(self.elem(x, [*pos[:-1], j]))}"
         peak, total = self.loop_name("peak"), self.loop_name("total")
-        out = [*pos[:-1], j]
-        tmp = self.temp(e)
-        exp = f"exp{suffix}({value} - {peak})"
-        share = f"{exp} / {total}" if d == F64 else ct.rounded(d, f"{exp} / {total}")
-        self.sweep(rows, [*source[:-1], ("0", "1")], [
-            f"{work} {peak} = {ct.literal(-math.inf, F64 if d == F64 else ct.F32)};",
-            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {peak} = fmax{suffix}({peak}, {value});",
-            f"{work} {total} = 0;",
-            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {total} += {exp};",
-            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) "
-            f"{tmp}[{linear(out, shape)}] = {ct.pack(d, share)};",
-        ])
-        return tmp, source
+        rows = math.prod(shape[:-1])
+        size = 8 if d == F64 else 4
+        peaks = self.scratch(work, size, rows, "each row's maximum", "row_max")
+        totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
+        folds = [
+            Fold(peak, work, ct.literal(-math.inf, F64 if d == F64 else ct.F32),
+                 lambda a, b: f"fmax{suffix}({a}, {b})", value),
+            Fold(total, work, "0" if d == F64 else "0.0f", lambda a, b: f"({a} + {b})",
+                 f"exp{suffix}({value} - {peak})"),
+        ]
+        row = self.loop_name("row")
+        self.row_reduce(f"softmax's row statistics of {x.type}", shape, source, folds,
+                        [f"{peaks}[{row}] = {peak};", f"{totals}[{row}] = {total};"])
+        self.sync()
+        self.row_stats[key] = (peaks, totals)
+        return peaks, totals
+
+    def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
+        """An element of softmax(x): `exp(x - max) / sum` with its row's statistics."""
+        peaks, totals = self.softmax_stats(e)
+        x, d, shape = e.operand, e.type.dtype, e.type.shape
+        work, suffix = ("f64", "") if d == F64 else ("f32", "f")
+        row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
+        share = f"(exp{suffix}(({work}){paren(self.elem(x, pos))} - {peaks}[{row}]) / {totals}[{row}])"
+        return share if d == F64 else ct.rounded(d, share)
 
     def reduce_all(self, e: ir.Reduce) -> str:
         """sum/max/min of every present element: per thread, then over the CTA."""
@@ -412,11 +564,11 @@ class TileWriter(ExprWriter):
                 return
             if chain and aligned(e):
                 return
-            if isinstance(e, ELEMENTWISE):
+            if isinstance(e, (*ELEMENTWISE, ir.Softmax)):  # softmax reads its operand in place too
                 for c in e.children():
                     visit(c, chain)
                 return
-            if isinstance(e, ir.Reduce | ir.Dot | ir.Softmax):
+            if isinstance(e, ir.Reduce | ir.Dot):
                 return  # materialized anyway, before the final sweep
             if any(reads_target(n) for n in ir.walk_expr(e)):
                 self.force.add(id(e))
@@ -536,3 +688,12 @@ class TileWriter(ExprWriter):
             shape[-1] if len(shape) > 1 else None, True,
         )
 
+
+def _cheap(e: ir.Expr) -> bool:
+    """Whether reading an element of tile value `e` is a plain shared-memory read."""
+    match e:
+        case ir.Read() | ir.Dot():
+            return True
+        case ir.TileIndex(base=base) | ir.Cast(operand=base):
+            return _cheap(base)
+    return False

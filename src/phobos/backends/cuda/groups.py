@@ -1,0 +1,75 @@
+"""How a row reduction spreads over the CTA: a group of lanes per row.
+
+A row reduction (`rowsum`, `sum<axis k>` along the last axis, the row maximum and
+sum inside `softmax`) folds each row of a tile into one value. Giving each row one
+thread leaves most of the CTA idle and makes that thread walk the whole row, so each
+row gets a *group* of `width` threads instead: each thread folds every `width`-th
+element of the row (neighbouring lanes read neighbouring elements, so shared memory
+sees no bank conflicts and global memory coalesced reads), then the group combines
+by xor shuffles. A group wider than a warp combines each warp by shuffles and then
+its warps' values through a small shared array (one barrier).
+
+The layout is a pure function of the tile's shape and the CTA's size, kept apart so
+it can be tested and tuned alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WARP = 32
+
+
+def _floor_pow2(n: int) -> int:
+    return 1 << (n.bit_length() - 1) if n >= 1 else 1
+
+
+def _ceil_pow2(n: int) -> int:
+    return 1 << (n - 1).bit_length() if n > 1 else 1
+
+
+@dataclass(frozen=True)
+class RowGroups:
+    """`rows` rows of `length` elements, reduced by a CTA of `threads` threads in
+    groups of `width` consecutive threads, one group per row."""
+
+    rows: int
+    length: int
+    threads: int
+    width: int
+
+    @property
+    def per_pass(self) -> int:
+        """Rows reduced at once: one per group."""
+        return self.threads // self.width
+
+    @property
+    def passes(self) -> int:
+        return -(-self.rows // self.per_pass)
+
+    @property
+    def lanes(self) -> int:
+        """The shuffle width: the group, or a whole warp when the group spans warps."""
+        return min(self.width, WARP)
+
+    @property
+    def warps(self) -> int:
+        """Warps per group (1 when a group fits in one warp)."""
+        return max(1, self.width // WARP)
+
+    @property
+    def ragged(self) -> bool:
+        """Whether the last pass has groups with no row."""
+        return self.rows % self.per_pass != 0
+
+
+def row_groups(rows: int, length: int, threads: int) -> RowGroups:
+    """The group width: enough threads that the whole CTA works on one pass of
+    rows, at least a warp when the rows are that long (so each warp reads one row's
+    consecutive elements), never more threads than the row has elements (rounded up
+    to a power of two), and a power of two that divides the CTA. `threads` is a
+    multiple of 32 (the checker's rule for `@launch`)."""
+    spread = _floor_pow2(threads // rows) if rows <= threads else 1
+    width = max(spread, min(WARP, _ceil_pow2(length)))
+    width = min(width, _ceil_pow2(length), threads & -threads)
+    return RowGroups(rows, length, threads, max(width, 1))

@@ -1,0 +1,388 @@
+"""Repeat launches: the first launch of a kind of arguments takes the full path and
+leaves a plan; the launches after it skip binding, the checks, the variant choice and
+the module load, and still refuse what the full path refuses, with the same message.
+
+The GPU is stood in for at the driver's edge: a device record, a loaded kernel and
+cuda.core's `launch` that records its arguments. The code generator and everything
+above it are real. Run as a script, this file prints the host cost of a repeat launch:
+
+    .venv/bin/python tests/test_launch_fast.py
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("cuda.core")
+
+import cuda.core  # noqa: E402
+
+import phobos  # noqa: E402
+import phobos.backends.cuda.launch as cuda_launch  # noqa: E402
+import phobos.backends.interp as interp_module  # noqa: E402
+from phobos import PhobosError  # noqa: E402
+from phobos.backends.cuda import cache  # noqa: E402
+from phobos.backends.cuda import compile as compile_module  # noqa: E402
+from phobos.backends.cuda.compile import key_of  # noqa: E402
+from phobos.runtime import args as arguments  # noqa: E402
+from phobos.runtime import backend  # noqa: E402
+from phobos.runtime import launch as runtime_launch  # noqa: E402
+
+SOURCE = """\
+@autotune(BLOCK in [64, 16])
+@launch(256)
+kernel add(A: tensor<f32>[N], B: tensor<f32>[N], C: tensor<f32>[N]) {
+  let i = ctx.block.x * BLOCK
+  C[i :+ BLOCK] = A[i :+ BLOCK] + B[i :+ BLOCK]
+}
+
+@launch(256)
+kernel axpy(X: tensor<f32>[N], a: f32, n: i32, Y: tensor<f32>[N]) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  if i < n {
+    Y[i] = X[i] * a
+  }
+}
+"""
+
+
+class FakeDtype:
+    def __init__(self, name: str):
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"torch.{self.name}"
+
+
+F32, F64 = FakeDtype("float32"), FakeDtype("float64")
+
+
+@dataclass(frozen=True)
+class FakeDevice:
+    type: str
+    index: int
+
+
+class FakeTensor:
+    """What the launcher reads of a torch tensor, and nothing else."""
+
+    def __init__(self, shape: tuple[int, ...], ptr: int, dtype: FakeDtype = F32, device: int = 0):
+        self.shape, self.dtype, self._ptr, self._index = shape, dtype, ptr, device
+        self.device = FakeDevice("cuda", device)
+        self.is_cuda = True
+        self._strides = tuple(int(np.prod(shape[i + 1:])) for i in range(len(shape)))
+
+    def stride(self) -> tuple[int, ...]:
+        return self._strides
+
+    def data_ptr(self) -> int:
+        return self._ptr
+
+    def get_device(self) -> int:
+        return self._index
+
+
+FakeTensor.__module__ = "torch"
+
+
+def tensors(n: int, base: int = 0x10000, dtype: FakeDtype = F32) -> tuple[FakeTensor, ...]:
+    return tuple(FakeTensor((n,), base + i * 0x10000, dtype) for i in range(3))
+
+
+class Counter:
+    """Wraps a function and counts its calls."""
+
+    def __init__(self, fn: Any):
+        self.fn, self.calls = fn, 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        return self.fn(*args, **kwargs)
+
+
+@dataclass(repr=False)  # cuda.core's stream cannot show itself without a driver
+class Gpu:
+    launches: list[tuple[Any, Any, Any, tuple[Any, ...]]]
+    counts: dict[str, Counter]
+
+
+def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
+    """A visible device, a fake torch, and the driver calls recorded rather than made."""
+    launches: list[tuple[Any, Any, Any, tuple[Any, ...]]] = []
+    monkeypatch.setattr(backend, "cuda_device", lambda: (True, "a stand-in device"))
+    monkeypatch.delenv(backend.ENV_INTERPRET, raising=False)
+    monkeypatch.delenv(cuda_launch.ENV_SYNC, raising=False)
+    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 1, lambda: (0, 1))
+    monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
+    monkeypatch.setattr(cuda_launch, "_kernel", lambda gen, variant, device: ("kernel", gen.name, gen.aligned))
+    monkeypatch.setattr(cuda.core, "launch", lambda stream, config, kernel, *args: launches.append(
+        (stream, config, kernel, args)))
+    torch = types.ModuleType("torch")
+    torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: 0)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "torch", torch)
+    counts = {
+        "bind": Counter(arguments.bind), "check": Counter(arguments.check),
+        "select": Counter(runtime_launch.select_variant), "describe": Counter(backend.device_arguments),
+        "generate": Counter(cuda_launch.generate),
+    }
+    monkeypatch.setattr(arguments, "bind", counts["bind"])
+    monkeypatch.setattr(arguments, "check", counts["check"])
+    monkeypatch.setattr(runtime_launch, "select_variant", counts["select"])
+    monkeypatch.setattr(backend, "device_arguments", counts["describe"])
+    monkeypatch.setattr(cuda_launch, "generate", counts["generate"])
+    return Gpu(launches, counts)
+
+
+@pytest.fixture
+def gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
+    return stand_in_gpu(monkeypatch)
+
+
+@pytest.fixture
+def mod() -> phobos.Module:
+    return phobos.compile(SOURCE)
+
+
+def full_path_calls(gpu: Gpu) -> tuple[int, ...]:
+    return tuple(gpu.counts[name].calls for name in ("bind", "check", "select", "describe"))
+
+
+def error_of(fn: Any) -> str:
+    with pytest.raises(PhobosError) as info:
+        fn()
+    return str(info.value)
+
+
+def fresh_error(fn: Any) -> str:
+    """The error a launch gets with no plans: of a kernel compiled anew."""
+    return error_of(lambda: fn(phobos.compile(SOURCE)))
+
+
+# ---------------------------------------------------------------- the fast path
+
+
+def test_a_repeat_launch_skips_the_full_path(gpu, mod):
+    mod.add[4](*tensors(256))
+    assert full_path_calls(gpu) == (1, 1, 1, 1)
+    a, b, c = tensors(256, base=0x900000)
+    mod.add[4](a, b, c)
+    mod.add[4](a, b, c)
+    assert full_path_calls(gpu) == (1, 1, 1, 1)
+    assert len(mod.add.plans) == 1 and len(gpu.launches) == 3
+    stream, config, kernel, args = gpu.launches[-1]
+    assert stream is cuda.core.LEGACY_DEFAULT_STREAM  # torch's current stream, handle 0
+    assert config.grid == (4, 1, 1) and config.block == (256, 1, 1)
+    assert args[:3] == (0x900000, 0x910000, 0x920000)  # only the pointers changed
+    assert args[3] == np.int64(256) and type(args[3]) is np.int64  # N
+    assert gpu.launches[0][1] is config  # one LaunchConfig per grid
+
+
+def test_a_new_launcher_with_the_same_grid_reuses_the_plan(gpu, mod):
+    for _ in range(3):
+        mod.add[4](*tensors(256))  # `kernel[grid]` anew each time, as benchmarks.kernels.add does
+    assert full_path_calls(gpu) == (1, 1, 1, 1)
+
+
+def test_keywords_bind_the_same_on_a_repeat_launch(gpu, mod):
+    a, b, c = tensors(64)
+    mod.add[1](a, C=c, B=b)
+    mod.add[1](a, C=c, B=b)
+    assert full_path_calls(gpu)[0] == 1
+    assert gpu.launches[-1][3][:3] == (a.data_ptr(), b.data_ptr(), c.data_ptr())
+
+
+def test_scalars_are_checked_and_packed_at_every_launch(gpu, mod):
+    x, _, y = tensors(64)
+    mod.axpy[1](x, 2.5, 64, y)
+    mod.axpy[1](x, 0.5, 7, y)
+    assert full_path_calls(gpu)[0] == 1
+    args = gpu.launches[-1][3]
+    assert args == (x.data_ptr(), np.float32(0.5), np.int32(7), y.data_ptr(), np.int64(64))
+    assert type(args[1]) is np.float32 and type(args[2]) is np.int32
+    for _ in range(2):  # other types, a plan of their own; the full check converts them
+        mod.axpy[1](x, 3, np.int32(9), y)
+    assert gpu.launches[-1][3][1:3] == (np.float32(3.0), np.int32(9))
+    assert full_path_calls(gpu)[0] == 2
+
+
+# ---------------------------------------------------------------- what still is caught
+
+
+@pytest.mark.parametrize(
+    "launch",
+    [
+        pytest.param(lambda k: k.axpy[1](tensors(64)[0], 1.0, 2**31, tensors(64)[2]), id="int out of range"),
+        pytest.param(lambda k: k.axpy[1](tensors(64)[0], 1e39, 1, tensors(64)[2]), id="float out of range"),
+        pytest.param(lambda k: k.axpy[1](tensors(64)[0], 1.0, 1.5, tensors(64)[2]), id="float for an int"),
+        pytest.param(lambda k: k.axpy[1](tensors(64)[0], True, 1, tensors(64)[2]), id="bool for a float"),
+        pytest.param(lambda k: k.add[4](*tensors(256, dtype=F64)), id="dtype"),
+        pytest.param(lambda k: k.add[4](*tensors(254)), id="extent not a multiple of 4"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], tensors(128)[2]), id="dims disagree"),
+        pytest.param(lambda k: k.add[4](*tensors(256), BLOCK=32), id="bad pin"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], [1.0]), id="not an array"),
+        pytest.param(lambda k: k.add[lambda meta: (meta["N"], 0)](*tensors(256)), id="grid function result"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], FakeTensor((256,), 0, device=1)), id="two devices"),
+    ],
+)
+def test_a_warm_kernel_refuses_what_a_fresh_one_does(gpu, mod, launch):
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(256))
+    mod.add[lambda meta: 4](*tensors(256))
+    mod.axpy[1](tensors(64)[0], 2.0, 3, tensors(64)[2])
+    mod.axpy[1](tensors(64)[0], 2.0, 3, tensors(64)[2])
+    assert error_of(lambda: launch(mod)) == fresh_error(launch)
+
+
+def test_a_new_shape_or_pin_is_a_new_plan(gpu, mod):
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(512))
+    mod.add[4](*tensors(256), BLOCK=16)
+    assert full_path_calls(gpu)[0] == 3 and len(mod.add.plans) == 3
+    assert gpu.launches[-1][3][3] == np.int64(256)
+    assert gpu.launches[1][3][3] == np.int64(512)
+
+
+def test_a_misaligned_pointer_gets_its_own_variant(gpu, mod):
+    mod.add[4](*tensors(256))
+    generated = gpu.counts["generate"].calls
+    a, b, c = tensors(256)
+    offset = FakeTensor((256,), a.data_ptr() + 4)
+    mod.add[4](offset, b, c)
+    assert gpu.counts["generate"].calls == generated + 1
+    assert gpu.launches[-1][2][2] == frozenset({"B", "C"})  # the kernel built for those alignments
+    mod.add[4](*tensors(256))
+    assert gpu.launches[-1][2][2] == frozenset({"A", "B", "C"})
+    assert full_path_calls(gpu)[0] == 2
+
+
+def test_a_grid_function_runs_at_every_launch(gpu, mod):
+    seen: list[dict[str, Any]] = []
+
+    def grid(meta: dict[str, Any]) -> int:
+        seen.append(dict(meta))
+        return meta["N"] // meta["BLOCK"]
+
+    a, b, c = tensors(256)
+    mod.add[grid](a, b, c)
+    mod.add[grid](a, b, c)
+    assert full_path_calls(gpu)[0] == 1
+    assert seen[0] == seen[1] == {"A": a, "B": b, "C": c, "N": 256, "BLOCK": 64}
+    assert gpu.launches[-1][1].grid == (4, 1, 1)
+
+
+def test_the_driver_error_names_the_launch(gpu, mod, monkeypatch):
+    refusing: list[str] = []
+
+    def launch(*_args: Any) -> None:
+        if refusing:
+            raise RuntimeError(refusing[0])
+
+    monkeypatch.setattr(cuda.core, "launch", launch)
+    mod.add[2](*tensors(256))
+    refusing.append("CUDA_ERROR_INVALID_VALUE")
+    message = error_of(lambda: mod.add[2](*tensors(256)))
+    assert full_path_calls(gpu)[0] == 1  # a repeat launch, refused by the driver
+    assert message == (
+        "error: kernel `add` (variant BLOCK=64) with grid (2, 1, 1), 256 threads a CTA and 0 bytes of "
+        "shared memory on Stand-in GPU (sm_90) failed: CUDA_ERROR_INVALID_VALUE"
+    )
+
+
+def test_other_array_kinds_take_the_full_path_each_time(gpu, mod, monkeypatch):
+    class Interface:  # not torch: its pointer is not cheap to read, so it has no plan
+        __module__ = "cupy.fake"
+
+        def __init__(self, ptr: int):
+            self.__cuda_array_interface__ = {"shape": (256,), "typestr": "<f4", "data": (ptr, False), "version": 3}
+
+    monkeypatch.setattr("phobos.backends.cuda.args._device_of", lambda ptr: 0)
+    cupy = types.ModuleType("cupy")
+    cupy.cuda = types.SimpleNamespace(get_current_stream=lambda: types.SimpleNamespace(ptr=0))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cupy", cupy)
+    arrays = [Interface(0x10000 * (i + 1)) for i in range(3)]
+    mod.add[4](*arrays)
+    mod.add[4](*arrays)
+    assert full_path_calls(gpu)[0] == 2 and not mod.add.plans
+    assert gpu.launches[-1][3][:3] == (0x10000, 0x20000, 0x30000)
+    with pytest.raises(PhobosError):
+        mod.add[4](*tensors(256)[:2], [0.0] * 256)
+    assert not mod.add.plans
+
+
+def test_the_device_is_made_current_only_when_it_is_not(monkeypatch):
+    made: list[int] = []
+    monkeypatch.setattr(cuda.core, "Device", lambda i: types.SimpleNamespace(set_current=lambda: made.append(i)))
+    current = [7]
+    device = cuda_launch._Device(3, "sm_90", "GPU", 0, 7, lambda: (0, current[0]))
+    device.make_current()
+    assert made == []
+    current[0] = 8  # another context is current in this thread
+    device.make_current()
+    assert made == [3] and device.context == 8
+
+
+def test_the_cache_key_is_hashed_once_per_source(monkeypatch):
+    hashed = Counter(cache.cache_key)
+    monkeypatch.setattr(cache, "cache_key", hashed)
+    compile_module._key.cache_clear()
+    gen = cuda_launch.generated(phobos.compile(SOURCE).add.variants[0])
+    first = key_of(gen, "sm_90")
+    assert key_of(gen, "sm_90") == first and hashed.calls == 1
+    assert key_of(gen, "sm_80") != first and hashed.calls == 2
+
+
+# ---------------------------------------------------------------- the interpreter
+
+
+def test_the_interpreter_takes_the_fast_path_too(monkeypatch):
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(interp_module, "run", lambda *a: calls.append(a), raising=False)
+    bind = Counter(arguments.bind)
+    monkeypatch.setattr(arguments, "bind", bind)
+    kernel = phobos.compile(SOURCE, interpret=True).axpy
+    x, y = np.zeros(8, np.float32), np.zeros(8, np.float32)
+    kernel[1](x, 2, 3, y)
+    kernel[1](x, 5, 4, y)
+    assert bind.calls == 1
+    _, grid, got_tensors, scalars, dims = calls[-1]
+    assert got_tensors["X"] is x and got_tensors["Y"] is y and grid == (1, 1, 1)
+    assert scalars == {"a": 5.0, "n": 4} and dims == {"N": 8}
+    assert type(scalars["a"]) is float  # as the full path makes it
+    y.setflags(write=False)
+    assert "argument `Y`: the kernel writes this tensor, but the array is read-only" in error_of(
+        lambda: kernel[1](x, 0.5, 4, y)
+    )
+
+
+# ---------------------------------------------------------------- the host cost
+
+
+def repeat_launch_us(launches: int = 20000) -> float:
+    """Microseconds of host time per repeat launch of a vector add, the GPU stood in for."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks import kernels as bench
+
+    a, b, c = tensors(4096)
+    bench.add(a, b, c)
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(launches):
+            bench.add(a, b, c)
+        best = min(best, (time.perf_counter() - start) / launches * 1e6)
+    return best
+
+
+if __name__ == "__main__":
+    with pytest.MonkeyPatch.context() as patch:
+        stand_in_gpu(patch)
+        patch.setattr(cuda.core, "launch", lambda *args: None)
+        print(f"{repeat_launch_us():.2f} µs per repeat launch (host side, driver call stood in for)")
