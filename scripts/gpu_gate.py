@@ -211,7 +211,8 @@ def device_arrays() -> dict[str, Any]:
     shown = " ".join(command)
     if importlib.util.find_spec("pytest") is None:
         return {"command": shown, "result": "not run: pytest is not installed"}
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     lines = (done.stdout + done.stderr).strip().splitlines()
     print("\n".join(lines[-30:]))
     return {"command": shown, "result": "passed" if done.returncode == 0 else "failed", "summary": lines[-1:]}
