@@ -132,10 +132,10 @@ def cases(shrink: int, multiprocessors: int) -> list[Case]:
             1e-6 if dtype == f32 else 1e-2,
         ))
 
-    m = rows(1 << 20)
+    scale_m = rows(1 << 20)  # its own name: the lambda below reads it when called, after `m` is rebound
     out.append(Case(
-        "scale_rows", "scale_rows (seed 000)", (m, 64), "f32", "phobos", 2 * m * 64 * 4 + m * 4,
-        lambda d: {"x": normal(d, (m, 64), f32, 3), "s": normal(d, (m, 1), f32, 4)},
+        "scale_rows", "scale_rows (seed 000)", (scale_m, 64), "f32", "phobos", 2 * scale_m * 64 * 4 + scale_m * 4,
+        lambda d: {"x": normal(d, (scale_m, 64), f32, 3), "s": normal(d, (scale_m, 1), f32, 4)},
         lambda ins: f64(ins["x"]) * f64(ins["s"]),
         lambda ins, side: _with_output([ins["x"], ins["s"]], torch.empty_like(ins["x"])),
         K.scale_rows, TR.scale_rows, T.scale_rows, ("x", "s"), 1e-6,

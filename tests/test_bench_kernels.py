@@ -173,3 +173,14 @@ def test_render_writes_the_table_between_the_markers(tmp_path: Path) -> None:
     content = page.read_text()
     assert content.startswith("intro\n") and content.endswith(f"{END}\nafter\n")
     assert "old" not in content and content.count(BEGIN) == 1 and content.count("| row softmax |") == 1
+
+
+def test_every_case_builds_inputs_of_its_declared_shape() -> None:
+    """The bytes a case is credited with follow its declared shape, so its inputs must have it."""
+    pytest.importorskip("torch")
+    from benchmarks.bench import cases
+
+    for case in cases(shrink=4096, multiprocessors=4):
+        ins = case.make("cpu")
+        first = ins[case.torch_args[0]]
+        assert tuple(first.shape) == tuple(case.shape), case.name
