@@ -86,12 +86,10 @@ def call_key(sig: Signature, backend: str, grid: Grid | None, args: tuple[Any, .
     argument is of a kind that has none."""
     parts: list[Hashable] = [backend, grid, len(args)]
     for value in args:
-        cls = type(value)
-        key = _KEYS[cls] if cls in _KEYS else _key_of_new_type(cls)
-        if key is None:
+        part = _value_key(value)
+        if part is None:
             return None
-        parts.append(cls)
-        parts.append(key(value))
+        parts.append(part)
     for name, value in kwargs.items():
         parts.append(name)
         if name in sig.tune:
@@ -100,10 +98,15 @@ def call_key(sig: Signature, backend: str, grid: Grid | None, args: tuple[Any, .
                 return None
             parts.append(value)
             continue
-        cls = type(value)
-        key = _KEYS[cls] if cls in _KEYS else _key_of_new_type(cls)
-        if key is None:
+        part = _value_key(value)
+        if part is None:
             return None
-        parts.append(cls)
-        parts.append(key(value))
+        parts.append(part)
     return tuple(parts)
+
+
+def _value_key(value: Any) -> tuple[Hashable, ...] | None:
+    """An argument's type and what of it decides the plan, or None for a kind with no key."""
+    cls = type(value)
+    key = _KEYS[cls] if cls in _KEYS else _key_of_new_type(cls)
+    return None if key is None else (cls, key(value))
