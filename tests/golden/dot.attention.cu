@@ -19,7 +19,6 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   const i64 k_hi = ph::min64(box.hi[1], box_.hi[1]);
   f32* tmp = (f32*)(smem + 4096);  // tile<f32>[16, 64]
   const ph::Box<2> box_2 = {{box.lo[0], box_.lo[0]}, {box.hi[0], box_.hi[0]}};
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 1024; e += 128) {
     const int i0 = e / 64;
     const int i1 = e % 64;
@@ -31,7 +30,6 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   __syncthreads();
   const ph::Box<2> box_3 = {{box.lo[0], box_.lo[0]}, {box.hi[0], box_.hi[0]}};
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 2
   for (int e = threadIdx.x; e < 256; e += 128) {
     const int i0 = e / 16;
     const int g = (e % 16) * 4;
@@ -86,7 +84,6 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   }
   __syncthreads();
   f32* tmp_ = (f32*)(smem + 4224);  // tile<f32>[16, 64]
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 1024; e += 128) {
     const int i0 = e / 64;
     const int i1 = e % 64;
@@ -100,7 +97,6 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   const i64 k_hi_ = ph::min64(s_box.hi[1], box_4.hi[0]);
   f32* tmp_2 = (f32*)(smem + 8320);  // tile<f32>[16, 32]
   const ph::Box<2> box_5 = {{s_box.lo[0], box_4.lo[1]}, {s_box.hi[0], box_4.hi[1]}};
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 512; e += 128) {
     const int i0 = e / 32;
     const int i1 = e % 32;

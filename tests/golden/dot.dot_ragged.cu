@@ -36,7 +36,6 @@ extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32
     const i64 k_hi = ph::min64(box.hi[1], box_.hi[0]);
     f32* tmp = (f32*)(smem + 1024);  // tile<f32>[16, 16]
     const ph::Box<2> box_2 = {{box.lo[0], box_.lo[1]}, {box.hi[0], box_.hi[1]}};
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 16;
       const int i1 = e % 16;
@@ -97,7 +96,6 @@ extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 16;
       const int i1 = e % 16;

@@ -12,7 +12,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
   f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
   ph::Box<2> acc_box;
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 2
   for (int e = threadIdx.x; e < 256; e += 128) {
     const int i0 = e / 8;
     const int g = (e % 8) * 4;
@@ -55,7 +54,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
         }
       }
     } else {  // scalar path: one element a thread a turn
-      #pragma unroll 4
       for (int e = threadIdx.x; e < 512; e += 128) {
         const int i0 = e / 16;
         const int i1 = e % 16;
@@ -92,7 +90,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
         }
       }
     } else {  // scalar path: one element a thread a turn
-      #pragma unroll 4
       for (int e = threadIdx.x; e < 512; e += 128) {
         const int i0 = e / 32;
         const int i1 = e % 32;
@@ -107,7 +104,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
     const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[0]);
     f32* tmp = (f32*)(smem + 8192);  // tile<f32>[32, 32]
     const ph::Box<2> box_2 = {{a_box.lo[0], b_box.lo[1]}, {a_box.hi[0], b_box.hi[1]}};
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
@@ -119,7 +115,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[1])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[1])}};
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 8;
       const int g = (e % 8) * 4;
@@ -148,7 +143,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
   const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
   if (n0 % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 8;
       const int g = (e % 8) * 4;
@@ -170,7 +164,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, i
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;

@@ -12,7 +12,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_bf16(bf16* A, bf16* B, f3
   f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
   ph::Box<2> acc_box;
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 2
   for (int e = threadIdx.x; e < 256; e += 128) {
     const int i0 = e / 8;
     const int g = (e % 8) * 4;
@@ -36,7 +35,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_bf16(bf16* A, bf16* B, f3
     const i64 k_hi = ph::min64(box.hi[1], box_.hi[0]);
     f32* tmp = (f32*)(smem + 4096);  // tile<f32>[32, 32]
     const ph::Box<2> box_2 = {{box.lo[0], box_.lo[1]}, {box.hi[0], box_.hi[1]}};
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
@@ -48,7 +46,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_bf16(bf16* A, bf16* B, f3
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_.hi[1])}};
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 8;
       const int g = (e % 8) * 4;
@@ -77,7 +74,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_bf16(bf16* A, bf16* B, f3
   const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
   if (n0 % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 8;
       const int g = (e % 8) * 4;
@@ -99,7 +95,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_bf16(bf16* A, bf16* B, f3
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;

@@ -90,7 +90,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_nt(f32* A, f32* BT, f32* 
         }
       }
     } else {  // scalar path: one element a thread a turn
-      #pragma unroll 2
       for (int e = threadIdx.x; e < 256; e += 128) {
         const int i0 = e / 8;
         const int i1 = e % 8;
@@ -105,7 +104,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_nt(f32* A, f32* BT, f32* 
     const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[1]);
     f32* tmp = (f32*)(smem + 3584);  // tile<f32>[16, 32]
     const ph::Box<2> box_2 = {{a_box.lo[0], b_box.lo[0]}, {a_box.hi[0], b_box.hi[0]}};
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
@@ -169,7 +167,6 @@ extern "C" __global__ void __launch_bounds__(128) gemm_nt(f32* A, f32* BT, f32* 
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;

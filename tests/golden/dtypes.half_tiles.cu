@@ -36,7 +36,6 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;
@@ -71,7 +70,6 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;
@@ -104,7 +102,6 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;
@@ -116,7 +113,6 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
   const ph::Box<2> box_3 = {{ph::max64(x_box.lo[0], -r), ph::max64(x_box.lo[1], -c)}, {ph::min64(x_box.hi[0], M - r), ph::min64(x_box.hi[1], N - c)}};
   if (c % 2 == 0) {  // every group's address is aligned
     // vector path: each thread moves 2 consecutive f64 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 32;
       const int g = (e % 32) * 2;
@@ -138,7 +134,6 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;

@@ -36,7 +36,6 @@ extern "C" __global__ void __launch_bounds__(128) bias_gelu(f32* X, f32* B, f32*
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
@@ -105,7 +104,6 @@ extern "C" __global__ void __launch_bounds__(128) bias_gelu(f32* X, f32* B, f32*
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;

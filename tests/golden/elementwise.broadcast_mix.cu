@@ -15,7 +15,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
   box.normalize();
   if (c % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 16;
       const int g = (e % 16) * 4;
@@ -37,7 +36,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;
@@ -61,7 +59,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
   const ph::Box<2> box_3 = {{ph::max64(x_box.lo[0], box_2.lo[0]), ph::max64(x_box.lo[1], box_.lo[1])}, {ph::min64(ph::min64(x_box.hi[0], (box_.lo[0] < box_.hi[0] ? 16 : 0)), box_2.hi[0]), ph::min64(ph::min64(x_box.hi[1], box_.hi[1]), (box_2.lo[1] < box_2.hi[1] ? 64 : 0))}};
   if (row_start1 % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 16;
       const int g = (e % 16) * 4;
@@ -84,7 +81,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;
@@ -96,7 +92,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
   #line 23 "tests/corpus/elementwise.phobos"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 2
   for (int e = threadIdx.x; e < 256; e += 128) {
     const int i0 = e / 16;
     const int g = (e % 16) * 4;
@@ -124,7 +119,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
   const ph::Box<2> box_5 = {{ph::max64(ph::max64(y_box.lo[0], box_4.lo[0]), -r), ph::max64(y_box.lo[1], -c)}, {ph::min64(ph::min64(y_box.hi[0], box_4.hi[0]), M - r), ph::min64(ph::min64(y_box.hi[1], (box_4.lo[1] < box_4.hi[1] ? 64 : 0)), N - c)}};
   if (c % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 16;
       const int g = (e % 16) * 4;
@@ -146,7 +140,6 @@ extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;

@@ -73,7 +73,6 @@ extern "C" __global__ void __launch_bounds__(128) col_sums(f32* X, f32* COLS, f3
     ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 16, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box_3.normalize();
     f32 sum = 0.0f;
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;

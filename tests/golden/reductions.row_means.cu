@@ -46,7 +46,6 @@ extern "C" __global__ void __launch_bounds__(128) row_means(f32* X, f32* OUT, i6
         }
       }
     } else {  // scalar path: one element a thread a turn
-      #pragma unroll 2
       for (int e = threadIdx.x; e < 256; e += 128) {
         const int i0 = e / 64;
         const int i1 = e % 64;

@@ -10,7 +10,6 @@ extern "C" __global__ void __launch_bounds__(128) softmax_rows(f32* X, f32* Y, i
   ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 8, M) - r, ph::min64(256, N)}};
   box.normalize();
   f32* tmp = (f32*)(smem + 0);  // tile<f32>[8, 256]
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 2048; e += 128) {
     const int i0 = e / 256;
     const int i1 = e % 256;
@@ -50,7 +49,6 @@ extern "C" __global__ void __launch_bounds__(128) softmax_rows(f32* X, f32* Y, i
   __syncthreads();
   const ph::Box<2> box_ = {{ph::max64(box.lo[0], -r), box.lo[1]}, {ph::min64(box.hi[0], M - r), ph::min64(box.hi[1], N)}};
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 512; e += 128) {
     const int i0 = e / 64;
     const int g = (e % 64) * 4;

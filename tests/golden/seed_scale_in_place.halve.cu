@@ -7,7 +7,6 @@ extern "C" __global__ void __launch_bounds__(32) halve(f32* X) {
   #line 7 "seed:scale_in_place"
   f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 256; e += 32) {
     const int i0 = e / 8;
     const int g = (e % 8) * 4;
@@ -22,7 +21,6 @@ extern "C" __global__ void __launch_bounds__(32) halve(f32* X) {
   #line 2 "seed:scale_in_place"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 256; e += 32) {
     const int i0 = e / 8;
     const int g = (e % 8) * 4;
@@ -37,7 +35,6 @@ extern "C" __global__ void __launch_bounds__(32) halve(f32* X) {
   #line 9 "seed:scale_in_place"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 4
   for (int e = threadIdx.x; e < 256; e += 32) {
     const int i0 = e / 8;
     const int g = (e % 8) * 4;

@@ -12,7 +12,6 @@ extern "C" __global__ void __launch_bounds__(256) scale_rows(f32* X, f32* S, f32
   ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 32, M) - r, 64}};
   box.normalize();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 2
   for (int e = threadIdx.x; e < 512; e += 256) {
     const int i0 = e / 16;
     const int g = (e % 16) * 4;
@@ -50,7 +49,6 @@ extern "C" __global__ void __launch_bounds__(256) scale_rows(f32* X, f32* S, f32
   __syncthreads();
   const ph::Box<2> box_2 = {{ph::max64(ph::max64(x_box.lo[0], s_box.lo[0]), -r), x_box.lo[1]}, {ph::min64(ph::min64(x_box.hi[0], s_box.hi[0]), M - r), ph::min64(x_box.hi[1], (s_box.lo[1] < s_box.hi[1] ? 64 : 0))}};
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  #pragma unroll 2
   for (int e = threadIdx.x; e < 512; e += 256) {
     const int i0 = e / 16;
     const int g = (e % 16) * 4;

@@ -13,7 +13,6 @@ extern "C" __global__ void __launch_bounds__(128) act(f32* X, f32* Y, i64 N) {
   box.normalize();
   if (base % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int g = e * 4;
       if (box.has(g) && box.has(g + 3)) {  // the whole group is present
@@ -34,7 +33,6 @@ extern "C" __global__ void __launch_bounds__(128) act(f32* X, f32* Y, i64 N) {
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int i0 = threadIdx.x; i0 < 1024; i0 += 128) {
       if (!box.has(i0)) continue;
       x[i0] = X[base + i0];
@@ -46,7 +44,6 @@ extern "C" __global__ void __launch_bounds__(128) act(f32* X, f32* Y, i64 N) {
   const ph::Box<1> box_ = {{ph::max64(x_box.lo[0], -base)}, {ph::min64(x_box.hi[0], N - base)}};
   if (base % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int g = e * 4;
       if (box_.has(g) && box_.has(g + 3)) {  // the whole group is present
@@ -67,7 +64,6 @@ extern "C" __global__ void __launch_bounds__(128) act(f32* X, f32* Y, i64 N) {
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int i0 = threadIdx.x; i0 < 1024; i0 += 128) {
       if (!box_.has(i0)) continue;
       Y[base + i0] = (x[i0] / (1.0f + expf((-(x[i0])))));

@@ -43,7 +43,6 @@ extern "C" __global__ void __launch_bounds__(128) absent_broadcast(f32* X, f32* 
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
@@ -83,7 +82,6 @@ extern "C" __global__ void __launch_bounds__(128) absent_broadcast(f32* X, f32* 
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;

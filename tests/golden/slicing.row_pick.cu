@@ -70,7 +70,6 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;
@@ -189,7 +188,6 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 4
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int i0 = e / 64;
       const int i1 = e % 64;

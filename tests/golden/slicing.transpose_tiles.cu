@@ -34,7 +34,6 @@ extern "C" __global__ void __launch_bounds__(128) transpose_tiles(f32* X, f32* Y
       }
     }
   } else {  // scalar path: one element a thread a turn
-    #pragma unroll 2
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 16;
       const int i1 = e % 16;

@@ -79,10 +79,6 @@ class Fold:
     value: str
 
 
-# The most turns of a sweep unrolled together: enough loads in flight, bounded code size.
-UNROLL_TURNS = 4
-
-
 class TileWriter(ExprWriter):
     def __init__(self, kernel: ir.Kernel, aligned: frozenset[str] = frozenset()):
         super().__init__(kernel, aligned)
@@ -122,13 +118,6 @@ class TileWriter(ExprWriter):
         self.line(f"{ctype}* {name} = ({ctype}*)(smem + {offset});  // {comment}")
         return name
 
-    def unroll_turns(self, items: int) -> None:
-        """Unroll a block-stride loop of more than one turn, so each thread keeps several
-        loads in flight: one load at a time per thread cannot cover the memory latency."""
-        turns = -(-items // self.kernel.threads)
-        if turns > 1:
-            self.line(f"#pragma unroll {min(turns, UNROLL_TURNS)}")
-
     def sweep(self, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
         """Run `body` for every element of `shape` inside `region`, spread over the CTA.
 
@@ -138,7 +127,6 @@ class TileWriter(ExprWriter):
         total = math.prod(shape)
         pos = self.pos(len(shape))
         check = None if is_full(region, shape) else self.box_var(region)
-        self.unroll_turns(total)
         if len(shape) == 1:
             self.line(f"for (int {pos[0]} = threadIdx.x; {pos[0]} < {total}; {pos[0]} += {threads}) {{")
         else:
@@ -205,7 +193,6 @@ class TileWriter(ExprWriter):
         e = self.loop_name("e")
         self.line(f"// vector path: each thread moves {size} consecutive {storage} ({size * ct.element_bytes(d)} "
                   "bytes) a turn, consecutive threads consecutive groups")
-        self.unroll_turns(groups)
         self.line(f"for (int {e} = threadIdx.x; {e} < {groups}; {e} += {self.kernel.threads}) {{")
         with self.indented():
             parts = self.unflatten(e, (*shape[:-1], shape[-1] // size))
