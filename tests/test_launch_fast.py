@@ -3,7 +3,7 @@ leaves a plan; the launches after it skip binding, the checks, the variant choic
 the module load, and still refuse what the full path refuses, with the same message.
 
 The GPU is stood in for at the driver's edge: a device record, a loaded kernel and
-cuda.core's `launch` that records its arguments. The code generator and everything
+the driver's `cuLaunchKernel` that records its arguments, read back from the buffer. The code generator and everything
 above it are real. Run as a script, this file prints the host cost of a repeat launch:
 
     .venv/bin/python tests/test_launch_fast.py
@@ -11,6 +11,7 @@ above it are real. Run as a script, this file prints the host cost of a repeat l
 
 from __future__ import annotations
 
+import ctypes
 import sys
 import time
 import types
@@ -24,6 +25,7 @@ import pytest
 pytest.importorskip("cuda.core")
 
 import cuda.core  # noqa: E402
+from cuda.bindings import driver  # noqa: E402
 
 import phobos  # noqa: E402
 import phobos.backends.cuda.launch as cuda_launch  # noqa: E402
@@ -108,7 +110,38 @@ class Counter:
         return self.fn(*args, **kwargs)
 
 
-@dataclass(repr=False)  # cuda.core's stream cannot show itself without a driver
+@dataclass(frozen=True)
+class Config:
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    shared: int
+
+
+OK = (driver.CUresult.CUDA_SUCCESS,)
+
+
+def recording(launches: list[tuple[Any, Any, Any, tuple[Any, ...]]]) -> Any:
+    """A stand-in for cuLaunchKernel: records (stream, config, kernel, argument values)."""
+
+    def launch(f, gx, gy, gz, bx, by, bz, shared, stream, params, extra):
+        types = f[3]
+        addresses = (ctypes.c_void_p * len(types)).from_address(params)
+        values = tuple(t.from_address(a).value for t, a in zip(types, addresses, strict=True))
+        launches.append((stream, Config((gx, gy, gz), (bx, by, bz), shared), f, values))
+        return OK
+
+    return launch
+
+
+def c_types(gen: Any) -> tuple[Any, ...]:
+    """The C type of each kernel parameter in the argument buffer."""
+    return tuple(
+        ctypes.c_void_p if p.kind == "tensor" else cuda_launch.CTYPES[p.dtype] if p.kind == "scalar"
+        else ctypes.c_int64 for p in gen.params
+    )
+
+
+@dataclass(repr=False)
 class Gpu:
     launches: list[tuple[Any, Any, Any, tuple[Any, ...]]]
     counts: dict[str, Counter]
@@ -122,9 +155,12 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     monkeypatch.delenv(cuda_launch.ENV_SYNC, raising=False)
     device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 1, lambda: (0, 1))
     monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
-    monkeypatch.setattr(cuda_launch, "_kernel", lambda gen, variant, device: ("kernel", gen.name, gen.aligned))
-    monkeypatch.setattr(cuda.core, "launch", lambda stream, config, kernel, *args: launches.append(
-        (stream, config, kernel, args)))
+    monkeypatch.setattr(cuda_launch, "_kernel",
+                        lambda gen, variant, device: ("kernel", gen.name, gen.aligned, c_types(gen)))
+    monkeypatch.setattr(cuda_launch, "_function", lambda kernel: kernel)
+    monkeypatch.setattr(driver, "cuLaunchKernel", recording(launches))
+    monkeypatch.setattr(driver, "cuGetErrorString", lambda err: (driver.CUresult.CUDA_SUCCESS, b"invalid argument"))
+    monkeypatch.setattr(cuda_launch, "_STREAMS", {})
     torch = types.ModuleType("torch")
     torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: 0)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "torch", torch)
@@ -178,11 +214,11 @@ def test_a_repeat_launch_skips_the_full_path(gpu, mod):
     assert full_path_calls(gpu) == (1, 1, 1, 1)
     assert len(mod.add.plans) == 1 and len(gpu.launches) == 3
     stream, config, kernel, args = gpu.launches[-1]
-    assert stream is cuda.core.LEGACY_DEFAULT_STREAM  # torch's current stream, handle 0
-    assert config.grid == (4, 1, 1) and config.block == (256, 1, 1)
+    assert int(stream) == int(driver.CU_STREAM_LEGACY)  # torch's current stream, handle 0
+    assert config == Config((4, 1, 1), (256, 1, 1), 0)
     assert args[:3] == (0x900000, 0x910000, 0x920000)  # only the pointers changed
-    assert args[3] == np.int64(256) and type(args[3]) is np.int64  # N
-    assert gpu.launches[0][1] is config  # one LaunchConfig per grid
+    assert args[3] == 256 and kernel[3][3] is ctypes.c_int64  # N
+    assert gpu.launches[0][0] is stream  # one driver stream per handle
 
 
 def test_a_new_launcher_with_the_same_grid_reuses_the_plan(gpu, mod):
@@ -206,7 +242,10 @@ def test_scalars_are_checked_and_packed_at_every_launch(gpu, mod):
     assert full_path_calls(gpu)[0] == 1
     args = gpu.launches[-1][3]
     assert args == (x.data_ptr(), np.float32(0.5), np.int32(7), y.data_ptr(), np.int64(64))
-    assert type(args[1]) is np.float32 and type(args[2]) is np.int32
+    assert gpu.launches[-1][2][3] == (ctypes.c_void_p, ctypes.c_float, ctypes.c_int32, ctypes.c_void_p,
+                                      ctypes.c_int64)
+    mod.axpy[1](x, 0.1, 7, y)  # packed as f32: the nearest f32, not the f64
+    assert gpu.launches[-1][3][1] == float(np.float32(0.1)) != 0.1
     for _ in range(2):  # other types, a plan of their own; the full check converts them
         mod.axpy[1](x, 3, np.int32(9), y)
     assert gpu.launches[-1][3][1:3] == (np.float32(3.0), np.int32(9))
@@ -281,18 +320,17 @@ def test_a_grid_function_runs_at_every_launch(gpu, mod):
 def test_the_driver_error_names_the_launch(gpu, mod, monkeypatch):
     refusing: list[str] = []
 
-    def launch(*_args: Any) -> None:
-        if refusing:
-            raise RuntimeError(refusing[0])
+    def launch(*_args: Any) -> Any:
+        return (driver.CUresult.CUDA_ERROR_INVALID_VALUE,) if refusing else OK
 
-    monkeypatch.setattr(cuda.core, "launch", launch)
+    monkeypatch.setattr(driver, "cuLaunchKernel", launch)
     mod.add[2](*tensors(256))
-    refusing.append("CUDA_ERROR_INVALID_VALUE")
+    refusing.append("refuse")
     message = error_of(lambda: mod.add[2](*tensors(256)))
     assert full_path_calls(gpu)[0] == 1  # a repeat launch, refused by the driver
     assert message == (
         "error: kernel `add` (variant BLOCK=64) with grid (2, 1, 1), 256 threads a CTA and 0 bytes of "
-        "shared memory on Stand-in GPU (sm_90) failed: CUDA_ERROR_INVALID_VALUE"
+        "shared memory on Stand-in GPU (sm_90) failed: CUDA_ERROR_INVALID_VALUE: invalid argument"
     )
 
 
@@ -384,5 +422,5 @@ def repeat_launch_us(launches: int = 20000) -> float:
 if __name__ == "__main__":
     with pytest.MonkeyPatch.context() as patch:
         stand_in_gpu(patch)
-        patch.setattr(cuda.core, "launch", lambda *args: None)
+        patch.setattr(driver, "cuLaunchKernel", lambda *args: OK)
         print(f"{repeat_launch_us():.2f} µs per repeat launch (host side, driver call stood in for)")

@@ -84,24 +84,37 @@ def call_key(sig: Signature, backend: str, grid: Grid | None, args: tuple[Any, .
              kwargs: dict[str, Any]) -> tuple[Hashable, ...] | None:
     """The key of a launch (`grid` is None for a grid function), or None where an
     argument is of a kind that has none."""
+    # At every launch: a torch tensor's key is read here rather than through
+    # `_value_key`, a call fewer per argument; the key is the same.
     parts: list[Hashable] = [backend, grid, len(args)]
+    append = parts.append
+    keys = _KEYS
     for value in args:
-        part = _value_key(value)
-        if part is None:
+        cls = type(value)
+        key = keys[cls] if cls in keys else _key_of_new_type(cls)
+        if key is _torch_key:
+            append((cls, (
+                value.dtype, value.shape, value.stride(), value.is_cuda, value.get_device(),
+                value.data_ptr() % ALIGNMENT == 0,
+            )))
+        elif key is None:
             return None
-        parts.append(part)
-    for name, value in kwargs.items():
-        parts.append(name)
-        if name in sig.tune:
-            # A pin picks the variant by its value; only ints are valid pins.
-            if type(value) is not int:
+        else:
+            append((cls, key(value)))
+    if kwargs:
+        tune = sig.tune
+        for name, value in kwargs.items():
+            append(name)
+            if name in tune:
+                # A pin picks the variant by its value; only ints are valid pins.
+                if type(value) is not int:
+                    return None
+                append(value)
+                continue
+            part = _value_key(value)
+            if part is None:
                 return None
-            parts.append(value)
-            continue
-        part = _value_key(value)
-        if part is None:
-            return None
-        parts.append(part)
+            append(part)
     return tuple(parts)
 
 

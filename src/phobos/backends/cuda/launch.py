@@ -20,7 +20,9 @@ repeat launches of torch tensors, where the pointers are cheap to read.
 
 from __future__ import annotations
 
+import ctypes
 import os
+import threading
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,6 +78,14 @@ PACKERS: dict[str, Callable[[Any], np.generic]] = {
 }
 
 
+# Each scalar's C type in the argument buffer the driver copies from.
+CTYPES: dict[str, type[ctypes._SimpleCData]] = {  # type: ignore[type-arg]
+    "f16": ctypes.c_float, "bf16": ctypes.c_float, "f32": ctypes.c_float, "f64": ctypes.c_double,
+    "i8": ctypes.c_int8, "i32": ctypes.c_int32, "i64": ctypes.c_int64, "u8": ctypes.c_uint8,
+    "u16": ctypes.c_uint16, "u32": ctypes.c_uint32, "bool": ctypes.c_bool,
+}
+
+
 @dataclass
 class _Device:
     """A device as launches use it, read once: each property is a driver call."""
@@ -122,14 +132,15 @@ _STREAMS: dict[int, Any] = {}
 
 
 def _wrap_stream(handle: int) -> Any:
-    """cuda.core's view of a stream handle, made once per handle (it owns nothing)."""
+    """The driver's view of a stream handle, made once per handle (it owns nothing)."""
     found = _STREAMS.get(handle)
     if found is None:
-        from cuda.core import LEGACY_DEFAULT_STREAM, Stream
+        from cuda.bindings import driver
 
         if len(_STREAMS) >= 64:
             _STREAMS.clear()
-        found = _STREAMS[handle] = LEGACY_DEFAULT_STREAM if handle == 0 else Stream.from_handle(handle)
+        # Handle 0, torch's default stream, is the legacy default stream, as named to the driver.
+        found = _STREAMS[handle] = driver.CUstream(int(driver.CU_STREAM_LEGACY) if handle == 0 else handle)
     return found
 
 
@@ -137,10 +148,17 @@ def _torch_stream(device_index: int) -> Callable[[], Any]:
     import torch
 
     # The raw handle, without building a torch Stream (what Triton reads); the public call otherwise.
-    raw: Callable[[int], int] = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
-        lambda index: torch.cuda.current_stream(index).cuda_stream
-    )
-    return lambda: _wrap_stream(raw(device_index))
+    raw: Callable[[int], int] | None = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is None:
+        return lambda: _wrap_stream(torch.cuda.current_stream(device_index).cuda_stream)
+    streams = _STREAMS
+
+    def stream() -> Any:
+        handle = raw(device_index)
+        found = streams.get(handle)
+        return _wrap_stream(handle) if found is None else found
+
+    return stream
 
 
 def _cupy_stream() -> Any:
@@ -150,7 +168,8 @@ def _cupy_stream() -> Any:
 
 
 def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[], Any]:
-    """Where each launch finds its stream: the current one of the first array's library."""
+    """Where each launch finds its stream (a driver handle): the current one of the
+    first array's library."""
     for array in arrays.values():
         module = type(array.owner).__module__
         if module.startswith("torch"):
@@ -159,8 +178,15 @@ def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[
             return _cupy_stream
     from cuda.core import Device
 
-    default = Device(device_id).default_stream
+    default = _wrap_stream(int(Device(device_id).default_stream.handle))
     return lambda: default
+
+
+def _function(kernel: Any) -> Any:
+    """What the driver's cuLaunchKernel takes for a loaded kernel (a CUkernel passes as a CUfunction)."""
+    from cuda.bindings import driver
+
+    return driver.CUfunction(int(kernel.handle))
 
 
 def _kernel(gen: Generated, variant: ir.Kernel, device: _Device) -> Any:
@@ -194,70 +220,86 @@ def _allow_shared(kernel: Any, size: int, device_id: int) -> None:
 class Prepared:
     """A variant loaded on one device, for launches whose arguments are of one kind.
 
-    A launch only fills the pointers and scalars into the argument layout, finds the
-    stream and calls the driver. `reusable` says whether a repeat launch may pass the
-    arguments themselves (`__call__`): torch tensors, whose pointers are cheap to read.
+    A launch only fills the pointers and scalars into the argument buffer, finds the
+    stream and calls the driver's cuLaunchKernel. `reusable` says whether a repeat
+    launch may pass the arguments themselves (`__call__`): torch tensors, whose
+    pointers are cheap to read.
+
+    The buffer is made once: a C value per kernel parameter and the array of their
+    addresses the driver reads; a launch writes the values in place, under a lock,
+    since the driver copies them during the call.
     """
 
     def __init__(self, variant: ir.Kernel, names: list[str], gen: Generated, device: _Device,
                  kernel: Any, stream: Callable[[], Any], dims: dict[str, int], reusable: bool):
-        from cuda.core import LaunchConfig
-        from cuda.core import launch as cuda_launch
+        from cuda.bindings import driver
 
         self.variant, self.gen, self.device, self.kernel = variant, gen, device, kernel
         self.stream, self.reusable = stream, reusable
         self.sync = os.environ.get(ENV_SYNC, "") not in ("", "0")
-        self._launch, self._config = cuda_launch, LaunchConfig
-        self._configs: dict[Grid, Any] = {}
+        self._driver = driver
+        self._function = _function(kernel)
+        self._block = gen.threads
+        self._shared = gen.shared_bytes
+        self._lock = threading.Lock()
         index = {name: i for i, name in enumerate(names)}
         # Each driver argument: a constant (a dim), or filled from a tensor or a scalar.
-        self._template: list[Any] = []
-        self._tensors: list[tuple[int, int, str]] = []
-        self._scalars: list[tuple[int, int, str, Callable[[Any], np.generic]]] = []
-        for slot, p in enumerate(gen.params):
+        self._cells: list[Any] = []
+        self._tensors: list[tuple[Any, int, str]] = []
+        self._scalars: list[tuple[Any, int, str, Callable[[Any], np.generic]]] = []
+        for p in gen.params:
             if p.kind == "tensor":
-                self._tensors.append((slot, index[p.name], p.name))
-                self._template.append(None)
+                cell: Any = ctypes.c_void_p(0)
+                self._tensors.append((cell, index[p.name], p.name))
             elif p.kind == "scalar":
-                self._scalars.append((slot, index[p.name], p.name, PACKERS[p.dtype]))
-                self._template.append(None)
+                cell = CTYPES[p.dtype]()
+                self._scalars.append((cell, index[p.name], p.name, PACKERS[p.dtype]))
             else:
-                self._template.append(np.int64(dims[p.name]))
+                cell = ctypes.c_int64(dims[p.name])
+            self._cells.append(cell)
+        self._addresses = (ctypes.c_void_p * max(1, len(self._cells)))(
+            *[ctypes.addressof(cell) for cell in self._cells]
+        )
+        self._params = ctypes.addressof(self._addresses) if self._cells else None
+        # The fast loop below: the tensors' cells and argument positions alone.
+        self._pointers = tuple((cell, i) for cell, i, _ in self._tensors)
 
     def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: Grid) -> None:
         """The launch that prepared it: pointers from the described arrays."""
-        values = self._template.copy()
-        for slot, _, name in self._tensors:
-            values[slot] = arrays[name].ptr
-        for slot, _, name, pack in self._scalars:
-            values[slot] = pack(scalars[name])
-        self._send(values, grid)
+        with self._lock:
+            for cell, _, name in self._tensors:
+                cell.value = arrays[name].ptr
+            for cell, _, name, pack in self._scalars:
+                cell.value = pack(scalars[name])
+            self._send(grid)
 
     def __call__(self, arguments: list[Any], grid: Grid) -> None:
         """A repeat launch: torch tensors and checked scalars, in parameter order."""
-        values = self._template.copy()
-        for slot, index, _ in self._tensors:
-            values[slot] = arguments[index].data_ptr()
-        for slot, index, _, pack in self._scalars:
-            values[slot] = pack(arguments[index])
-        self._send(values, grid)
+        with self._lock:
+            for cell, index in self._pointers:
+                cell.value = arguments[index].data_ptr()
+            for cell, index, _, pack in self._scalars:
+                cell.value = pack(arguments[index])
+            self._send(grid)
 
-    def _send(self, values: list[Any], grid: Grid) -> None:
+    def values(self) -> tuple[Any, ...]:
+        """The argument buffer's values as the last launch left them (for tests and errors)."""
+        return tuple(cell.value for cell in self._cells)
+
+    def _send(self, grid: Grid) -> None:
         self.device.make_current()
-        config = self._configs.get(grid)
-        if config is None:
-            if len(self._configs) >= 64:
-                self._configs.clear()
-            config = self._configs[grid] = self._config(
-                grid=grid, block=(self.gen.threads, 1, 1), shmem_size=self.gen.shared_bytes
-            )
         stream = self.stream()
+        block = self._block
         try:
-            self._launch(stream, config, self.kernel, *values)
-            if self.sync:
-                stream.sync()
-        except Exception as exc:  # noqa: BLE001 - the driver's error, with what was launched
+            (err,) = self._driver.cuLaunchKernel(
+                self._function, grid[0], grid[1], grid[2], block, 1, 1, self._shared, stream, self._params, 0
+            )
+            if err == 0 and self.sync:
+                (err,) = self._driver.cuStreamSynchronize(stream)
+        except Exception as exc:  # noqa: BLE001 - the binding refused a value: said as the driver's error
             raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
+        if err != 0:
+            raise PhobosError(f"{self._what(grid)} failed: {_error_text(self._driver, err)}")
 
     def _what(self, grid: Grid) -> str:
         variant, gen, device = self.variant, self.gen, self.device
@@ -267,6 +309,18 @@ class Prepared:
             + f" with grid {grid}, {gen.threads} threads a CTA and {gen.shared_bytes} bytes of shared memory"
             + f" on {device.name} ({device.arch})"
         )
+
+
+def _error_text(driver: Any, err: Any) -> str:
+    """A driver error as its name and the driver's description of it."""
+    name = getattr(err, "name", str(err))
+    try:
+        status, text = driver.cuGetErrorString(err)
+    except Exception:  # noqa: BLE001 - the name alone
+        return name
+    if status != 0 or not text:
+        return name
+    return f"{name}: {text.decode() if isinstance(text, bytes) else text}"
 
 
 def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray], dims: dict[str, int],
