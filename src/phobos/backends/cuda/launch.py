@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from phobos.dtypes import BY_NAME, numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.runtime.grid import Grid
@@ -73,8 +74,7 @@ def _bf16(value: float) -> np.float32:
 
 # How a checked scalar travels: a 16-bit float as the f32 of its nearest value.
 PACKERS: dict[str, Callable[[Any], np.generic]] = {
-    "f16": _f16, "bf16": _bf16, "f32": np.float32, "f64": np.float64, "i8": np.int8, "i32": np.int32,
-    "i64": np.int64, "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "bool": np.bool_,
+    **{t.name: numpy_dtype(t).type for t in BY_NAME.values()}, "f16": _f16, "bf16": _bf16,
 }
 
 
