@@ -76,10 +76,11 @@ def body(kernel: phobos.Kernel) -> str:
 
 def test_rowsum_and_softmax_use_group_shuffles(module: phobos.Module):
     code = body(module.wide_rows)
-    assert "a group of 64 threads per row (2 warps)" in code
+    # x lives in registers; each lane folds the 16 groups of 4 it holds.
+    assert "4 rows of 4096, a group of 64 threads per row, each lane holding 16 groups of 4" in code
     assert "ph::shfl_xor(acc, m, 32)" in code  # rowsum
     assert "ph::shfl_xor(peak, m, 32)" in code and "ph::shfl_xor(total, m, 32)" in code  # softmax
-    assert "for (int j = begin + lane; j < end; j += 64)" in code  # each lane strides the row
+    assert "if (begin <= j && j < end) acc = (acc + x[slot * 4 + v]);" in code
     # The two warps of a row meet in shared memory once per fold, with a barrier.
     assert code.count("_part[threadIdx.x / 32] = ") == 3
     # No thread walks a whole row alone any more.
@@ -89,8 +90,9 @@ def test_rowsum_and_softmax_use_group_shuffles(module: phobos.Module):
 def test_softmax_fuses_into_its_output_sweep(module: phobos.Module):
     code = body(module.wide_rows)
     assert "ph::vstore(&Y[" in code
-    assert "(expf((f32)(x_g.v[v]) - row_max[i0]) / row_sum[i0])" in code
-    # The statistics are two floats a row; no scratch copy of the tile is made.
+    # The statistics are two floats in registers for each row a thread holds.
+    assert "f32 row_max[1], row_sum_[1];" in code
+    assert "out.v[v] = (expf((f32)(x[slot * 4 + v]) - row_max[0]) / row_sum_[0]);" in code
     assert not re.search(r"f32\* tmp\w* = .*// tile<f32>\[4, 4096\]", code)
 
 

@@ -76,8 +76,7 @@ def test_scale_rows_moves_whole_f32_groups():
     text = body(SCALE_ROWS)
     assert "// 16-byte aligned tensors: X, S, Y" in text
     assert "ph::vload<4>(&X[(r + i0) * 64 + g])" in text  # the global read
-    assert "ph::vstore(&x[i0 * 64 + g], out)" in text  # into the tile
-    assert "ph::vload<4>(&x[i0 * 64 + g])" in text  # the tile read
+    assert "x[pass * 4 + v] = X_g.v[v];" in text  # into the tile, which lives in registers
     assert "ph::vstore(&Y[(r + i0) * 64 + g], out)" in text  # the global write
     # f32 rows of 64 elements are aligned whatever M is: no run-time test, no scalar loop.
     assert SCALAR not in text
@@ -114,8 +113,8 @@ def test_unaligned_tensors_are_not_moved_whole():
     text = body(SCALE_ROWS, ())
     assert "// 16-byte aligned tensors: none (of X, S, Y)" in text
     assert "ph::vload<4>(&X[" not in text and "ph::vstore(&Y[" not in text
-    # A tile is always aligned: it is still written whole, from lanes that read X alone.
-    assert "ph::vstore(&x[i0 * 64 + g], out)" in text and "out.v[v] = X[(r + i0) * 64 + i1];" in text
+    # The tile lives in registers: each lane reads its element of X alone.
+    assert "x[pass * 4 + v] = X[(r + i0) * 64 + i1];" in text
     partly = body(SCALE_ROWS, ("Y",))
     assert "ph::vstore(&Y[" in partly and "ph::vload<4>(&X[" not in partly
 

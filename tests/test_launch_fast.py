@@ -74,22 +74,34 @@ class FakeDevice:
 
 
 class FakeTensor:
-    """What the launcher reads of a torch tensor, and nothing else."""
+    """What the launcher reads of a torch tensor, and nothing else; it counts the reads
+    of its pointer."""
 
-    def __init__(self, shape: tuple[int, ...], ptr: int, dtype: FakeDtype = F32, device: int = 0):
-        self.shape, self.dtype, self._ptr, self._index = shape, dtype, ptr, device
+    def __init__(self, shape: tuple[int, ...], ptr: int, dtype: FakeDtype = F32, device: int = 0,
+                 strides: tuple[int, ...] | None = None):
+        self.shape, self.dtype, self._ptr = shape, dtype, ptr
         self.device = FakeDevice("cuda", device)
-        self.is_cuda = True
-        self._strides = tuple(int(np.prod(shape[i + 1:])) for i in range(len(shape)))
+        self._strides = strides or tuple(int(np.prod(shape[i + 1:])) for i in range(len(shape)))
+        self.pointer_reads = 0
 
     def stride(self) -> tuple[int, ...]:
         return self._strides
 
-    def data_ptr(self) -> int:
-        return self._ptr
+    def is_contiguous(self) -> bool:
+        """As torch decides it: row-major strides, an extent of 1 taking any stride."""
+        if 0 in self.shape:
+            return True
+        step = 1
+        for n, s in zip(reversed(self.shape), reversed(self._strides), strict=True):
+            if n != 1:
+                if s != step:
+                    return False
+                step *= n
+        return True
 
-    def get_device(self) -> int:
-        return self._index
+    def data_ptr(self) -> int:
+        self.pointer_reads += 1
+        return self._ptr
 
 
 FakeTensor.__module__ = "torch"

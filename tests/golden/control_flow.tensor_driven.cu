@@ -1,9 +1,8 @@
 
-// kernel tensor_driven [T=32]: 128 threads a CTA, 128 bytes of shared memory
+// kernel tensor_driven [T=32]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: P, X, Y
 #line 121 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) tensor_driven(i32* P, f32* X, f32* Y, i64 N) {
-  extern __shared__ __align__(16) unsigned char smem[];
   #line 123 "tests/corpus/control_flow.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 32ll);
   #line 124 "tests/corpus/control_flow.phobos"
@@ -73,35 +72,31 @@ extern "C" __global__ void __launch_bounds__(128) tensor_driven(i32* P, f32* X, 
     }
   }
   #line 129 "tests/corpus/control_flow.phobos"
-  f32* t = (f32*)(smem + 0);  // tile<f32>[32]
+  f32 t[4];  // tile<f32>[32] in registers: 1 row of 32, a group of 8 threads per row, each lane holding 1 group of 4
   ph::Box<1> t_box;
   ph::Box<1> box_4 = {{ph::max64(c, 0) - c}, {ph::min64(c + 32, N) - c}};
   box_4.normalize();
-  if (c % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int g = e * 4;
-      if (box_4.has(g) && box_4.has(g + 3)) {  // the whole group is present
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+    const int row = threadIdx.x / 8;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 8) * 4;
+      if (!(row < 1)) continue;
+      if (c % 4 == 0 && box_4.has(g) && box_4.has(g + 3)) {  // the whole group is present and aligned
         const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
-        ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = X_g.v[v];
+          t[v] = X_g.v[v];
         }
-        ph::vstore(&t[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_4.has(i0)) continue;
-          t[i0] = X[c + i0];
+          t[v] = X[c + i0];
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int i0 = threadIdx.x; i0 < 32; i0 += 128) {
-      if (!box_4.has(i0)) continue;
-      t[i0] = X[c + i0];
     }
   }
   t_box = box_4;
@@ -109,24 +104,25 @@ extern "C" __global__ void __launch_bounds__(128) tensor_driven(i32* P, f32* X, 
   const i64 hi = (i64)(P[1]);
   for (i64 k = 0ll; k < hi; ++k) {
     #line 131 "tests/corpus/control_flow.phobos"
-    __syncthreads();
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int g = e * 4;
-      if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = (t_g.v[v] * 2.0f);
-        }
-        ph::vstore(&t[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i0 = g + v;
-          if (!t_box.has(i0)) continue;
-          t[i0] = (t[i0] * 2.0f);
+    {
+      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+      const int row = threadIdx.x / 8;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        if (!(row < 1)) continue;
+        if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present and aligned
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            t[v] = (t[v] * 2.0f);
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int i0 = g + v;
+            if (!t_box.has(i0)) continue;
+            t[v] = (t[v] * 2.0f);
+          }
         }
       }
     }
@@ -136,31 +132,28 @@ extern "C" __global__ void __launch_bounds__(128) tensor_driven(i32* P, f32* X, 
     #line 134 "tests/corpus/control_flow.phobos"
     __syncthreads();
     const ph::Box<1> box_5 = {{ph::max64(t_box.lo[0], -c)}, {ph::min64(t_box.hi[0], N - c)}};
-    if (c % 4 == 0) {  // every group's address is aligned
-      // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-      for (int e = threadIdx.x; e < 8; e += 128) {
-        const int g = e * 4;
-        if (box_5.has(g) && box_5.has(g + 3)) {  // the whole group is present
-          const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
+    {
+      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+      const int row = threadIdx.x / 8;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        if (!(row < 1)) continue;
+        if (c % 4 == 0 && box_5.has(g) && box_5.has(g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            out.v[v] = t_g.v[v];
+            out.v[v] = t[v];
           }
           ph::vstore(&Y[c + g], out);
-        } else {  // the group crosses the region's edge: element by element, masked
+        } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i0 = g + v;
             if (!box_5.has(i0)) continue;
-            Y[c + i0] = t[i0];
+            Y[c + i0] = t[v];
           }
         }
-      }
-    } else {  // scalar path: one element a thread a turn
-      for (int i0 = threadIdx.x; i0 < 32; i0 += 128) {
-        if (!box_5.has(i0)) continue;
-        Y[c + i0] = t[i0];
       }
     }
   }

@@ -1,9 +1,8 @@
 
-// kernel uniform_branches [T=64]: 128 threads a CTA, 256 bytes of shared memory
+// kernel uniform_branches [T=64]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 98 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) uniform_branches(f32* X, f32* Y, i32 flag, i64 N) {
-  extern __shared__ __align__(16) unsigned char smem[];
   #line 100 "tests/corpus/control_flow.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 101 "tests/corpus/control_flow.phobos"
@@ -78,59 +77,56 @@ extern "C" __global__ void __launch_bounds__(128) uniform_branches(f32* X, f32* 
   #line 108 "tests/corpus/control_flow.phobos"
   i64 k = 0ll;
   #line 109 "tests/corpus/control_flow.phobos"
-  f32* t = (f32*)(smem + 0);  // tile<f32>[64]
+  f32 t[4];  // tile<f32>[64] in registers: 1 row of 64, a group of 16 threads per row, each lane holding 1 group of 4
   ph::Box<1> t_box;
   ph::Box<1> box_4 = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box_4.normalize();
-  if (c % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 16; e += 128) {
-      const int g = e * 4;
-      if (box_4.has(g) && box_4.has(g + 3)) {  // the whole group is present
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row < 1)) continue;
+      if (c % 4 == 0 && box_4.has(g) && box_4.has(g + 3)) {  // the whole group is present and aligned
         const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
-        ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = X_g.v[v];
+          t[v] = X_g.v[v];
         }
-        ph::vstore(&t[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_4.has(i0)) continue;
-          t[i0] = X[c + i0];
+          t[v] = X[c + i0];
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-      if (!box_4.has(i0)) continue;
-      t[i0] = X[c + i0];
     }
   }
   t_box = box_4;
   #line 110 "tests/corpus/control_flow.phobos"
   while ((k < 3ll)) {
     #line 111 "tests/corpus/control_flow.phobos"
-    __syncthreads();
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 16; e += 128) {
-      const int g = e * 4;
-      if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = (t_g.v[v] * 0.5f);
-        }
-        ph::vstore(&t[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i0 = g + v;
-          if (!t_box.has(i0)) continue;
-          t[i0] = (t[i0] * 0.5f);
+    {
+      const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+      const int row = threadIdx.x / 16;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 4;
+        if (!(row < 1)) continue;
+        if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present and aligned
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            t[v] = (t[v] * 0.5f);
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int i0 = g + v;
+            if (!t_box.has(i0)) continue;
+            t[v] = (t[v] * 0.5f);
+          }
         }
       }
     }
@@ -142,31 +138,28 @@ extern "C" __global__ void __launch_bounds__(128) uniform_branches(f32* X, f32* 
     #line 115 "tests/corpus/control_flow.phobos"
     __syncthreads();
     const ph::Box<1> box_5 = {{ph::max64(t_box.lo[0], -c)}, {ph::min64(t_box.hi[0], N - c)}};
-    if (c % 4 == 0) {  // every group's address is aligned
-      // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-      for (int e = threadIdx.x; e < 16; e += 128) {
-        const int g = e * 4;
-        if (box_5.has(g) && box_5.has(g + 3)) {  // the whole group is present
-          const ph::Vec<f32, 4> t_g = ph::vload<4>(&t[g]);
+    {
+      const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+      const int row = threadIdx.x / 16;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 4;
+        if (!(row < 1)) continue;
+        if (c % 4 == 0 && box_5.has(g) && box_5.has(g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            out.v[v] = t_g.v[v];
+            out.v[v] = t[v];
           }
           ph::vstore(&Y[c + g], out);
-        } else {  // the group crosses the region's edge: element by element, masked
+        } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i0 = g + v;
             if (!box_5.has(i0)) continue;
-            Y[c + i0] = t[i0];
+            Y[c + i0] = t[v];
           }
         }
-      }
-    } else {  // scalar path: one element a thread a turn
-      for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-        if (!box_5.has(i0)) continue;
-        Y[c + i0] = t[i0];
       }
     }
   }

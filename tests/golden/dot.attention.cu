@@ -55,8 +55,8 @@ extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32*
   __syncthreads();
   f32* row_max = (f32*)(smem + 4096);  // each row's maximum
   f32* row_sum = (f32*)(smem + 4160);  // each row's sum of exp(x - maximum)
-  {  // softmax's row statistics of tile<f32>[16, 64]
-    // 16 rows of 64, a group of 32 threads per row, 4 rows a pass (4 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  // softmax's row statistics of tile<f32>[16, 64]: 16 rows of 64, a group of 32 threads per row, 4 rows a pass (4 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
     for (int first = 0; first < 16; first += 4) {
       const int row = first + threadIdx.x / 32;

@@ -1,5 +1,5 @@
 
-// kernel fn_tiles [T=64]: 128 threads a CTA, 768 bytes of shared memory
+// kernel fn_tiles [T=64]: 128 threads a CTA, 256 bytes of shared memory
 // 16-byte aligned tensors: X, Y, H, C
 #line 47 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) fn_tiles(f32* X, f32* Y, f32* H, f32* C, i64 N) {
@@ -7,92 +7,87 @@ extern "C" __global__ void __launch_bounds__(128) fn_tiles(f32* X, f32* Y, f32* 
   #line 49 "tests/corpus/functions.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 50 "tests/corpus/functions.phobos"
-  f32* a = (f32*)(smem + 0);  // tile<f32>[64]
+  f32 a[4];  // tile<f32>[64] in registers: 1 row of 64, a group of 16 threads per row, each lane holding 1 group of 4
   ph::Box<1> a_box;
   ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box.normalize();
-  if (c % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 16; e += 128) {
-      const int g = e * 4;
-      if (box.has(g) && box.has(g + 3)) {  // the whole group is present
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row < 1)) continue;
+      if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
         const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
-        ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = X_g.v[v];
+          a[v] = X_g.v[v];
         }
-        ph::vstore(&a[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box.has(i0)) continue;
-          a[i0] = X[c + i0];
+          a[v] = X[c + i0];
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-      if (!box.has(i0)) continue;
-      a[i0] = X[c + i0];
     }
   }
   a_box = box;
   #line 51 "tests/corpus/functions.phobos"
-  f32* b = (f32*)(smem + 256);  // tile<f32>[64]
+  f32 b[4];  // tile<f32>[64] in registers: 1 row of 64, a group of 16 threads per row, each lane holding 1 group of 4
   ph::Box<1> b_box;
   ph::Box<1> box_ = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box_.normalize();
-  if (c % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 16; e += 128) {
-      const int g = e * 4;
-      if (box_.has(g) && box_.has(g + 3)) {  // the whole group is present
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row < 1)) continue;
+      if (c % 4 == 0 && box_.has(g) && box_.has(g + 3)) {  // the whole group is present and aligned
         const ph::Vec<f32, 4> Y_g = ph::vload<4>(&Y[c + g]);
-        ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = Y_g.v[v];
+          b[v] = Y_g.v[v];
         }
-        ph::vstore(&b[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_.has(i0)) continue;
-          b[i0] = Y[c + i0];
+          b[v] = Y[c + i0];
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-      if (!box_.has(i0)) continue;
-      b[i0] = Y[c + i0];
     }
   }
   b_box = box_;
   #line 52 "tests/corpus/functions.phobos"
-  __syncthreads();
-  f32* t = (f32*)(smem + 512);  // tile<f32>[64]
+  f32* t = (f32*)(smem + 0);  // tile<f32>[64]
   ph::Box<1> t_box;
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int g = e * 4;
-    if (a_box.has(g) && a_box.has(g + 3)) {  // the whole group is present
-      const ph::Vec<f32, 4> a_g = ph::vload<4>(&a[g]);
-      ph::Vec<f32, 4> out;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        out.v[v] = a_g.v[v];
-      }
-      ph::vstore(&t[g], out);
-    } else {  // the group crosses the region's edge: element by element, masked
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int i0 = g + v;
-        if (!a_box.has(i0)) continue;
-        t[i0] = a[i0];
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row < 1)) continue;
+      if (a_box.has(g) && a_box.has(g + 3)) {  // the whole group is present and aligned
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = a[v];
+        }
+        ph::vstore(&t[g], out);
+      } else {  // element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!a_box.has(i0)) continue;
+          t[i0] = a[v];
+        }
       }
     }
   }
@@ -111,32 +106,28 @@ extern "C" __global__ void __launch_bounds__(128) fn_tiles(f32* X, f32* Y, f32* 
   }
   #line 54 "tests/corpus/functions.phobos"
   const ph::Box<1> box_2 = {{ph::max64(ph::max64(a_box.lo[0], b_box.lo[0]), -c)}, {ph::min64(ph::min64(a_box.hi[0], b_box.hi[0]), N - c)}};
-  if (c % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 16; e += 128) {
-      const int g = e * 4;
-      if (box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> a_g = ph::vload<4>(&a[g]);
-        const ph::Vec<f32, 4> b_g = ph::vload<4>(&b[g]);
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row < 1)) continue;
+      if (c % 4 == 0 && box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = sqrtf(((a_g.v[v] * a_g.v[v]) + (b_g.v[v] * b_g.v[v])));
+          out.v[v] = sqrtf(((a[v] * a[v]) + (b[v] * b[v])));
         }
         ph::vstore(&H[c + g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_2.has(i0)) continue;
-          H[c + i0] = sqrtf(((a[i0] * a[i0]) + (b[i0] * b[i0])));
+          H[c + i0] = sqrtf(((a[v] * a[v]) + (b[v] * b[v])));
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-      if (!box_2.has(i0)) continue;
-      H[c + i0] = sqrtf(((a[i0] * a[i0]) + (b[i0] * b[i0])));
     }
   }
   #line 9 "tests/corpus/functions.phobos"

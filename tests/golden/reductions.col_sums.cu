@@ -73,11 +73,28 @@ extern "C" __global__ void __launch_bounds__(128) col_sums(f32* X, f32* COLS, f3
     ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 16, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box_3.normalize();
     f32 sum = 0.0f;
-    for (int e = threadIdx.x; e < 512; e += 128) {
-      const int i0 = e / 32;
-      const int i1 = e % 32;
-      if (!box_3.has(i0, i1)) continue;
-      sum = (sum + X[(x_start0 + i0) * N + (x_start1 + i1)]);
+    {
+      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+      const int row = threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        if (x_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            sum = (sum + X_g.v[v]);
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            sum = (sum + X[(x_start0 + i0) * N + (x_start1 + i1)]);
+          }
+        }
+      }
     }
     sum = ph::cta_reduce(sum, ph::Sum(), (f32)0.0f);
     total = (total + sum);

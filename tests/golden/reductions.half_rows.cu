@@ -10,8 +10,8 @@ extern "C" __global__ void __launch_bounds__(128) half_rows(f16* X, bf16* B, f32
   ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 8, M) - r, ph::min64(128, N)}};
   box.normalize();
   f32* tmp = (f32*)(smem + 0);  // tile<f32>[8, 1]
-  {  // sum along the last axis of tile<f16>[8, 128]
-    // 8 rows of 128, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  // sum along the last axis of tile<f16>[8, 128]: 8 rows of 128, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
     for (int first = 0; first < 8; first += 4) {
       const int row = first + threadIdx.x / 32;
@@ -43,8 +43,8 @@ extern "C" __global__ void __launch_bounds__(128) half_rows(f16* X, bf16* B, f32
   ph::Box<2> box_2 = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 8, M) - r, ph::min64(128, N)}};
   box_2.normalize();
   bf16* tmp_ = (bf16*)(smem + 0);  // tile<bf16>[8, 1]
-  {  // max along the last axis of tile<bf16>[8, 128]
-    // 8 rows of 128, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  // max along the last axis of tile<bf16>[8, 128]: 8 rows of 128, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
     for (int first = 0; first < 8; first += 4) {
       const int row = first + threadIdx.x / 32;

@@ -1,5 +1,5 @@
 
-// kernel int_rows [R=8, C=32]: 128 threads a CTA, 160 bytes of shared memory
+// kernel int_rows [R=8, C=32]: 128 threads a CTA, 32 bytes of shared memory
 // 16-byte aligned tensors: X, B, S
 #line 60 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S, i64 M, i64 N) {
@@ -7,40 +7,80 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
   #line 62 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 63 "tests/corpus/reductions.phobos"
-  i32* s = (i32*)(smem + 0);  // tile<i32>[8, 1]
+  i32 s[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> s_box;
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    s[i0] = 0;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        s[v] = 0;
+      }
+    }
   }
   s_box = {{0, 0}, {8, 1}};
   #line 64 "tests/corpus/reductions.phobos"
-  i32* hi = (i32*)(smem + 32);  // tile<i32>[8, 1]
+  i32 hi[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> hi_box;
   const i32 s_ = (-0x7fffffff - 1);
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    hi[i0] = s_;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        hi[v] = s_;
+      }
+    }
   }
   hi_box = {{0, 0}, {8, 1}};
   #line 65 "tests/corpus/reductions.phobos"
-  i32* lo = (i32*)(smem + 64);  // tile<i32>[8, 1]
+  i32 lo[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> lo_box;
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    lo[i0] = 2147483647;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        lo[v] = 2147483647;
+      }
+    }
   }
   lo_box = {{0, 0}, {8, 1}};
   #line 66 "tests/corpus/reductions.phobos"
-  i32* b = (i32*)(smem + 96);  // tile<i32>[8, 1]
+  i32 b[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> b_box;
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    b[i0] = 0;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        b[v] = 0;
+      }
+    }
   }
   b_box = {{0, 0}, {8, 1}};
   #line 67 "tests/corpus/reductions.phobos"
@@ -53,9 +93,9 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
     __syncthreads();
     ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box.normalize();
-    i32* tmp = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    {  // sum along the last axis of tile<i32>[8, 32]
-      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    i32* tmp = (i32*)(smem + 0);  // tile<i32>[8, 1]
+    // sum along the last axis of tile<i32>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -76,20 +116,30 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
     }
     __syncthreads();
     const ph::Box<2> box_ = {{ph::max64(s_box.lo[0], box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], box.hi[0]), s_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_.has(i0, i1)) continue;
-      s[i0] = ph::wadd(s[i0], tmp[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_.has(i0, i1)) continue;
+          s[v] = ph::wadd(s[v], tmp[i0]);
+        }
+      }
     }
     s_box = box_;
     #line 70 "tests/corpus/reductions.phobos"
     __syncthreads();
     ph::Box<2> box_2 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box_2.normalize();
-    i32* tmp_ = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    {  // max along the last axis of tile<i32>[8, 32]
-      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    i32* tmp_ = (i32*)(smem + 0);  // tile<i32>[8, 1]
+    // max along the last axis of tile<i32>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -110,20 +160,30 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
     }
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_3.has(i0, i1)) continue;
-      hi[i0] = ph::imax(hi[i0], tmp_[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_3.has(i0, i1)) continue;
+          hi[v] = ph::imax(hi[v], tmp_[i0]);
+        }
+      }
     }
     hi_box = box_3;
     #line 71 "tests/corpus/reductions.phobos"
     __syncthreads();
     ph::Box<2> box_4 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box_4.normalize();
-    i32* tmp_2 = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    {  // min along the last axis of tile<i32>[8, 32]
-      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    i32* tmp_2 = (i32*)(smem + 0);  // tile<i32>[8, 1]
+    // min along the last axis of tile<i32>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -144,20 +204,30 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
     }
     __syncthreads();
     const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_5.has(i0, i1)) continue;
-      lo[i0] = ph::imin(lo[i0], tmp_2[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_5.has(i0, i1)) continue;
+          lo[v] = ph::imin(lo[v], tmp_2[i0]);
+        }
+      }
     }
     lo_box = box_5;
     #line 72 "tests/corpus/reductions.phobos"
     __syncthreads();
     ph::Box<2> box_6 = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 8, M) - r, ph::min64(c + 32, N) - c}};
     box_6.normalize();
-    i32* tmp_3 = (i32*)(smem + 128);  // tile<i32>[8, 1]
-    {  // sum along the last axis of tile<i8>[8, 32]
-      // 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    i32* tmp_3 = (i32*)(smem + 0);  // tile<i32>[8, 1]
+    // sum along the last axis of tile<i8>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -178,48 +248,97 @@ extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S
     }
     __syncthreads();
     const ph::Box<2> box_7 = {{ph::max64(b_box.lo[0], box_6.lo[0]), b_box.lo[1]}, {ph::min64(b_box.hi[0], box_6.hi[0]), b_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_7.has(i0, i1)) continue;
-      b[i0] = ph::wadd(b[i0], tmp_3[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_7.has(i0, i1)) continue;
+          b[v] = ph::wadd(b[v], tmp_3[i0]);
+        }
+      }
     }
     b_box = box_7;
   }
   #line 74 "tests/corpus/reductions.phobos"
-  __syncthreads();
   const ph::Box<2> box_8 = {{ph::max64(s_box.lo[0], -r), s_box.lo[1]}, {ph::min64(s_box.hi[0], M - r), s_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_8.has(i0, i1)) continue;
-    S[(r + i0) * 4 + i1] = s[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_8.has(i0, i1)) continue;
+        S[(r + i0) * 4 + i1] = s[v];
+      }
+    }
   }
   #line 75 "tests/corpus/reductions.phobos"
   __syncthreads();
   const ph::Box<2> box_9 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_9.has(i0, i1)) continue;
-    S[(r + i0) * 4 + (1 + i1)] = hi[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_9.has(i0, i1)) continue;
+        S[(r + i0) * 4 + (1 + i1)] = hi[v];
+      }
+    }
   }
   #line 76 "tests/corpus/reductions.phobos"
   __syncthreads();
   const ph::Box<2> box_10 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_10.has(i0, i1)) continue;
-    S[(r + i0) * 4 + (2 + i1)] = lo[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_10.has(i0, i1)) continue;
+        S[(r + i0) * 4 + (2 + i1)] = lo[v];
+      }
+    }
   }
   #line 77 "tests/corpus/reductions.phobos"
   __syncthreads();
   const ph::Box<2> box_11 = {{ph::max64(b_box.lo[0], -r), b_box.lo[1]}, {ph::min64(b_box.hi[0], M - r), b_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_11.has(i0, i1)) continue;
-    S[(r + i0) * 4 + (3 + i1)] = b[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_11.has(i0, i1)) continue;
+        S[(r + i0) * 4 + (3 + i1)] = b[v];
+      }
+    }
   }
 }

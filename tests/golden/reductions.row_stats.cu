@@ -1,5 +1,5 @@
 
-// kernel row_stats [R=8, C=64]: 128 threads a CTA, 128 bytes of shared memory
+// kernel row_stats [R=8, C=64]: 128 threads a CTA, 32 bytes of shared memory
 // 16-byte aligned tensors: X, S
 #line 20 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 M, i64 N) {
@@ -7,32 +7,62 @@ extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 
   #line 22 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 23 "tests/corpus/reductions.phobos"
-  f32* total = (f32*)(smem + 0);  // tile<f32>[8, 1]
+  f32 total[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> total_box;
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    total[i0] = 0.0f;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        total[v] = 0.0f;
+      }
+    }
   }
   total_box = {{0, 0}, {8, 1}};
   #line 24 "tests/corpus/reductions.phobos"
-  f32* hi = (f32*)(smem + 32);  // tile<f32>[8, 1]
+  f32 hi[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> hi_box;
   const f32 s = -__int_as_float(0x7f800000);
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    hi[i0] = s;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        hi[v] = s;
+      }
+    }
   }
   hi_box = {{0, 0}, {8, 1}};
   #line 25 "tests/corpus/reductions.phobos"
-  f32* lo = (f32*)(smem + 64);  // tile<f32>[8, 1]
+  f32 lo[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> lo_box;
   const f32 s_ = __int_as_float(0x7f800000);
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    lo[i0] = s_;
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        lo[v] = s_;
+      }
+    }
   }
   lo_box = {{0, 0}, {8, 1}};
   #line 26 "tests/corpus/reductions.phobos"
@@ -45,9 +75,9 @@ extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 
     __syncthreads();
     ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
     box.normalize();
-    f32* tmp = (f32*)(smem + 96);  // tile<f32>[8, 1]
-    {  // sum along the last axis of tile<f32>[8, 64]
-      // 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    f32* tmp = (f32*)(smem + 0);  // tile<f32>[8, 1]
+    // sum along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -68,20 +98,30 @@ extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 
     }
     __syncthreads();
     const ph::Box<2> box_ = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_.has(i0, i1)) continue;
-      total[i0] = (total[i0] + tmp[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_.has(i0, i1)) continue;
+          total[v] = (total[v] + tmp[i0]);
+        }
+      }
     }
     total_box = box_;
     #line 29 "tests/corpus/reductions.phobos"
     __syncthreads();
     ph::Box<2> box_2 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
     box_2.normalize();
-    f32* tmp_ = (f32*)(smem + 96);  // tile<f32>[8, 1]
-    {  // max along the last axis of tile<f32>[8, 64]
-      // 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    f32* tmp_ = (f32*)(smem + 0);  // tile<f32>[8, 1]
+    // max along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -102,20 +142,30 @@ extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 
     }
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_3.has(i0, i1)) continue;
-      hi[i0] = fmaxf(hi[i0], tmp_[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_3.has(i0, i1)) continue;
+          hi[v] = fmaxf(hi[v], tmp_[i0]);
+        }
+      }
     }
     hi_box = box_3;
     #line 30 "tests/corpus/reductions.phobos"
     __syncthreads();
     ph::Box<2> box_4 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
     box_4.normalize();
-    f32* tmp_2 = (f32*)(smem + 96);  // tile<f32>[8, 1]
-    {  // min along the last axis of tile<f32>[8, 64]
-      // 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    f32* tmp_2 = (f32*)(smem + 0);  // tile<f32>[8, 1]
+    // min along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int first = 0; first < 8; first += 4) {
         const int row = first + threadIdx.x / 32;
@@ -136,39 +186,78 @@ extern "C" __global__ void __launch_bounds__(128) row_stats(f32* X, f32* S, i64 
     }
     __syncthreads();
     const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
-    for (int e = threadIdx.x; e < 8; e += 128) {
-      const int i0 = e;
-      const int i1 = 0;
-      if (!box_5.has(i0, i1)) continue;
-      lo[i0] = fminf(lo[i0], tmp_2[i0]);
+    {
+      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+      const int row = threadIdx.x / 1;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 1) * 1;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_5.has(i0, i1)) continue;
+          lo[v] = fminf(lo[v], tmp_2[i0]);
+        }
+      }
     }
     lo_box = box_5;
   }
   #line 32 "tests/corpus/reductions.phobos"
-  __syncthreads();
   const ph::Box<2> box_6 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_6.has(i0, i1)) continue;
-    S[(r + i0) * 3 + i1] = total[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_6.has(i0, i1)) continue;
+        S[(r + i0) * 3 + i1] = total[v];
+      }
+    }
   }
   #line 33 "tests/corpus/reductions.phobos"
   __syncthreads();
   const ph::Box<2> box_7 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_7.has(i0, i1)) continue;
-    S[(r + i0) * 3 + (1 + i1)] = hi[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_7.has(i0, i1)) continue;
+        S[(r + i0) * 3 + (1 + i1)] = hi[v];
+      }
+    }
   }
   #line 34 "tests/corpus/reductions.phobos"
   __syncthreads();
   const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
-  for (int e = threadIdx.x; e < 8; e += 128) {
-    const int i0 = e;
-    const int i1 = 0;
-    if (!box_8.has(i0, i1)) continue;
-    S[(r + i0) * 3 + (2 + i1)] = lo[i0];
+  {
+    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
+    const int row = threadIdx.x / 1;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 1) * 1;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_8.has(i0, i1)) continue;
+        S[(r + i0) * 3 + (2 + i1)] = lo[v];
+      }
+    }
   }
 }

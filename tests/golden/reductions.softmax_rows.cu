@@ -19,8 +19,8 @@ extern "C" __global__ void __launch_bounds__(128) softmax_rows(f32* X, f32* Y, i
   __syncthreads();
   f32* row_max = (f32*)(smem + 8192);  // each row's maximum
   f32* row_sum = (f32*)(smem + 8224);  // each row's sum of exp(x - maximum)
-  {  // softmax's row statistics of tile<f32>[8, 256]
-    // 8 rows of 256, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  // softmax's row statistics of tile<f32>[8, 256]: 8 rows of 256, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+  {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
     for (int first = 0; first < 8; first += 4) {
       const int row = first + threadIdx.x / 32;

@@ -1,49 +1,62 @@
 
-// kernel halve: 32 threads a CTA, 4096 bytes of shared memory
+// kernel halve: 32 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X
 #line 5 "seed:scale_in_place"
 extern "C" __global__ void __launch_bounds__(32) halve(f32* X) {
-  extern __shared__ __align__(16) unsigned char smem[];
   #line 7 "seed:scale_in_place"
-  f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 256; e += 32) {
-    const int i0 = e / 8;
-    const int g = (e % 8) * 4;
-    const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[i0 * 32 + g]);
-    ph::Vec<f32, 4> out;
+  f32 acc[32];  // tile<f32>[32, 32] in registers: 32 rows of 32, a group of 8 threads per row, each lane holding 1 group of 4 in each of 8 passes
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = X_g.v[v];
+    for (int pass = 0; pass < 8; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[i0 * 32 + g]);
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          acc[pass * 4 + v] = X_g.v[v];
+        }
+      }
     }
-    ph::vstore(&acc[i0 * 32 + g], out);
   }
   #line 2 "seed:scale_in_place"
-  __syncthreads();
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 256; e += 32) {
-    const int i0 = e / 8;
-    const int g = (e % 8) * 4;
-    const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = (acc_g.v[v] * 0.5f);
+    for (int pass = 0; pass < 8; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          acc[pass * 4 + v] = (acc[pass * 4 + v] * 0.5f);
+        }
+      }
     }
-    ph::vstore(&acc[i0 * 32 + g], out);
   }
   #line 9 "seed:scale_in_place"
   __syncthreads();
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 256; e += 32) {
-    const int i0 = e / 8;
-    const int g = (e % 8) * 4;
-    const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = acc_g.v[v];
+    for (int pass = 0; pass < 8; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = acc[pass * 4 + v];
+        }
+        ph::vstore(&X[i0 * 32 + g], out);
+      }
     }
-    ph::vstore(&X[i0 * 32 + g], out);
   }
 }

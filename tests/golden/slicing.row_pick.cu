@@ -1,5 +1,5 @@
 
-// kernel row_pick [C=64]: 128 threads a CTA, 3392 bytes of shared memory
+// kernel row_pick [C=64]: 128 threads a CTA, 3136 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 21 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i, i64 M, i64 N) {
@@ -7,43 +7,39 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   #line 23 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 24 "tests/corpus/slicing.phobos"
-  f32* row = (f32*)(smem + 0);  // tile<f32>[64]
+  f32 row[4];  // tile<f32>[64] in registers: 1 row of 64, a group of 16 threads per row, each lane holding 1 group of 4
   ph::Box<1> row_box;
   const i64 at = (i64)(i);
   ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   if (at < 0 || at >= M) box = {};
   box.normalize();
   const i64 at_ = (i64)(i);
-  if (c % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 16; e += 128) {
-      const int g = e * 4;
-      if (box.has(g) && box.has(g + 3)) {  // the whole group is present
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row_ = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row_ < 1)) continue;
+      if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
         const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[at_ * N + (c + g)]);
-        ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = X_g.v[v];
+          row[v] = X_g.v[v];
         }
-        ph::vstore(&row[g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box.has(i0)) continue;
-          row[i0] = X[at_ * N + (c + i0)];
+          row[v] = X[at_ * N + (c + i0)];
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
-      if (!box.has(i0)) continue;
-      row[i0] = X[at_ * N + (c + i0)];
     }
   }
   row_box = box;
   #line 25 "tests/corpus/slicing.phobos"
-  f32* t = (f32*)(smem + 256);  // tile<f32>[8, 64]
+  f32* t = (f32*)(smem + 0);  // tile<f32>[8, 64]
   ph::Box<2> t_box;
   ph::Box<2> box_ = {{0, ph::max64(c, 0) - c}, {ph::min64(8, M), ph::min64(c + 64, N) - c}};
   box_.normalize();
@@ -82,23 +78,27 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   __syncthreads();
   ph::Box<1> box_2 = {{row_box.lo[0]}, {row_box.hi[0]}};
   if (2 < 0 || 2 >= 8) box_2 = {};  // the window's index is outside
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int g = e * 4;
-    if (box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present
-      const ph::Vec<f32, 4> row_g = ph::vload<4>(&row[g]);
-      ph::Vec<f32, 4> out;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        out.v[v] = row_g.v[v];
-      }
-      ph::vstore(&t[2 * 64 + g], out);
-    } else {  // the group crosses the region's edge: element by element, masked
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int i0 = g + v;
-        if (!box_2.has(i0)) continue;
-        t[2 * 64 + i0] = row[i0];
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row_ = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      if (!(row_ < 1)) continue;
+      if (box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present and aligned
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = row[v];
+        }
+        ph::vstore(&t[2 * 64 + g], out);
+      } else {  // element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i0 = g + v;
+          if (!box_2.has(i0)) continue;
+          t[2 * 64 + i0] = row[v];
+        }
       }
     }
   }
@@ -106,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   __syncthreads();
   ph::Box<2> box_3 = {{ph::max64(0, t_box.lo[0]), ph::max64(8, t_box.lo[1]) - 8}, {ph::min64(2, t_box.hi[0]), ph::min64(16, t_box.hi[1]) - 8}};
   box_3.normalize();
-  f32* tmp = (f32*)(smem + 3328);  // tile<f32>[2, 8]
+  f32* tmp = (f32*)(smem + 3072);  // tile<f32>[2, 8]
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 8;
     const int i1 = e % 8;
@@ -137,7 +137,7 @@ extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i
   }
   #line 28 "tests/corpus/slicing.phobos"
   __syncthreads();
-  f32* tail = (f32*)(smem + 2304);  // tile<f32>[4, 64]
+  f32* tail = (f32*)(smem + 2048);  // tile<f32>[4, 64]
   ph::Box<2> tail_box;
   ph::Box<2> box_4 = {{ph::max64(6, t_box.lo[0]) - 6, ph::max64(0, t_box.lo[1])}, {ph::min64(10, t_box.hi[0]) - 6, ph::min64(64, t_box.hi[1])}};
   box_4.normalize();

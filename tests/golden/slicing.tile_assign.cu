@@ -1,5 +1,5 @@
 
-// kernel tile_assign: 128 threads a CTA, 1056 bytes of shared memory
+// kernel tile_assign: 128 threads a CTA, 768 bytes of shared memory
 // 16-byte aligned tensors: X, A, B, C, D
 #line 57 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) tile_assign(f32* X, f32* A, f32* B, f32* C, f32* D) {
@@ -69,52 +69,63 @@ extern "C" __global__ void __launch_bounds__(128) tile_assign(f32* X, f32* A, f3
     }
   }
   #line 63 "tests/corpus/slicing.phobos"
-  f32* c = (f32*)(smem + 512);  // tile<f32>[8, 8]
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int i0 = e / 2;
-    const int g = (e % 2) * 4;
-    ph::Vec<f32, 4> out;
+  f32 c[4];  // tile<f32>[8, 8] in registers: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4
+  {
+    const int lane = threadIdx.x % 2;  // the thread's place in its row's group
+    const int row = threadIdx.x / 2;
+    const int i0 = row;
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = 1.0f;
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 2) * 4;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        c[v] = 1.0f;
+      }
     }
-    ph::vstore(&c[i0 * 8 + g], out);
   }
   #line 64 "tests/corpus/slicing.phobos"
-  __syncthreads();
-  f32* tmp = (f32*)(smem + 1024);  // tile<f32>[8, 1]
-  {  // sum along the last axis of tile<f32>[8, 8]
-    // 8 rows of 8, a group of 8 threads per row; lane l folds elements l, l + 8, ... in registers, then xor shuffles combine the group
-    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
-    const int row = threadIdx.x / 8;
+  f32 row_sum[1];  // the sum of each row this thread holds
+  // sum along the last axis of tile<f32>[8, 8]: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4; each lane folds its own elements in registers, then xor shuffles combine the group
+  {
+    const int lane = threadIdx.x % 2;  // the thread's place in its row's group
+    const int row = threadIdx.x / 2;
     const int i0 = row;
     const bool live = row < 8;  // the row exists
     const int end = live ? 8 : 0;
     f32 acc = 0.0f;
-    #pragma unroll 4
-    for (int j = lane; j < end; j += 8) acc = (acc + a[i0 * 8 + j]);
-    // the 8 lanes combine pairwise, halving: each ends with the same bits
     #pragma unroll
-    for (int m = 4; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 8));
-    if (live && lane == 0) {
-      tmp[i0] = acc;
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 2) * 4;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        const int j = g + v;
+        if (j < end) acc = (acc + a[i0 * 8 + j]);
+      }
+    }
+    // the 2 lanes combine pairwise, halving: each ends with the same bits
+    #pragma unroll
+    for (int m = 1; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 2));
+    if (live) {
+      row_sum[0] = acc;
     }
   }
-  __syncthreads();
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int i0 = e / 2;
-    const int g = (e % 2) * 4;
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 2;  // the thread's place in its row's group
+    const int row = threadIdx.x / 2;
+    const int i0 = row;
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = tmp[i0];
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 2) * 4;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        c[v] = row_sum[0];
+      }
     }
-    ph::vstore(&c[i0 * 8 + g], out);
   }
   #line 65 "tests/corpus/slicing.phobos"
-  f32* d = (f32*)(smem + 768);  // tile<f32>[8, 8]
+  f32* d = (f32*)(smem + 512);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
@@ -170,17 +181,21 @@ extern "C" __global__ void __launch_bounds__(128) tile_assign(f32* X, f32* A, f3
     ph::vstore(&B[i0 * 8 + g], out);
   }
   #line 70 "tests/corpus/slicing.phobos"
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 16; e += 128) {
-    const int i0 = e / 2;
-    const int g = (e % 2) * 4;
-    const ph::Vec<f32, 4> c_g = ph::vload<4>(&c[i0 * 8 + g]);
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 2;  // the thread's place in its row's group
+    const int row = threadIdx.x / 2;
+    const int i0 = row;
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = c_g.v[v];
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 2) * 4;
+      if (!(row < 8)) continue;
+      ph::Vec<f32, 4> out;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        out.v[v] = c[v];
+      }
+      ph::vstore(&C[i0 * 8 + g], out);
     }
-    ph::vstore(&C[i0 * 8 + g], out);
   }
   #line 71 "tests/corpus/slicing.phobos"
   __syncthreads();

@@ -92,14 +92,15 @@ class Choice:
     notice: str | None = None
 
 
-# Made once: a launch asks for its back end every time.
+# The plain choices, made once.
 INTERP, CUDA = Choice("interp"), Choice("cuda")
 
 
 def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
-    """The back end for a launch: an explicit `interpret=` option first, then
-    PHOBOS_INTERPRET=1, then the GPU where one is visible, else the interpreter with
-    a notice."""
+    """The back end for the first launch of a kind of arguments: an explicit
+    `interpret=` option first, then PHOBOS_INTERPRET=1, then the GPU where one is
+    visible, else the interpreter with a notice. (A repeat launch of that kind runs
+    where it did, without reading the environment again: see `plans`.)"""
     asked = options.get("interpret")
     if asked is True or (asked is None and _env_interpret()):
         return INTERP
@@ -137,24 +138,25 @@ def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> De
 
 
 def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
-        device: DeviceArguments | None) -> Runner | None:
+        device: DeviceArguments | None, pointer_order: list[str]) -> Runner | None:
     """Run one variant on the back end its arguments were prepared for; writes in place.
 
     Returns how to run it again for a launch with arguments of the same kind (the
-    bound values in parameter order, scalars checked), or None where that is not known.
+    bound values in parameter order, scalars checked, and the tensors' data pointers
+    in `pointer_order`), or None where that is not known.
     """
     if device is not None:
         from phobos.backends.cuda.launch import prepare
 
         names = [p.name for p in sig.params]
-        prepared = prepare(variant, names, device.arrays, dims, device.device_id)
+        prepared = prepare(variant, names, device.arrays, dims, device.device_id, pointer_order)
         prepared.first(device.arrays, checked.scalars, grid)
         return prepared if prepared.reusable else None
     tensors = [(i, p.name) for i, p in enumerate(sig.params) if p.is_tensor]
     scalars = [(i, p.name) for i, p in enumerate(sig.params) if not p.is_tensor]
     kept = dict(dims)  # each run gets a copy of its own
 
-    def again(values: list[Any], grid: Grid) -> None:
+    def again(values: list[Any], _pointers: list[int], grid: Grid) -> None:
         _interpreter()(
             variant, grid, {name: values[i] for i, name in tensors},
             {name: values[i] for i, name in scalars}, dict(kept),

@@ -36,16 +36,14 @@ class Launcher:
     def __call__(self, *args: Any, **kwargs: Any) -> None:
         kernel = self.kernel
         sig = kernel.signature  # a program error surfaces here, before the arguments
-        # The back end comes first: what an argument may be depends on where it runs.
-        choice = backend.choose_backend(kernel.name, kernel.options)
-        key = call_key(sig, choice.backend, self._fixed, args, kwargs)
-        plan = kernel.plans.get(key)
+        found = call_key(sig, args, kwargs)
+        plan = None if found is None else kernel.plans.get(found[0])
         if plan is None:
-            plan = self._first(choice, args, kwargs)
-            if key is not None and plan is not None:
+            plan = self._first(args, kwargs)
+            if found is not None and plan is not None:
                 if len(kernel.plans) >= MOST_PLANS:
                     kernel.plans.clear()
-                kernel.plans[key] = plan
+                kernel.plans[found[0]] = plan
             return
         values = list(args)
         if plan.keywords:
@@ -58,14 +56,18 @@ class Launcher:
         if grid is None:
             assert callable(self.grid)
             grid = call_grid_function(kernel.name, self.grid, launch)
-        if choice.notice:
-            backend.say_once(choice.notice, stacklevel=2)
-        plan.run(values, grid)
+        plan.run(values, found[1], grid)
 
-    def _first(self, choice: backend.Choice, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Plan | None:
-        """A launch by the full path; its plan, where its arguments' kind has one."""
+    def _first(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Plan | None:
+        """A launch by the full path; its plan, where its arguments' kind has one.
+
+        The back end is chosen here, so a repeat launch reads no environment: the one
+        a kind of arguments first ran on runs it again (see `plans`).
+        """
         kernel = self.kernel
         sig = kernel.signature
+        # The back end comes first: what an argument may be depends on where it runs.
+        choice = backend.choose_backend(kernel.name, kernel.options)
         bound = arguments.bind(sig, args, kwargs)
         device = backend.device_arguments(choice.backend, sig, bound.values)
         checked = arguments.check(sig, device.shadows if device else bound.values)
@@ -78,10 +80,13 @@ class Launcher:
             grid = call_grid_function(kernel.name, self.grid, {**bound.values, **named})
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=3)
-        run = backend.run(sig, variant, grid, checked, dims, device)
+        names = tuple(p.name for p in sig.params)
+        # The tensors in the order `call_key` reads their pointers: as the launch gave them.
+        given = (*names[:len(args)], *(name for name in kwargs if name in bound.values))
+        tensors = {p.name for p in sig.params if p.is_tensor}
+        run = backend.run(sig, variant, grid, checked, dims, device, [n for n in given if n in tensors])
         if run is None:
             return None
-        names = tuple(p.name for p in sig.params)
         scalars = tuple((i, arguments.scalar_check(sig, p)) for i, p in enumerate(sig.params) if not p.is_tensor)
         return Plan(names, names[len(args):], scalars, named, run)
 

@@ -1,11 +1,16 @@
 """What a launch decides once for arguments of one kind, reused by the launches after it.
 
-Binding, the tensor checks, the variant choice and (on the GPU) describing the arrays
-and loading the module depend only on each argument's type and, for arrays, dtype,
-shape, strides, device, writability and whether the data starts 16-byte aligned;
-with the back end, the fixed grid, the keywords and the autotune pins that makes a
+Binding, the tensor checks, the variant choice, the back end and (on the GPU)
+describing the arrays and loading the module depend only on each argument's type
+and, for arrays, dtype, shape, layout, device, writability and whether the data
+starts 16-byte aligned; with the keywords and the autotune pins that makes a
 launch's *key*. A launch whose key was seen before skips all of it: it checks its
 scalars (their values are not in the key) and hands the values to the back end.
+
+The back end is not in the key: it is chosen (PHOBOS_INTERPRET read) when a kind is
+first launched, and the kinds themselves tell the back ends apart, since the
+interpreter takes numpy arrays and the GPU refuses them. Nor is the grid, which a
+launch passes to the back end as it is.
 
 Only argument kinds whose key is cheap to read have one: Python and numpy scalars,
 numpy arrays (the interpreter) and torch tensors. Anything else (cupy, jax, a list)
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import numpy as np
@@ -27,7 +33,9 @@ from .signature import Signature
 MOST_PLANS = 256
 ALIGNMENT = 16  # bytes: the CUDA back end compiles a variant per set of aligned tensors
 
-Runner = Callable[[list[Any], Grid], None]
+# A repeat launch: the bound values in parameter order (scalars checked), the data
+# pointers its key read (see `call_key`), and the grid.
+Runner = Callable[[list[Any], list[int], Grid], None]
 
 
 @dataclass(frozen=True)
@@ -47,62 +55,53 @@ class Plan:
     run: Runner
 
 
-def _numpy_key(value: np.ndarray) -> Hashable:
-    return value.dtype, value.shape, value.strides, value.flags.writeable
+class _Kind(Enum):
+    """How an argument's type enters a key."""
+
+    SCALAR = "scalar"  # the type alone: the value is checked at every launch
+    NUMPY = "numpy"
+    TORCH = "torch"
+    NONE = "none"  # no key: the launch takes the full path
 
 
-def _torch_key(value: Any) -> Hashable:
-    return (
-        value.dtype, value.shape, value.stride(), value.is_cuda, value.get_device(),
-        value.data_ptr() % ALIGNMENT == 0,
-    )
+class _Kinds(dict[type, _Kind]):
+    """Each argument type's kind, worked out the first time the type is seen."""
 
-
-def _scalar_key(value: Any) -> Hashable:
-    return None  # the type alone: the value is checked at every launch
-
-
-_KEYS: dict[type, Callable[[Any], Hashable] | None] = {
-    bool: _scalar_key, int: _scalar_key, float: _scalar_key, np.ndarray: _numpy_key,
-}
-
-
-def _key_of_new_type(cls: type) -> Callable[[Any], Hashable] | None:
-    if issubclass(cls, np.generic):
-        key: Callable[[Any], Hashable] | None = _scalar_key
-    elif issubclass(cls, np.ndarray):
-        key = _numpy_key
-    elif cls.__module__.startswith("torch") and hasattr(cls, "data_ptr"):
-        key = _torch_key
-    else:
-        key = None
-    _KEYS[cls] = key
-    return key
-
-
-def call_key(sig: Signature, backend: str, grid: Grid | None, args: tuple[Any, ...],
-             kwargs: dict[str, Any]) -> tuple[Hashable, ...] | None:
-    """The key of a launch (`grid` is None for a grid function), or None where an
-    argument is of a kind that has none."""
-    # At every launch: a torch tensor's key is read here rather than through
-    # `_value_key`, a call fewer per argument; the key is the same.
-    parts: list[Hashable] = [backend, grid, len(args)]
-    append = parts.append
-    keys = _KEYS
-    for value in args:
-        cls = type(value)
-        key = keys[cls] if cls in keys else _key_of_new_type(cls)
-        if key is _torch_key:
-            append((cls, (
-                value.dtype, value.shape, value.stride(), value.is_cuda, value.get_device(),
-                value.data_ptr() % ALIGNMENT == 0,
-            )))
-        elif key is None:
-            return None
+    def __missing__(self, cls: type) -> _Kind:
+        if issubclass(cls, np.generic):
+            kind = _Kind.SCALAR
+        elif issubclass(cls, np.ndarray):
+            kind = _Kind.NUMPY
+        elif cls.__module__.startswith("torch") and hasattr(cls, "data_ptr"):
+            kind = _Kind.TORCH
         else:
-            append((cls, key(value)))
+            kind = _Kind.NONE
+        self[cls] = kind
+        return kind
+
+
+_KINDS = _Kinds({bool: _Kind.SCALAR, int: _Kind.SCALAR, float: _Kind.SCALAR, np.ndarray: _Kind.NUMPY})
+_TORCH, _SCALAR, _NUMPY = _Kind.TORCH, _Kind.SCALAR, _Kind.NUMPY
+
+
+def call_key(sig: Signature, args: tuple[Any, ...],
+             kwargs: dict[str, Any]) -> tuple[tuple[Hashable, ...], list[int]] | None:
+    """The key of a launch and the data pointers of its torch tensors, positional ones
+    first and then those given by keyword, in the order given; None where an argument
+    is of a kind that has no key.
+
+    A torch tensor's part is what the full path's checks and the GPU's variant read of
+    it. Its layout enters as `is_contiguous()`, a flag torch keeps, rather than its
+    strides: torch and numpy call the same strides contiguous, and a contiguous tensor
+    is all the checks accept. Its pointer is read once, here, for the alignment in the
+    key and for the launch.
+    """
+    parts: list[Hashable] = [len(args)]
+    append = parts.append
+    values = args
     if kwargs:
         tune = sig.tune
+        more: list[Any] = []
         for name, value in kwargs.items():
             append(name)
             if name in tune:
@@ -110,16 +109,23 @@ def call_key(sig: Signature, backend: str, grid: Grid | None, args: tuple[Any, .
                 if type(value) is not int:
                     return None
                 append(value)
-                continue
-            part = _value_key(value)
-            if part is None:
-                return None
-            append(part)
-    return tuple(parts)
-
-
-def _value_key(value: Any) -> tuple[Hashable, ...] | None:
-    """An argument's type and what of it decides the plan, or None for a kind with no key."""
-    cls = type(value)
-    key = _KEYS[cls] if cls in _KEYS else _key_of_new_type(cls)
-    return None if key is None else (cls, key(value))
+            else:
+                more.append(value)
+        values = (*args, *more)
+    pointers: list[int] = []
+    kinds = _KINDS
+    for value in values:
+        cls = type(value)
+        kind = kinds[cls]
+        if kind is _TORCH:
+            pointer = value.data_ptr()
+            pointers.append(pointer)
+            append((cls, value.dtype, value.shape, value.is_contiguous(), value.device,
+                    pointer % ALIGNMENT == 0))
+        elif kind is _SCALAR:
+            append(cls)
+        elif kind is _NUMPY:
+            append((cls, value.dtype, value.shape, value.strides, value.flags.writeable))
+        else:
+            return None
+    return tuple(parts), pointers

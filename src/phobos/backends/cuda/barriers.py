@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 
+from .fragments import Layout, Registers
+
 SCRATCH = "scratch"
 
 Place = object  # an ir.Sym (a tile), a tensor name as "tensor:NAME", or SCRATCH
@@ -79,7 +81,15 @@ def _has_tile_value(e: ir.Expr) -> bool:
     return bool(e.type.shape) or any(_has_tile_value(c) for c in e.children())
 
 
-def expr_places(e: ir.Expr, reads: set, writes: set) -> None:
+def _in_registers(node: ir.Expr, layout: Layout | None) -> bool:
+    """Whether a row reduction is kept in registers with no shared step (tiles.py: a
+    reduction along the last axis of the layout's full shape, in a statement that
+    follows the layout, whose row groups fit in one warp)."""
+    return (layout is not None and isinstance(node, ir.Reduce) and node.axis == len(node.type.shape) - 1
+            and node.operand.type.shape == layout.full_shape and layout.cols > 1 and layout.groups.warps == 1)
+
+
+def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None) -> None:
     for node in ir.walk_expr(e):
         match node:
             case ir.Read(sym=sym) if sym.vtype.shape:
@@ -90,17 +100,19 @@ def expr_places(e: ir.Expr, reads: set, writes: set) -> None:
                 place = tile if tile is not None else "tensor:" + name
                 reads.add(place)
                 writes.add(place)
-            case ir.Reduce() | ir.Dot() | ir.Softmax():
+            case ir.Reduce() | ir.Dot() | ir.Softmax() if not _in_registers(node, layout):
                 reads.add(SCRATCH)
                 writes.add(SCRATCH)
 
 
-def shallow_places(s: ir.Stmt) -> tuple[set, set]:
-    """What a statement itself reads and writes (not its nested statements)."""
+def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set, set]:
+    """What a statement itself reads and writes (not its nested statements); a
+    register tile is no place."""
     reads: set = set()
     writes: set = set()
+    layout = registers.statement_layout(s) if registers is not None else None
     for e in ir.stmt_exprs(s):
-        expr_places(e, reads, writes)
+        expr_places(e, reads, writes, layout)
     match s:
         case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
             writes.add(sym)
@@ -108,6 +120,9 @@ def shallow_places(s: ir.Stmt) -> tuple[set, set]:
             writes.add("tensor:" + name)
         case ir.TileStore(sym=sym):
             writes.add(sym)
+    if registers is not None:
+        reads = {p for p in reads if p not in registers}
+        writes = {p for p in writes if p not in registers}
     if writes & reads:
         # A value that reads the place it is written to may be materialized into scratch.
         reads.add(SCRATCH)
@@ -115,10 +130,10 @@ def shallow_places(s: ir.Stmt) -> tuple[set, set]:
     return reads, writes
 
 
-def deep_places(s: ir.Stmt) -> tuple[set, set]:
-    reads, writes = shallow_places(s)
+def deep_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set, set]:
+    reads, writes = shallow_places(s, registers)
     for inner in _nested(s):
-        r, w = deep_places(inner)
+        r, w = deep_places(inner, registers)
         reads |= r
         writes |= w
     return reads, writes
@@ -159,9 +174,11 @@ def _loop_uniform(s: ir.Stmt) -> bool:
 
 
 class BarrierPlan:
-    """The statements that need a barrier before them (by identity)."""
+    """The statements that need a barrier before them (by identity). Tiles in
+    `registers` are no place: each thread reads only the elements it wrote."""
 
-    def __init__(self, kernel: ir.Kernel):
+    def __init__(self, kernel: ir.Kernel, registers: Registers | None = None):
+        self.registers = registers
         self.before: set[int] = set()
         self.head: set[int] = set()  # while loops that need a barrier before each test
         self.tainted = False  # a return taken by only some threads makes the rest varying
@@ -201,9 +218,9 @@ class BarrierPlan:
             case ir.If(cond=cond, body=body, orelse=orelse):
                 inner = uniform and cond.uni == U.UNIFORM
                 if not inner:
-                    reads, writes = deep_places(s)
+                    reads, writes = deep_places(s, self.registers)
                     return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
-                reads, writes = shallow_places(s)
+                reads, writes = shallow_places(s, self.registers)
                 state = self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
                 then = self.block(body, state.copy(), True)
                 other = self.block(orelse, state.copy(), True)
@@ -211,15 +228,15 @@ class BarrierPlan:
                 return then
             case ir.For() | ir.While():
                 return self.loop(s, state, uniform)
-        reads, writes = shallow_places(s)
+        reads, writes = shallow_places(s, self.registers)
         return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
 
     def loop(self, s: ir.For | ir.While, state: Pending, uniform: bool) -> Pending:
         inner = uniform and _loop_uniform(s) and not _varying_jump(s.body, False)
         if not inner:
-            reads, writes = deep_places(s)
+            reads, writes = deep_places(s, self.registers)
             return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
-        reads, writes = shallow_places(s)
+        reads, writes = shallow_places(s, self.registers)
         tile = is_tile_statement(s)
         if isinstance(s, ir.For):
             state = self.touch(s, state, reads, writes, tile, uniform)

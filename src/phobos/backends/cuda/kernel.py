@@ -17,6 +17,7 @@ from phobos.ir import nodes as ir
 from . import ctypes as ct
 from .barriers import BarrierPlan
 from .exprs import always_full, in_bounds, linear
+from .fragments import plan_registers
 from .prelude import PRELUDE
 from .tiles import ALIGN, TileWriter
 
@@ -48,8 +49,9 @@ def _path_literal(path: str) -> str:
 
 class KernelWriter(TileWriter):
     def __init__(self, kernel: ir.Kernel, aligned: frozenset[str]):
-        super().__init__(kernel, aligned)
-        self.plan = BarrierPlan(kernel)
+        registers = plan_registers(kernel)
+        super().__init__(kernel, aligned, registers)
+        self.plan = BarrierPlan(kernel, registers)
         self.params: list[Param] = []
         for p in kernel.params:
             self.param_names[p.name] = self.names.take(p.name)
@@ -58,7 +60,8 @@ class KernelWriter(TileWriter):
         for d in kernel.runtime_dims:
             self.param_names[d] = self.names.take(d)
             self.params.append(Param("dim", d, "i64"))
-        self.offsets: dict[ir.Sym, int] = {}
+        self.offsets: dict[ir.Sym, int] = {}  # tiles in shared memory
+        self.tile_syms: list[ir.Sym] = []
         self._name_syms(kernel.body)
         self.arena_base = sum(self._tile_bytes(s) for s in self.offsets)
         self.full_syms = self._full_syms(kernel.body)
@@ -91,7 +94,7 @@ class KernelWriter(TileWriter):
                         collect(other)
 
         collect(body)
-        full = set(self.offsets)
+        full = set(self.tile_syms)
         changed = True
         while changed:
             changed = False
@@ -109,7 +112,9 @@ class KernelWriter(TileWriter):
                 case ir.Decl(sym=sym):
                     self.c_names[sym] = self.names.take(sym.name)
                     if sym.vtype.shape:
-                        self.offsets[sym] = 0
+                        self.tile_syms.append(sym)
+                        if sym not in self.registers:
+                            self.offsets[sym] = 0
                         self.boxes[sym] = self.names.take(f"{self.c_names[sym]}_box")
                 case ir.For(var=var, body=inner):
                     self.c_names[var] = self.names.take(var.name)
@@ -167,8 +172,12 @@ class KernelWriter(TileWriter):
         self.index_memo.clear()
         self.region_memo.clear()
         self.row_stats.clear()
+        self.stats_in_registers.clear()
+        self.row_values.clear()
         self.force.clear()
         self.arena_used = 0
+        layout = self.registers.statement_layout(s)
+        self.ordered = None if layout is None else self.order(layout)
         self.line(f"#line {s.span.line} {_path_literal(s.span.path)}")
         if self.plan.needs_barrier(s):
             self.sync()
@@ -179,7 +188,16 @@ class KernelWriter(TileWriter):
         if sym.vtype.shape:
             storage = ct.storage_type(sym.vtype.dtype)
             name = self.sym(sym)
-            self.line(f"{storage}* {name} = ({storage}*)(smem + {self.offsets[sym]});  // {sym.vtype}")
+            if sym in self.registers.spread:
+                layout = self.registers.spread[sym]
+                self.line(f"{storage} {name}[{layout.elements(True)}];  // {sym.vtype} in registers: "
+                          f"{layout.describe()}")
+            elif sym in self.registers.replicated:
+                layout = self.registers.replicated[sym]
+                self.line(f"{storage} {name}[{layout.elements(False)}];  // {sym.vtype} in registers: each "
+                          "thread the elements of its rows")
+            else:
+                self.line(f"{storage}* {name} = ({storage}*)(smem + {self.offsets[sym]});  // {sym.vtype}")
             if sym not in self.full_syms:
                 self.line(f"ph::Box<{len(sym.vtype.shape)}> {self.boxes[sym]};")
             self.assign_tile(sym, s.init)

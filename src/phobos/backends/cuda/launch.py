@@ -222,16 +222,16 @@ class Prepared:
 
     A launch only fills the pointers and scalars into the argument buffer, finds the
     stream and calls the driver's cuLaunchKernel. `reusable` says whether a repeat
-    launch may pass the arguments themselves (`__call__`): torch tensors, whose
-    pointers are cheap to read.
+    launch may use it (`__call__`): torch tensors, whose pointers the runtime reads
+    cheaply, once, with the rest of the launch's key.
 
     The buffer is made once: a C value per kernel parameter and the array of their
     addresses the driver reads; a launch writes the values in place, under a lock,
     since the driver copies them during the call.
     """
 
-    def __init__(self, variant: ir.Kernel, names: list[str], gen: Generated, device: _Device,
-                 kernel: Any, stream: Callable[[], Any], dims: dict[str, int], reusable: bool):
+    def __init__(self, variant: ir.Kernel, names: list[str], pointer_order: list[str], gen: Generated,
+                 device: _Device, kernel: Any, stream: Callable[[], Any], dims: dict[str, int], reusable: bool):
         from cuda.bindings import driver
 
         self.variant, self.gen, self.device, self.kernel = variant, gen, device, kernel
@@ -245,12 +245,12 @@ class Prepared:
         index = {name: i for i, name in enumerate(names)}
         # Each driver argument: a constant (a dim), or filled from a tensor or a scalar.
         self._cells: list[Any] = []
-        self._tensors: list[tuple[Any, int, str]] = []
+        self._tensors: dict[str, Any] = {}
         self._scalars: list[tuple[Any, int, str, Callable[[Any], np.generic]]] = []
         for p in gen.params:
             if p.kind == "tensor":
                 cell: Any = ctypes.c_void_p(0)
-                self._tensors.append((cell, index[p.name], p.name))
+                self._tensors[p.name] = cell
             elif p.kind == "scalar":
                 cell = CTYPES[p.dtype]()
                 self._scalars.append((cell, index[p.name], p.name, PACKERS[p.dtype]))
@@ -261,23 +261,25 @@ class Prepared:
             *[ctypes.addressof(cell) for cell in self._cells]
         )
         self._params = ctypes.addressof(self._addresses) if self._cells else None
-        # The fast loop below: the tensors' cells and argument positions alone.
-        self._pointers = tuple((cell, i) for cell, i, _ in self._tensors)
+        # The fast loop below: each tensor's cell and where a repeat launch passes its pointer.
+        position = {name: i for i, name in enumerate(pointer_order)}
+        self._pointers = tuple((cell, position[name]) for name, cell in self._tensors.items())
 
     def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: Grid) -> None:
         """The launch that prepared it: pointers from the described arrays."""
         with self._lock:
-            for cell, _, name in self._tensors:
+            for name, cell in self._tensors.items():
                 cell.value = arrays[name].ptr
             for cell, _, name, pack in self._scalars:
                 cell.value = pack(scalars[name])
             self._send(grid)
 
-    def __call__(self, arguments: list[Any], grid: Grid) -> None:
-        """A repeat launch: torch tensors and checked scalars, in parameter order."""
+    def __call__(self, arguments: list[Any], pointers: list[int], grid: Grid) -> None:
+        """A repeat launch: the arguments in parameter order (scalars checked) and the
+        tensors' data pointers, as the runtime read them for the launch's key."""
         with self._lock:
-            for cell, index in self._pointers:
-                cell.value = arguments[index].data_ptr()
+            for cell, position in self._pointers:
+                cell.value = pointers[position]
             for cell, index, _, pack in self._scalars:
                 cell.value = pack(arguments[index])
             self._send(grid)
@@ -324,9 +326,10 @@ def _error_text(driver: Any, err: Any) -> str:
 
 
 def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray], dims: dict[str, int],
-            device_id: int) -> Prepared:
+            device_id: int, pointer_order: list[str]) -> Prepared:
     """A checked variant made ready to launch with arrays like `arrays`; `names` are the
-    parameters in the order a launch passes them."""
+    parameters in the order a repeat launch passes them, `pointer_order` the tensors
+    in the order it passes their pointers."""
     try:
         import cuda.core  # noqa: F401 - refused here with the packages to install
     except ImportError as exc:
@@ -344,4 +347,5 @@ def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray]
         )
     kernel = _kernel(gen, variant, device)
     reusable = all(type(a.owner).__module__.startswith("torch") for a in arrays.values())
-    return Prepared(variant, names, gen, device, kernel, _stream_source(arrays, device_id), dims, reusable)
+    return Prepared(variant, names, pointer_order, gen, device, kernel, _stream_source(arrays, device_id), dims,
+                    reusable)

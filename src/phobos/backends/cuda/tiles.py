@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from phobos.dtypes import F64, DType
@@ -59,6 +60,7 @@ from .exprs import (
     paren,
     sub,
 )
+from .fragments import MAX_GROUPS, Layout, Registers, make_layout
 from .groups import WARP, RowGroups, row_groups
 
 ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
@@ -79,15 +81,56 @@ class Fold:
     value: str
 
 
+@dataclass(frozen=True)
+class Ordered:
+    """A statement whose sweeps run in a register layout's order (fragments.py): the
+    names its loops give the row position (`pos[:-1]`), the pass, the slot (the
+    lane's k-th group of the row), the group's first column and the lane within the
+    group; `column` is a row reduction's element."""
+
+    layout: Layout
+    pos: Pos
+    pass_: str
+    slot: str
+    group: str
+    lane: str
+    column: str
+
+    @property
+    def spread_index(self) -> str:
+        """Where the element being computed sits in a spread register tile."""
+        passes, slots = self.layout.passes, self.layout.slots
+        if passes * slots == 1:
+            return self.lane
+        slot = self.slot if passes == 1 else self.pass_ if slots == 1 else f"({self.pass_} * {slots} + {self.slot})"
+        return f"{slot} * {self.layout.size} + {self.lane}"
+
+    @property
+    def row_index(self) -> str:
+        """Where the element's row sits in a replicated register tile (or a row value)."""
+        return "0" if self.layout.passes == 1 else self.pass_
+
+    def is_spread(self, shape: tuple[int, ...]) -> bool:
+        return shape == self.layout.full_shape
+
+    def covers(self, shape: tuple[int, ...]) -> bool:
+        return shape in (self.layout.full_shape, self.layout.row_shape)
+
+
 class TileWriter(ExprWriter):
-    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str] = frozenset()):
+    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str], registers: Registers):
         super().__init__(kernel, aligned)
         self.arena_base = 0
         self.arena_used = 0
         self.arena_peak = 0
         self.loop_vars: dict[str, str] = {}
-        # Per statement: each softmax's row statistics (maximum, sum), by node identity.
+        # Per statement: each softmax's row statistics (maximum, sum), by node identity,
+        # and whether they are kept in registers (one per pass) rather than scratch.
         self.row_stats: dict[int, tuple[str, str]] = {}
+        self.stats_in_registers: dict[int, bool] = {}
+        self.registers = registers
+        self.ordered: Ordered | None = None  # the statement's register layout order, if any
+        self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
 
     # ------------------------------------------------------------ helpers
 
@@ -123,6 +166,9 @@ class TileWriter(ExprWriter):
 
         `body` refers to the position as `self.pos(len(shape))`.
         """
+        if self.ordered is not None and self.ordered.covers(shape):
+            self.layout_sweep(self.ordered, shape, region, body)
+            return
         threads = self.kernel.threads
         total = math.prod(shape)
         pos = self.pos(len(shape))
@@ -159,14 +205,174 @@ class TileWriter(ExprWriter):
                 parts.append(f"{e} % {n}")
         return parts
 
+    # ------------------------------------------------------------ sweeps in a register layout's order
+
+    def order(self, layout: Layout) -> Ordered:
+        """The names the loops of a sweep in `layout`'s order use (`elem` reads
+        register tiles by them)."""
+        return Ordered(layout, self.pos(len(layout.lead) + 1), self.loop_name("pass"), self.loop_name("slot"),
+                       self.loop_name("g"), self.loop_name("v"), self.loop_name("j"))
+
+    @contextmanager
+    def layout_rows(self, order: Ordered) -> Iterator[str | None]:
+        """Open the loop over this thread's rows (one a pass, unrolled), the row's
+        position named; yields the test that the row exists (None: it always does)."""
+        layout = order.layout
+        lane, row = self.loop_name("lane"), self.loop_name("row")
+        self.line("{")
+        self.depth += 1
+        self.line(f"const int {lane} = threadIdx.x % {layout.width};  // the thread's place in its row's group")
+        if layout.passes > 1:
+            self.line("#pragma unroll")
+            self.line(f"for (int {order.pass_} = 0; {order.pass_} < {layout.passes}; ++{order.pass_}) {{")
+            self.depth += 1
+            self.line(f"const int {row} = {order.pass_} * {layout.groups.per_pass} + threadIdx.x / {layout.width};")
+        else:
+            self.line(f"const int {row} = threadIdx.x / {layout.width};")
+        for name, part in zip(order.pos[:-1], self.unflatten(row, layout.lead), strict=True):
+            self.line(f"const int {name} = {part};")
+        try:
+            yield f"{row} < {layout.rows}" if layout.groups.ragged else None
+        finally:
+            if layout.passes > 1:
+                self.depth -= 1
+                self.line("}")
+            self.depth -= 1
+            self.line("}")
+
+    @contextmanager
+    def layout_slots(self, order: Ordered) -> Iterator[str | None]:
+        """Open the loop over the lane's groups of its row (unrolled), the group's first
+        column named; yields the test that the group exists (None: it always does)."""
+        layout = order.layout
+        first = f"({self.loop_name('lane')} + {order.slot} * {layout.width})"
+        self.line("#pragma unroll")
+        self.line(f"for (int {order.slot} = 0; {order.slot} < {layout.slots}; ++{order.slot}) {{")
+        with self.indented():
+            self.line(f"const int {order.group} = {first} * {layout.size};")
+            yield f"{first} < {layout.groups.length}" if layout.ragged_slots else None
+        self.line("}")
+
+    def layout_sweep(self, order: Ordered, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
+        """`sweep` in the layout's order. A row value's body runs in lane 0 of its row's
+        group only (a body writes memory)."""
+        self.layout_elements(order, shape, region, None, None, lambda _: "\n".join(body), None, None, False)
+
+    def layout_elements(self, order: Ordered, shape: tuple[int, ...], region: Region, text: str | None,
+                        value: Callable[[], str] | None, act: Callable[[str], str], groups: list[str] | None,
+                        store: tuple[str, str, Callable[[str], str]] | None, every_lane: bool) -> None:
+        """Run `act(element)` for each present element of a tile of `shape` (the
+        layout's full or per-row shape) in this thread's share, `text` being the
+        element as `order.pos` names it. With `groups` (the run-time tests under which
+        the groups' accesses are aligned; None: no vector path), a whole present group
+        reads its operands whole (`value()` writes the element for that body) and, with
+        `store` (the group's address, storage type and how an element is packed), is
+        written whole; a group
+        crossing the region's edge goes element by element. A per-row value is acted on
+        by lane 0 of each group unless `every_lane` (a replicated register tile)."""
+        layout, pos = order.layout, order.pos
+        check = None if is_full(region, shape) else self.box_var(region)
+        rows_lane = self.loop_name("lane")
+        with self.layout_rows(order) as exists:
+            if not order.is_spread(shape):
+                self.line(f"const int {pos[-1]} = 0;")
+                tests = [t for t in (exists, None if every_lane else f"{rows_lane} == 0",
+                                     f"{check}.has({', '.join(pos)})" if check else None) if t]
+                action = act(text or "")
+                self.line(f"if ({' && '.join(tests)}) {{" if tests else "{")
+                with self.indented():
+                    for text_line in action.split("\n"):
+                        self.line(text_line)
+                self.line("}")
+                return
+            size = layout.size
+            vec = None
+            whole = ""
+            if groups is not None and size > 1 and value is not None:
+                vec = VectorBody(size, pos[-1], order.group, order.lane, tests=list(groups))
+                self.vec = vec
+                try:
+                    whole = value()
+                finally:
+                    self.vec = None
+            lanes = f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{"
+            inner = f"const int {pos[-1]} = {order.group} + {order.lane};"
+            with self.layout_slots(order) as present:
+                skip = [t for t in (exists, present) if t]
+                if skip:
+                    self.line(f"if (!({' && '.join(skip)})) continue;")
+                conditions: list[str] = []
+                if vec is not None:
+                    conditions = list(vec.tests)
+                    if check is not None:
+                        first = ", ".join([*pos[:-1], order.group])
+                        last = ", ".join([*pos[:-1], f"{order.group} + {size - 1}"])
+                        conditions += [f"{check}.has({first})", f"{check}.has({last})"]
+                    if conditions:
+                        self.line(f"if ({' && '.join(conditions)}) {{  // the whole group is present and aligned")
+                        self.depth += 1
+                    for text_line in vec.loads:
+                        self.line(text_line)
+                    uses_inner = re.search(rf"\b{pos[-1]}\b", whole) is not None
+                    if store is not None:
+                        address, storage, packed = store
+                        out = self.loop_name("out")
+                        self.line(f"ph::Vec<{storage}, {size}> {out};")
+                        self.line("#pragma unroll")
+                        self.line(lanes)
+                        with self.indented():
+                            if uses_inner:
+                                self.line(inner)
+                            self.line(f"{out}.v[{order.lane}] = {packed(whole)};")
+                        self.line("}")
+                        self.line(f"ph::vstore({address}, {out});")
+                    else:
+                        self.line("#pragma unroll")
+                        self.line(lanes)
+                        with self.indented():
+                            if uses_inner:
+                                self.line(inner)
+                            self.line(act(whole))
+                        self.line("}")
+                    if conditions:
+                        self.depth -= 1
+                        self.line("} else {  // element by element, masked")
+                        self.depth += 1
+                if vec is None or conditions:
+                    self.line("#pragma unroll")
+                    self.line(lanes)
+                    with self.indented():
+                        self.line(inner)
+                        if check is not None:
+                            self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
+                        for text_line in act(text or "").split("\n"):
+                            self.line(text_line)
+                    self.line("}")
+                if vec is not None and conditions:
+                    self.depth -= 1
+                    self.line("}")
+
     def element_sweep(self, shape: tuple[int, ...], region: Region, d: DType, place: Callable[[Pos], str],
                       pitch: int | str | None, start: str | None, aligned: bool, text: str,
-                      value: Callable[[], str]) -> None:
+                      value: Callable[[], str], registers: bool = False) -> None:
         """Write each element of `shape` inside `region` to `place(pos)`, of type `d`:
         `text` is the element (written with `self.pos`), `value()` writes it again for
         the vector body. The written place has rows of `pitch` elements (None: one row)
         and the sweep's innermost position is at `start` + position there (None: the
-        innermost dim is not the place's own, so no vector path)."""
+        innermost dim is not the place's own, so no vector path). `registers`: the
+        place is a register tile (the statement then runs in its layout's order)."""
+        if self.ordered is not None and self.ordered.covers(shape):
+            groups = None
+            if registers:
+                groups = []
+            elif start is not None:
+                groups = self.group_tests(d, self.ordered.layout.size, pitch, start, aligned)
+            order = self.ordered
+            store = None if registers else (f"&{place([*order.pos[:-1], order.group])}", ct.storage_type(d),
+                                            lambda x: ct.pack(d, x))
+            self.layout_elements(order, shape, region, text, value,
+                                 lambda x: f"{place(order.pos)} = {ct.pack(d, x)};", groups, store, registers)
+            return
         size = 16 // ct.element_bytes(d)
         tests = None
         if start is not None and shape[-1] % size == 0:
@@ -241,11 +447,31 @@ class TileWriter(ExprWriter):
     # ------------------------------------------------------------ materialized values
 
     def elem(self, e: ir.Expr, pos: Pos) -> str:
+        if isinstance(e, ir.Read) and e.sym in self.registers:
+            return ct.load(e.type.dtype, self.register_elem(e.sym, pos))
+        if id(e) in self.row_values:
+            return f"{self.memo[id(e)]}[{self.own_row(pos)}]"
         # A forced node is read from its copy once made too (`copy` takes it off `force`
         # to compute it): reading the original would race with the sweep's writes.
         if id(e) in self.force or (e.type.shape and id(e) in self.memo):
             return self.scratch_elem(e, pos)
         return super().elem(e, pos)
+
+    def own_row(self, pos: Pos) -> str:
+        """The register index of this thread's row at `pos`, which must be the row the
+        layout-order loops are at (the register planner sees to that)."""
+        order = self.ordered
+        assert order is not None and pos[:-1] == order.pos[:-1], "a register row read out of the layout's order"
+        return order.row_index
+
+    def register_elem(self, sym: ir.Sym, pos: Pos) -> str:
+        """The register holding element `pos` of a register tile: this thread's own."""
+        if sym in self.registers.replicated:
+            return f"{self.sym(sym)}[{self.own_row(pos)}]"
+        order = self.ordered
+        assert order is not None and pos[-1] in (order.pos[-1], order.column), "a register read out of order"
+        self.own_row(pos)
+        return f"{self.sym(sym)}[{order.spread_index}]"
 
     def scratch_elem(self, e: ir.Expr, pos: Pos) -> str:
         """An element of `e` materialized in scratch (16-byte aligned, like every tile)."""
@@ -272,7 +498,8 @@ class TileWriter(ExprWriter):
                 tmp, region = self.dot(e)
             case _:  # a softmax too: its elements, fused, written out
                 tmp, region = self.copy(e)
-        self.sync()
+        if key not in self.row_values:
+            self.sync()
         self.memo[key] = tmp
         self.region_memo[key] = region
         return tmp
@@ -307,11 +534,20 @@ class TileWriter(ExprWriter):
         acc = self.loop_name("acc")
         if axis == len(e.type.shape) - 1 and x.type.shape[-1] > 1:
             vt = ct.value_type(d)
-            tmp = self.temp(e)
             fold = Fold(acc, vt, ct.identity(e.op, d), lambda a, b: self.combine(e.op, d, a, b), value)
+            what = f"{e.op} along the last axis of {x.type}"
+            order = self.ordered
+            if order is not None and order.is_spread(x.type.shape):
+                # The statement's sweeps run in the same order: each thread keeps its rows' values.
+                tmp = self.names.take(f"row_{e.op}")
+                self.line(f"{vt} {tmp}[{order.layout.passes}];  // the {e.op} of each row this thread holds")
+                self.row_values.add(id(e))
+                self.row_reduce(what, x.type.shape, source, [fold], [f"{tmp}[{order.row_index}] = {acc};"],
+                                every_lane=True)
+                return tmp, region
+            tmp = self.temp(e)
             out = linear([*pos[:-1], "0"], e.type.shape)
-            self.row_reduce(f"{e.op} along the last axis of {x.type}", x.type.shape, source, [fold],
-                            [f"{tmp}[{out}] = {ct.pack(d, acc)};"])
+            self.row_reduce(what, x.type.shape, source, [fold], [f"{tmp}[{out}] = {ct.pack(d, acc)};"])
             return tmp, region
         lo, hi = source[axis]
         tmp = self.temp(e)
@@ -323,87 +559,129 @@ class TileWriter(ExprWriter):
         return tmp, region
 
     def row_reduce(self, what: str, shape: tuple[int, ...], source: Region, folds: list[Fold],
-                   stores: list[str]) -> None:
+                   stores: list[str], every_lane: bool = False) -> None:
         """Fold every row (last axis) of a tile of `shape` whose present region is
         `source` into each of `folds`, one after another (a fold's value may use an
-        earlier fold's result), then run `stores` once per present row.
+        earlier fold's result), then run `stores` once per present row (in every lane
+        of the row's group when `every_lane`: they fill replicated registers).
 
         The folds' values and `stores` name the row's position `self.pos(rank)[:-1]`,
         the element's `loop_name("j")`, and the accumulators. A row absent in another
         dim, or past the last row, folds nothing, but its lanes still take part in the
-        shuffles (which need every lane of the warp)."""
-        rank = len(shape)
-        layout = row_groups(math.prod(shape[:-1]), shape[-1], self.kernel.threads)
-        width, lanes = layout.width, layout.lanes
-        pos = self.pos(rank)
-        j = self.loop_name("j")
-        lane, row = self.loop_name("lane"), self.loop_name("row")
+        shuffles (which need every lane of the warp). In a statement that runs in a
+        register layout's order, each lane folds the elements it holds there."""
+        order = self.ordered if self.ordered is not None and self.ordered.is_spread(shape) else None
+        layout = order.layout.groups if order is not None else row_groups(math.prod(shape[:-1]), shape[-1],
+                                                                             self.kernel.threads)
         parts = [] if layout.warps == 1 else [
             self.scratch(f.ctype, VALUE_BYTES[f.ctype], self.kernel.threads // WARP, f"{f.acc} of each warp",
                          f"{f.acc}_part")
             for f in folds
         ]
-        self.line(f"{{  // {what}")
-        with self.indented():
-            self.line(f"// {self.describe(layout)}")
-            self.line(f"const int {lane} = threadIdx.x % {width};  // the thread's place in its row's group")
-            if layout.passes > 1:
-                first = self.loop_name("first")
-                self.line(f"for (int {first} = 0; {first} < {layout.rows}; {first} += {layout.per_pass}) {{")
-                self.depth += 1
-                self.line(f"const int {row} = {first} + threadIdx.x / {width};")
-            else:
-                self.line(f"const int {row} = threadIdx.x / {width};")
-            for name, part in zip(pos[:-1], self.unflatten(row, shape[:-1]), strict=True):
-                self.line(f"const int {name} = {part};")
-            live = [f"{row} < {layout.rows}"] if layout.ragged else []
-            for p, (lo, hi), n in zip(pos[:-1], source[:-1], shape[:-1], strict=True):
-                if (lo, hi) != ("0", str(n)):
-                    live.append(f"{lo} <= {p} && {p} < {hi}")
-            lo, hi = source[-1]
-            if live:
-                alive = self.loop_name("live")
-                exists, present = layout.ragged, len(live) > layout.ragged
-                said = " and ".join(w for w, c in (("exists", exists), ("is present", present)) if c)
-                self.line(f"const bool {alive} = {' && '.join(live)};  // the row {said}")
-            # The row's present elements [begin, end); a row that is not live has none.
-            if const_int(lo) is None:
-                begin = self.loop_name("begin")
-                self.line(f"const int {begin} = (int){paren(lo)};")
-                lo = begin
-            if live or const_int(hi) is None:
-                end = self.loop_name("end")
-                text = hi if const_int(hi) is not None else f"(int){paren(hi)}"
-                self.line(f"const int {end} = {f'{alive} ? {text} : 0' if live else text};")
-                hi = end
-            start = lane if lo == "0" else f"{lo} + {lane}"
-            for k, fold in enumerate(folds):
-                self.line(f"{fold.ctype} {fold.acc} = {fold.identity};")
-                self.line("#pragma unroll 4")
-                self.line(f"for (int {j} = {start}; {j} < {hi}; {j} += {width}) "
-                          f"{fold.acc} = {fold.step(fold.acc, fold.value)};")
-                m = self.loop_name("m")
-                self.line(f"// the {lanes} lanes combine pairwise, halving: each ends with the same bits")
-                self.line("#pragma unroll")
-                self.line(f"for (int {m} = {lanes // 2}; {m} >= 1; {m} /= 2) "
-                          f"{fold.acc} = {fold.step(fold.acc, f'ph::shfl_xor({fold.acc}, {m}, {lanes})')};")
-                if parts:
-                    part, warps, w = parts[k], layout.warps, self.loop_name("w")
-                    self.line(f"// the row's {warps} warps: each leaves its value in {part}, then every thread "
-                              "of the row combines them in order")
-                    self.line(f"if (threadIdx.x % {WARP} == 0) {part}[threadIdx.x / {WARP}] = {fold.acc};")
-                    self.sync()
-                    self.line(f"{fold.acc} = {part}[{row} * {warps}];")
-                    self.line(f"for (int {w} = 1; {w} < {warps}; ++{w}) "
-                              f"{fold.acc} = {fold.step(fold.acc, f'{part}[{row} * {warps} + {w}]')};")
-            self.line(f"if ({' && '.join([*([alive] if live else []), f'{lane} == 0'])}) {{")
-            with self.indented():
-                for text in stores:
-                    self.line(text)
-            self.line("}")
+        if order is not None:
+            self.line(f"// {what}: {order.layout.describe()}; each lane folds its own elements in registers, "
+                      f"then xor shuffles combine the group{' and one shared step its warps' if parts else ''}")
+            rows = self.layout_rows(order)
+        else:
+            self.line(f"// {what}: {self.describe(layout)}")
+            rows = self.group_rows(layout, shape)
+        with rows as exists:
+            self.fold_rows(shape, source, folds, stores, every_lane, order, layout, parts, exists)
+
+    @contextmanager
+    def group_rows(self, layout: RowGroups, shape: tuple[int, ...]) -> Iterator[str | None]:
+        """Open the loop over the rows a thread's group folds, one a pass, the row's
+        position named; yields the test that the row exists (None: it always does)."""
+        lane, row = self.loop_name("lane"), self.loop_name("row")
+        self.line("{")
+        self.depth += 1
+        self.line(f"const int {lane} = threadIdx.x % {layout.width};  // the thread's place in its row's group")
+        if layout.passes > 1:
+            first = self.loop_name("first")
+            self.line(f"for (int {first} = 0; {first} < {layout.rows}; {first} += {layout.per_pass}) {{")
+            self.depth += 1
+            self.line(f"const int {row} = {first} + threadIdx.x / {layout.width};")
+        else:
+            self.line(f"const int {row} = threadIdx.x / {layout.width};")
+        for name, part in zip(self.pos(len(shape))[:-1], self.unflatten(row, shape[:-1]), strict=True):
+            self.line(f"const int {name} = {part};")
+        try:
+            yield f"{row} < {layout.rows}" if layout.ragged else None
+        finally:
             if layout.passes > 1:
                 self.depth -= 1
                 self.line("}")
+            self.depth -= 1
+            self.line("}")
+
+    def fold_rows(self, shape: tuple[int, ...], source: Region, folds: list[Fold], stores: list[str],
+                  every_lane: bool, order: Ordered | None, layout: RowGroups, parts: list[str],
+                  exists: str | None) -> None:
+        """The body of `row_reduce` for the row at `self.pos(rank)[:-1]`."""
+        pos = self.pos(len(shape))
+        width, lanes = layout.width, layout.lanes
+        j = self.loop_name("j")
+        lane, row = self.loop_name("lane"), self.loop_name("row")
+        live = [exists] if exists else []
+        for p, (lo, hi), n in zip(pos[:-1], source[:-1], shape[:-1], strict=True):
+            if (lo, hi) != ("0", str(n)):
+                live.append(f"{lo} <= {p} && {p} < {hi}")
+        lo, hi = source[-1]
+        alive = self.loop_name("live")
+        if live:
+            said = " and ".join(w for w, c in (("exists", bool(exists)), ("is present", len(live) > bool(exists)))
+                                if c)
+            self.line(f"const bool {alive} = {' && '.join(live)};  // the row {said}")
+        # The row's present elements [begin, end); a row that is not live has none.
+        if const_int(lo) is None:
+            begin = self.loop_name("begin")
+            self.line(f"const int {begin} = (int){paren(lo)};")
+            lo = begin
+        if live or const_int(hi) is None:
+            end = self.loop_name("end")
+            text = hi if const_int(hi) is not None else f"(int){paren(hi)}"
+            self.line(f"const int {end} = {f'{alive} ? {text} : 0' if live else text};")
+            hi = end
+        for k, fold in enumerate(folds):
+            self.line(f"{fold.ctype} {fold.acc} = {fold.identity};")
+            if order is not None:
+                with self.layout_slots(order) as present:
+                    if present:
+                        self.line(f"if (!({present})) continue;")
+                    size = order.layout.size
+                    self.line("#pragma unroll")
+                    self.line(f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{")
+                    with self.indented():
+                        self.line(f"const int {j} = {order.group} + {order.lane};")
+                        inside = " && ".join(t for t in (f"{lo} <= {j}" if lo != "0" else "", f"{j} < {hi}") if t)
+                        step = f"{fold.acc} = {fold.step(fold.acc, fold.value)};"
+                        self.line(f"if ({inside}) {step}" if const_int(hi) != order.layout.cols or lo != "0"
+                                  else step)
+                    self.line("}")
+            else:
+                start = lane if lo == "0" else f"{lo} + {lane}"
+                self.line("#pragma unroll 4")
+                self.line(f"for (int {j} = {start}; {j} < {hi}; {j} += {width}) "
+                          f"{fold.acc} = {fold.step(fold.acc, fold.value)};")
+            m = self.loop_name("m")
+            self.line(f"// the {lanes} lanes combine pairwise, halving: each ends with the same bits")
+            self.line("#pragma unroll")
+            self.line(f"for (int {m} = {lanes // 2}; {m} >= 1; {m} /= 2) "
+                      f"{fold.acc} = {fold.step(fold.acc, f'ph::shfl_xor({fold.acc}, {m}, {lanes})')};")
+            if parts:
+                part, warps, w = parts[k], layout.warps, self.loop_name("w")
+                self.line(f"// the row's {warps} warps: each leaves its value in {part}, then every thread "
+                          "of the row combines them in order")
+                self.line(f"if (threadIdx.x % {WARP} == 0) {part}[threadIdx.x / {WARP}] = {fold.acc};")
+                self.sync()
+                self.line(f"{fold.acc} = {part}[{row} * {warps}];")
+                self.line(f"for (int {w} = 1; {w} < {warps}; ++{w}) "
+                          f"{fold.acc} = {fold.step(fold.acc, f'{part}[{row} * {warps} + {w}]')};")
+        guard = [*([alive] if live else []), *([] if every_lane else [f"{lane} == 0"])]
+        self.line(f"if ({' && '.join(guard)}) {{" if guard else "{")
+        with self.indented():
+            for text in stores:
+                self.line(text)
         self.line("}")
 
     @staticmethod
@@ -455,7 +733,8 @@ class TileWriter(ExprWriter):
         if key in self.row_stats:
             return self.row_stats[key]
         x, d = e.operand, e.type.dtype
-        if not _cheap(x):
+        order = self.ordered if self.ordered is not None and self.ordered.is_spread(x.type.shape) else None
+        if not _cheap(x, self.registers if order is not None else None):
             self.force.add(id(x))
         shape = x.type.shape
         source = self.region(x)
@@ -464,21 +743,29 @@ class TileWriter(ExprWriter):
         work, suffix = ("f64", "") if d == F64 else ("f32", "f")
         value = f"({work}){paren(self.elem(x, [*pos[:-1], j]))}"
         peak, total = self.loop_name("peak"), self.loop_name("total")
-        rows = math.prod(shape[:-1])
-        size = 8 if d == F64 else 4
-        peaks = self.scratch(work, size, rows, "each row's maximum", "row_max")
-        totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
+        if order is not None:  # kept in registers, each thread its rows' (the sweeps that read them follow)
+            peaks, totals = self.names.take("row_max"), self.names.take("row_sum")
+            self.line(f"{work} {peaks}[{order.layout.passes}], {totals}[{order.layout.passes}];  "
+                      "// the maximum and sum of exp(x - maximum) of each row this thread holds")
+            row = order.row_index
+        else:
+            rows = math.prod(shape[:-1])
+            size = 8 if d == F64 else 4
+            peaks = self.scratch(work, size, rows, "each row's maximum", "row_max")
+            totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
+            row = self.loop_name("row")
         folds = [
             Fold(peak, work, ct.literal(-math.inf, F64 if d == F64 else ct.F32),
                  lambda a, b: f"fmax{suffix}({a}, {b})", value),
             Fold(total, work, "0" if d == F64 else "0.0f", lambda a, b: f"({a} + {b})",
                  f"exp{suffix}({value} - {peak})"),
         ]
-        row = self.loop_name("row")
         self.row_reduce(f"softmax's row statistics of {x.type}", shape, source, folds,
-                        [f"{peaks}[{row}] = {peak};", f"{totals}[{row}] = {total};"])
-        self.sync()
+                        [f"{peaks}[{row}] = {peak};", f"{totals}[{row}] = {total};"], every_lane=order is not None)
+        if order is None:
+            self.sync()
         self.row_stats[key] = (peaks, totals)
+        self.stats_in_registers[key] = order is not None
         return peaks, totals
 
     def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
@@ -486,20 +773,42 @@ class TileWriter(ExprWriter):
         peaks, totals = self.softmax_stats(e)
         x, d, shape = e.operand, e.type.dtype, e.type.shape
         work, suffix = ("f64", "") if d == F64 else ("f32", "f")
-        row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
+        if self.stats_in_registers[id(e)]:
+            row = self.own_row(pos)
+        else:
+            row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
         share = f"(exp{suffix}(({work}){paren(self.elem(x, pos))} - {peaks}[{row}]) / {totals}[{row}])"
         return share if d == F64 else ct.rounded(d, share)
 
     def reduce_all(self, e: ir.Reduce) -> str:
-        """sum/max/min of every present element: per thread, then over the CTA."""
+        """sum/max/min of every present element: per thread, then over the CTA. Each
+        thread folds its share in a register layout's order (the statement's, or one of
+        the operand's own shape when the operand is a plain stream of elements): whole
+        groups read at once, every read issued before the folds need them."""
         x, d = e.operand, e.type.dtype
+        shape = x.type.shape
         region = self.region(x)
-        pos = self.pos(len(x.type.shape))
-        value = ct.cast(x.type.dtype, d, self.elem(x, pos))
         acc = self.names.take(e.op)
         identity = ct.identity(e.op, d)
         self.line(f"{ct.value_type(d)} {acc} = {identity};")
-        self.sweep(x.type.shape, region, [f"{acc} = {self.combine(e.op, d, acc, value)};"])
+        order = self.ordered if self.ordered is not None and self.ordered.covers(shape) else None
+        if order is None and not any(isinstance(n, ir.Reduce | ir.Softmax | ir.Dot) for n in ir.walk_expr(x)):
+            layout = make_layout(shape[:-1], shape[-1], self.registers.size, self.kernel.threads)
+            if layout.passes * layout.slots <= MAX_GROUPS:
+                order = self.order(layout)
+        if order is None:
+            pos = self.pos(len(shape))
+            value = ct.cast(x.type.dtype, d, self.elem(x, pos))
+            self.sweep(shape, region, [f"{acc} = {self.combine(e.op, d, acc, value)};"])
+        else:
+            saved, self.ordered = self.ordered, order
+            try:
+                self.layout_elements(
+                    order, shape, region, self.elem(x, order.pos), lambda: self.elem(x, order.pos),
+                    lambda v: f"{acc} = {self.combine(e.op, d, acc, ct.cast(x.type.dtype, d, v))};",
+                    [], None, False)
+            finally:
+                self.ordered = saved
         self.line(f"{acc} = ph::cta_reduce({acc}, {ct.combiner(e.op)}, ({ct.value_type(d)}){identity});")
         return acc
 
@@ -599,8 +908,13 @@ class TileWriter(ExprWriter):
                 return text
             return self.elem(value, broadcast_pos(pos, value.type.shape, shape))
 
-        self.element_sweep(shape, kept, d, lambda p: f"{self.sym(sym)}[{linear(p, shape)}]",
-                           shape[-1] if len(shape) > 1 else None, "0", True, text, again)
+        in_registers = sym in self.registers
+
+        def place(p: Pos) -> str:
+            return self.register_elem(sym, p) if in_registers else f"{self.sym(sym)}[{linear(p, shape)}]"
+
+        self.element_sweep(shape, kept, d, place, shape[-1] if len(shape) > 1 else None, "0", True, text, again,
+                           registers=in_registers)
         if sym in self.full_syms:
             return
         if new_box is None:
@@ -689,11 +1003,15 @@ class TileWriter(ExprWriter):
         )
 
 
-def _cheap(e: ir.Expr) -> bool:
-    """Whether reading an element of tile value `e` is a plain shared-memory read."""
+def _cheap(e: ir.Expr, registers: Registers | None) -> bool:
+    """Whether reading an element of tile value `e` is a plain shared-memory read, or
+    (given the register tiles, in a statement that runs in their order) arithmetic on
+    registers and scalars only."""
     match e:
         case ir.Read() | ir.Dot():
             return True
         case ir.TileIndex(base=base) | ir.Cast(operand=base):
-            return _cheap(base)
+            return _cheap(base, registers)
+    if registers is not None and isinstance(e, ELEMENTWISE):
+        return all(not c.type.shape or isinstance(c, ir.Const) or _cheap(c, registers) for c in e.children())
     return False

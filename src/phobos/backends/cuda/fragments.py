@@ -1,0 +1,267 @@
+"""Which tiles live in registers, and how their elements are spread over the CTA.
+
+A tile that every statement touches element by element, each thread only ever
+reading the elements it wrote itself, needs no shared memory and no barrier: each
+thread keeps its own elements in registers. That holds when one fixed assignment of
+elements to threads serves every sweep over the tile. The assignment here is the row
+reductions' (groups.py): the tile's rows (all dims but the last, flattened) go to
+groups of `width` consecutive threads, one group per row and pass; along the row,
+the elements go in *groups* of `size` consecutive elements (16 bytes of the
+narrowest type in the kernel), lane l of the group holding groups l, l + width, ...
+Consecutive lanes so hold consecutive 16 bytes of a row, so loads and stores of
+whole groups are coalesced, and a row reduction folds each thread's own elements in
+registers before the group's shuffles.
+
+A *layout* is kept per leading shape (the dims before the last) with the widest
+last dim among the kernel's tiles of that leading shape: a tile of that full shape
+is *spread* (each thread holds its groups); a tile with last dim 1 (a per-row value
+such as a mean) is *replicated*: every lane of a row's group holds the row's value.
+
+A statement can follow a layout when every tile value in it has the layout's full
+shape or its per-row shape, and nothing in it reads a tile elsewhere than at the
+element being computed (no `dot`, `transpose`, reduction along another axis, or
+element and window reads of a register tile). A tile goes to registers when every
+statement that touches it can, and the registers it needs fit the budget; its sweeps
+then run in the layout's order, each thread's groups fully unrolled so every index
+into the register arrays is known at compile time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from phobos.ir import nodes as ir
+
+from . import ctypes as ct
+from .groups import RowGroups, row_groups
+
+# Bytes of registers per thread that register tiles may take in all (64 32-bit registers).
+REGISTER_BUDGET = 256
+# The most groups one thread may own in one layout: a sweep is unrolled over all of them.
+MAX_GROUPS = 32
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Rows of `cols` elements, `lead` giving the rows' dims, spread over the CTA:
+    the row groups of `groups`, each lane holding `slots` groups of `size` elements
+    of its row in each of the layout's passes."""
+
+    lead: tuple[int, ...]
+    cols: int
+    size: int
+    groups: RowGroups
+
+    @property
+    def rows(self) -> int:
+        return self.groups.rows
+
+    @property
+    def width(self) -> int:
+        return self.groups.width
+
+    @property
+    def passes(self) -> int:
+        return self.groups.passes
+
+    @property
+    def slots(self) -> int:
+        """Groups of a row each lane holds in one pass."""
+        return -(-self.groups.length // self.width)
+
+    @property
+    def ragged_slots(self) -> bool:
+        """Whether the last slot is missing for some lanes (the row's groups do not
+        divide evenly among the lanes)."""
+        return self.groups.length % self.width != 0
+
+    @property
+    def full_shape(self) -> tuple[int, ...]:
+        return (*self.lead, self.cols)
+
+    @property
+    def row_shape(self) -> tuple[int, ...]:
+        return (*self.lead, 1)
+
+    def elements(self, spread: bool) -> int:
+        """Register elements per thread for a tile of the full shape (spread) or the
+        per-row shape (replicated)."""
+        return self.passes * (self.slots * self.size if spread else 1)
+
+    def describe(self) -> str:
+        g = self.groups
+        text = (f"{g.rows} row{'s' if g.rows > 1 else ''} of {self.cols}, a group of {g.width} threads per row, "
+                f"each lane holding {self.slots} group{'s' if self.slots > 1 else ''} of {self.size}")
+        if g.passes > 1:
+            text += f" in each of {g.passes} passes"
+        return text
+
+
+def group_size(kernel: ir.Kernel, tiles: list[ir.Sym]) -> int:
+    """Elements per group: 16 bytes of the narrowest element type the kernel moves."""
+    dtypes = [s.vtype.dtype for s in tiles] + [p.dtype for p in kernel.params if isinstance(p, ir.TensorParam)]
+    return 16 // min((ct.element_bytes(d) for d in dtypes), default=4)
+
+
+def make_layout(lead: tuple[int, ...], cols: int, size: int, threads: int) -> Layout:
+    while cols % size:
+        size //= 2
+    return Layout(lead, cols, size, row_groups(math.prod(lead), cols // size, threads))
+
+
+@dataclass
+class Registers:
+    """The kernel's register tiles and layouts."""
+
+    size: int  # elements per group (`group_size`)
+    layouts: dict[tuple[int, ...], Layout]
+    spread: dict[ir.Sym, Layout]
+    replicated: dict[ir.Sym, Layout]
+
+    def __contains__(self, sym: object) -> bool:
+        return sym in self.spread or sym in self.replicated
+
+    def layout_of(self, sym: ir.Sym) -> Layout:
+        return self.spread.get(sym) or self.replicated[sym]
+
+    def statement_layout(self, s: ir.Stmt) -> Layout | None:
+        """The layout a statement's sweeps follow: the one of its anchored values
+        (`anchored_shapes`), when they all have its full or per-row shape."""
+        registers = set(self.spread) | set(self.replicated)
+        shapes = anchored_shapes(s, registers)
+        leads = {shape[:-1] for shape in shapes}
+        if len(leads) != 1:
+            return None
+        layout = self.layouts.get(leads.pop())
+        return layout if layout is not None and follows(s, layout, registers) else None
+
+
+def _nodes(s: ir.Stmt) -> list[ir.Expr]:
+    return [n for e in ir.stmt_exprs(s) for n in ir.walk_expr(e)]
+
+
+def _target(s: ir.Stmt) -> tuple[tuple[int, ...] | None, ir.Sym | None]:
+    """The shape a tile statement sweeps to write its target, and the target tile."""
+    match s:
+        case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
+            return sym.vtype.shape, sym
+        case ir.Store(items=items) | ir.TileStore(items=items) if any(isinstance(it, ir.Window) for it in items):
+            return tuple(it.length for it in items if isinstance(it, ir.Window)), None
+    return None, None
+
+
+def _anchored(e: ir.Expr, registers: set[ir.Sym]) -> bool:
+    """Whether a tile value can only be computed in a layout's order: it reads a
+    register tile, or a row reduction or softmax (whose row values the order keeps in
+    registers). Any other value can be read at any position."""
+    return any(isinstance(n, ir.Reduce | ir.Softmax) or (isinstance(n, ir.Read) and n.sym in registers)
+               for n in ir.walk_expr(e))
+
+
+def anchored_shapes(s: ir.Stmt, registers: set[ir.Sym]) -> set[tuple[int, ...]]:
+    """The shapes of the statement's sweeps that must run in a layout's order: of
+    each anchored value, of what a reduction of a whole tile folds, and of the
+    target when it is a register tile or takes an anchored value."""
+    shapes: set[tuple[int, ...]] = set()
+    for n in _nodes(s):
+        if isinstance(n, ir.Reduce) and n.axis is None and _anchored(n.operand, registers):
+            shapes.add(n.operand.type.shape)
+        elif n.type.shape and _anchored(n, registers):
+            shapes.add(n.type.shape)
+    target, sym = _target(s)
+    if target is not None and (shapes or sym in registers):
+        shapes.add(target)
+    return shapes
+
+
+def follows(s: ir.Stmt, layout: Layout, registers: set[ir.Sym]) -> bool:
+    """Whether every sweep the statement must run in order can run in the layout's."""
+    if not anchored_shapes(s, registers) <= {layout.full_shape, layout.row_shape}:
+        return False
+    for n in _nodes(s):
+        match n:
+            case ir.Dot() | ir.Transpose():
+                return False
+            case ir.TileIndex(base=base) if not isinstance(base, ir.Read):
+                return False
+            case ir.Reduce(axis=axis) if axis is not None and axis != len(n.operand.type.shape) - 1:
+                return False
+    return True
+
+
+def _touched(s: ir.Stmt) -> set[ir.Sym]:
+    syms = {n.sym for n in _nodes(s) if isinstance(n, ir.Read) and n.sym.vtype.shape}
+    match s:
+        case ir.Decl(sym=sym) | ir.Assign(sym=sym) | ir.TileStore(sym=sym) if sym.vtype.shape:
+            syms.add(sym)
+    syms |= {n.tile for n in _nodes(s) if isinstance(n, ir.Atomic) and n.tile is not None}
+    return syms
+
+
+def _read_elsewhere(s: ir.Stmt) -> set[ir.Sym]:
+    """Tiles the statement reads or writes other than element by element in place."""
+    out: set[ir.Sym] = set()
+    if isinstance(s, ir.TileStore):
+        out.add(s.sym)
+    for n in _nodes(s):
+        match n:
+            case ir.TileIndex(base=base):
+                out |= {m.sym for m in ir.walk_expr(base) if isinstance(m, ir.Read)}
+            case ir.Atomic(tile=tile) if tile is not None:
+                out.add(tile)
+    return out
+
+
+def _statements(body: list[ir.Stmt]) -> list[ir.Stmt]:
+    out: list[ir.Stmt] = []
+    for s in body:
+        out.append(s)
+        match s:
+            case ir.For(body=inner) | ir.While(body=inner):
+                out.extend(_statements(inner))
+            case ir.If(body=inner, orelse=other):
+                out.extend(_statements(inner))
+                out.extend(_statements(other))
+    return out
+
+
+def plan_registers(kernel: ir.Kernel) -> Registers:
+    """Choose the register tiles: each tile whose every statement can follow its
+    leading shape's layout, in declaration order while the budget lasts."""
+    statements = _statements(kernel.body)
+    tiles = [s.sym for s in statements if isinstance(s, ir.Decl) and s.sym.vtype.shape]
+    size = group_size(kernel, tiles)
+    widest: dict[tuple[int, ...], int] = {}
+    for sym in tiles:
+        lead, cols = sym.vtype.shape[:-1], sym.vtype.shape[-1]
+        widest[lead] = max(widest.get(lead, 1), cols)
+    layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
+    candidates = {sym for sym in tiles
+                  if sym.vtype.shape[-1] in (1, layouts[sym.vtype.shape[:-1]].cols)}
+    excluded: set[ir.Sym] = set()
+    for s in statements:
+        touched = _touched(s) & candidates
+        if not touched:
+            continue
+        excluded |= _read_elsewhere(s)
+        leads = {shape[:-1] for shape in anchored_shapes(s, candidates)}
+        lead = leads.pop() if len(leads) == 1 else None
+        if lead is None or lead not in layouts or not follows(s, layouts[lead], candidates):
+            excluded |= touched
+    spread: dict[ir.Sym, Layout] = {}
+    replicated: dict[ir.Sym, Layout] = {}
+    used = 0
+    for sym in tiles:
+        layout = layouts[sym.vtype.shape[:-1]]
+        is_spread = sym.vtype.shape[-1] == layout.cols
+        if sym in excluded or sym not in candidates:
+            continue
+        if is_spread and layout.passes * layout.slots > MAX_GROUPS:
+            continue
+        cost = layout.elements(is_spread) * ct.element_bytes(sym.vtype.dtype)
+        if used + cost > REGISTER_BUDGET:
+            continue
+        used += cost
+        (spread if is_spread else replicated)[sym] = layout
+    return Registers(size, layouts, spread, replicated)
