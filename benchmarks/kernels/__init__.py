@@ -23,7 +23,7 @@ STREAMS = phobos.compile(Path(__file__).with_name("streams.phobos"))
 # Elements per CTA for the flat kernels: the first value of each kernel's @autotune.
 ADD_BLOCK = {"float32": 4096, "bfloat16": 8192}
 CAST_BLOCK = 4096
-SUM_BLOCK = 8192
+SUM_BLOCK = 4096
 # The row-means kernel walks its rows in chunks: 16 rows of 512 columns a step.
 MEANS_ROWS, MEANS_COLS = 16, 512
 # The widest row softmax and the norms take (their largest COLS, and their TILE).

@@ -199,10 +199,18 @@ def _touched(s: ir.Stmt) -> set[ir.Sym]:
     return syms
 
 
+def whole_window(s: ir.TileStore) -> bool:
+    """Whether a store through a window of a tile covers the whole tile in place
+    (`t[0 :+ n] = e`): each element is written at its own position, masked by the
+    value's region."""
+    return all(isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and int(it.start.value) == 0
+               and it.length == n for it, n in zip(s.items, s.sym.vtype.shape, strict=True))
+
+
 def _read_elsewhere(s: ir.Stmt) -> set[ir.Sym]:
     """Tiles the statement reads or writes other than element by element in place."""
     out: set[ir.Sym] = set()
-    if isinstance(s, ir.TileStore):
+    if isinstance(s, ir.TileStore) and not whole_window(s):
         out.add(s.sym)
     for n in _nodes(s):
         match n:

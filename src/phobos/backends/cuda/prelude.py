@@ -206,7 +206,9 @@ template <class T, class Op> PH_INLINE T lane_reduce(T v, Op op, int width) {
 }
 
 // Every thread gets the combination over the CTA: warps first, then the warps'
-// results halved pairwise (padded with the identity to a power of two).
+// results halved pairwise (padded with the identity to a power of two) by a
+// butterfly in every warp, so every thread gets the same bits and nothing is indexed
+// at run time (no local memory).
 template <class T, class Op> __device__ T cta_reduce(T v, Op op, T identity) {
   __shared__ T warp_part[32];
   v = lane_reduce(v, op, 32);
@@ -215,13 +217,10 @@ template <class T, class Op> __device__ T cta_reduce(T v, Op op, T identity) {
   __syncthreads();
   int padded = 1;
   while (padded < warps) padded *= 2;
-  T row[32];
-  for (int k = 0; k < padded; ++k) row[k] = k < warps ? warp_part[k] : identity;
-  for (int half = padded / 2; half >= 1; half /= 2) {
-    for (int k = 0; k < half; ++k) row[k] = op(row[k], row[k + half]);
-  }
+  T w = (int)(threadIdx.x & 31) < warps ? warp_part[threadIdx.x & 31] : identity;
+  for (int m = padded / 2; m >= 1; m /= 2) w = op(w, shfl_xor(w, m, 32));
   __syncthreads();  // warp_part may be written again by the next reduction
-  return row[0];
+  return w;
 }
 
 // ---- atomics: each returns the element's old value

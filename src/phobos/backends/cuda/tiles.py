@@ -923,7 +923,7 @@ class TileWriter(ExprWriter):
             self.line(f"{box} = {new_box};")
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
-                     pitch: int | str | None, aligned: bool) -> None:
+                     pitch: int | str | None, aligned: bool, registers: bool = False) -> None:
         """Write the present elements of `value` into a window, dropping what falls
         outside the target (`extents`, per dim); `ref(coords)` names an element. The
         target has rows of `pitch` elements (None: one row) from a base that is 16-byte
@@ -974,7 +974,7 @@ class TileWriter(ExprWriter):
         def place(p: Pos) -> str:
             return ref(coords if p == pos else self.window_coords(items, p))
 
-        self.element_sweep(window, clipped, dtype, place, pitch, last_start, aligned, text, again)
+        self.element_sweep(window, clipped, dtype, place, pitch, last_start, aligned, text, again, registers)
 
     def store_tensor(self, s: ir.Store) -> None:
         name = s.tensor
@@ -993,14 +993,18 @@ class TileWriter(ExprWriter):
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym
-        if s.value.type.shape and any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(s.value)):
+        # A register tile is only ever read at the element being written (and the window is the whole tile).
+        in_registers = sym in self.registers
+        if (not in_registers and s.value.type.shape
+                and any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(s.value))):
             self.force.add(id(s.value))
         shape = sym.vtype.shape
-        self.store_window(
-            s.items, s.value, [str(n) for n in shape],
-            lambda c: f"{self.sym(sym)}[{linear(c, shape)}]", sym.vtype.dtype,
-            shape[-1] if len(shape) > 1 else None, True,
-        )
+
+        def place(c: Pos) -> str:
+            return self.register_elem(sym, c) if in_registers else f"{self.sym(sym)}[{linear(c, shape)}]"
+
+        self.store_window(s.items, s.value, [str(n) for n in shape], place, sym.vtype.dtype,
+                          shape[-1] if len(shape) > 1 else None, True, in_registers)
 
 
 def _cheap(e: ir.Expr, registers: Registers | None) -> bool:
