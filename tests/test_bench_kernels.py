@@ -94,7 +94,7 @@ def rms_norm_ref(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return x / np.sqrt((x**2).mean(axis=1, keepdims=True) + EPS) * w
 
 
-# Each spans more than one CTA's tile of whole rows (TILE / COLS rows), the last one partial.
+# Each spans more than one CTA's tile of whole rows (2048 / COLS rows, at least one), the last one partial.
 ROW_SHAPES = [(132, 100), (36, 300), (8, 4100)]
 
 

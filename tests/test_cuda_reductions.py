@@ -104,7 +104,7 @@ def test_narrow_rows_take_passes(module: phobos.Module):
                  "fminf(acc, ph::shfl_xor(acc, m, 32))"):
         assert fold in code
     # A softmax of a tensor window reads it once into scratch, then three times from there.
-    assert "ph::round_bf16((expf(" in code
+    assert "ph::to_bf16((expf(" in code  # rounded once, as it is stored
 
 
 def test_integer_rows_wrap_and_a_whole_cta_row(module: phobos.Module):

@@ -189,6 +189,15 @@ def test_bad_grid_is_refused_where_written(mod, grid, needle):
     assert "kernel `scale_rows`: the grid" in message and needle in message
 
 
+def test_an_int_grid_keeps_its_launcher(mod):
+    """`kernel[grid]` is written at every launch, so an int grid's launcher is made once;
+    a tuple's is not kept, as (True,) and (1.0,) equal (1,) but are no grids."""
+    assert mod.scale_rows[3] is mod.scale_rows[3]
+    assert mod.scale_rows[(1,)] is not mod.scale_rows[(1,)]
+    assert "not (True,)" in error_of(lambda: mod.scale_rows[(True,)])
+    assert "not True" in error_of(lambda: mod.scale_rows[True])
+
+
 def test_bad_grid_function_result(mod, calls):
     message = error_of(lambda: mod.scale_rows[lambda meta: (meta["M"], 0)](*rows(32)))
     assert "the grid function's result is (32, 0); its y extent must be from 1" in message
@@ -509,6 +518,20 @@ def test_interpret_false_without_a_gpu_is_an_error(monkeypatch, calls):
     assert "interpret=False, which asks for the GPU, but cuda-bindings is not installed" in message
     monkeypatch.setenv(backend.ENV_INTERPRET, "1")  # an explicit option outranks the variable
     assert "interpret=False" in error_of(lambda: kernel[1](*rows(32)))
+
+
+def test_the_environment_is_read_at_a_new_kind_of_launch(monkeypatch, calls):
+    """PHOBOS_INTERPRET is read when a kind of arguments is first launched; its repeat
+    launches run where it did, without reading the variable again."""
+    monkeypatch.setattr(backend, "cuda_device", lambda: (True, "1 CUDA device visible"))
+    kernel = phobos.compile(SOURCE).scale_rows
+    assert "host (CPU) memory" in error_of(lambda: kernel[1](*rows(32)))  # the GPU refuses numpy arrays
+    monkeypatch.setenv(backend.ENV_INTERPRET, "1")
+    kernel[1](*rows(32))  # a kind not launched before: the variable is read
+    monkeypatch.setenv(backend.ENV_INTERPRET, "maybe")
+    kernel[1](*rows(32))  # a repeat launch: it is not
+    assert len(calls) == 2
+    assert "PHOBOS_INTERPRET is 'maybe'" in error_of(lambda: kernel[1](*rows(64)))  # a new shape: it is
 
 
 def test_bad_environment_value(monkeypatch, calls):

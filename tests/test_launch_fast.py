@@ -107,8 +107,13 @@ class FakeTensor:
 FakeTensor.__module__ = "torch"
 
 
-def tensors(n: int, base: int = 0x10000, dtype: FakeDtype = F32) -> tuple[FakeTensor, ...]:
-    return tuple(FakeTensor((n,), base + i * 0x10000, dtype) for i in range(3))
+def tensors(n: int, base: int = 0x10000, dtype: FakeDtype = F32, device: int = 0) -> tuple[FakeTensor, ...]:
+    return tuple(FakeTensor((n,), base + i * 0x10000, dtype, device) for i in range(3))
+
+
+def on_host(tensor: FakeTensor) -> FakeTensor:
+    tensor.device = FakeDevice("cpu", 0)
+    return tensor
 
 
 class Counter:
@@ -241,10 +246,36 @@ def test_a_new_launcher_with_the_same_grid_reuses_the_plan(gpu, mod):
 
 def test_keywords_bind_the_same_on_a_repeat_launch(gpu, mod):
     a, b, c = tensors(64)
-    mod.add[1](a, C=c, B=b)
-    mod.add[1](a, C=c, B=b)
-    assert full_path_calls(gpu)[0] == 1
-    assert gpu.launches[-1][3][:3] == (a.data_ptr(), b.data_ptr(), c.data_ptr())
+    for _ in range(2):  # the pointers come in the order given; each order is a plan
+        mod.add[1](a, C=c, B=b)
+        assert gpu.launches[-1][3][:3] == (a.data_ptr(), b.data_ptr(), c.data_ptr())
+        mod.add[1](C=c, A=a, B=b, BLOCK=16)
+        assert gpu.launches[-1][3][:3] == (a.data_ptr(), b.data_ptr(), c.data_ptr())
+    assert full_path_calls(gpu)[0] == 2
+
+
+def test_a_repeat_launch_reads_each_pointer_once(gpu, mod):
+    a, b, c = tensors(256)
+    mod.add[4](a, b, c)
+    before = [t.pointer_reads for t in (a, b, c)]
+    mod.add[4](a, b, c)
+    assert [t.pointer_reads - n for t, n in zip((a, b, c), before, strict=True)] == [1, 1, 1]
+
+
+def test_the_grid_is_no_part_of_the_plan(gpu, mod):
+    a, b, c = tensors(256)
+    mod.add[4](a, b, c)
+    mod.add[8](a, b, c)
+    mod.add[lambda meta: meta["N"] // meta["BLOCK"] // 2](a, b, c)
+    assert full_path_calls(gpu) == (1, 1, 1, 1) and len(mod.add.plans) == 1
+    assert [launch[1].grid for launch in gpu.launches] == [(4, 1, 1), (8, 1, 1), (2, 1, 1)]
+
+
+def test_another_device_is_a_new_plan(gpu, mod):
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(256, device=1))
+    mod.add[4](*tensors(256, device=1))
+    assert full_path_calls(gpu)[0] == 2 and len(mod.add.plans) == 2
 
 
 def test_scalars_are_checked_and_packed_at_every_launch(gpu, mod):
@@ -281,6 +312,9 @@ def test_scalars_are_checked_and_packed_at_every_launch(gpu, mod):
         pytest.param(lambda k: k.add[4](*tensors(256)[:2], [1.0]), id="not an array"),
         pytest.param(lambda k: k.add[lambda meta: (meta["N"], 0)](*tensors(256)), id="grid function result"),
         pytest.param(lambda k: k.add[4](*tensors(256)[:2], FakeTensor((256,), 0, device=1)), id="two devices"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], on_host(tensors(256)[2])), id="host memory"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], FakeTensor((256,), 0x30000, strides=(2,))), id="strided"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], BLOCK=64), id="missing"),
     ],
 )
 def test_a_warm_kernel_refuses_what_a_fresh_one_does(gpu, mod, launch):

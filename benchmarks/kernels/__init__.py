@@ -26,8 +26,16 @@ CAST_BLOCK = 4096
 SUM_BLOCK = 4096
 # The row-means kernel walks its rows in chunks: 16 rows of 512 columns a step.
 MEANS_ROWS, MEANS_COLS = 16, 512
-# The widest row softmax and the norms take (their largest COLS, and their TILE).
+# The widest row softmax and the norms take (their largest COLS).
 MAX_COLS = 16384
+# Rows of this many elements or fewer share a CTA (the row kernels' `rows`).
+ROW_TILE = 2048
+# Threads a CTA for each row kernel by COLS (up to the key): 16 to 32 elements a thread,
+# which the CUDA back end keeps in registers. Measured on the H200 (docs/benchmarks.md).
+ROW_THREADS = {
+    "softmax": ((2048, 128), (4096, 256), (16384, 512)),
+    "norm": ((2048, 128), (4096, 256), (16384, 512)),
+}
 
 
 def cdiv(a: int, b: int) -> int:
@@ -51,9 +59,14 @@ def row_cols(n: int) -> int:
     return cols
 
 
+def row_threads(kind: str, cols: int) -> int:
+    """THREADS for a row kernel of `kind` ("softmax" or "norm") with rows of COLS."""
+    return next(threads for widest, threads in ROW_THREADS[kind] if cols <= widest)
+
+
 def _whole_rows_grid(meta: dict[str, Any]) -> int:
-    """One CTA per TILE / COLS rows: the row kernels' tile holds that many whole rows."""
-    return cdiv(meta["M"], meta["TILE"] // meta["COLS"])
+    """One CTA per `rows` rows: the row kernels' tile holds that many whole rows."""
+    return cdiv(meta["M"], cdiv(ROW_TILE, meta["COLS"]))
 
 
 def add(a: Any, b: Any, c: Any) -> None:
@@ -89,17 +102,20 @@ def total(x: Any, partial: Any, out: Any) -> None:
 
 def softmax(x: Any, y: Any) -> None:
     """y = softmax of each row of x (f32)."""
-    _softmax_rows[_whole_rows_grid](x, y, COLS=row_cols(x.shape[1]))
+    cols = row_cols(x.shape[1])
+    _softmax_rows[_whole_rows_grid](x, y, COLS=cols, THREADS=row_threads("softmax", cols))
 
 
 def layer_norm(x: Any, w: Any, b: Any, y: Any, eps: float) -> None:
     """y = layer norm of each row of x with weight w and bias b (bf16, computed in f32)."""
-    _layer_norm[_whole_rows_grid](x, w, b, y, eps, COLS=row_cols(x.shape[1]))
+    cols = row_cols(x.shape[1])
+    _layer_norm[_whole_rows_grid](x, w, b, y, eps, COLS=cols, THREADS=row_threads("norm", cols))
 
 
 def rms_norm(x: Any, w: Any, y: Any, eps: float) -> None:
     """y = RMS norm of each row of x with weight w (bf16, computed in f32)."""
-    STREAMS.rms_norm[_whole_rows_grid](x, w, y, eps, COLS=row_cols(x.shape[1]))
+    cols = row_cols(x.shape[1])
+    STREAMS.rms_norm[_whole_rows_grid](x, w, y, eps, COLS=cols, THREADS=row_threads("norm", cols))
 
 
 def row_means(x: Any, out: Any) -> None:

@@ -1,15 +1,16 @@
 """The row-wise benchmark kernels, written in Phobos's Python spelling (`phobos.lang`).
 
-Softmax and layer norm take whole rows: each CTA holds a tile of TILE elements, as
-many rows (TILE / COLS) of COLS columns, COLS being the row length rounded up to a
-power of two. So a row is read from memory once, and the columns past its end are
-absent (the language masks them; softmax and the row sums skip them). Every variant
-fits in shared memory, so the file builds ahead of time as it is.
-benchmarks/kernels/__init__.py pins COLS at launch.
+Softmax and layer norm take whole rows: each CTA holds a tile of `rows` rows of COLS
+columns, COLS being the row length rounded up to a power of two and `rows` enough
+rows for 2048 elements (one row from 2048 columns up). So a row is read from memory
+once, and the columns past its end are absent (the language masks them; softmax and
+the row sums skip them). The CTA's size, THREADS, is chosen at launch from COLS so
+each thread holds 16 to 32 elements: the CUDA back end keeps such a tile in
+registers. benchmarks/kernels/__init__.py pins COLS and THREADS at launch.
 """
 
 # The bodies below are read by Phobos, never run by Python: dims such as `M` and the
-# autotune names `TILE`, `COLS` and `ROWS` are names Python never binds.
+# autotune names `COLS`, `THREADS` and `ROWS` are names Python never binds.
 # ruff: noqa: F821
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import phobos.lang as ph
 
 
 @ph.kernel
-@ph.autotune(COLS=[4096, 128, 256, 512, 1024, 2048, 8192, 16384], TILE=[16384])
-@ph.launch(256)
+@ph.autotune(COLS=[4096, 128, 256, 512, 1024, 2048, 8192, 16384], THREADS=[256, 128, 512, 1024])
+@ph.launch(THREADS)
 def softmax_rows(X: ph.tensor[ph.f32][M, N], Y: ph.tensor[ph.f32][M, N]):
-    rows: ph.let = TILE // COLS
+    rows: ph.let = (2048 + COLS - 1) // COLS
     r: ph.let = ph.ctx.block.x * rows
     x: ph.var = X[r:+rows, 0:+COLS]
     Y[r:+rows, 0:+COLS] = ph.softmax(x)
@@ -36,8 +37,8 @@ def centred(x, mean):
 # as bf16. The variance is the mean of squared deviations (two passes over the tile,
 # which stays on chip), not E[x^2] - mean^2, which cancels badly.
 @ph.kernel
-@ph.autotune(COLS=[4096, 128, 256, 512, 1024, 2048, 8192, 16384], TILE=[16384])
-@ph.launch(256)
+@ph.autotune(COLS=[4096, 128, 256, 512, 1024, 2048, 8192, 16384], THREADS=[256, 128, 512, 1024])
+@ph.launch(THREADS)
 def layer_norm(
     X: ph.tensor[ph.bf16][M, N],
     W: ph.tensor[ph.bf16][N],
@@ -45,7 +46,7 @@ def layer_norm(
     Y: ph.tensor[ph.bf16][M, N],
     eps: ph.f32,
 ):
-    rows: ph.let = TILE // COLS
+    rows: ph.let = (2048 + COLS - 1) // COLS
     r: ph.let = ph.ctx.block.x * rows
     x: ph.var = X[r:+rows, 0:+COLS]
     mean: ph.let = ph.rowsum(x) / ph.f32(N)

@@ -12,17 +12,17 @@ extern "C" __global__ void __launch_bounds__(128) half_math(bf16* A, bf16* B, f1
     #line 10 "tests/corpus/dtypes.phobos"
     const f32 b = (0 <= i && i < N ? ph::from_bf16(B[i]) : 0.0f);
     #line 11 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) OB[i] = ph::to_bf16(ph::round_bf16((ph::round_bf16((a * b)) + a)));
+    if (0 <= i && i < N) OB[i] = ph::to_bf16((ph::round_bf16((a * b)) + a));
     #line 12 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) OB[1 * N + i] = ph::to_bf16(ph::round_bf16((a / b)));
+    if (0 <= i && i < N) OB[1 * N + i] = ph::to_bf16((a / b));
     #line 13 "tests/corpus/dtypes.phobos"
     const f32 h = (0 <= i && i < N ? ph::from_f16(H[i]) : 0.0f);
     #line 14 "tests/corpus/dtypes.phobos"
     const f32 g = (0 <= i && i < N ? ph::from_f16(G[i]) : 0.0f);
     #line 15 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) OH[i] = ph::to_f16(ph::round_f16((ph::round_f16((h * g)) + h)));
+    if (0 <= i && i < N) OH[i] = ph::to_f16((ph::round_f16((h * g)) + h));
     #line 16 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) OH[1 * N + i] = ph::to_f16(ph::round_f16((h - g)));
+    if (0 <= i && i < N) OH[1 * N + i] = ph::to_f16((h - g));
     #line 17 "tests/corpus/dtypes.phobos"
     if (0 <= i && i < N) MATH[i] = (f32)(ph::round_bf16(expf(a)));
     #line 18 "tests/corpus/dtypes.phobos"

@@ -8,7 +8,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
   #line 57 "tests/corpus/dtypes.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 58 "tests/corpus/dtypes.phobos"
-  bf16 x[8];  // tile<bf16>[8, 64] in registers: 8 rows of 64, a group of 8 threads per row, each lane holding 1 group of 8
+  f32 x[8];  // tile<bf16>[8, 64] in registers: 8 rows of 64, a group of 8 threads per row, each lane holding 1 group of 8
   ph::Box<2> x_box;
   ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 8, M) - r, ph::min64(c + 64, N) - c}};
   box.normalize();
@@ -24,14 +24,14 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         const ph::Vec<bf16, 8> X_g = ph::vload<8>(&X[(r + i0) * N + (c + g)]);
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
-          x[v] = X_g.v[v];
+          x[v] = ph::from_bf16(X_g.v[v]);
         }
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int i1 = g + v;
           if (!box.has(i0, i1)) continue;
-          x[v] = X[(r + i0) * N + (c + i1)];
+          x[v] = ph::from_bf16(X[(r + i0) * N + (c + i1)]);
         }
       }
     }
@@ -51,7 +51,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         ph::Vec<bf16, 8> out;
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
-          out.v[v] = ph::to_bf16(ph::round_bf16((ph::round_bf16((ph::from_bf16(x[v]) * ph::from_bf16(x[v]))) - 1.0f)));
+          out.v[v] = ph::to_bf16((ph::round_bf16((x[v] * x[v])) - 1.0f));
         }
         ph::vstore(&Y[(r + i0) * N + (c + g)], out);
       } else {  // element by element, masked
@@ -59,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         for (int v = 0; v < 8; ++v) {
           const int i1 = g + v;
           if (!box_.has(i0, i1)) continue;
-          Y[(r + i0) * N + (c + i1)] = ph::to_bf16(ph::round_bf16((ph::round_bf16((ph::from_bf16(x[v]) * ph::from_bf16(x[v]))) - 1.0f)));
+          Y[(r + i0) * N + (c + i1)] = ph::to_bf16((ph::round_bf16((x[v] * x[v])) - 1.0f));
         }
       }
     }
@@ -78,7 +78,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         ph::Vec<f16, 8> out;
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
-          out.v[v] = ph::to_f16(ph::round_f16(((f32)(ph::from_bf16(x[v])) * 0.5f)));
+          out.v[v] = ph::to_f16(((f32)(x[v]) * 0.5f));
         }
         ph::vstore(&Z[(r + i0) * N + (c + g)], out);
       } else {  // element by element, masked
@@ -86,7 +86,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         for (int v = 0; v < 8; ++v) {
           const int i1 = g + v;
           if (!box_2.has(i0, i1)) continue;
-          Z[(r + i0) * N + (c + i1)] = ph::to_f16(ph::round_f16(((f32)(ph::from_bf16(x[v])) * 0.5f)));
+          Z[(r + i0) * N + (c + i1)] = ph::to_f16(((f32)(x[v]) * 0.5f));
         }
       }
     }
@@ -105,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         ph::Vec<f64, 8> out;
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
-          out.v[v] = ((f64)(ph::from_bf16(x[v])) / 3.0);
+          out.v[v] = ((f64)(x[v]) / 3.0);
         }
         ph::vstore(&D[(r + i0) * N + (c + g)], out);
       } else {  // element by element, masked
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(128) half_tiles(bf16* X, bf16* Y, f
         for (int v = 0; v < 8; ++v) {
           const int i1 = g + v;
           if (!box_3.has(i0, i1)) continue;
-          D[(r + i0) * N + (c + i1)] = ((f64)(ph::from_bf16(x[v])) / 3.0);
+          D[(r + i0) * N + (c + i1)] = ((f64)(x[v]) / 3.0);
         }
       }
     }

@@ -8,13 +8,13 @@ extern "C" __global__ void __launch_bounds__(128) store_round(f32* X, f64* D, f1
   #line 27 "tests/corpus/dtypes.phobos"
   if ((i < N)) {
     #line 28 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) H[i] = ph::to_f16(ph::round_f16((0 <= i && i < N ? X[i] : 0.0f)));
+    if (0 <= i && i < N) H[i] = ph::to_f16((0 <= i && i < N ? X[i] : 0.0f));
     #line 29 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) B[i] = ph::to_bf16(ph::round_bf16(((0 <= i && i < N ? X[i] : 0.0f) * 3.0f)));
+    if (0 <= i && i < N) B[i] = ph::to_bf16(((0 <= i && i < N ? X[i] : 0.0f) * 3.0f));
     #line 30 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) DB[i] = ph::to_bf16(ph::round_bf16((0 <= i && i < N ? D[i] : 0.0)));
+    if (0 <= i && i < N) DB[i] = ph::to_bf16((0 <= i && i < N ? D[i] : 0.0));
     #line 31 "tests/corpus/dtypes.phobos"
-    if (0 <= i && i < N) DH[i] = ph::to_f16(ph::round_f16((0 <= i && i < N ? D[i] : 0.0)));
+    if (0 <= i && i < N) DH[i] = ph::to_f16((0 <= i && i < N ? D[i] : 0.0));
     #line 32 "tests/corpus/dtypes.phobos"
     if (0 <= i && i < N) DF[i] = (f32)((0 <= i && i < N ? D[i] : 0.0));
   }

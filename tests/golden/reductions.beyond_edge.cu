@@ -25,10 +25,18 @@ extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i3
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int j = g + v;
-        if (begin <= j && j < end) acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
+      if (begin <= g && g + 4 <= end) {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
+        }
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          if (begin <= j && j < end) acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
+        }
       }
     }
     // the 2 lanes combine pairwise, halving: each ends with the same bits
@@ -65,10 +73,18 @@ extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i3
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int j = g + v;
-        if (begin <= j && j < end) acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+      if (begin <= g && g + 4 <= end) {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        }
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          if (begin <= j && j < end) acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        }
       }
     }
     // the 2 lanes combine pairwise, halving: each ends with the same bits
@@ -105,10 +121,18 @@ extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i3
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int j = g + v;
-        if (begin <= j && j < end) acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+      if (begin <= g && g + 4 <= end) {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        }
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          if (begin <= j && j < end) acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        }
       }
     }
     // the 2 lanes combine pairwise, halving: each ends with the same bits
@@ -210,10 +234,18 @@ extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i3
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int j = g + v;
-        if (begin <= j && j < end) acc = ph::imax(acc, k[v]);
+      if (begin <= g && g + 4 <= end) {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          acc = ph::imax(acc, k[v]);
+        }
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          if (begin <= j && j < end) acc = ph::imax(acc, k[v]);
+        }
       }
     }
     // the 2 lanes combine pairwise, halving: each ends with the same bits
@@ -248,10 +280,18 @@ extern "C" __global__ void __launch_bounds__(128) beyond_edge(f32* X, f32* S, i3
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int j = g + v;
-        if (begin <= j && j < end) acc = ph::imin(acc, k[v]);
+      if (begin <= g && g + 4 <= end) {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          acc = ph::imin(acc, k[v]);
+        }
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          if (begin <= j && j < end) acc = ph::imin(acc, k[v]);
+        }
       }
     }
     // the 2 lanes combine pairwise, halving: each ends with the same bits

@@ -64,10 +64,18 @@ extern "C" __global__ void __launch_bounds__(128) row_means(f32* X, f32* OUT, i6
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 16) * 4;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int j = g + v;
-          if (begin <= j && j < end) acc = (acc + a[v]);
+        if (begin <= g && g + 4 <= end) {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int j = g + v;
+            acc = (acc + a[v]);
+          }
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int j = g + v;
+            if (begin <= j && j < end) acc = (acc + a[v]);
+          }
         }
       }
       // the 16 lanes combine pairwise, halving: each ends with the same bits

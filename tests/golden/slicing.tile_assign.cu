@@ -97,10 +97,18 @@ extern "C" __global__ void __launch_bounds__(128) tile_assign(f32* X, f32* A, f3
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
-      #pragma unroll
-      for (int v = 0; v < 4; ++v) {
-        const int j = g + v;
-        if (j < end) acc = (acc + a[i0 * 8 + j]);
+      if (g + 4 <= end) {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          acc = (acc + a[i0 * 8 + j]);
+        }
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int j = g + v;
+          if (j < end) acc = (acc + a[i0 * 8 + j]);
+        }
       }
     }
     // the 2 lanes combine pairwise, halving: each ends with the same bits

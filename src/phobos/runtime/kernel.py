@@ -16,7 +16,7 @@ from phobos.ir.text import kernel_text
 from .backend import check_options
 from .grid import GridSpec
 from .launch import Launcher, not_callable
-from .plans import Plan
+from .plans import MOST_PLANS, Plan
 from .signature import Signature, signature
 
 
@@ -40,6 +40,8 @@ class Kernel:
         self.python_function = python_function
         # The launches worked out so far, by key (see `phobos.runtime.plans`).
         self.plans: dict[Hashable, Plan] = {}
+        # A launcher per int grid, kept: `kernel[grid]` is written at every launch.
+        self._launchers: dict[int, Launcher] = {}
 
     @cached_property
     def program(self) -> A.Program:
@@ -64,7 +66,17 @@ class Kernel:
         return signature(self.ast, self.variants)
 
     def __getitem__(self, grid: GridSpec) -> Launcher:
-        return Launcher(self, grid)
+        if type(grid) is not int:
+            # A tuple is not kept: (True,) or (1.0,), which are no grids, would find the
+            # launcher of (1,); nor a grid function, which may be new at each launch.
+            return Launcher(self, grid)
+        launcher = self._launchers.get(grid)
+        if launcher is None:
+            launcher = Launcher(self, grid)  # a bad grid is refused here, and not kept
+            if len(self._launchers) >= MOST_PLANS:  # as many as the plans
+                self._launchers.clear()
+            self._launchers[grid] = launcher
+        return launcher
 
     def __call__(self, *_args: Any, **_kwargs: Any) -> None:
         raise not_callable(self)

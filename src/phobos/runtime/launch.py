@@ -37,13 +37,17 @@ class Launcher:
         kernel = self.kernel
         sig = kernel.signature  # a program error surfaces here, before the arguments
         found = call_key(sig, args, kwargs)
-        plan = None if found is None else kernel.plans.get(found[0])
+        if found is None:  # an argument of a kind with no key: the full path, every time
+            self._first(args, kwargs)
+            return
+        key, pointers = found
+        plan = kernel.plans.get(key)
         if plan is None:
             plan = self._first(args, kwargs)
-            if found is not None and plan is not None:
+            if plan is not None:
                 if len(kernel.plans) >= MOST_PLANS:
                     kernel.plans.clear()
-                kernel.plans[found[0]] = plan
+                kernel.plans[key] = plan
             return
         values = list(args)
         if plan.keywords:
@@ -56,7 +60,7 @@ class Launcher:
         if grid is None:
             assert callable(self.grid)
             grid = call_grid_function(kernel.name, self.grid, launch)
-        plan.run(values, found[1], grid)
+        plan.run(values, pointers, grid)
 
     def _first(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Plan | None:
         """A launch by the full path; its plan, where its arguments' kind has one.

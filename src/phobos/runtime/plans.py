@@ -90,6 +90,10 @@ def call_key(sig: Signature, args: tuple[Any, ...],
     first and then those given by keyword, in the order given; None where an argument
     is of a kind that has no key.
 
+    The key is one flat tuple, which hashes and compares faster than nested ones: the
+    number of positional arguments, each keyword (with a pin's value), then each
+    argument's part, led by its type, whose kind says how many items follow.
+
     A torch tensor's part is what the full path's checks and the GPU's variant read of
     it. Its layout enters as `is_contiguous()`, a flag torch keeps, rather than its
     strides: torch and numpy call the same strides contiguous, and a contiguous tensor
@@ -104,14 +108,14 @@ def call_key(sig: Signature, args: tuple[Any, ...],
         more: list[Any] = []
         for name, value in kwargs.items():
             append(name)
-            if name in tune:
-                # A pin picks the variant by its value; only ints are valid pins.
-                if type(value) is not int:
-                    return None
+            if name not in tune:
+                more.append(value)
+            elif type(value) is int:  # a pin picks the variant by its value; only ints are valid pins
                 append(value)
             else:
-                more.append(value)
-        values = (*args, *more)
+                return None
+        if more:
+            values = (*args, *more)
     pointers: list[int] = []
     kinds = _KINDS
     for value in values:
@@ -120,12 +124,11 @@ def call_key(sig: Signature, args: tuple[Any, ...],
         if kind is _TORCH:
             pointer = value.data_ptr()
             pointers.append(pointer)
-            append((cls, value.dtype, value.shape, value.is_contiguous(), value.device,
-                    pointer % ALIGNMENT == 0))
+            parts += cls, value.dtype, value.shape, value.is_contiguous(), value.device, pointer % ALIGNMENT == 0
         elif kind is _SCALAR:
             append(cls)
         elif kind is _NUMPY:
-            append((cls, value.dtype, value.shape, value.strides, value.flags.writeable))
+            parts += cls, value.dtype, value.shape, value.strides, value.flags.writeable
         else:
             return None
     return tuple(parts), pointers

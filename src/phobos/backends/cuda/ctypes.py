@@ -37,17 +37,29 @@ def load(d: DType, ref: str) -> str:
     return f"ph::from_{d.name}({ref})" if d in SIXTEEN else ref
 
 
+def _call_argument(value: str, fn: str) -> str | None:
+    """The argument when `value` is one whole call `fn(...)`, else None."""
+    if not value.startswith(fn + "(") or not value.endswith(")"):
+        return None
+    depth = 0
+    for k, ch in enumerate(value[len(fn):], len(fn)):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return value[len(fn) + 1:-1] if k == len(value) - 1 else None
+    return None
+
+
 def pack(d: DType, value: str) -> str:
-    """A value made ready to be written to memory (an element read from memory of the
-    same type is copied as it is)."""
+    """A value made ready to be written to memory: an element read from memory of the
+    same type is copied as it is, and a value rounded to the type is converted once
+    (rounding again gives the same bits)."""
     if d not in SIXTEEN:
         return value
-    loaded = f"ph::from_{d.name}("
-    if value.startswith(loaded) and value.endswith(")") and value.count("(") == value.count(")"):
-        inner = value[len(loaded):-1]
-        if inner.count("(") == inner.count(")") and "ph::" not in inner.split("[", 1)[0]:
-            return inner
-    return f"ph::to_{d.name}({value})"
+    inner = _call_argument(value, f"ph::from_{d.name}")
+    if inner is not None:
+        return inner
+    inner = _call_argument(value, f"ph::round_{d.name}")
+    return f"ph::to_{d.name}({value if inner is None else inner})"
 
 
 def rounded(d: DType, expr: str) -> str:

@@ -188,13 +188,14 @@ class KernelWriter(TileWriter):
         if sym.vtype.shape:
             storage = ct.storage_type(sym.vtype.dtype)
             name = self.sym(sym)
+            value_type = ct.value_type(sym.vtype.dtype)  # registers hold values, converted once
             if sym in self.registers.spread:
                 layout = self.registers.spread[sym]
-                self.line(f"{storage} {name}[{layout.elements(True)}];  // {sym.vtype} in registers: "
+                self.line(f"{value_type} {name}[{layout.elements(True)}];  // {sym.vtype} in registers: "
                           f"{layout.describe()}")
             elif sym in self.registers.replicated:
                 layout = self.registers.replicated[sym]
-                self.line(f"{storage} {name}[{layout.elements(False)}];  // {sym.vtype} in registers: each "
+                self.line(f"{value_type} {name}[{layout.elements(False)}];  // {sym.vtype} in registers: each "
                           "thread the elements of its rows")
             else:
                 self.line(f"{storage}* {name} = ({storage}*)(smem + {self.offsets[sym]});  // {sym.vtype}")

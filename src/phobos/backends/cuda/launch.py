@@ -243,13 +243,18 @@ class Prepared:
         self._shared = gen.shared_bytes
         self._lock = threading.Lock()
         index = {name: i for i, name in enumerate(names)}
+        # The tensors' pointers lie side by side in the order a repeat launch passes
+        # them, so that it writes them all in one assignment.
+        self._pointers = (ctypes.c_void_p * len(pointer_order))()
+        position = {name: i for i, name in enumerate(pointer_order)}
         # Each driver argument: a constant (a dim), or filled from a tensor or a scalar.
         self._cells: list[Any] = []
         self._tensors: dict[str, Any] = {}
         self._scalars: list[tuple[Any, int, str, Callable[[Any], np.generic]]] = []
         for p in gen.params:
             if p.kind == "tensor":
-                cell: Any = ctypes.c_void_p(0)
+                offset = position[p.name] * ctypes.sizeof(ctypes.c_void_p)
+                cell: Any = ctypes.c_void_p.from_buffer(self._pointers, offset)
                 self._tensors[p.name] = cell
             elif p.kind == "scalar":
                 cell = CTYPES[p.dtype]()
@@ -261,9 +266,6 @@ class Prepared:
             *[ctypes.addressof(cell) for cell in self._cells]
         )
         self._params = ctypes.addressof(self._addresses) if self._cells else None
-        # The fast loop below: each tensor's cell and where a repeat launch passes its pointer.
-        position = {name: i for i, name in enumerate(pointer_order)}
-        self._pointers = tuple((cell, position[name]) for name, cell in self._tensors.items())
 
     def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: Grid) -> None:
         """The launch that prepared it: pointers from the described arrays."""
@@ -278,8 +280,7 @@ class Prepared:
         """A repeat launch: the arguments in parameter order (scalars checked) and the
         tensors' data pointers, as the runtime read them for the launch's key."""
         with self._lock:
-            for cell, position in self._pointers:
-                cell.value = pointers[position]
+            self._pointers[:] = pointers
             for cell, index, _, pack in self._scalars:
                 cell.value = pack(arguments[index])
             self._send(grid)

@@ -83,6 +83,8 @@ PH_INLINE f32 to_f32_odd(f64 x) {
 }
 PH_INLINE f32 round_f16(f64 x) { return round_f16(to_f32_odd(x)); }
 PH_INLINE f32 round_bf16(f64 x) { return round_bf16(to_f32_odd(x)); }
+PH_INLINE f16 to_f16(f64 x) { return to_f16(to_f32_odd(x)); }
+PH_INLINE bf16 to_bf16(f64 x) { return to_bf16(to_f32_odd(x)); }
 
 // ---- float -> integer: truncate toward zero, saturate, NaN gives 0
 template <class T> PH_INLINE T f2i(f64 v, f64 lo, f64 hi_plus_one, T lo_v, T hi_v) {

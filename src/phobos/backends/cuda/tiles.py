@@ -371,7 +371,8 @@ class TileWriter(ExprWriter):
             store = None if registers else (f"&{place([*order.pos[:-1], order.group])}", ct.storage_type(d),
                                             lambda x: ct.pack(d, x))
             self.layout_elements(order, shape, region, text, value,
-                                 lambda x: f"{place(order.pos)} = {ct.pack(d, x)};", groups, store, registers)
+                                 lambda x: f"{place(order.pos)} = {x if registers else ct.pack(d, x)};", groups,
+                                 store, registers)
             return
         size = 16 // ct.element_bytes(d)
         tests = None
@@ -447,8 +448,8 @@ class TileWriter(ExprWriter):
     # ------------------------------------------------------------ materialized values
 
     def elem(self, e: ir.Expr, pos: Pos) -> str:
-        if isinstance(e, ir.Read) and e.sym in self.registers:
-            return ct.load(e.type.dtype, self.register_elem(e.sym, pos))
+        if isinstance(e, ir.Read) and e.sym in self.registers:  # registers hold values, not storage
+            return self.register_elem(e.sym, pos)
         if id(e) in self.row_values:
             return f"{self.memo[id(e)]}[{self.own_row(pos)}]"
         # A forced node is read from its copy once made too (`copy` takes it off `force`
@@ -648,16 +649,35 @@ class TileWriter(ExprWriter):
                 with self.layout_slots(order) as present:
                     if present:
                         self.line(f"if (!({present})) continue;")
-                    size = order.layout.size
+                    size, g = order.layout.size, order.group
+                    step = f"{fold.acc} = {fold.step(fold.acc, fold.value)};"
+                    each_lane = f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{"
+                    column = f"const int {j} = {g} + {order.lane};"
+                    checked = const_int(hi) != order.layout.cols or lo != "0"
+                    if checked:  # a group wholly inside the row's present elements folds unchecked
+                        whole = " && ".join(t for t in (f"{lo} <= {g}" if lo != "0" else "", f"{g} + {size} <= {hi}")
+                                            if t)
+                        self.line(f"if ({whole}) {{")
+                        self.depth += 1
                     self.line("#pragma unroll")
-                    self.line(f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{")
+                    self.line(each_lane)
                     with self.indented():
-                        self.line(f"const int {j} = {order.group} + {order.lane};")
-                        inside = " && ".join(t for t in (f"{lo} <= {j}" if lo != "0" else "", f"{j} < {hi}") if t)
-                        step = f"{fold.acc} = {fold.step(fold.acc, fold.value)};"
-                        self.line(f"if ({inside}) {step}" if const_int(hi) != order.layout.cols or lo != "0"
-                                  else step)
+                        self.line(column)
+                        self.line(step)
                     self.line("}")
+                    if checked:
+                        self.depth -= 1
+                        self.line("} else {")
+                        with self.indented():
+                            self.line("#pragma unroll")
+                            self.line(each_lane)
+                            with self.indented():
+                                self.line(column)
+                                inside = " && ".join(t for t in (f"{lo} <= {j}" if lo != "0" else "", f"{j} < {hi}")
+                                                     if t)
+                                self.line(f"if ({inside}) {step}")
+                            self.line("}")
+                        self.line("}")
             else:
                 start = lane if lo == "0" else f"{lo} + {lane}"
                 self.line("#pragma unroll 4")
