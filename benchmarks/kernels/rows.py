@@ -20,7 +20,7 @@ import phobos.lang as ph
 
 @ph.kernel
 @ph.autotune(COLS=[4096, 128, 256, 512, 1024, 2048, 8192, 16384], THREADS=[256, 128, 512, 1024])
-@ph.launch(THREADS)
+@ph.launch("THREADS")
 def softmax_rows(X: ph.tensor[ph.f32][M, N], Y: ph.tensor[ph.f32][M, N]):
     rows: ph.let = (2048 + COLS - 1) // COLS
     r: ph.let = ph.ctx.block.x * rows
@@ -38,7 +38,7 @@ def centred(x, mean):
 # which stays on chip), not E[x^2] - mean^2, which cancels badly.
 @ph.kernel
 @ph.autotune(COLS=[4096, 128, 256, 512, 1024, 2048, 8192, 16384], THREADS=[256, 128, 512, 1024])
-@ph.launch(THREADS)
+@ph.launch("THREADS")
 def layer_norm(
     X: ph.tensor[ph.bf16][M, N],
     W: ph.tensor[ph.bf16][N],
