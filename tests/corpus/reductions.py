@@ -99,6 +99,38 @@ def _half_inputs(rng: np.random.Generator) -> dict:
     }
 
 
+def _norm_rows_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 12, 4, 60), awkward(rng, 96, 60, 96)
+    return {"X": normal(rng, (m, n)) * 2 + 1, "W": normal(rng, n), "Y": sentinel((m, n), BF16),
+            "S": sentinel((m, 1))}
+
+
+def _norm_rows_expect(a: dict) -> dict:
+    x = f64(a["X"])
+    centred = x - x.mean(axis=1, keepdims=True)
+    scale = 1 / np.sqrt((centred * centred).mean(axis=1, keepdims=True) + 0.001)
+    x = centred * scale
+    return {"Y": (x * f64(a["W"])).astype(BF16), "S": scale + x.max(axis=1, keepdims=True)}
+
+
+def _stream_sum_inputs(rng: np.random.Generator) -> dict:
+    g = 4 * int(rng.integers(1, 4))
+    n = awkward(rng, 512, 4, 512 * g * 3)
+    return {"X": normal(rng, n), "P": sentinel((g, 2))}
+
+
+def _stream_sum_expect(a: dict) -> dict:
+    x, (g, _) = f64(a["X"]), a["P"].shape
+    out = np.zeros((g, 2))
+    for b in range(g):
+        acc = np.zeros(512)
+        for c in range(b * 512, x.shape[0], g * 512):
+            part = x[c:c + 512]
+            acc[:part.shape[0]] += part
+        out[b] = acc.sum(), acc.max()
+    return {"P": out}
+
+
 CASES = [
     Case(
         "reductions/row_means", "row_means", _row_means_inputs(4),
@@ -150,5 +182,15 @@ CASES = [
                    "P": a["B"].astype(np.float32).max(axis=1, keepdims=True)},
         grid=lambda meta: cdiv(meta["M"], meta["R"]),
         native=NATIVE, python=PYTHON, tol={"S": (1e-5, 1e-5), "P": (0.0, 0.0)},
+    ),
+    Case(
+        "reductions/norm_rows", "norm_rows", _norm_rows_inputs, _norm_rows_expect,
+        grid=lambda meta: cdiv(meta["M"], meta["R"]),
+        native=NATIVE, tol={"Y": (1e-2, 1e-2), "S": (1e-4, 1e-4)},
+    ),
+    Case(
+        "reductions/stream_sum", "stream_sum", _stream_sum_inputs, _stream_sum_expect,
+        grid=lambda meta: meta["G"],
+        native=NATIVE, tol=(1e-5, 1e-4),
     ),
 ]

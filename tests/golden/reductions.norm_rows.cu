@@ -1,0 +1,267 @@
+
+// kernel norm_rows [R=12, C=96]: 64 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, W, Y, S
+#line 106 "tests/corpus/reductions.phobos"
+extern "C" __global__ void __launch_bounds__(64) norm_rows(f32* X, f32* W, bf16* Y, f32* S, i64 M, i64 N) {
+  #line 109 "tests/corpus/reductions.phobos"
+  const i64 r = ph::wmul((i64)blockIdx.x, 12ll);
+  #line 110 "tests/corpus/reductions.phobos"
+  f32 x[24];  // tile<f32>[12, 96] in registers: 12 rows of 96, a group of 16 threads per row, each lane holding 1 group of 8 in each of 3 passes
+  ph::Box<2> x_box;
+  ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 12, M) - r, ph::min64(96, N)}};
+  box.normalize();
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 8;
+        if (!((lane + slot * 16) < 12)) continue;
+        if (box.has(i0, g) && box.has(i0, g + 7)) {  // the whole group is present and aligned
+          const ph::Vec<f32, 8> X_g = ph::vload<8>(&X[(r + i0) * N + g]);
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            x[pass * 8 + v] = X_g.v[v];
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int i1 = g + v;
+            if (!box.has(i0, i1)) continue;
+            x[pass * 8 + v] = X[(r + i0) * N + i1];
+          }
+        }
+      }
+    }
+  }
+  x_box = box;
+  #line 111 "tests/corpus/reductions.phobos"
+  f32 mean[3];  // tile<f32>[12, 1] in registers: each thread the elements of its rows
+  ph::Box<2> mean_box;
+  f32 row_sum[3];  // the sum of each row this thread holds
+  // sum along the last axis of tile<f32>[12, 96]: 12 rows of 96, a group of 16 threads per row, each lane holding 1 group of 8 in each of 3 passes; each lane folds its own elements in registers, then xor shuffles combine the group
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      const bool live = x_box.lo[0] <= i0 && i0 < x_box.hi[0];  // the row is present
+      const int begin = (int)x_box.lo[1];
+      const int end = live ? (int)x_box.hi[1] : 0;
+      f32 acc = 0.0f;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 8;
+        if (!((lane + slot * 16) < 12)) continue;
+        if (begin <= g && g + 8 <= end) {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int j = g + v;
+            acc = (acc + x[pass * 8 + v]);
+          }
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int j = g + v;
+            if (begin <= j && j < end) acc = (acc + x[pass * 8 + v]);
+          }
+        }
+      }
+      // the 16 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 8; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 16));
+      if (live) {
+        row_sum[pass] = acc;
+      }
+    }
+  }
+  const f32 s = (f32)(N);
+  const ph::Box<2> box_ = {{x_box.lo[0], 0}, {x_box.hi[0], 1}};
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      const int i1 = 0;
+      if (box_.has(i0, i1)) {
+        mean[pass] = (row_sum[pass] / s);
+      }
+    }
+  }
+  mean_box = box_;
+  #line 112 "tests/corpus/reductions.phobos"
+  f32 scale[3];  // tile<f32>[12, 1] in registers: each thread the elements of its rows
+  ph::Box<2> scale_box;
+  f32 row_sum_[3];  // the sum of each row this thread holds
+  // sum along the last axis of tile<f32>[12, 96]: 12 rows of 96, a group of 16 threads per row, each lane holding 1 group of 8 in each of 3 passes; each lane folds its own elements in registers, then xor shuffles combine the group
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      const bool live = ph::max64(x_box.lo[0], mean_box.lo[0]) <= i0 && i0 < ph::min64(x_box.hi[0], mean_box.hi[0]);  // the row is present
+      const int begin = (int)x_box.lo[1];
+      const int end = live ? (int)(ph::min64(x_box.hi[1], (mean_box.lo[1] < mean_box.hi[1] ? 96 : 0))) : 0;
+      f32 acc = 0.0f;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 8;
+        if (!((lane + slot * 16) < 12)) continue;
+        if (begin <= g && g + 8 <= end) {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int j = g + v;
+            acc = (acc + ((x[pass * 8 + v] - mean[pass]) * (x[pass * 8 + v] - mean[pass])));
+          }
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int j = g + v;
+            if (begin <= j && j < end) acc = (acc + ((x[pass * 8 + v] - mean[pass]) * (x[pass * 8 + v] - mean[pass])));
+          }
+        }
+      }
+      // the 16 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 8; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 16));
+      if (live) {
+        row_sum_[pass] = acc;
+      }
+    }
+  }
+  const f32 s_ = (f32)(N);
+  const ph::Box<2> box_2 = {{ph::max64(x_box.lo[0], mean_box.lo[0]), 0}, {ph::min64(x_box.hi[0], mean_box.hi[0]), 1}};
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      const int i1 = 0;
+      if (box_2.has(i0, i1)) {
+        scale[pass] = 1.0f / sqrtf(((row_sum_[pass] / s_) + 0.0010000000474974513f));
+      }
+    }
+  }
+  scale_box = box_2;
+  #line 113 "tests/corpus/reductions.phobos"
+  const ph::Box<2> box_3 = {{ph::max64(ph::max64(x_box.lo[0], mean_box.lo[0]), scale_box.lo[0]), x_box.lo[1]}, {ph::min64(ph::min64(x_box.hi[0], mean_box.hi[0]), scale_box.hi[0]), ph::min64(ph::min64(x_box.hi[1], (mean_box.lo[1] < mean_box.hi[1] ? 96 : 0)), (scale_box.lo[1] < scale_box.hi[1] ? 96 : 0))}};
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 8;
+        if (!((lane + slot * 16) < 12)) continue;
+        if (box_3.has(i0, g) && box_3.has(i0, g + 7)) {  // the whole group is present and aligned
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            x[pass * 8 + v] = ((x[pass * 8 + v] - mean[pass]) * scale[pass]);
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            x[pass * 8 + v] = ((x[pass * 8 + v] - mean[pass]) * scale[pass]);
+          }
+        }
+      }
+    }
+  }
+  x_box = box_3;
+  #line 114 "tests/corpus/reductions.phobos"
+  ph::Box<1> box_4 = {{0}, {ph::min64(96, N)}};
+  box_4.normalize();
+  const ph::Box<2> box_5 = {{ph::max64(x_box.lo[0], -r), ph::max64(x_box.lo[1], box_4.lo[0])}, {ph::min64(x_box.hi[0], M - r), ph::min64(ph::min64(x_box.hi[1], box_4.hi[0]), N)}};
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 8;
+        if (!((lane + slot * 16) < 12)) continue;
+        if (N % 8 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 7)) {  // the whole group is present and aligned
+          const ph::Vec<f32, 8> W_g = ph::vload<8>(&W[g]);
+          ph::Vec<bf16, 8> out;
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            out.v[v] = ph::to_bf16((x[pass * 8 + v] * W_g.v[v]));
+          }
+          ph::vstore(&Y[(r + i0) * N + g], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int i1 = g + v;
+            if (!box_5.has(i0, i1)) continue;
+            Y[(r + i0) * N + i1] = ph::to_bf16((x[pass * 8 + v] * W[i1]));
+          }
+        }
+      }
+    }
+  }
+  #line 115 "tests/corpus/reductions.phobos"
+  f32 row_max[3];  // the max of each row this thread holds
+  // max along the last axis of tile<f32>[12, 96]: 12 rows of 96, a group of 16 threads per row, each lane holding 1 group of 8 in each of 3 passes; each lane folds its own elements in registers, then xor shuffles combine the group
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      const bool live = x_box.lo[0] <= i0 && i0 < x_box.hi[0];  // the row is present
+      const int begin = (int)x_box.lo[1];
+      const int end = live ? (int)x_box.hi[1] : 0;
+      f32 acc = -__int_as_float(0x7f800000);
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 8;
+        if (!((lane + slot * 16) < 12)) continue;
+        if (begin <= g && g + 8 <= end) {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int j = g + v;
+            acc = fmaxf(acc, x[pass * 8 + v]);
+          }
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int j = g + v;
+            if (begin <= j && j < end) acc = fmaxf(acc, x[pass * 8 + v]);
+          }
+        }
+      }
+      // the 16 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 8; m >= 1; m /= 2) acc = fmaxf(acc, ph::shfl_xor(acc, m, 16));
+      if (live) {
+        row_max[pass] = acc;
+      }
+    }
+  }
+  const ph::Box<2> box_6 = {{ph::max64(ph::max64(scale_box.lo[0], x_box.lo[0]), -r), scale_box.lo[1]}, {ph::min64(ph::min64(scale_box.hi[0], x_box.hi[0]), M - r), scale_box.hi[1]}};
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 3; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 16;
+      const int i0 = row;
+      const int i1 = 0;
+      if (lane == 0 && box_6.has(i0, i1)) {
+        S[r + i0] = (scale[pass] + row_max[pass]);
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+
+// kernel stream_sum [B=512]: 128 threads a CTA, 0 bytes of shared memory
+// 16-byte aligned tensors: X, P
+#line 121 "tests/corpus/reductions.phobos"
+extern "C" __global__ void __launch_bounds__(128) stream_sum(f32* X, f32* P, i64 N, i64 G) {
+  #line 124 "tests/corpus/reductions.phobos"
+  f32 acc[4];  // tile<f32>[512] in registers: 1 row of 512, a group of 128 threads per row, each lane holding 1 group of 4
+  {
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 128) * 4;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        acc[v] = 0.0f;
+      }
+    }
+  }
+  #line 125 "tests/corpus/reductions.phobos"
+  const i64 step = ph::wmul((i64)gridDim.x, 512ll);
+  for (i64 c = ph::wmul((i64)blockIdx.x, 512ll); step > 0 && c < N; c += step) {
+    #line 126 "tests/corpus/reductions.phobos"
+    ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 512, N) - c}};
+    box.normalize();
+    {
+      const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+      const int row = threadIdx.x / 128;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 128) * 4;
+        if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            acc[v] = (acc[v] + X_g.v[v]);
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int i0 = g + v;
+            if (!box.has(i0)) continue;
+            acc[v] = (acc[v] + X[c + i0]);
+          }
+        }
+      }
+    }
+  }
+  #line 128 "tests/corpus/reductions.phobos"
+  f32 sum = 0.0f;
+  {
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 128) * 4;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        sum = (sum + acc[v]);
+      }
+    }
+  }
+  sum = ph::cta_reduce(sum, ph::Sum(), (f32)0.0f);
+  if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G) P[(i64)blockIdx.x * 2 + 0] = sum;
+  #line 129 "tests/corpus/reductions.phobos"
+  __syncthreads();
+  f32 max_ = -__int_as_float(0x7f800000);
+  {
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 128) * 4;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        max_ = fmaxf(max_, acc[v]);
+      }
+    }
+  }
+  max_ = ph::cta_reduce(max_, ph::Max(), (f32)-__int_as_float(0x7f800000));
+  if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G) P[(i64)blockIdx.x * 2 + 1] = max_;
+}
