@@ -82,26 +82,31 @@ class FakeTensor:
         self.shape, self.dtype, self._ptr = shape, dtype, ptr
         self.device = FakeDevice("cuda", device)
         self._strides = strides or tuple(int(np.prod(shape[i + 1:])) for i in range(len(shape)))
+        self._contiguous = contiguous(shape, self._strides)  # a flag, as torch keeps it
         self.pointer_reads = 0
 
     def stride(self) -> tuple[int, ...]:
         return self._strides
 
     def is_contiguous(self) -> bool:
-        """As torch decides it: row-major strides, an extent of 1 taking any stride."""
-        if 0 in self.shape:
-            return True
-        step = 1
-        for n, s in zip(reversed(self.shape), reversed(self._strides), strict=True):
-            if n != 1:
-                if s != step:
-                    return False
-                step *= n
-        return True
+        return self._contiguous
 
     def data_ptr(self) -> int:
         self.pointer_reads += 1
         return self._ptr
+
+
+def contiguous(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    """Whether torch calls these strides contiguous: row-major, an extent of 1 taking any stride."""
+    if 0 in shape:
+        return True
+    step = 1
+    for n, s in zip(reversed(shape), reversed(strides), strict=True):
+        if n != 1:
+            if s != step:
+                return False
+            step *= n
+    return True
 
 
 FakeTensor.__module__ = "torch"
