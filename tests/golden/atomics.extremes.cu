@@ -2,7 +2,7 @@
 // kernel extremes: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: K, X, I, U, F, J, V
 #line 21 "tests/corpus/atomics.phobos"
-extern "C" __global__ void __launch_bounds__(128) extremes(i32* K, f32* X, i32* I, u32* U, f32* F, i32* J, u32* V, i64 N, i64 B) {
+extern "C" __global__ void __launch_bounds__(128) phobos_extremes(i32* K, f32* X, i32* I, u32* U, f32* F, i32* J, u32* V, i64 N, i64 B) {
   #line 23 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 24 "tests/corpus/atomics.phobos"

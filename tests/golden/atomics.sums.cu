@@ -2,7 +2,7 @@
 // kernel sums: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, W, S, T, U
 #line 46 "tests/corpus/atomics.phobos"
-extern "C" __global__ void __launch_bounds__(128) sums(f32* X, i32* W, f32* S, i32* T, u32* U, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_sums(f32* X, i32* W, f32* S, i32* T, u32* U, i64 N) {
   #line 48 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 49 "tests/corpus/atomics.phobos"

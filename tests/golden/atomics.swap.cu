@@ -2,7 +2,7 @@
 // kernel swap: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y, OLD
 #line 57 "tests/corpus/atomics.phobos"
-extern "C" __global__ void __launch_bounds__(128) swap(f32* X, f32* Y, f32* OLD, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_swap(f32* X, f32* Y, f32* OLD, i64 N) {
   #line 58 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 59 "tests/corpus/atomics.phobos"

@@ -2,7 +2,7 @@
 // kernel block_sums: 256 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, S, M
 #line 26 "tests/corpus/collectives.phobos"
-extern "C" __global__ void __launch_bounds__(256) block_sums(f32* X, f32* S, i32* M, i64 N, i64 B) {
+extern "C" __global__ void __launch_bounds__(256) phobos_block_sums(f32* X, f32* S, i32* M, i64 N, i64 B) {
   #line 28 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 256ll), (i64)threadIdx.x);
   #line 29 "tests/corpus/collectives.phobos"

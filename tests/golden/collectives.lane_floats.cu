@@ -2,7 +2,7 @@
 // kernel lane_floats: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, H, O
 #line 17 "tests/corpus/collectives.phobos"
-extern "C" __global__ void __launch_bounds__(128) lane_floats(f32* X, f16* H, f32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_lane_floats(f32* X, f16* H, f32* O, i64 N) {
   #line 18 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 19 "tests/corpus/collectives.phobos"

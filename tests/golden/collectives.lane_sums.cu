@@ -2,7 +2,7 @@
 // kernel lane_sums: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, O
 #line 4 "tests/corpus/collectives.phobos"
-extern "C" __global__ void __launch_bounds__(128) lane_sums(i32* X, i32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_lane_sums(i32* X, i32* O, i64 N) {
   #line 5 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 6 "tests/corpus/collectives.phobos"

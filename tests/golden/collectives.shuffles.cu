@@ -2,7 +2,7 @@
 // kernel shuffles: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, O, W
 #line 46 "tests/corpus/collectives.phobos"
-extern "C" __global__ void __launch_bounds__(128) shuffles(i32* X, i32* O, i32* W, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_shuffles(i32* X, i32* O, i32* W, i64 N) {
   #line 47 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 48 "tests/corpus/collectives.phobos"

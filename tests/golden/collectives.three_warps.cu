@@ -2,7 +2,7 @@
 // kernel three_warps: 96 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, O
 #line 37 "tests/corpus/collectives.phobos"
-extern "C" __global__ void __launch_bounds__(96) three_warps(i32* X, i32* O, i64 N, i64 B) {
+extern "C" __global__ void __launch_bounds__(96) phobos_three_warps(i32* X, i32* O, i64 N, i64 B) {
   #line 39 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 96ll), (i64)threadIdx.x);
   #line 40 "tests/corpus/collectives.phobos"

@@ -2,7 +2,7 @@
 // kernel warp_tree: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, O
 #line 61 "tests/corpus/collectives.phobos"
-extern "C" __global__ void __launch_bounds__(128) warp_tree(f32* X, f32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_warp_tree(f32* X, f32* O, i64 N) {
   #line 62 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 63 "tests/corpus/collectives.phobos"

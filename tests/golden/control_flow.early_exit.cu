@@ -2,7 +2,7 @@
 // kernel early_exit: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y, Z
 #line 48 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) early_exit(f32* X, f32* Y, i32* Z, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_early_exit(f32* X, f32* Y, i32* Z, i64 N) {
   #line 49 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 50 "tests/corpus/control_flow.phobos"

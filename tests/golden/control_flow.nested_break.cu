@@ -2,7 +2,7 @@
 // kernel nested_break: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: Y
 #line 70 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) nested_break(i32* Y, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_nested_break(i32* Y, i64 N) {
   #line 71 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 72 "tests/corpus/control_flow.phobos"

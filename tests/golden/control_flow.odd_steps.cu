@@ -2,7 +2,7 @@
 // kernel odd_steps: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: Y
 #line 139 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) odd_steps(i64* Y, i64 step, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_odd_steps(i64* Y, i64 step, i64 N) {
   #line 140 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 141 "tests/corpus/control_flow.phobos"

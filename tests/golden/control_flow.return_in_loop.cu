@@ -2,7 +2,7 @@
 // kernel return_in_loop: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: Y
 #line 168 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) return_in_loop(i32* Y, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_return_in_loop(i32* Y, i64 N) {
   #line 169 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 170 "tests/corpus/control_flow.phobos"

@@ -2,7 +2,7 @@
 // kernel tensor_driven [T=32]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: P, X, Y
 #line 121 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) tensor_driven(i32* P, f32* X, f32* Y, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P, f32* X, f32* Y, i64 N) {
   #line 123 "tests/corpus/control_flow.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 32ll);
   #line 124 "tests/corpus/control_flow.phobos"

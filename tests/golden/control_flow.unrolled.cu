@@ -2,7 +2,7 @@
 // kernel unrolled: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 88 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) unrolled(f32* X, f32* Y, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_unrolled(f32* X, f32* Y, i64 N) {
   #line 89 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 90 "tests/corpus/control_flow.phobos"

@@ -2,7 +2,7 @@
 // kernel attention [BM=16, BN=64]: 128 threads a CTA, 10368 bytes of shared memory
 // 16-byte aligned tensors: Q, K, V, O
 #line 82 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(128) attention(f32* Q, f32* K, f32* V, f32* O, f32 scale, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q, f32* K, f32* V, f32* O, f32 scale, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 85 "tests/corpus/dot.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 16ll);

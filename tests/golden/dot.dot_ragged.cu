@@ -2,7 +2,7 @@
 // kernel dot_ragged [T=16]: 128 threads a CTA, 2048 bytes of shared memory
 // 16-byte aligned tensors: A, B, C
 #line 70 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(128) dot_ragged(f32* A, f32* B, f32* C, i64 M, i64 KA, i64 KB, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A, f32* B, f32* C, i64 M, i64 KA, i64 KB, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 72 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 16ll);

@@ -2,7 +2,7 @@
 // kernel gemm_f16 [TM=32, TN=32, TK=16]: 128 threads a CTA, 8192 bytes of shared memory
 // 16-byte aligned tensors: A, B, C
 #line 18 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(128) gemm_f16(f16* A, f16* B, f32* C, i64 M, i64 K, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A, f16* B, f32* C, i64 M, i64 K, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 20 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 32ll);

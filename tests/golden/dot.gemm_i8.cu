@@ -2,7 +2,7 @@
 // kernel gemm_i8 [TM=32, TN=32, TK=32]: 128 threads a CTA, 8192 bytes of shared memory
 // 16-byte aligned tensors: A, B, C
 #line 41 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(128) gemm_i8(i8* A, i8* B, i32* C, i64 M, i64 K, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A, i8* B, i32* C, i64 M, i64 K, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 43 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 32ll);

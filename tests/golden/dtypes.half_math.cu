@@ -2,7 +2,7 @@
 // kernel half_math: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: A, B, H, G, OB, OH, MATH, MIX
 #line 4 "tests/corpus/dtypes.phobos"
-extern "C" __global__ void __launch_bounds__(128) half_math(bf16* A, bf16* B, f16* H, f16* G, bf16* OB, f16* OH, f32* MATH, f32* MIX, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_half_math(bf16* A, bf16* B, f16* H, f16* G, bf16* OB, f16* OH, f32* MATH, f32* MIX, i64 N) {
   #line 7 "tests/corpus/dtypes.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 8 "tests/corpus/dtypes.phobos"

@@ -2,7 +2,7 @@
 // kernel broadcast_mix [R=16, C=64]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, ROW, COL, Y
 #line 14 "tests/corpus/elementwise.phobos"
-extern "C" __global__ void __launch_bounds__(128) broadcast_mix(f32* X, f32* ROW, f32* COL, f32* Y, f32 s, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f32* ROW, f32* COL, f32* Y, f32 s, i64 M, i64 N) {
   #line 17 "tests/corpus/elementwise.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
   #line 18 "tests/corpus/elementwise.phobos"

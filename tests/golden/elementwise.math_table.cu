@@ -2,7 +2,7 @@
 // kernel math_table [T=128]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, O
 #line 40 "tests/corpus/elementwise.phobos"
-extern "C" __global__ void __launch_bounds__(128) math_table(f32* X, f32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32* O, i64 N) {
   #line 42 "tests/corpus/elementwise.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 128ll);
   #line 43 "tests/corpus/elementwise.phobos"

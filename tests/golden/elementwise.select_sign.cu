@@ -2,7 +2,7 @@
 // kernel select_sign: 64 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y, T
 #line 83 "tests/corpus/elementwise.phobos"
-extern "C" __global__ void __launch_bounds__(64) select_sign(f32* X, f32* Y, f32* T, i64 N) {
+extern "C" __global__ void __launch_bounds__(64) phobos_select_sign(f32* X, f32* Y, f32* T, i64 N) {
   #line 85 "tests/corpus/elementwise.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 64ll), (i64)threadIdx.x);
   #line 86 "tests/corpus/elementwise.phobos"

@@ -2,7 +2,7 @@
 // kernel int_ops32: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: A, B, O
 #line 4 "tests/corpus/numerics.phobos"
-extern "C" __global__ void __launch_bounds__(128) int_ops32(i32* A, i32* B, i32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_int_ops32(i32* A, i32* B, i32* O, i64 N) {
   #line 5 "tests/corpus/numerics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 6 "tests/corpus/numerics.phobos"

@@ -2,7 +2,7 @@
 // kernel int_ops_tile [T=64]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: A, B, O
 #line 47 "tests/corpus/numerics.phobos"
-extern "C" __global__ void __launch_bounds__(128) int_ops_tile(i32* A, i32* B, i32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i32* B, i32* O, i64 N) {
   #line 49 "tests/corpus/numerics.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 50 "tests/corpus/numerics.phobos"

@@ -2,7 +2,7 @@
 // kernel int_rows [R=8, C=32]: 128 threads a CTA, 32 bytes of shared memory
 // 16-byte aligned tensors: X, B, S
 #line 60 "tests/corpus/reductions.phobos"
-extern "C" __global__ void __launch_bounds__(128) int_rows(i32* X, i8* B, i32* S, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B, i32* S, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 62 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

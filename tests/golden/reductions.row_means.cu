@@ -2,7 +2,7 @@
 // kernel row_means [ROWS=4, COLS=64]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, OUT
 #line 7 "tests/corpus/reductions.phobos"
-extern "C" __global__ void __launch_bounds__(128) row_means(f32* X, f32* OUT, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X, f32* OUT, i64 M, i64 N) {
   #line 10 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 4ll);
   #line 11 "tests/corpus/reductions.phobos"

@@ -2,7 +2,7 @@
 // kernel softmax_rows [ROWS=8, COLS=256]: 128 threads a CTA, 8256 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 38 "tests/corpus/reductions.phobos"
-extern "C" __global__ void __launch_bounds__(128) softmax_rows(f32* X, f32* Y, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X, f32* Y, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 40 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

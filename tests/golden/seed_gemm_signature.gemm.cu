@@ -2,5 +2,5 @@
 // kernel gemm: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: A, B, C
 #line 1 "seed:gemm_signature"
-extern "C" __global__ void __launch_bounds__(128) gemm(f32* A, f32* B, f32* C, f32 alpha, f32 beta, i64 M, i64 K, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A, f32* B, f32* C, f32 alpha, f32 beta, i64 M, i64 K, i64 N) {
 }

@@ -2,7 +2,7 @@
 // kernel partial_sums: 256 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, O
 #line 1 "seed:partial_sums"
-extern "C" __global__ void __launch_bounds__(256) partial_sums(f32* X, f32* O, i64 N) {
+extern "C" __global__ void __launch_bounds__(256) phobos_partial_sums(f32* X, f32* O, i64 N) {
   #line 3 "seed:partial_sums"
   f32 acc = 0.0f;
   #line 4 "seed:partial_sums"

@@ -2,7 +2,7 @@
 // kernel runtime_dimension_loop [TILE_K=4]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: A, B
 #line 1 "seed:runtime_dimension_loop"
-extern "C" __global__ void __launch_bounds__(128) runtime_dimension_loop(f32* A, f32* B, i64 M, i64 K) {
+extern "C" __global__ void __launch_bounds__(128) phobos_runtime_dimension_loop(f32* A, f32* B, i64 M, i64 K) {
   #line 3 "seed:runtime_dimension_loop"
   for (i64 kt = 0ll; kt < K; kt += 4) {
   }

@@ -2,7 +2,7 @@
 // kernel halve: 32 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X
 #line 5 "seed:scale_in_place"
-extern "C" __global__ void __launch_bounds__(32) halve(f32* X) {
+extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
   #line 7 "seed:scale_in_place"
   f32 acc[32];  // tile<f32>[32, 32] in registers: 32 rows of 32, a group of 8 threads per row, each lane holding 1 group of 4 in each of 8 passes
   {

@@ -2,7 +2,7 @@
 // kernel absent_broadcast [R=8, C=32]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, ROW, COL, Y, Z
 #line 100 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) absent_broadcast(f32* X, f32* ROW, f32* COL, f32* Y, f32* Z, i32 k, i32 j, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X, f32* ROW, f32* COL, f32* Y, f32* Z, i32 k, i32 j, i64 M, i64 N) {
   #line 103 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 8ll);
   #line 104 "tests/corpus/slicing.phobos"

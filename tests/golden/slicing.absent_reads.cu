@@ -2,7 +2,7 @@
 // kernel absent_reads: 128 threads a CTA, 64 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 47 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) absent_reads(f32* X, f32* Y, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_absent_reads(f32* X, f32* Y, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 48 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 16ll);

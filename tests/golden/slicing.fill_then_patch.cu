@@ -2,7 +2,7 @@
 // kernel fill_then_patch: 128 threads a CTA, 256 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 119 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) fill_then_patch(f32* X, f32* Y, i64 M) {
+extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X, f32* Y, i64 M) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 120 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

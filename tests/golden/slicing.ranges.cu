@@ -2,7 +2,7 @@
 // kernel ranges: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 13 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) ranges(f32* X, f32* Y, i64 M) {
+extern "C" __global__ void __launch_bounds__(128) phobos_ranges(f32* X, f32* Y, i64 M) {
   #line 14 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 15 "tests/corpus/slicing.phobos"

@@ -2,7 +2,7 @@
 // kernel row_pick [C=64]: 128 threads a CTA, 3136 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 21 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) row_pick(f32* X, f32* Y, i32 i, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X, f32* Y, i32 i, i64 M, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 23 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);

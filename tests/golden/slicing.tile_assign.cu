@@ -2,7 +2,7 @@
 // kernel tile_assign: 128 threads a CTA, 768 bytes of shared memory
 // 16-byte aligned tensors: X, A, B, C, D
 #line 57 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) tile_assign(f32* X, f32* A, f32* B, f32* C, f32* D) {
+extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32* A, f32* B, f32* C, f32* D) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 59 "tests/corpus/slicing.phobos"
   f32* a = (f32*)(smem + 0);  // tile<f32>[8, 8]

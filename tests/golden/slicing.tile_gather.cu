@@ -2,7 +2,7 @@
 // kernel tile_gather: 128 threads a CTA, 512 bytes of shared memory
 // 16-byte aligned tensors: X, Y, Z
 #line 34 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) tile_gather(f32* X, f32* Y, f32* Z) {
+extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32* Y, f32* Z) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 36 "tests/corpus/slicing.phobos"
   f32* t = (f32*)(smem + 0);  // tile<f32>[8, 8]

@@ -2,7 +2,7 @@
 // kernel transpose_tiles [T=16]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 110 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) transpose_tiles(f32* X, f32* Y, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_transpose_tiles(f32* X, f32* Y, i64 M, i64 N) {
   #line 112 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
   #line 113 "tests/corpus/slicing.phobos"

@@ -2,7 +2,7 @@
 // kernel view_reads: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y, W
 #line 76 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) view_reads(f32* X, f32* Y, f32* W, i64 M, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X, f32* Y, f32* W, i64 M, i64 N) {
   #line 77 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 78 "tests/corpus/slicing.phobos"

@@ -2,7 +2,7 @@
 // kernel view_varying: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
 #line 86 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) view_varying(f32* X, f32* Y, i64 N) {
+extern "C" __global__ void __launch_bounds__(128) phobos_view_varying(f32* X, f32* Y, i64 N) {
   #line 87 "tests/corpus/slicing.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 88 "tests/corpus/slicing.phobos"

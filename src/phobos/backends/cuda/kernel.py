@@ -35,12 +35,22 @@ class Param:
 class Generated:
     """The C++ of one variant and what a launch needs to know about it."""
 
-    name: str
+    name: str  # the kernel's name
     source: str
     threads: int
     shared_bytes: int
     params: tuple[Param, ...]
     aligned: frozenset[str] = frozenset()  # tensors assumed to start 16-byte aligned
+
+    @property
+    def symbol(self) -> str:
+        """The entry point's C name: prefixed, so a kernel named like a function the
+        CUDA headers declare with C linkage (`norm`, `exp`, `printf`) does not clash."""
+        return entry_symbol(self.name)
+
+
+def entry_symbol(name: str) -> str:
+    return f"phobos_{name}"
 
 
 def _path_literal(path: str) -> str:
@@ -150,7 +160,7 @@ class KernelWriter(TileWriter):
             PRELUDE,
             f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
             f"#line {k.span.line} {path}",
-            f'extern "C" __global__ void __launch_bounds__({k.threads}) {k.name}({", ".join(args)}) {{',
+            f'extern "C" __global__ void __launch_bounds__({k.threads}) {entry_symbol(k.name)}({", ".join(args)}) {{',
         ]
         if tensors:
             # The launch-time specialization: which tensors start at a 16-byte aligned address.

@@ -196,7 +196,7 @@ def _kernel(gen: Generated, variant: ir.Kernel, device: _Device) -> Any:
     found = _LOADED.get(key)
     if found is None:
         code = build(gen, variant, device.arch)
-        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(gen.name)
+        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(gen.symbol)
         if gen.shared_bytes > DEFAULT_SHARED:
             _allow_shared(found, gen.shared_bytes, device.id)
         _LOADED[key] = found
