@@ -12,6 +12,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X, bf1
   ph::Box<2> x_box;
   ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 8, M) - r, ph::min64(c + 64, N) - c}};
   box.normalize();
+  bool whole[1];  // whether each of this thread's groups is read whole
+  ph::Vec<bf16, 8> X_gs[1];
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+    const int row = threadIdx.x / 8;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 8) * 8;
+      whole[0] = row < 8 && c % 8 == 0 && N % 8 == 0 && box.has(i0, g) && box.has(i0, g + 7);
+      if (whole[0]) {
+        X_gs[0] = ph::vload<8>(&X[(r + i0) * N + (c + g)]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     const int row = threadIdx.x / 8;
@@ -20,8 +35,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X, bf1
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 8) * 8;
       if (!(row < 8)) continue;
-      if (c % 8 == 0 && N % 8 == 0 && box.has(i0, g) && box.has(i0, g + 7)) {  // the whole group is present and aligned
-        const ph::Vec<bf16, 8> X_g = ph::vload<8>(&X[(r + i0) * N + (c + g)]);
+      if (whole[0]) {  // the whole group is present and aligned
+        const ph::Vec<bf16, 8>& X_g = X_gs[0];
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           x[v] = ph::from_bf16(X_g.v[v]);

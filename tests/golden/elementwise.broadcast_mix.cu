@@ -12,6 +12,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
   ph::Box<2> x_box;
   ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 16, M) - r, ph::min64(c + 64, N) - c}};
   box.normalize();
+  bool whole[2];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[2];
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     #pragma unroll
@@ -21,8 +23,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 16) * 4;
-        if (c % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(r + i0) * N + (c + g)]);
+        whole[pass] = c % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
+        if (whole[pass]) {
+          X_gs[pass] = ph::vload<4>(&X[(r + i0) * N + (c + g)]);
+        }
+      }
+    }
+  }
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 8 + threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 4;
+        if (whole[pass]) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             x[pass * 4 + v] = X_g.v[v];
@@ -51,6 +69,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
   ph::Box<2> box_2 = {{ph::max64(col_start0, 0) - col_start0, 0}, {ph::min64(col_start0 + 16, M) - col_start0, 1}};
   box_2.normalize();
   const ph::Box<2> box_3 = {{ph::max64(x_box.lo[0], box_2.lo[0]), ph::max64(x_box.lo[1], box_.lo[1])}, {ph::min64(ph::min64(x_box.hi[0], (box_.lo[0] < box_.hi[0] ? 16 : 0)), box_2.hi[0]), ph::min64(ph::min64(x_box.hi[1], box_.hi[1]), (box_2.lo[1] < box_2.hi[1] ? 64 : 0))}};
+  bool whole_[2];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> ROW_gs[2];
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     #pragma unroll
@@ -60,8 +80,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 16) * 4;
-        if (row_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4> ROW_g = ph::vload<4>(&ROW[row_start1 + g]);
+        whole_[pass] = row_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3);
+        if (whole_[pass]) {
+          ROW_gs[pass] = ph::vload<4>(&ROW[row_start1 + g]);
+        }
+      }
+    }
+  }
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 8 + threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 4;
+        if (whole_[pass]) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4>& ROW_g = ROW_gs[pass];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             y[pass * 4 + v] = ((x[pass * 4 + v] * ROW_g.v[v]) + (COL[col_start0 + i0] * s));

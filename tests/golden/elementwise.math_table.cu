@@ -10,6 +10,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
   ph::Box<1> x_box;
   ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 128, N) - c}};
   box.normalize();
+  bool whole[1];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[1];
+  {
+    const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+    const int row = threadIdx.x / 32;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 32) * 4;
+      whole[0] = row < 1 && c % 4 == 0 && box.has(g) && box.has(g + 3);
+      if (whole[0]) {
+        X_gs[0] = ph::vload<4>(&X[c + g]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
     const int row = threadIdx.x / 32;
@@ -17,8 +31,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 32) * 4;
       if (!(row < 1)) continue;
-      if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
+      if (whole[0]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& X_g = X_gs[0];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           x[v] = X_g.v[v];

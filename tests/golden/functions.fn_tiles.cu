@@ -11,6 +11,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
   ph::Box<1> a_box;
   ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box.normalize();
+  bool whole[1];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[1];
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      whole[0] = row < 1 && c % 4 == 0 && box.has(g) && box.has(g + 3);
+      if (whole[0]) {
+        X_gs[0] = ph::vload<4>(&X[c + g]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     const int row = threadIdx.x / 16;
@@ -18,8 +32,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 16) * 4;
       if (!(row < 1)) continue;
-      if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
+      if (whole[0]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& X_g = X_gs[0];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           a[v] = X_g.v[v];
@@ -40,6 +54,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
   ph::Box<1> b_box;
   ph::Box<1> box_ = {{ph::max64(c, 0) - c}, {ph::min64(c + 64, N) - c}};
   box_.normalize();
+  bool whole_[1];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> Y_gs[1];
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      whole_[0] = row < 1 && c % 4 == 0 && box_.has(g) && box_.has(g + 3);
+      if (whole_[0]) {
+        Y_gs[0] = ph::vload<4>(&Y[c + g]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     const int row = threadIdx.x / 16;
@@ -47,8 +75,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 16) * 4;
       if (!(row < 1)) continue;
-      if (c % 4 == 0 && box_.has(g) && box_.has(g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> Y_g = ph::vload<4>(&Y[c + g]);
+      if (whole_[0]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& Y_g = Y_gs[0];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           b[v] = Y_g.v[v];

@@ -157,6 +157,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
   ph::Box<2> box_6 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 8, N) - x_start1}};
   box_6.normalize();
   f32 sum = 0.0f;
+  bool whole[1];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[1];
+  {
+    const int lane = threadIdx.x % 2;  // the thread's place in its row's group
+    const int row = threadIdx.x / 2;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 2) * 4;
+      whole[0] = row < 8 && x_start1 % 4 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 3);
+      if (whole[0]) {
+        X_gs[0] = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 2;  // the thread's place in its row's group
     const int row = threadIdx.x / 2;
@@ -165,8 +180,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
       if (!(row < 8)) continue;
-      if (x_start1 % 4 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+      if (whole[0]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& X_g = X_gs[0];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           sum = (sum + X_g.v[v]);
@@ -195,6 +210,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
   ph::Box<2> k_box;
   ph::Box<2> box_8 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 8, N) - x_start1}};
   box_8.normalize();
+  bool whole_[1];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs_[1];
+  {
+    const int lane = threadIdx.x % 2;  // the thread's place in its row's group
+    const int row = threadIdx.x / 2;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 2) * 4;
+      whole_[0] = row < 8 && x_start1 % 4 == 0 && box_8.has(i0, g) && box_8.has(i0, g + 3);
+      if (whole_[0]) {
+        X_gs_[0] = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 2;  // the thread's place in its row's group
     const int row = threadIdx.x / 2;
@@ -203,8 +233,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 2) * 4;
       if (!(row < 8)) continue;
-      if (x_start1 % 4 == 0 && box_8.has(i0, g) && box_8.has(i0, g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+      if (whole_[0]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& X_g = X_gs_[0];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           k[v] = ph::to_i32((f64)(X_g.v[v]));

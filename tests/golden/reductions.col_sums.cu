@@ -73,6 +73,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* C
     ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 16, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box_3.normalize();
     f32 sum = 0.0f;
+    bool whole[1];  // whether each of this thread's groups is read whole
+    ph::Vec<f32, 4> X_gs[1];
     {
       const int lane = threadIdx.x % 8;  // the thread's place in its row's group
       const int row = threadIdx.x / 8;
@@ -80,8 +82,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* C
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 8) * 4;
-        if (x_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+        whole[0] = x_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3);
+        if (whole[0]) {
+          X_gs[0] = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
+        }
+      }
+    }
+    {
+      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+      const int row = threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 8) * 4;
+        if (whole[0]) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4>& X_g = X_gs[0];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             sum = (sum + X_g.v[v]);

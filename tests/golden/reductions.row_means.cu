@@ -25,6 +25,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X, f32* 
     ph::Box<2> a_box;
     ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 4, M) - r, ph::min64(c + 64, N) - c}};
     box.normalize();
+    bool whole[1];  // whether each of this thread's groups is read whole
+    ph::Vec<f32, 4> X_gs[1];
+    {
+      const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+      const int row = threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 4;
+        whole[0] = row < 4 && c % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
+        if (whole[0]) {
+          X_gs[0] = ph::vload<4>(&X[(r + i0) * N + (c + g)]);
+        }
+      }
+    }
     {
       const int lane = threadIdx.x % 16;  // the thread's place in its row's group
       const int row = threadIdx.x / 16;
@@ -33,8 +48,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X, f32* 
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 16) * 4;
         if (!(row < 4)) continue;
-        if (c % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(r + i0) * N + (c + g)]);
+        if (whole[0]) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4>& X_g = X_gs[0];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             a[v] = X_g.v[v];

@@ -23,14 +23,28 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X, f32*
     #line 126 "tests/corpus/reductions.phobos"
     ph::Box<1> box = {{ph::max64(c, 0) - c}, {ph::min64(c + 512, N) - c}};
     box.normalize();
+    bool whole[1];  // whether each of this thread's groups is read whole
+    ph::Vec<f32, 4> X_gs[1];
     {
       const int lane = threadIdx.x % 128;  // the thread's place in its row's group
       const int row = threadIdx.x / 128;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 128) * 4;
-        if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[c + g]);
+        whole[0] = c % 4 == 0 && box.has(g) && box.has(g + 3);
+        if (whole[0]) {
+          X_gs[0] = ph::vload<4>(&X[c + g]);
+        }
+      }
+    }
+    {
+      const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+      const int row = threadIdx.x / 128;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 128) * 4;
+        if (whole[0]) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4>& X_g = X_gs[0];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             acc[v] = (acc[v] + X_g.v[v]);

@@ -10,6 +10,8 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32*
   ph::Box<2> x_box;
   ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 32, M) - r, 64}};
   box.normalize();
+  bool whole[2];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[2];
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     #pragma unroll
@@ -19,8 +21,24 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32*
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 16) * 4;
-        if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(r + i0) * 64 + g]);
+        whole[pass] = box.has(i0, g) && box.has(i0, g + 3);
+        if (whole[pass]) {
+          X_gs[pass] = ph::vload<4>(&X[(r + i0) * 64 + g]);
+        }
+      }
+    }
+  }
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 16 + threadIdx.x / 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = (lane + slot * 16) * 4;
+        if (whole[pass]) {  // the whole group is present and aligned
+          const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             x[pass * 4 + v] = X_g.v[v];

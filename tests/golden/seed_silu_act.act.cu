@@ -10,14 +10,28 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X, f32* Y, i64
   ph::Box<1> x_box;
   ph::Box<1> box = {{ph::max64(base, 0) - base}, {ph::min64(base + 1024, N) - base}};
   box.normalize();
+  bool whole[2];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[2];
   {
     const int lane = threadIdx.x % 128;  // the thread's place in its row's group
     const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
       const int g = (lane + slot * 128) * 4;
-      if (base % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[base + g]);
+      whole[slot] = base % 4 == 0 && box.has(g) && box.has(g + 3);
+      if (whole[slot]) {
+        X_gs[slot] = ph::vload<4>(&X[base + g]);
+      }
+    }
+  }
+  {
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
+    #pragma unroll
+    for (int slot = 0; slot < 2; ++slot) {
+      const int g = (lane + slot * 128) * 4;
+      if (whole[slot]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& X_g = X_gs[slot];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           x[slot * 4 + v] = X_g.v[v];

@@ -14,6 +14,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X, f32* Y
   if (at < 0 || at >= M) box = {};
   box.normalize();
   const i64 at_ = (i64)(i);
+  bool whole[1];  // whether each of this thread's groups is read whole
+  ph::Vec<f32, 4> X_gs[1];
+  {
+    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
+    const int row_ = threadIdx.x / 16;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = (lane + slot * 16) * 4;
+      whole[0] = row_ < 1 && c % 4 == 0 && box.has(g) && box.has(g + 3);
+      if (whole[0]) {
+        X_gs[0] = ph::vload<4>(&X[at_ * N + (c + g)]);
+      }
+    }
+  }
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     const int row_ = threadIdx.x / 16;
@@ -21,8 +35,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X, f32* Y
     for (int slot = 0; slot < 1; ++slot) {
       const int g = (lane + slot * 16) * 4;
       if (!(row_ < 1)) continue;
-      if (c % 4 == 0 && box.has(g) && box.has(g + 3)) {  // the whole group is present and aligned
-        const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[at_ * N + (c + g)]);
+      if (whole[0]) {  // the whole group is present and aligned
+        const ph::Vec<f32, 4>& X_g = X_gs[0];
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           row[v] = X_g.v[v];

@@ -106,6 +106,14 @@ class Ordered:
         return f"{slot} * {self.layout.size} + {self.lane}"
 
     @property
+    def slot_index(self) -> str:
+        """Which of this thread's groups (over all passes) the loops are at."""
+        passes, slots = self.layout.passes, self.layout.slots
+        if passes * slots == 1:
+            return "0"
+        return self.slot if passes == 1 else self.pass_ if slots == 1 else f"{self.pass_} * {slots} + {self.slot}"
+
+    @property
     def row_index(self) -> str:
         """Where the element's row sits in a replicated register tile (or a row value)."""
         return "0" if self.layout.passes == 1 else self.pass_
@@ -267,90 +275,115 @@ class TileWriter(ExprWriter):
         the groups' accesses are aligned; None: no vector path), a whole present group
         reads its operands whole (`value()` writes the element for that body) and, with
         `store` (the group's address, storage type and how an element is packed), is
-        written whole; a group
-        crossing the region's edge goes element by element. A per-row value is acted on
-        by lane 0 of each group unless `every_lane` (a replicated register tile)."""
+        written whole; a group crossing the region's edge goes element by element. The
+        whole-group reads of all the thread's groups are issued first, each predicated
+        on its group, so they are in flight together. A per-row value is acted on by
+        lane 0 of each group unless `every_lane` (a replicated register tile)."""
         layout, pos = order.layout, order.pos
         check = None if is_full(region, shape) else self.box_var(region)
-        rows_lane = self.loop_name("lane")
-        with self.layout_rows(order) as exists:
-            if not order.is_spread(shape):
+        if not order.is_spread(shape):
+            with self.layout_rows(order) as exists:
                 self.line(f"const int {pos[-1]} = 0;")
-                tests = [t for t in (exists, None if every_lane else f"{rows_lane} == 0",
+                tests = [t for t in (exists, None if every_lane else f"{self.loop_name('lane')} == 0",
                                      f"{check}.has({', '.join(pos)})" if check else None) if t]
-                action = act(text or "")
                 self.line(f"if ({' && '.join(tests)}) {{" if tests else "{")
                 with self.indented():
-                    for text_line in action.split("\n"):
+                    for text_line in act(text or "").split("\n"):
                         self.line(text_line)
                 self.line("}")
-                return
-            size = layout.size
-            vec = None
-            whole = ""
-            if groups is not None and size > 1 and value is not None:
-                vec = VectorBody(size, pos[-1], order.group, order.lane, tests=list(groups))
-                self.vec = vec
-                try:
-                    whole = value()
-                finally:
-                    self.vec = None
-            lanes = f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{"
-            inner = f"const int {pos[-1]} = {order.group} + {order.lane};"
-            with self.layout_slots(order) as present:
-                skip = [t for t in (exists, present) if t]
-                if skip:
-                    self.line(f"if (!({' && '.join(skip)})) continue;")
-                conditions: list[str] = []
-                if vec is not None:
-                    conditions = list(vec.tests)
-                    if check is not None:
-                        first = ", ".join([*pos[:-1], order.group])
-                        last = ", ".join([*pos[:-1], f"{order.group} + {size - 1}"])
-                        conditions += [f"{check}.has({first})", f"{check}.has({last})"]
-                    if conditions:
-                        self.line(f"if ({' && '.join(conditions)}) {{  // the whole group is present and aligned")
-                        self.depth += 1
+            return
+        size = layout.size
+        vec = None
+        whole = ""
+        if groups is not None and size > 1 and value is not None:
+            vec = VectorBody(size, pos[-1], order.group, order.lane, tests=list(groups))
+            self.vec = vec
+            try:
+                whole = value()
+            finally:
+                self.vec = None
+        conditions: list[str] = []
+        if vec is not None:
+            conditions = list(vec.tests)
+            if check is not None:
+                first = ", ".join([*pos[:-1], order.group])
+                last = ", ".join([*pos[:-1], f"{order.group} + {size - 1}"])
+                conditions += [f"{check}.has({first})", f"{check}.has({last})"]
+        staged = self.stage_reads(order, vec, conditions) if vec is not None and vec.loads else None
+        lanes = f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{"
+        inner = f"const int {pos[-1]} = {order.group} + {order.lane};"
+        with self.layout_rows(order) as exists, self.layout_slots(order) as present:
+            skip = [t for t in (exists, present) if t]
+            if skip:
+                self.line(f"if (!({' && '.join(skip)})) continue;")
+            if vec is not None:
+                test = conditions if staged is None else [f"{staged[0]}[{order.slot_index}]"]
+                if test:
+                    self.line(f"if ({' && '.join(test)}) {{  // the whole group is present and aligned")
+                    self.depth += 1
+                if staged is None:
                     for text_line in vec.loads:
                         self.line(text_line)
-                    uses_inner = re.search(rf"\b{pos[-1]}\b", whole) is not None
-                    if store is not None:
-                        address, storage, packed = store
-                        out = self.loop_name("out")
-                        self.line(f"ph::Vec<{storage}, {size}> {out};")
-                        self.line("#pragma unroll")
-                        self.line(lanes)
-                        with self.indented():
-                            if uses_inner:
-                                self.line(inner)
-                            self.line(f"{out}.v[{order.lane}] = {packed(whole)};")
-                        self.line("}")
-                        self.line(f"ph::vstore({address}, {out});")
-                    else:
-                        self.line("#pragma unroll")
-                        self.line(lanes)
-                        with self.indented():
-                            if uses_inner:
-                                self.line(inner)
-                            self.line(act(whole))
-                        self.line("}")
-                    if conditions:
-                        self.depth -= 1
-                        self.line("} else {  // element by element, masked")
-                        self.depth += 1
-                if vec is None or conditions:
-                    self.line("#pragma unroll")
-                    self.line(lanes)
-                    with self.indented():
+                else:
+                    for text_line in staged[1]:
+                        self.line(text_line)
+                uses_inner = re.search(rf"\b{pos[-1]}\b", whole) is not None
+                if store is not None:
+                    address, storage, packed = store
+                    out = self.loop_name("out")
+                    self.line(f"ph::Vec<{storage}, {size}> {out};")
+                self.line("#pragma unroll")
+                self.line(lanes)
+                with self.indented():
+                    if uses_inner:
                         self.line(inner)
-                        if check is not None:
-                            self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
-                        for text_line in act(text or "").split("\n"):
-                            self.line(text_line)
-                    self.line("}")
-                if vec is not None and conditions:
+                    self.line(f"{out}.v[{order.lane}] = {packed(whole)};" if store is not None else act(whole))
+                self.line("}")
+                if store is not None:
+                    self.line(f"ph::vstore({address}, {out});")
+                if test:
                     self.depth -= 1
-                    self.line("}")
+                    self.line("} else {  // element by element, masked")
+                    self.depth += 1
+            if vec is None or test:
+                self.line("#pragma unroll")
+                self.line(lanes)
+                with self.indented():
+                    self.line(inner)
+                    if check is not None:
+                        self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
+                    for text_line in act(text or "").split("\n"):
+                        self.line(text_line)
+                self.line("}")
+            if vec is not None and test:
+                self.depth -= 1
+                self.line("}")
+
+    def stage_reads(self, order: Ordered, vec: VectorBody, conditions: list[str]) -> tuple[str, list[str]]:
+        """Issue the whole-group reads of every group this thread holds before any is
+        used: each group's test and reads into arrays indexed by its slot (predicated
+        loads, no branch between them). Returns the array of tests and the lines that
+        name one group's reads for the body."""
+        count = order.layout.passes * order.layout.slots
+        whole = self.names.take("whole")
+        self.line(f"bool {whole}[{count}];  // whether each of this thread's groups is read whole")
+        reads = []
+        for text_line in vec.loads:
+            match = re.fullmatch(r"const (ph::Vec<[^>]*>) (\w+) = (.*);", text_line)
+            assert match is not None, text_line
+            vtype, name, load = match.groups()
+            stage = self.names.take(f"{name}s")
+            self.line(f"{vtype} {stage}[{count}];")
+            reads.append((vtype, name, stage, load))
+        with self.layout_rows(order) as exists, self.layout_slots(order) as present:
+            test = [t for t in (exists, present, *conditions) if t]
+            self.line(f"{whole}[{order.slot_index}] = {' && '.join(test) or 'true'};")
+            self.line(f"if ({whole}[{order.slot_index}]) {{")
+            with self.indented():
+                for _, _, stage, load in reads:
+                    self.line(f"{stage}[{order.slot_index}] = {load};")
+            self.line("}")
+        return whole, [f"const {vtype}& {name} = {stage}[{order.slot_index}];" for vtype, name, stage, _ in reads]
 
     def element_sweep(self, shape: tuple[int, ...], region: Region, d: DType, place: Callable[[Pos], str],
                       pitch: int | str | None, start: str | None, aligned: bool, text: str,
