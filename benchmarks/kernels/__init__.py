@@ -32,10 +32,11 @@ MAX_COLS = 16384
 # Rows of this many elements or fewer share a CTA (the row kernels' `rows`).
 ROW_TILE = 2048
 # Threads a CTA for each row kernel by COLS (up to the key): 16 to 32 elements a thread,
-# which the CUDA back end keeps in registers. Measured on the H200 (docs/benchmarks.md).
+# which the CUDA back end keeps in registers; the fastest choices tried on the H200
+# (2026-11-30: 128 to 1024 threads, rows of 4096 and 16384).
 ROW_THREADS = {
     "softmax": ((2048, 128), (4096, 256), (16384, 512)),
-    "norm": ((2048, 128), (4096, 256), (16384, 512)),
+    "norm": ((4096, 128), (8192, 256), (16384, 512)),
 }
 
 
