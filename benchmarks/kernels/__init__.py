@@ -71,11 +71,12 @@ def _whole_rows_grid(meta: dict[str, Any]) -> int:
     return cdiv(meta["M"], cdiv(ROW_TILE, meta["COLS"]))
 
 
+_ADD = {"float32": (STREAMS.add_f32, ADD_BLOCK["float32"]), "bfloat16": (STREAMS.add_bf16, ADD_BLOCK["bfloat16"])}
+
+
 def add(a: Any, b: Any, c: Any) -> None:
     """c = a + b, for f32 or bf16 vectors."""
-    name = dtype_name(a)
-    kernel = {"float32": STREAMS.add_f32, "bfloat16": STREAMS.add_bf16}[name]
-    block = ADD_BLOCK[name]
+    kernel, block = _ADD[dtype_name(a)]
     kernel[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
 
 

@@ -201,24 +201,6 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
   ph::Box<1> box_4 = {{0}, {ph::min64(96, N)}};
   box_4.normalize();
   const ph::Box<2> box_5 = {{ph::max64(x_box.lo[0], -r), ph::max64(x_box.lo[1], box_4.lo[0])}, {ph::min64(x_box.hi[0], M - r), ph::min64(ph::min64(x_box.hi[1], box_4.hi[0]), N)}};
-  bool whole_[3];  // whether each of this thread's groups is read whole
-  ph::Vec<f32, 8> W_gs[3];
-  {
-    const int lane = threadIdx.x % 16;  // the thread's place in its row's group
-    #pragma unroll
-    for (int pass = 0; pass < 3; ++pass) {
-      const int row = pass * 4 + threadIdx.x / 16;
-      const int i0 = row;
-      #pragma unroll
-      for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        whole_[pass] = (lane + slot * 16) < 12 && N % 8 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 7);
-        if (whole_[pass]) {
-          W_gs[pass] = ph::vload<8>(&W[g]);
-        }
-      }
-    }
-  }
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     #pragma unroll
@@ -229,8 +211,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       for (int slot = 0; slot < 1; ++slot) {
         const int g = (lane + slot * 16) * 8;
         if (!((lane + slot * 16) < 12)) continue;
-        if (whole_[pass]) {  // the whole group is present and aligned
-          const ph::Vec<f32, 8>& W_g = W_gs[pass];
+        if (N % 8 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 7)) {  // the whole group is present and aligned
+          const ph::Vec<f32, 8> W_g = ph::vload<8>(&W[g]);
           ph::Vec<bf16, 8> out;
           #pragma unroll
           for (int v = 0; v < 8; ++v) {

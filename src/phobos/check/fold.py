@@ -86,5 +86,5 @@ def fold_float(op: str, a: float, b: float) -> float | bool:
                 return math.copysign(math.inf, a) * math.copysign(1.0, b)
             return a / b
         case "%":
-            return math.fmod(a, b) if b != 0.0 else math.nan
+            return math.fmod(a, b) if b != 0.0 and not math.isinf(a) else math.nan  # fmod(inf, b) raises
     return fold_compare(op, a, b)

@@ -285,10 +285,6 @@ class Prepared:
                 cell.value = pack(arguments[index])
             self._send(grid)
 
-    def values(self) -> tuple[Any, ...]:
-        """The argument buffer's values as the last launch left them (for tests and errors)."""
-        return tuple(cell.value for cell in self._cells)
-
     def _send(self, grid: Grid) -> None:
         self.device.make_current()
         stream = self.stream()
