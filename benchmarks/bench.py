@@ -46,9 +46,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-for _path in (str(ROOT / "src"), str(ROOT)):
+for _path in (str(ROOT / "src"), str(ROOT), str(ROOT / "scripts")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
+
+from tree import tree_hash  # noqa: E402  (scripts/tree.py: the fingerprint the ledger uses too)
 
 GIB = 1 << 30
 EPS = 1e-5
@@ -588,14 +590,6 @@ def driver_version() -> str | None:
         return None
 
 
-def commit() -> str | None:
-    try:
-        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10)
-        return done.stdout.strip() or None
-    except Exception:  # noqa: BLE001 - not a git checkout
-        return None
-
-
 def header(device: str, timer: Timer | None = None) -> dict[str, Any]:
     """Where and how the numbers were taken."""
     import torch
@@ -610,7 +604,7 @@ def header(device: str, timer: Timer | None = None) -> dict[str, Any]:
         "gpu": None, "driver": None, "command": command, "device": device,
         "multiprocessors": None, "torch": torch.__version__, "cuda": torch.version.cuda,
         "triton": _version("triton"), "cuda_core": _version("cuda.core"), "phobos": phobos.__version__,
-        "python": platform.python_version(), "commit": commit(),
+        "python": platform.python_version(), "tree": tree_hash(),
     }
     if device == "cuda":
         props = torch.cuda.get_device_properties(0)

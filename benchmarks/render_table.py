@@ -90,7 +90,7 @@ def render(data: dict[str, Any]) -> str:
     parts = [
         f"Measured {head.get('date', '?')} on {head.get('gpu') or head.get('device', '?')} "
         f"(driver {head.get('driver') or '?'}; torch {head.get('torch')}, Triton {head.get('triton')}, "
-        f"Phobos {head.get('phobos')}{', commit ' + head['commit'][:12] if head.get('commit') else ''}), with:",
+        f"Phobos {head.get('phobos')}{', source tree ' + head['tree'][:12] if head.get('tree') else ''}), with:",
         "",
         f"    {head.get('command', '?')}",
         "",

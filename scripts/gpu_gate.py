@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime
-import hashlib
 import importlib.util
 import json
 import os
@@ -42,6 +41,7 @@ sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
 import ml_dtypes  # noqa: E402
 import numpy as np  # noqa: E402
+from tree import tree_hash  # noqa: E402  (scripts/, beside this file)
 
 # Floats agree within the case's tolerance, or within this floor where it is tighter:
 # CUDA's precise math functions are within 2 ulp of the correctly rounded results the
@@ -156,19 +156,6 @@ def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
                 if not quiet:
                     traceback.print_exc()
     return {"passed": passed, "failed": len(failed), "failures": failed}
-
-
-def tree_hash() -> str:
-    """SHA-256 over src/ and tests/ (the ledger left out): what the line tested."""
-    digest = hashlib.sha256()
-    for top in ("src", "tests"):
-        for path in sorted((ROOT / top).rglob("*")):
-            rel = path.relative_to(ROOT).as_posix()
-            skipped = "__pycache__" in rel or ".egg-info/" in rel or rel.endswith(".pyc")  # built here, never sent
-            if not path.is_file() or skipped or rel.startswith("tests/ledger/"):
-                continue
-            digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
 
 
 def sanitize(tool: str, only: str | None, timeout: float) -> dict[str, Any]:

@@ -1,0 +1,25 @@
+"""The source tree's fingerprint: what a ledger line or a benchmark result was taken on.
+
+The GPU machine's copy of the repository may carry a stale `.git`, so a commit id read
+there can name the wrong tree; a hash of the files themselves cannot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tree_hash() -> str:
+    """SHA-256 over src/ and tests/ (the ledger left out): what the line tested."""
+    digest = hashlib.sha256()
+    for top in ("src", "tests"):
+        for path in sorted((ROOT / top).rglob("*")):
+            rel = path.relative_to(ROOT).as_posix()
+            skipped = "__pycache__" in rel or ".egg-info/" in rel or rel.endswith(".pyc")  # built here, never sent
+            if not path.is_file() or skipped or rel.startswith("tests/ledger/"):
+                continue
+            digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
