@@ -131,6 +131,22 @@ def _stream_sum_expect(a: dict) -> dict:
     return {"P": out}
 
 
+def _wide_passes_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 3, 4, 40), awkward(rng, 512, 100, 512)
+    return {"X": normal(rng, (m, n)) * 2, "Y": sentinel((m, n)), "S": sentinel((m, 2))}
+
+
+def _wide_passes_expect(a: dict) -> dict:
+    x = f64(a["X"])
+    total = np.zeros((x.shape[0], 1))
+    for _ in range(3):
+        mean = x.sum(axis=1, keepdims=True) / x.shape[1]
+        spread = (x - mean).max(axis=1, keepdims=True)
+        x = (x - mean) / (spread + 1.0)
+        total += spread
+    return {"Y": x, "S": np.concatenate([total, _softmax(x).sum(axis=1, keepdims=True)], axis=1)}
+
+
 CASES = [
     Case(
         "reductions/row_means", "row_means", _row_means_inputs(4),
@@ -187,6 +203,11 @@ CASES = [
         "reductions/norm_rows", "norm_rows", _norm_rows_inputs, _norm_rows_expect,
         grid=lambda meta: cdiv(meta["M"], meta["R"]),
         native=NATIVE, tol={"Y": (1e-2, 1e-2), "S": (1e-4, 1e-4)},
+    ),
+    Case(
+        "reductions/wide_passes", "wide_passes", _wide_passes_inputs, _wide_passes_expect,
+        grid=lambda meta: cdiv(meta["M"], meta["R"]),
+        native=NATIVE, tol=(1e-5, 1e-5),
     ),
     Case(
         "reductions/stream_sum", "stream_sum", _stream_sum_inputs, _stream_sum_expect,

@@ -9,10 +9,13 @@ barrier goes before a statement when, since the last barrier,
 - a tile statement touched what the statement writes, or wrote what it reads.
 
 Per-thread statements ordered among themselves need the user's `barrier()` (spec).
-Places are tile variables, tensors (by name) and the scratch area that tile
-statements materialize into (reductions, `dot`, softmax's row statistics, and the
-per-warp values a row reduction combines; tiles.py orders the uses within one
-statement itself). A barrier can only sit where the flow is uniform, so a
+Places are tile variables in shared memory (a register tile is none: each thread
+reads only what it wrote), tensors (by name), the scratch area that tile statements
+materialize into (reductions, `dot`, softmax's row statistics, and the per-warp
+values a row reduction combines; tiles.py orders the uses within one statement
+itself), and a statement's own shared memory, where the warps of a row reduction
+kept in registers meet: no other statement uses it, so only the statement's next
+turn in a loop can conflict with it. A barrier can only sit where the flow is uniform, so a
 compound statement with varying flow is treated as one statement with everything it
 touches inside. A loop's body is planned twice, the second time starting from what
 the end of the body (and each `continue`) leaves pending, for the turn after.
@@ -25,7 +28,7 @@ from dataclasses import dataclass, field
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 
-from .fragments import Layout, Registers
+from .fragments import Layout, Registers, cheap
 
 SCRATCH = "scratch"
 
@@ -81,15 +84,29 @@ def _has_tile_value(e: ir.Expr) -> bool:
     return bool(e.type.shape) or any(_has_tile_value(c) for c in e.children())
 
 
-def _in_registers(node: ir.Expr, layout: Layout | None) -> bool:
-    """Whether a row reduction is kept in registers with no shared step (tiles.py: a
+def _row_places(node: ir.Expr, layout: Layout | None, own: object) -> set:
+    """The places a row reduction or softmax uses besides its operands (tiles.py): a
     reduction along the last axis of the layout's full shape, in a statement that
-    follows the layout, whose row groups fit in one warp)."""
-    return (layout is not None and isinstance(node, ir.Reduce) and node.axis == len(node.type.shape) - 1
-            and node.operand.type.shape == layout.full_shape and layout.cols > 1 and layout.groups.warps == 1)
+    follows the layout, is kept in registers, and its warps meet in the statement's
+    `own` shared memory, or not at all when a row's group is one warp; softmax there
+    keeps its statistics in registers too, but an operand that is not cheap to read
+    again is copied to the scratch first. Otherwise the result goes to the scratch."""
+    kept = (layout is not None and layout.cols > 1 and node.type.shape[:-1] == layout.lead
+            and (isinstance(node, ir.Softmax) or node.axis == len(node.type.shape) - 1)
+            and _operand(node).type.shape == layout.full_shape)
+    if not kept:
+        return {SCRATCH}
+    places = set() if layout.groups.warps == 1 else {own}
+    if isinstance(node, ir.Softmax) and not cheap(node.operand, True):
+        places.add(SCRATCH)
+    return places
 
 
-def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None) -> None:
+def _operand(node: ir.Expr) -> ir.Expr:
+    return node.operand  # type: ignore[attr-defined]
+
+
+def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None, own: object = None) -> None:
     for node in ir.walk_expr(e):
         match node:
             case ir.Read(sym=sym) if sym.vtype.shape:
@@ -100,9 +117,16 @@ def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = Non
                 place = tile if tile is not None else "tensor:" + name
                 reads.add(place)
                 writes.add(place)
-            case ir.Reduce() | ir.Dot() | ir.Softmax() if not _in_registers(node, layout):
+            case ir.Dot():
                 reads.add(SCRATCH)
                 writes.add(SCRATCH)
+            case ir.Reduce(axis=None):  # ph::cta_reduce: its own shared array, ordered inside it
+                reads.add(SCRATCH)
+                writes.add(SCRATCH)
+            case ir.Reduce() | ir.Softmax():
+                places = _row_places(node, layout, own)
+                reads |= places
+                writes |= places
 
 
 def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set, set]:
@@ -112,7 +136,7 @@ def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set,
     writes: set = set()
     layout = registers.statement_layout(s) if registers is not None else None
     for e in ir.stmt_exprs(s):
-        expr_places(e, reads, writes, layout)
+        expr_places(e, reads, writes, layout, ("own", id(s)))
     match s:
         case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
             writes.add(sym)
@@ -123,7 +147,7 @@ def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set,
     if registers is not None:
         reads = {p for p in reads if p not in registers}
         writes = {p for p in writes if p not in registers}
-    if writes & reads:
+    if any(isinstance(p, ir.Sym) or isinstance(p, str) and p.startswith("tensor:") for p in writes & reads):
         # A value that reads the place it is written to may be materialized into scratch.
         reads.add(SCRATCH)
         writes.add(SCRATCH)

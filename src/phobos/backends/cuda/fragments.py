@@ -274,3 +274,21 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         used += cost
         (spread if is_spread else replicated)[sym] = layout
     return Registers(size, layouts, spread, replicated)
+
+
+ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
+
+
+def cheap(e: ir.Expr, ordered: bool) -> bool:
+    """Whether reading an element of tile value `e` again is cheap: a plain read of a
+    tile (shared memory, or registers), or, in a statement run in a register layout's
+    order, arithmetic on such reads and scalars. Softmax reads its operand three times
+    and materializes one that is not cheap."""
+    match e:
+        case ir.Read() | ir.Dot():
+            return True
+        case ir.TileIndex(base=base) | ir.Cast(operand=base):
+            return cheap(base, ordered)
+    if ordered and isinstance(e, ELEMENTWISE):
+        return all(not c.type.shape or isinstance(c, ir.Const) or cheap(c, ordered) for c in e.children())
+    return False

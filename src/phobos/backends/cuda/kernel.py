@@ -141,7 +141,7 @@ class KernelWriter(TileWriter):
         k = self.kernel
         self.block(k.body)
         body = self.lines
-        shared = self.arena_base + self.arena_peak
+        shared = self.arena_base + self.arena_peak + self.own_used
         args = []
         for p in self.params:
             c_name = self.param_names[p.name]
@@ -168,6 +168,9 @@ class KernelWriter(TileWriter):
                            f"{'' if len(aligned) == len(tensors) else ' (of ' + ', '.join(tensors) + ')'}")
         if shared:
             head.append("  extern __shared__ __align__(16) unsigned char smem[];")
+        if self.own_base is not None:
+            head.append(f"  constexpr int {self.own_base} = {self.arena_base + self.arena_peak};  "
+                        "// where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned)
 

@@ -60,10 +60,9 @@ from .exprs import (
     paren,
     sub,
 )
-from .fragments import MAX_GROUPS, Layout, Registers, make_layout
+from .fragments import ELEMENTWISE, MAX_GROUPS, Layout, Registers, cheap, make_layout
 from .groups import WARP, RowGroups, row_groups
 
-ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
 ALIGN = 16
 VALUE_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "i8": 1}  # the value types a reduction folds in
 
@@ -138,6 +137,8 @@ class TileWriter(ExprWriter):
         self.stats_in_registers: dict[int, bool] = {}
         self.registers = registers
         self.ordered: Ordered | None = None  # the statement's register layout order, if any
+        self.own_base: str | None = None  # the name of the offset of the statements' own shared memory
+        self.own_used = 0
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
 
     # ------------------------------------------------------------ helpers
@@ -167,6 +168,18 @@ class TileWriter(ExprWriter):
         self.arena_peak = max(self.arena_peak, self.arena_used)
         name = self.names.take(base)
         self.line(f"{ctype}* {name} = ({ctype}*)(smem + {offset});  // {comment}")
+        return name
+
+    def own_scratch(self, ctype: str, size: int, count: int, comment: str, base: str) -> str:
+        """`count` elements of `size` bytes of shared memory that no other statement
+        uses: after the tiles and the statement scratch, at `self.own_base` (known
+        once the whole kernel is written)."""
+        if self.own_base is None:
+            self.own_base = self.names.take("own")
+        offset = self.own_used
+        self.own_used += -(-size * count // ALIGN) * ALIGN
+        name = self.names.take(base)
+        self.line(f"{ctype}* {name} = ({ctype}*)(smem + {self.own_base} + {offset});  // {comment}")
         return name
 
     def sweep(self, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
@@ -612,9 +625,12 @@ class TileWriter(ExprWriter):
         order = self.ordered if self.ordered is not None and self.ordered.is_spread(shape) else None
         layout = order.layout.groups if order is not None else row_groups(math.prod(shape[:-1]), shape[-1],
                                                                              self.kernel.threads)
+        # A reduction kept in registers has its warps meet in shared memory of its own
+        # statement (the barrier planner's place for it), not the statement scratch.
+        allocate = self.scratch if order is None else self.own_scratch
         parts = [] if layout.warps == 1 else [
-            self.scratch(f.ctype, VALUE_BYTES[f.ctype], self.kernel.threads // WARP, f"{f.acc} of each warp",
-                         f"{f.acc}_part")
+            allocate(f.ctype, VALUE_BYTES[f.ctype], self.kernel.threads // WARP, f"{f.acc} of each warp",
+                     f"{f.acc}_part")
             for f in folds
         ]
         if order is not None:
@@ -792,7 +808,7 @@ class TileWriter(ExprWriter):
             return self.row_stats[key]
         x, d = e.operand, e.type.dtype
         order = self.ordered if self.ordered is not None and self.ordered.is_spread(x.type.shape) else None
-        if not _cheap(x, self.registers if order is not None else None):
+        if not cheap(x, order is not None):
             self.force.add(id(x))
         shape = x.type.shape
         source = self.region(x)
@@ -1063,17 +1079,3 @@ class TileWriter(ExprWriter):
 
         self.store_window(s.items, s.value, [str(n) for n in shape], place, sym.vtype.dtype,
                           shape[-1] if len(shape) > 1 else None, True, in_registers)
-
-
-def _cheap(e: ir.Expr, registers: Registers | None) -> bool:
-    """Whether reading an element of tile value `e` is a plain shared-memory read, or
-    (given the register tiles, in a statement that runs in their order) arithmetic on
-    registers and scalars only."""
-    match e:
-        case ir.Read() | ir.Dot():
-            return True
-        case ir.TileIndex(base=base) | ir.Cast(operand=base):
-            return _cheap(base, registers)
-    if registers is not None and isinstance(e, ELEMENTWISE):
-        return all(not c.type.shape or isinstance(c, ir.Const) or _cheap(c, registers) for c in e.children())
-    return False
