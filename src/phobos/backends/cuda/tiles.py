@@ -170,6 +170,16 @@ class TileWriter(ExprWriter):
         self.line(f"{ctype}* {name} = ({ctype}*)(smem + {offset});  // {comment}")
         return name
 
+    def unrolled(self, head: str, body: list[str]) -> None:
+        """A loop the compiler unrolls fully (`head` opens it), so a register array it
+        indexes by the loop variable stays in registers."""
+        self.line("#pragma unroll")
+        self.line(head)
+        with self.indented():
+            for text in body:
+                self.line(text)
+        self.line("}")
+
     def own_scratch(self, ctype: str, size: int, count: int, comment: str, base: str) -> str:
         """`count` elements of `size` bytes of shared memory that no other statement
         uses: after the tiles and the statement scratch, at `self.own_base` (known
@@ -350,13 +360,8 @@ class TileWriter(ExprWriter):
                     address, storage, packed = store
                     out = self.loop_name("out")
                     self.line(f"ph::Vec<{storage}, {size}> {out};")
-                self.line("#pragma unroll")
-                self.line(lanes)
-                with self.indented():
-                    if uses_inner:
-                        self.line(inner)
-                    self.line(f"{out}.v[{order.lane}] = {packed(whole)};" if store is not None else act(whole))
-                self.line("}")
+                self.unrolled(lanes, [*([inner] if uses_inner else []),
+                                      f"{out}.v[{order.lane}] = {packed(whole)};" if store is not None else act(whole)])
                 if store is not None:
                     self.line(f"ph::vstore({address}, {out});")
                 if test:
@@ -364,15 +369,8 @@ class TileWriter(ExprWriter):
                     self.line("} else {  // element by element, masked")
                     self.depth += 1
             if vec is None or test:
-                self.line("#pragma unroll")
-                self.line(lanes)
-                with self.indented():
-                    self.line(inner)
-                    if check is not None:
-                        self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
-                    for text_line in act(text or "").split("\n"):
-                        self.line(text_line)
-                self.line("}")
+                masked = [] if check is None else [f"if (!{check}.has({', '.join(pos)})) continue;"]
+                self.unrolled(lanes, [inner, *masked, *act(text or "").split("\n")])
             if vec is not None and test:
                 self.depth -= 1
                 self.line("}")
@@ -468,25 +466,15 @@ class TileWriter(ExprWriter):
                 self.line(text_line)
             out = self.loop_name("out")
             self.line(f"ph::Vec<{storage}, {size}> {out};")
-            self.line("#pragma unroll")
-            self.line(lanes)
-            with self.indented():
-                if re.search(rf"\b{vec.inner}\b", whole):  # a lane that still reads on its own
-                    self.line(inner)
-                self.line(f"{out}.v[{vec.lane}] = {ct.pack(d, whole)};")
-            self.line("}")
+            reads_alone = re.search(rf"\b{vec.inner}\b", whole) is not None  # a lane that still reads on its own
+            self.unrolled(lanes, [*([inner] if reads_alone else []), f"{out}.v[{vec.lane}] = {ct.pack(d, whole)};"])
             self.line(f"ph::vstore({target}, {out});")
             if check is not None:
                 self.depth -= 1
                 self.line("} else {  // the group crosses the region's edge: element by element, masked")
                 with self.indented():
-                    self.line("#pragma unroll")
-                    self.line(lanes)
-                    with self.indented():
-                        self.line(inner)
-                        self.line(f"if (!{check}.has({', '.join(pos)})) continue;")
-                        self.line(f"{place(pos)} = {ct.pack(d, text)};")
-                    self.line("}")
+                    self.unrolled(lanes, [inner, f"if (!{check}.has({', '.join(pos)})) continue;",
+                                          f"{place(pos)} = {ct.pack(d, text)};"])
                 self.line("}")
         self.line("}")
         if vec.tests:
@@ -713,24 +701,13 @@ class TileWriter(ExprWriter):
                                             if t)
                         self.line(f"if ({whole}) {{")
                         self.depth += 1
-                    self.line("#pragma unroll")
-                    self.line(each_lane)
-                    with self.indented():
-                        self.line(column)
-                        self.line(step)
-                    self.line("}")
+                    self.unrolled(each_lane, [column, step])
                     if checked:
                         self.depth -= 1
                         self.line("} else {")
+                        inside = " && ".join(t for t in (f"{lo} <= {j}" if lo != "0" else "", f"{j} < {hi}") if t)
                         with self.indented():
-                            self.line("#pragma unroll")
-                            self.line(each_lane)
-                            with self.indented():
-                                self.line(column)
-                                inside = " && ".join(t for t in (f"{lo} <= {j}" if lo != "0" else "", f"{j} < {hi}")
-                                                     if t)
-                                self.line(f"if ({inside}) {step}")
-                            self.line("}")
+                            self.unrolled(each_lane, [column, f"if ({inside}) {step}"])
                         self.line("}")
             else:
                 start = lane if lo == "0" else f"{lo} + {lane}"
