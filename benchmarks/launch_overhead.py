@@ -8,8 +8,9 @@ variant and the driver call), beside the Triton kernel of the same operation and
 torch's own add. Each runs once untimed (so it is compiled), then N times back to
 back with one synchronization at the end; the wall time over N is the cost of a
 launch as the host sees it, since the GPU finishes a 4096-element add in far less.
-The median of five such trials is reported. Target: at most 10 µs a launch, and
-below Triton.
+The median of five such trials is reported. N is 20000 (a fifth of a second a
+trial for Phobos): with 2000, a trial lasted 20 ms and the host's jitter moved the
+median by a third from run to run. Target: at most 10 µs a launch, and below Triton.
 
 With --out the result goes into that JSON file under "launch_overhead" (the file
 bench.py writes, or a new one with a header); bench.py calls `measure` itself.
@@ -50,7 +51,7 @@ def per_launch_us(launch: Callable[[], Any], launches: int, trials: int, sync: C
     return statistics.median(results)
 
 
-def measure(device: str = "cuda", launches: int = 2000, trials: int = 5) -> dict[str, Any]:
+def measure(device: str = "cuda", launches: int = 20000, trials: int = 5) -> dict[str, Any]:
     """Microseconds per launch for Phobos, Triton and torch, on tensors of `device`."""
     import torch
 
@@ -93,7 +94,7 @@ def measure(device: str = "cuda", launches: int = 2000, trials: int = 5) -> dict
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, help="a JSON file to put the result in (kept if it exists)")
-    parser.add_argument("--launches", type=int, default=2000, help="launches per trial (default 2000)")
+    parser.add_argument("--launches", type=int, default=20000, help="launches per trial (default 20000)")
     parser.add_argument("--device", choices=("cuda", "cpu"), default="cuda",
                         help="cpu checks this script without a GPU; its numbers mean nothing")
     opts = parser.parse_args()
