@@ -42,13 +42,13 @@ def main() -> None:
     import torch
 
     from benchmarks import kernels as K
-    from phobos.runtime.plans import call_key
-
     a, b, c = (torch.zeros(4096, device="cuda") for _ in range(3))
     kernel = K.STREAMS.add_f32
     kernel[1](a, b, c, BLOCK=4096)
     torch.cuda.synchronize()
-    key, pointers = call_key(kernel.signature, (a, b, c), {"BLOCK": 4096})
+    arguments, keywords = (a, b, c), {"BLOCK": 4096}
+    read = kernel.key_readers.find(arguments, keywords)
+    key, pointers = read(arguments, keywords)
     prepared = kernel.plans[key].run
     driver, function, stream = prepared._driver, prepared._function, prepared.stream()
     params, shared, block = prepared._params, prepared._shared, prepared._block
@@ -60,7 +60,8 @@ def main() -> None:
     parts: list[tuple[str, Callable[[], Any]]] = [
         ("kernel[1](a, b, c, BLOCK=4096)", lambda: kernel[1](a, b, c, BLOCK=4096)),
         ("benchmarks.kernels.add(a, b, c)", lambda: K.add(a, b, c)),
-        ("the launch key (plans.call_key)", lambda: call_key(kernel.signature, (a, b, c), {"BLOCK": 4096})),
+        ("the launch key (its plans.KeyReaders reader)", lambda: read(arguments, keywords)),
+        ("the key and its plan's lookup", lambda: kernel.plans.get(read(arguments, keywords)[0])),
         ("the prepared launch", lambda: prepared(values, pointers, (1, 1, 1))),
         ("its driver step (context, stream, launch)", lambda: prepared._send((1, 1, 1))),
         ("the current-context check", prepared.device.make_current),

@@ -95,6 +95,9 @@ class FakeTensor:
         self.pointer_reads += 1
         return self._ptr
 
+    def get_device(self) -> int:
+        return self.device.index if self.device.type == "cuda" else -1
+
 
 def contiguous(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
     """Whether torch calls these strides contiguous: row-major, an extent of 1 taking any stride."""
@@ -475,3 +478,42 @@ if __name__ == "__main__":
         stand_in_gpu(patch)
         patch.setattr(driver, "cuLaunchKernel", lambda *args: OK)
         print(f"{repeat_launch_us():.2f} µs per repeat launch (host side, driver call stood in for)")
+
+
+# ---------------------------------------------------------------- the key readers
+
+
+def test_launches_of_other_patterns_on_one_launcher_keep_their_plans(gpu, mod):
+    a, b, c = tensors(256)
+    launcher = mod.add[4]
+    for _ in range(3):  # each pattern (positional, by keyword, pinned) has its reader and its plan
+        launcher(a, b, c)
+        launcher(a, b, C=c)
+        launcher(a, b, c, BLOCK=16)
+    assert full_path_calls(gpu)[0] == 3 and len(mod.add.plans) == 3
+    assert [launch[1].grid for launch in gpu.launches] == [(4, 1, 1)] * 9
+
+
+@pytest.mark.parametrize(
+    "launch",
+    [
+        pytest.param(lambda k: k.add[4](*tensors(256), **{"BLOCK) or (1": 16}), id="a keyword that is no name"),
+        pytest.param(lambda k: k.add[4](*tensors(256), BLOCK=16.0), id="a float pin"),
+        pytest.param(lambda k: k.add[4](*tensors(256), BLOCK=True), id="a bool pin"),
+        pytest.param(lambda k: k.add[4](*tensors(256)[:2], C=tensors(256)[2], A=tensors(256)[0]), id="twice"),
+    ],
+)
+def test_a_launch_of_a_new_pattern_is_refused_as_a_fresh_one(gpu, mod, launch):
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(256), BLOCK=16)
+    assert error_of(lambda: launch(mod)) == fresh_error(launch)
+
+
+def test_a_scalar_of_another_type_is_another_pattern(gpu, mod):
+    x, _, y = tensors(64)
+    mod.axpy[1](x, 2.0, 3, y)
+    mod.axpy[1](x, 2, 3, y)  # an int for the f32: a pattern and a plan of its own
+    mod.axpy[1](x, 2.0, 3, y)
+    mod.axpy[1](x, 2, 3, y)
+    assert full_path_calls(gpu)[0] == 2 and len(mod.add.plans) == 0 and len(mod.axpy.plans) == 2
+    assert [launch[3][1] for launch in gpu.launches] == [np.float32(2.0)] * 4

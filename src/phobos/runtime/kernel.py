@@ -16,7 +16,7 @@ from phobos.ir.text import kernel_text
 from .backend import check_options
 from .grid import GridSpec
 from .launch import Launcher, not_callable
-from .plans import MOST_PLANS, Plan
+from .plans import MOST_PLANS, KeyReaders, Plan
 from .signature import Signature, signature
 
 
@@ -64,6 +64,11 @@ class Kernel:
     def signature(self) -> Signature:
         """The parameters and autotune names, as a launch checks its arguments against them."""
         return signature(self.ast, self.variants)
+
+    @cached_property
+    def key_readers(self) -> KeyReaders:
+        """How launches read their keys, made per pattern of launch (see `plans`)."""
+        return KeyReaders(self.signature)
 
     def __getitem__(self, grid: GridSpec) -> Launcher:
         if type(grid) is not int:

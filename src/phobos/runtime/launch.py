@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from phobos.errors import PhobosError
@@ -9,7 +10,7 @@ from phobos.errors import PhobosError
 from . import args as arguments
 from . import backend
 from .grid import Grid, GridSpec, call_grid_function, normalize_grid
-from .plans import MOST_PLANS, Plan, call_key
+from .plans import MOST_PLANS, KeyReader, Plan, no_pattern
 from .variants import select_variant
 
 if TYPE_CHECKING:
@@ -32,14 +33,20 @@ class Launcher:
         self.grid = grid
         # A fixed grid is checked here, so a bad one is refused where it is written.
         self._fixed: Grid | None = None if callable(grid) else normalize_grid(kernel.name, grid)
+        # The key reader of the last launch's pattern (see `plans.KeyReaders`).
+        self._read: KeyReader = no_pattern
 
     def __call__(self, *args: Any, **kwargs: Any) -> None:
+        found = self._read(args, kwargs)
         kernel = self.kernel
-        sig = kernel.signature  # a program error surfaces here, before the arguments
-        found = call_key(sig, args, kwargs)
-        if found is None:  # an argument of a kind with no key: the full path, every time
-            self._first(args, kwargs)
-            return
+        if found is None:  # a launch of another pattern than the last
+            reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
+            if reader is None:  # an argument of a kind with no key: the full path, every time
+                self._first(args, kwargs)
+                return
+            self._read = reader
+            found = reader(args, kwargs)
+            assert found is not None
         key, pointers = found
         plan = kernel.plans.get(key)
         if plan is None:
@@ -49,14 +56,16 @@ class Launcher:
                     kernel.plans.clear()
                 kernel.plans[key] = plan
             return
-        values = list(args)
+        values: Sequence[Any] = args
         if plan.keywords:
-            values.extend(kwargs[name] for name in plan.keywords)
+            values = (*args, *(kwargs[name] for name in plan.keywords))
         grid = self._fixed
         if grid is None:  # the grid function gets the values as given
             launch = {**dict(zip(plan.names, values, strict=True)), **plan.named}
-        for index, check in plan.scalars:
-            values[index] = check(values[index])
+        if plan.scalars:
+            values = list(values)
+            for index, check in plan.scalars:
+                values[index] = check(values[index])
         if grid is None:
             assert callable(self.grid)
             grid = call_grid_function(kernel.name, self.grid, launch)
@@ -85,7 +94,7 @@ class Launcher:
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=3)
         names = tuple(p.name for p in sig.params)
-        # The tensors in the order `call_key` reads their pointers: as the launch gave them.
+        # The tensors in the order a key reader reads their pointers: as the launch gave them.
         given = (*names[:len(args)], *(name for name in kwargs if name in bound.values))
         tensors = {p.name for p in sig.params if p.is_tensor}
         run = backend.run(sig, variant, grid, checked, dims, device, [n for n in given if n in tensors])

@@ -19,7 +19,7 @@ makes the key None and the launch takes the full path every time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -34,8 +34,8 @@ MOST_PLANS = 256
 ALIGNMENT = 16  # bytes: the CUDA back end compiles a variant per set of aligned tensors
 
 # A repeat launch: the bound values in parameter order (scalars checked), the data
-# pointers its key read (see `call_key`), and the grid.
-Runner = Callable[[list[Any], list[int], Grid], None]
+# pointers its key read (see `KeyReaders`), and the grid.
+Runner = Callable[[Sequence[Any], list[int], Grid], None]
 
 
 @dataclass(frozen=True)
@@ -81,54 +81,99 @@ class _Kinds(dict[type, _Kind]):
 
 
 _KINDS = _Kinds({bool: _Kind.SCALAR, int: _Kind.SCALAR, float: _Kind.SCALAR, np.ndarray: _Kind.NUMPY})
-_TORCH, _SCALAR, _NUMPY = _Kind.TORCH, _Kind.SCALAR, _Kind.NUMPY
+
+# Reads a launch's key and its torch tensors' data pointers from (args, kwargs); None
+# where the launch is not of the pattern the reader was made for.
+KeyReader = Callable[[tuple[Any, ...], dict[str, Any]], tuple[tuple[Hashable, ...], list[int]] | None]
 
 
-def call_key(sig: Signature, args: tuple[Any, ...],
-             kwargs: dict[str, Any]) -> tuple[tuple[Hashable, ...], list[int]] | None:
-    """The key of a launch and the data pointers of its torch tensors, positional ones
-    first and then those given by keyword, in the order given; None where an argument
-    is of a kind that has no key.
+def no_pattern(_args: tuple[Any, ...], _kwargs: dict[str, Any]) -> None:
+    """The reader a launcher starts with: it matches no launch."""
+    return None
 
-    The key is one flat tuple, which hashes and compares faster than nested ones: the
-    number of positional arguments, each keyword (with a pin's value), then each
-    argument's part, led by its type, whose kind says how many items follow.
 
+class KeyReaders:
+    """The key readers of one kernel, one per pattern of launch: the number of
+    positional arguments, the keywords in the order given, and each value's type.
+
+    A launch's key is one flat tuple, which hashes and compares faster than nested
+    ones: the number its pattern got here, each pin's value, then each array's part.
     A torch tensor's part is what the full path's checks and the GPU's variant read of
     it. Its layout enters as `is_contiguous()`, a flag torch keeps, rather than its
     strides: torch and numpy call the same strides contiguous, and a contiguous tensor
-    is all the checks accept. Its pointer is read once, here, for the alignment in the
-    key and for the launch.
+    is all the checks accept. Its device enters as `get_device()`, an int cheaper than
+    `device`: the GPU's index, and -1 for every other kind of device, where the full
+    path refuses the tensor and so leaves no plan. Its pointer is read once, for the alignment in the key
+    and for the launch. A numpy array's part (the interpreter's) is its dtype, shape,
+    strides and writability; a scalar has none, its type being in the pattern.
+
+    Each reader is a function written for its pattern (as `dataclasses` writes
+    `__init__`): straight-line reads, with no loop over the arguments and no lookup of
+    how each kind is keyed, which were most of what a repeat launch cost the host. It
+    checks that a launch is of its pattern before it reads anything.
     """
-    parts: list[Hashable] = [len(args)]
-    append = parts.append
-    values = args
-    if kwargs:
-        tune = sig.tune
-        more: list[Any] = []
-        for name, value in kwargs.items():
-            append(name)
-            if name not in tune:
-                more.append(value)
-            elif type(value) is int:  # a pin picks the variant by its value; only ints are valid pins
-                append(value)
-            else:
+
+    def __init__(self, sig: Signature):
+        self.sig = sig
+        self._by_pattern: dict[Hashable, KeyReader | None] = {}
+        self._made = 0  # readers made: each one's number leads its keys
+
+    def find(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> KeyReader | None:
+        """The reader for launches of this one's pattern; None where an argument is of a
+        kind that has no key, or a pin is not an int (the full path says why)."""
+        types = (*map(type, args), *map(type, kwargs.values()))
+        pattern = (len(args), tuple(kwargs), types)
+        if pattern in self._by_pattern:
+            return self._by_pattern[pattern]
+        if len(self._by_pattern) >= MOST_PLANS:
+            self._by_pattern.clear()
+        self._made += 1
+        reader = self._by_pattern[pattern] = _make_reader(self.sig, self._made, len(args), tuple(kwargs), types)
+        return reader
+
+
+def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[str, ...],
+                 types: tuple[type, ...]) -> KeyReader | None:
+    """A reader's source, compiled. The keywords (any string may be one) and the types
+    are bound as globals, never written into the source."""
+    names: dict[str, Any] = {"KEYWORDS": keywords, "ALIGNMENT": ALIGNMENT, "len": len, "tuple": tuple,
+                             "type": type}
+    guards = [f"len(args) != {positional}", f"len(kwargs) != {len(keywords)}"]
+    if len(keywords) == 1:
+        guards.append("K0 not in kwargs")
+    elif keywords:
+        guards.append("tuple(kwargs) != KEYWORDS")
+    body = [f"    if {' or '.join(guards)}:", "        return None"]
+    if positional:
+        body.append(f"    {''.join(f'v{i}, ' for i in range(positional))}= args")
+    for j, name in enumerate(keywords):
+        names[f"K{j}"] = name
+        body.append(f"    v{positional + j} = kwargs[K{j}]")
+    checks = []
+    for i, cls in enumerate(types):
+        names[f"T{i}"] = cls
+        checks.append(f"type(v{i}) is not T{i}")
+    if checks:
+        body += [f"    if {' or '.join(checks)}:", "        return None"]
+    key, pointers = [str(number)], []
+    for i, cls in enumerate(types):
+        if i >= positional and keywords[i - positional] in sig.tune:
+            if cls is not int:  # a pin picks the variant by its value; only ints are valid pins
                 return None
-        if more:
-            values = (*args, *more)
-    pointers: list[int] = []
-    kinds = _KINDS
-    for value in values:
-        cls = type(value)
-        kind = kinds[cls]
-        if kind is _TORCH:
-            pointer = value.data_ptr()
-            pointers.append(pointer)
-            parts += cls, value.dtype, value.shape, value.is_contiguous(), value.device, pointer % ALIGNMENT == 0
-        elif kind is _SCALAR:
-            append(cls)
-        elif kind is _NUMPY:
-            parts += cls, value.dtype, value.shape, value.strides, value.flags.writeable
-        else:
+            key.append(f"v{i}")
+            continue
+        kind = _KINDS[cls]
+        if kind is _Kind.TORCH:
+            body.append(f"    p{i} = v{i}.data_ptr()")
+            pointers.append(f"p{i}")
+            key += [f"v{i}.dtype", f"v{i}.shape", f"v{i}.is_contiguous()", f"v{i}.get_device()",
+                    f"p{i} % ALIGNMENT == 0"]
+        elif kind is _Kind.NUMPY:
+            key += [f"v{i}.dtype", f"v{i}.shape", f"v{i}.strides", f"v{i}.flags.writeable"]
+        elif kind is _Kind.NONE:
             return None
-    return tuple(parts), pointers
+    body.append(f"    return ({', '.join(key)},), [{', '.join(pointers)}]")
+    source = "def read(args, kwargs):\n" + "\n".join(body) + "\n"
+    exec(compile(source, f"<phobos key reader of kernel {sig.kernel}>", "exec"), names)  # noqa: S102
+    reader: KeyReader = names["read"]
+    return reader
