@@ -8,9 +8,16 @@ variant and the driver call), beside the Triton kernel of the same operation and
 torch's own add. Each runs once untimed (so it is compiled), then N times back to
 back with one synchronization at the end; the wall time over N is the cost of a
 launch as the host sees it, since the GPU finishes a 4096-element add in far less.
-The median of five such trials is reported. N is 20000 (a fifth of a second a
-trial for Phobos): with 2000, a trial lasted 20 ms and the host's jitter moved the
-median by a third from run to run. Target: at most 10 µs a launch, and below Triton.
+N is 20000 (a fifth of a second a trial for Phobos): with 2000, a trial lasted 20 ms
+and the host's jitter moved the median by a third from run to run.
+
+The lent machine's host is shared, and its speed drifts within a minute (torch.add
+alone went from 6.1 to 9.3 µs between two processes on 2026-11-30). So the trials
+take turns: each round times every launcher once, and each launcher's figure is the
+median of its rounds, all seen under the same drift. The same rounds time the floor
+under every launcher: the driver's cuLaunchKernel of the same loaded kernel through
+cuda-bindings, with its arguments made beforehand. Target: at most 10 µs a launch,
+and below Triton.
 
 With --out the result goes into that JSON file under "launch_overhead" (the file
 bench.py writes, or a new one with a header); bench.py calls `measure` itself.
@@ -36,19 +43,39 @@ ELEMENTS = 4096
 TARGET_US = 10.0
 
 
-def per_launch_us(launch: Callable[[], Any], launches: int, trials: int, sync: Callable[[], None]) -> float:
-    """The median over trials of (wall time of `launches` launches + one sync) / launches."""
-    launch()
+def per_launch_us(launchers: dict[str, Callable[[], Any]], launches: int, trials: int,
+                  sync: Callable[[], None]) -> dict[str, float]:
+    """Each launcher's median over `trials` rounds of (wall time of `launches` launches +
+    one sync) / launches; a round times every launcher once, in turn."""
+    for launch in launchers.values():
+        launch()
     sync()
-    results = []
+    results: dict[str, list[float]] = {name: [] for name in launchers}
     for _ in range(trials):
-        sync()
-        start = time.perf_counter()
-        for _ in range(launches):
-            launch()
-        sync()
-        results.append((time.perf_counter() - start) / launches * 1e6)
-    return statistics.median(results)
+        for name, launch in launchers.items():
+            sync()
+            start = time.perf_counter()
+            for _ in range(launches):
+                launch()
+            sync()
+            results[name].append((time.perf_counter() - start) / launches * 1e6)
+    return {name: statistics.median(times) for name, times in results.items()}
+
+
+def _bare_driver_launch(a: Any, b: Any, c: Any) -> Callable[[], Any]:
+    """The driver's launch of the kernel `benchmarks.kernels.add` runs, everything made
+    beforehand: the floor under any launcher that goes through cuda-bindings."""
+    from benchmarks import kernels as K
+
+    K.add(a, b, c)
+    kernel, block = K._ADD["float32"]
+    arguments, keywords = (a, b, c), {"BLOCK": block}
+    read = kernel.key_readers.find(arguments, keywords)
+    prepared = kernel.plans[read(arguments, keywords)[0]].run
+    launch, function, stream = prepared._driver.cuLaunchKernel, prepared._function, prepared.stream()
+    threads, shared, params = prepared._block, prepared._shared, prepared._params
+    grid = K.cdiv(ELEMENTS, block)
+    return lambda: launch(function, grid, 1, 1, threads, 1, 1, shared, stream, params, 0)
 
 
 def measure(device: str = "cuda", launches: int = 20000, trials: int = 5) -> dict[str, Any]:
@@ -60,8 +87,7 @@ def measure(device: str = "cuda", launches: int = 20000, trials: int = 5) -> dic
     if device == "cpu":  # a check of this script without a GPU: the interpreter and Triton's
         launches, trials = min(launches, 20), 1
     g = torch.Generator(device=device).manual_seed(0)
-    a, b = (torch.randn(ELEMENTS, generator=g, device=device) for _ in range(2))
-    c = torch.empty_like(a)
+    a, b, c = (torch.randn(ELEMENTS, generator=g, device=device) for _ in range(3))
 
     def sync() -> None:
         if device == "cuda":
@@ -76,16 +102,23 @@ def measure(device: str = "cuda", launches: int = 20000, trials: int = 5) -> dic
         "launches": launches, "trials": trials, "target_us": TARGET_US,
     }
     c.fill_(float("nan"))
-    result["phobos_us"] = per_launch_us(lambda: K.add(*phobos_args), launches, trials, sync)
+    K.add(*phobos_args)
+    sync()
     result["phobos_correct"] = bool(torch.equal(c, a + b))
+    launchers: dict[str, Callable[[], Any]] = {"phobos": lambda: K.add(*phobos_args)}
     try:
         from benchmarks.peers import triton_peers
 
-        result["triton_us"] = per_launch_us(lambda: triton_peers.add(a, b, c), launches, trials, sync)
+        triton_peers.add(a, b, c)
+        launchers["triton"] = lambda: triton_peers.add(a, b, c)
     except Exception as exc:  # noqa: BLE001 - Triton missing or failing: recorded, not fatal
-        result["triton_us"] = None
         result["triton_error"] = f"{type(exc).__name__}: {exc}"[:400]
-    result["torch_us"] = per_launch_us(lambda: torch.add(a, b, out=c), launches, trials, sync)
+    launchers["torch"] = lambda: torch.add(a, b, out=c)
+    if device == "cuda":
+        launchers["driver"] = _bare_driver_launch(a, b, c)
+    medians = per_launch_us(launchers, launches, trials, sync)
+    for name in ("phobos", "triton", "torch", "driver"):
+        result[f"{name}_us"] = medians.get(name)
     mine, triton = result["phobos_us"], result["triton_us"]
     result["meets_target"] = mine <= TARGET_US and (triton is None or mine < triton)
     return result
@@ -104,7 +137,7 @@ def main() -> int:
         os.environ["TRITON_INTERPRET"] = "1"
         os.environ["PHOBOS_INTERPRET"] = "1"
     result = measure(opts.device, opts.launches)
-    for name in ("phobos", "triton", "torch"):
+    for name in ("phobos", "triton", "torch", "driver"):
         value = result[f"{name}_us"]
         print(f"{name:<7} {'-' if value is None else f'{value:8.2f}'} µs per launch", flush=True)
     print(f"target: at most {TARGET_US:.0f} µs and below Triton: {'met' if result['meets_target'] else 'missed'}")

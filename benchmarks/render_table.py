@@ -73,13 +73,15 @@ def launch_table(result: dict[str, Any]) -> str:
         return f"Launch overhead: not measured ({result['error']})."
     lines = [
         f"Host cost of one launch ({result['kernel']}; {result['launches']} launches back to back, "
-        f"median of {result['trials']} trials); target at most {result['target_us']:.0f} µs and below Triton: "
+        f"median of {result['trials']} rounds, each launcher timed in turn); target at most "
+        f"{result['target_us']:.0f} µs and below Triton: "
         f"**{'met' if result.get('meets_target') else 'missed'}**.",
         "",
         "| launcher | µs per launch |",
         "|---|---:|",
     ]
-    for key, name in (("phobos_us", "Phobos"), ("triton_us", "Triton"), ("torch_us", "PyTorch (torch.add)")):
+    for key, name in (("phobos_us", "Phobos"), ("triton_us", "Triton"), ("torch_us", "PyTorch (torch.add)"),
+                      ("driver_us", "the driver's cuLaunchKernel alone (cuda-bindings), the floor")):
         lines.append(f"| {name} | {_num(result.get(key))} |")
     return "\n".join(lines)
 

@@ -60,13 +60,12 @@ def scaled(x, s):
     return x * s
 
 
-# Seed 001's row_means, with wider column chunks and 256 threads: each CTA walks its
-# ROWS rows in COLS-wide chunks and keeps the running sums in a ROWS x 1 tile (on the
-# CUDA back end, the chunk and the sums live in registers). (The
-# seed's @aligned promise is left out so that any extent works.)
+# Seed 001's row_means, with wider column chunks: each CTA walks its ROWS rows in
+# COLS-wide chunks and keeps the running sums in a ROWS x 1 tile (on the CUDA back
+# end, the chunk and the sums live in registers). As in the seed, no @launch: a CTA
+# has 128 threads. (The seed's @aligned promise is left out so that any extent works.)
 @ph.kernel
 @ph.autotune(ROWS=[1, 16, 4], COLS=[2048, 512, 64])
-@ph.launch(256)
 def row_means(X: ph.tensor[ph.f32][M, N], OUT: ph.tensor[ph.f32][M, 1]):
     r: ph.let = ph.ctx.block.x * ROWS
     total: ph.var[ph.tile[ph.f32][ROWS, 1]] = 0.0
