@@ -66,13 +66,15 @@ def _bare_driver_launch(a: Any, b: Any, c: Any) -> Callable[[], Any]:
     """The driver's launch of the kernel `benchmarks.kernels.add` runs, everything made
     beforehand: the floor under any launcher that goes through cuda-bindings."""
     from benchmarks import kernels as K
+    from phobos.backends.cuda import launch as launch_module
 
     K.add(a, b, c)
     kernel, block = K._ADD["float32"]
     arguments, keywords = (a, b, c), {"BLOCK": block}
     read = kernel.key_readers.find(arguments, keywords)
     prepared = kernel.plans[read(arguments, keywords)[0]].run
-    launch, function, stream = prepared._driver.cuLaunchKernel, prepared._function, prepared.stream()
+    launch, function = prepared._driver.cuLaunchKernel, prepared._function
+    stream = launch_module._wrap_stream(prepared.stream())
     threads, shared, params = prepared._block, prepared._shared, prepared._params
     grid = K.cdiv(ELEMENTS, block)
     return lambda: launch(function, grid, 1, 1, threads, 1, 1, shared, stream, params, 0)

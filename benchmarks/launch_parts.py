@@ -42,6 +42,7 @@ def main() -> None:
     import torch
 
     from benchmarks import kernels as K
+    from phobos.backends.cuda import launch as launch_module
     a, b, c = (torch.zeros(4096, device="cuda") for _ in range(3))
     kernel = K.STREAMS.add_f32
     kernel[1](a, b, c, BLOCK=4096)
@@ -50,7 +51,7 @@ def main() -> None:
     read = kernel.key_readers.find(arguments, keywords)
     key, pointers = read(arguments, keywords)
     prepared = kernel.plans[key].run
-    driver, function, stream = prepared._driver, prepared._function, prepared.stream()
+    driver, function, stream = prepared._driver, prepared._function, launch_module._wrap_stream(prepared.stream())
     params, shared, block = prepared._params, prepared._shared, prepared._block
     libcuda = ctypes.CDLL("libcuda.so.1")
     launch = libcuda.cuLaunchKernel
@@ -63,6 +64,8 @@ def main() -> None:
         ("the launch key (its plans.KeyReaders reader)", lambda: read(arguments, keywords)),
         ("the key and its plan's lookup", lambda: kernel.plans.get(read(arguments, keywords)[0])),
         ("the prepared launch", lambda: prepared(values, pointers, (1, 1, 1))),
+        *([("its C launch (native.launch)", lambda: prepared._native.launch(
+            prepared._native_record, pointers, 1, 1, 1, prepared.stream()))] if prepared._native else []),
         ("its driver step (context, stream, launch)", lambda: prepared._send((1, 1, 1))),
         ("the current-context check", prepared.device.make_current),
         ("the stream lookup", prepared.stream),

@@ -31,7 +31,10 @@ import phobos  # noqa: E402
 import phobos.backends.cuda.launch as cuda_launch  # noqa: E402
 import phobos.backends.interp as interp_module  # noqa: E402
 from phobos import PhobosError  # noqa: E402
-from phobos.backends.cuda import cache  # noqa: E402
+from phobos.backends.cuda import (
+    cache,  # noqa: E402
+    native,  # noqa: E402
+)
 from phobos.backends.cuda import compile as compile_module  # noqa: E402
 from phobos.backends.cuda.compile import key_of  # noqa: E402
 from phobos.runtime import args as arguments  # noqa: E402
@@ -186,6 +189,7 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     monkeypatch.setattr(driver, "cuLaunchKernel", recording(launches))
     monkeypatch.setattr(driver, "cuGetErrorString", lambda err: (driver.CUresult.CUDA_SUCCESS, b"invalid argument"))
     monkeypatch.setattr(cuda_launch, "_STREAMS", {})
+    monkeypatch.setattr(native, "driver_module", lambda: None)  # the C launch is tested on its own below
     torch = types.ModuleType("torch")
     torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: 0)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "torch", torch)
@@ -517,3 +521,108 @@ def test_a_scalar_of_another_type_is_another_pattern(gpu, mod):
     mod.axpy[1](x, 2, 3, y)
     assert full_path_calls(gpu)[0] == 2 and len(mod.add.plans) == 0 and len(mod.axpy.plans) == 2
     assert [launch[3][1] for launch in gpu.launches] == [np.float32(2.0)] * 4
+
+
+# ---------------------------------------------------------------- the C launch
+
+DRIVER_LAUNCH = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, *[ctypes.c_uint] * 7, ctypes.c_void_p,
+                                 ctypes.c_void_p, ctypes.c_void_p)
+DRIVER_CURRENT = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_void_p))
+
+
+@dataclass
+class CDriver:
+    """Stand-ins for cuLaunchKernel and cuCtxGetCurrent that the C launch calls: the
+    launches it made (kernel, grid, block, shared, stream, the pointer arguments) and
+    the contexts to report, the last one for good."""
+
+    launches: list[tuple[Any, ...]]
+    contexts: list[int]
+    result: int = 0
+
+
+class Handle(int):
+    """A kernel handle for the C launch (0xF00D) that is still the stand-in gpu's kernel."""
+
+    def __new__(cls, kernel: tuple[Any, ...]) -> Handle:
+        handle = super().__new__(cls, 0xF00D)
+        handle.kernel = kernel
+        return handle
+
+    def __getitem__(self, index: int) -> Any:
+        return self.kernel[index]
+
+
+@pytest.fixture
+def c_launch(gpu, monkeypatch):
+    ext = native.module()
+    if ext is None:
+        pytest.skip(f"the C launch cannot be built here: {native.why_not()}")
+    driver_state = CDriver([], [1])
+
+    def launch(f, gx, gy, gz, bx, by, bz, shared, stream, params, extra):
+        addresses = (ctypes.c_void_p * 3).from_address(params)
+        pointers = tuple(ctypes.c_void_p.from_address(a).value for a in addresses)
+        driver_state.launches.append((f, (gx, gy, gz), (bx, by, bz), shared, stream, pointers))
+        return driver_state.result
+
+    def current(out):
+        out[0] = driver_state.contexts.pop(0) if len(driver_state.contexts) > 1 else driver_state.contexts[0]
+        return 0
+
+    callbacks = DRIVER_LAUNCH(launch), DRIVER_CURRENT(current)  # kept alive for the test
+    ext.configure(*(ctypes.cast(c, ctypes.c_void_p).value for c in callbacks))
+    monkeypatch.setattr(native, "driver_module", lambda: ext)
+    monkeypatch.setattr(native._STATE, "wired", False)  # the next real use wires the driver again
+    monkeypatch.setattr(cuda_launch, "_function", lambda kernel: Handle(kernel))
+    yield driver_state, callbacks
+
+
+def test_a_repeat_launch_goes_through_the_c_launch(gpu, mod, c_launch):
+    driver_state, _ = c_launch
+    mod.add[4](*tensors(256))  # the first launch: cuda-bindings, recorded by the stand-in gpu
+    a, b, c = tensors(256, base=0x900000)
+    mod.add[4](a, b, c)
+    mod.add[lambda meta: 2](a, b, c)
+    assert len(gpu.launches) == 1 and full_path_calls(gpu) == (1, 1, 1, 1)
+    assert driver_state.launches == [
+        (0xF00D, (4, 1, 1), (256, 1, 1), 0, cuda_launch.STREAM_LEGACY, (0x900000, 0x910000, 0x920000)),
+        (0xF00D, (2, 1, 1), (256, 1, 1), 0, cuda_launch.STREAM_LEGACY, (0x900000, 0x910000, 0x920000)),
+    ]
+
+
+def test_the_c_launch_makes_the_context_current_first(gpu, mod, c_launch, monkeypatch):
+    driver_state, _ = c_launch
+    made: list[int] = []
+    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 1, lambda: (0, 1))
+    monkeypatch.setattr(device, "make_current", lambda: made.append(1))
+    monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
+    mod.add[4](*tensors(256))
+    made.clear()  # the first launch made it current through cuda-bindings
+    driver_state.contexts[:] = [7, 1]  # another context is current, until ours is made so
+    mod.add[4](*tensors(256))
+    assert made == [1] and len(driver_state.launches) == 1
+
+
+def test_a_c_launch_the_driver_refuses_names_the_launch(gpu, mod, c_launch):
+    driver_state, _ = c_launch
+    mod.add[2](*tensors(256))
+    driver_state.result = int(driver.CUresult.CUDA_ERROR_INVALID_VALUE)
+    message = error_of(lambda: mod.add[2](*tensors(256)))
+    assert message == (
+        "error: kernel `add` (variant BLOCK=64) with grid (2, 1, 1), 256 threads a CTA and 0 bytes of "
+        "shared memory on Stand-in GPU (sm_90) failed: CUDA_ERROR_INVALID_VALUE: invalid argument"
+    )
+
+
+def test_the_c_launch_refuses_a_wrong_call(c_launch):
+    ext = native.module()
+    cells = (ctypes.c_uint64 * 2)()
+    record = ext.prepare(1, 1, 0, ctypes.addressof(cells), 2, 32, 0)
+    with pytest.raises(TypeError, match="a list of 2 pointers"):
+        ext.launch(record, [1], 1, 1, 1, 0)
+    with pytest.raises(OverflowError):
+        ext.launch(record, [1, 2], 2**40, 1, 1, 0)
+    with pytest.raises(TypeError, match="takes 6 arguments"):
+        ext.launch(record, [1, 2])
+    assert not c_launch[0].launches

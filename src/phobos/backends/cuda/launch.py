@@ -37,6 +37,7 @@ from phobos.runtime.grid import Grid
 from phobos.runtime.plans import ALIGNMENT
 
 from . import ctypes as ct
+from . import native
 from .args import DeviceArray
 from .compile import SHARED_LIMIT, build, key_of
 from .kernel import Generated, generate
@@ -131,45 +132,42 @@ def _device(device_id: int) -> _Device:
 _STREAMS: dict[int, Any] = {}
 
 
+# The driver's name for the legacy default stream; handle 0 (torch's and cupy's default
+# stream) is passed as this.
+STREAM_LEGACY = 1
+
+
 def _wrap_stream(handle: int) -> Any:
-    """The driver's view of a stream handle, made once per handle (it owns nothing)."""
+    """The cuda-bindings view of a stream handle, made once per handle (it owns nothing)."""
     found = _STREAMS.get(handle)
     if found is None:
         from cuda.bindings import driver
 
         if len(_STREAMS) >= 64:
             _STREAMS.clear()
-        # Handle 0, torch's default stream, is the legacy default stream, as named to the driver.
-        found = _STREAMS[handle] = driver.CUstream(int(driver.CU_STREAM_LEGACY) if handle == 0 else handle)
+        found = _STREAMS[handle] = driver.CUstream(handle)
     return found
 
 
-def _torch_stream(device_index: int) -> Callable[[], Any]:
+def _torch_stream(device_index: int) -> Callable[[], int]:
     import torch
 
     # The raw handle, without building a torch Stream (what Triton reads); the public call otherwise.
     raw: Callable[[int], int] | None = getattr(torch._C, "_cuda_getCurrentRawStream", None)
     if raw is None:
-        return lambda: _wrap_stream(torch.cuda.current_stream(device_index).cuda_stream)
-    streams = _STREAMS
-
-    def stream() -> Any:
-        handle = raw(device_index)
-        found = streams.get(handle)
-        return _wrap_stream(handle) if found is None else found
-
-    return stream
+        return lambda: torch.cuda.current_stream(device_index).cuda_stream or STREAM_LEGACY
+    return lambda: raw(device_index) or STREAM_LEGACY
 
 
-def _cupy_stream() -> Any:
+def _cupy_stream() -> int:
     import cupy
 
-    return _wrap_stream(cupy.cuda.get_current_stream().ptr)
+    return int(cupy.cuda.get_current_stream().ptr) or STREAM_LEGACY
 
 
-def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[], Any]:
-    """Where each launch finds its stream (a driver handle): the current one of the
-    first array's library."""
+def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[], int]:
+    """Where each launch finds its stream's handle: the current stream of the first
+    array's library."""
     for array in arrays.values():
         module = type(array.owner).__module__
         if module.startswith("torch"):
@@ -178,7 +176,7 @@ def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[
             return _cupy_stream
     from cuda.core import Device
 
-    default = _wrap_stream(int(Device(device_id).default_stream.handle))
+    default = int(Device(device_id).default_stream.handle) or STREAM_LEGACY
     return lambda: default
 
 
@@ -227,11 +225,13 @@ class Prepared:
 
     The buffer is made once: a C value per kernel parameter and the array of their
     addresses the driver reads; a launch writes the values in place, under a lock,
-    since the driver copies them during the call.
+    since the driver copies them during the call. A repeat launch of a kernel with no
+    scalars goes through the C launch (`native`) where it was built: the fill and the
+    driver call are one step there, holding the GIL, so it needs no lock.
     """
 
     def __init__(self, variant: ir.Kernel, names: list[str], pointer_order: list[str], gen: Generated,
-                 device: _Device, kernel: Any, stream: Callable[[], Any], dims: dict[str, int], reusable: bool):
+                 device: _Device, kernel: Any, stream: Callable[[], int], dims: dict[str, int], reusable: bool):
         from cuda.bindings import driver
 
         self.variant, self.gen, self.device, self.kernel = variant, gen, device, kernel
@@ -266,6 +266,23 @@ class Prepared:
             *[ctypes.addressof(cell) for cell in self._cells]
         )
         self._params = ctypes.addressof(self._addresses) if self._cells else None
+        # The C launch, its record of this kernel and the context the record names.
+        self._native: Any = None
+        self._native_record: Any = None
+        self._native_context = 0
+        if reusable and not self.sync and not self._scalars:
+            self._native = native.driver_module()
+            self._prepare_native()
+
+    def _prepare_native(self) -> None:
+        if self._native is None:
+            return
+        context = self.device.context
+        self._native_record = self._native.prepare(
+            int(self._function), context, self._params or 0, ctypes.addressof(self._pointers),
+            len(self._pointers), self._block, self._shared,
+        )
+        self._native_context = context
 
     def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: Grid) -> None:
         """The launch that prepared it: pointers from the described arrays."""
@@ -279,6 +296,17 @@ class Prepared:
     def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: Grid) -> None:
         """A repeat launch: the arguments in parameter order (scalars checked) and the
         tensors' data pointers, as the runtime read them for the launch's key."""
+        if self._native is not None:
+            err = self._launch_native(pointers, grid)
+            if err == -1:  # another context is current in this thread: make ours current, and again
+                self.device.make_current()
+                if self.device.context != self._native_context:
+                    self._prepare_native()
+                err = self._launch_native(pointers, grid)
+            if err != 0:
+                text = "the device's context could not be made current" if err == -1 else _error_text(self._driver, err)
+                raise PhobosError(f"{self._what(grid)} failed: {text}")
+            return
         lock = self._lock
         lock.acquire()  # rather than `with`, which costs a repeat launch twice as much
         try:
@@ -289,9 +317,16 @@ class Prepared:
         finally:
             lock.release()
 
+    def _launch_native(self, pointers: list[int], grid: Grid) -> int:
+        try:
+            return int(self._native.launch(self._native_record, pointers, grid[0], grid[1], grid[2], self.stream()))
+        except (TypeError, ValueError, OverflowError) as exc:  # a value the C launch refused
+            raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
+
     def _send(self, grid: Grid) -> None:
         self.device.make_current()
-        stream = self.stream()
+        handle = self.stream()
+        stream = _STREAMS.get(handle) or _wrap_stream(handle)
         block = self._block
         try:
             (err,) = self._driver.cuLaunchKernel(
@@ -315,7 +350,13 @@ class Prepared:
 
 
 def _error_text(driver: Any, err: Any) -> str:
-    """A driver error as its name and the driver's description of it."""
+    """A driver error (a CUresult, or its number from the C launch) as its name and the
+    driver's description of it."""
+    if isinstance(err, int):
+        try:
+            err = driver.CUresult(err)
+        except ValueError:  # a number this cuda-bindings does not know
+            pass
     name = getattr(err, "name", str(err))
     try:
         status, text = driver.cuGetErrorString(err)
