@@ -77,7 +77,7 @@ def test_scale_rows_moves_whole_f32_groups():
     assert "// 16-byte aligned tensors: X, S, Y" in text
     assert "ph::vload<4>(&X[(r + i0) * 64 + g])" in text  # the global read
     assert "x[pass * 4 + v] = X_g.v[v];" in text  # into the tile, which lives in registers
-    assert "ph::vstore_global(&Y[(r + i0) * 64 + g], out)" in text  # the global write
+    assert "ph::vstore(&Y[(r + i0) * 64 + g], out)" in text  # the global write
     # f32 rows of 64 elements are aligned whatever M is: no run-time test, no scalar loop.
     assert SCALAR not in text
     # The rows past M are the edge: those groups go element by element with the mask.
@@ -86,7 +86,7 @@ def test_scale_rows_moves_whole_f32_groups():
 
 def test_bf16_groups_are_eight_elements():
     text = body(BF16_LITERAL)
-    assert "ph::Vec<bf16, 8>" in text and "ph::vload<8>(&X[" in text and "ph::vstore_global(&Y[" in text
+    assert "ph::Vec<bf16, 8>" in text and "ph::vload<8>(&X[" in text and "ph::vstore(&Y[" in text
     assert SCALAR not in text  # rows of 64 bf16 are 128 bytes
 
 
@@ -104,7 +104,7 @@ def test_a_length_that_is_not_a_multiple_of_the_group_stays_scalar():
 
 def test_a_read_that_cannot_be_aligned_goes_lane_by_lane():
     text = body(MISALIGNED_START)
-    assert "ph::vstore_global(&Y[" in text  # the write is aligned
+    assert "ph::vstore(&Y[" in text  # the write is aligned
     assert "ph::vload" not in text  # the read starts at column 2: each lane reads its own
     assert "X[(r + i0) * 64 + (2 + i1)]" in text
 
@@ -112,11 +112,11 @@ def test_a_read_that_cannot_be_aligned_goes_lane_by_lane():
 def test_unaligned_tensors_are_not_moved_whole():
     text = body(SCALE_ROWS, ())
     assert "// 16-byte aligned tensors: none (of X, S, Y)" in text
-    assert "ph::vload<4>(&X[" not in text and "ph::vstore_global(&Y[" not in text
+    assert "ph::vload<4>(&X[" not in text and "ph::vstore(&Y[" not in text
     # The tile lives in registers: each lane reads its element of X alone.
     assert "x[pass * 4 + v] = X[(r + i0) * 64 + i1];" in text
     partly = body(SCALE_ROWS, ("Y",))
-    assert "ph::vstore_global(&Y[" in partly and "ph::vload<4>(&X[" not in partly
+    assert "ph::vstore(&Y[" in partly and "ph::vload<4>(&X[" not in partly
 
 
 def test_the_alignment_enters_the_cache_key():

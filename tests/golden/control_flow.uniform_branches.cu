@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_uniform_branches(f32* X
           for (int v = 0; v < 4; ++v) {
             out.v[v] = (X_g.v[v] * 2.0f);
           }
-          ph::vstore_global(&Y[c + g], out);
+          ph::vstore(&Y[c + g], out);
         } else {  // the group crosses the region's edge: element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -56,7 +56,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_uniform_branches(f32* X
             for (int v = 0; v < 4; ++v) {
               out.v[v] = (X_g.v[v] + 100.0f);
             }
-            ph::vstore_global(&Y[c + g], out);
+            ph::vstore(&Y[c + g], out);
           } else {  // the group crosses the region's edge: element by element, masked
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
@@ -165,7 +165,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_uniform_branches(f32* X
           for (int v = 0; v < 4; ++v) {
             out.v[v] = t[v];
           }
-          ph::vstore_global(&Y[c + g], out);
+          ph::vstore(&Y[c + g], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {

@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q, f32* 
       for (int v = 0; v < 4; ++v) {
         out.v[v] = tmp_2_g.v[v];
       }
-      ph::vstore_global(&O[(r + i0) * 32 + g], out);
+      ph::vstore(&O[(r + i0) * 32 + g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {

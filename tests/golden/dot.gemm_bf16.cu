@@ -84,7 +84,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A, bf16
         for (int v = 0; v < 4; ++v) {
           out.v[v] = acc_g.v[v];
         }
-        ph::vstore_global(&C[(m0 + i0) * N + (n0 + g)], out);
+        ph::vstore(&C[(m0 + i0) * N + (n0 + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

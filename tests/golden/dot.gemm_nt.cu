@@ -156,7 +156,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A, f32* BT
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ((alpha * acc_g.v[v]) + (beta * C_g.v[v]));
         }
-        ph::vstore_global(&C[(m0 + i0) * N + (n0 + g)], out);
+        ph::vstore(&C[(m0 + i0) * N + (n0 + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X, bf1
         for (int v = 0; v < 8; ++v) {
           out.v[v] = ph::to_bf16((ph::round_bf16((x[v] * x[v])) - 1.0f));
         }
-        ph::vstore_global(&Y[(r + i0) * N + (c + g)], out);
+        ph::vstore(&Y[(r + i0) * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -95,7 +95,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X, bf1
         for (int v = 0; v < 8; ++v) {
           out.v[v] = ph::to_f16(((f32)(x[v]) * 0.5f));
         }
-        ph::vstore_global(&Z[(r + i0) * N + (c + g)], out);
+        ph::vstore(&Z[(r + i0) * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X, bf1
         for (int v = 0; v < 8; ++v) {
           out.v[v] = ((f64)(x[v]) / 3.0);
         }
-        ph::vstore_global(&D[(r + i0) * N + (c + g)], out);
+        ph::vstore(&D[(r + i0) * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 8; ++v) {

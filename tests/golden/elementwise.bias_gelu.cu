@@ -93,7 +93,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_bias_gelu(f32* X, f32* 
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ((0.5f * (x_g.v[v] + b_g.v[v])) * (1.0f + erff(((x_g.v[v] + b_g.v[v]) * 0.7071067690849304f))));
         }
-        ph::vstore_global(&Y[(r + i0) * N + (c + g)], out);
+        ph::vstore(&Y[(r + i0) * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

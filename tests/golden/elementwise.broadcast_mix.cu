@@ -159,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
           for (int v = 0; v < 4; ++v) {
             out.v[v] = (fminf(fmaxf(y[pass * 4 + v], -2.0f), 3.0f) - fabsf(COL[col_start0 + i0]));
           }
-          ph::vstore_global(&Y[(r + i0) * N + (c + g)], out);
+          ph::vstore(&Y[(r + i0) * N + (c + g)], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {

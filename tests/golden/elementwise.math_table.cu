@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = expf(x[v]);
         }
-        ph::vstore_global(&O[c + g], out);
+        ph::vstore(&O[c + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = exp2f(x[v]);
         }
-        ph::vstore_global(&O[1 * N + (c + g)], out);
+        ph::vstore(&O[1 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = logf(p[v]);
         }
-        ph::vstore_global(&O[2 * N + (c + g)], out);
+        ph::vstore(&O[2 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -174,7 +174,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = log2f(p[v]);
         }
-        ph::vstore_global(&O[3 * N + (c + g)], out);
+        ph::vstore(&O[3 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -202,7 +202,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = sqrtf(p[v]);
         }
-        ph::vstore_global(&O[4 * N + (c + g)], out);
+        ph::vstore(&O[4 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -230,7 +230,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = 1.0f / sqrtf(p[v]);
         }
-        ph::vstore_global(&O[5 * N + (c + g)], out);
+        ph::vstore(&O[5 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -258,7 +258,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = sinf(x[v]);
         }
-        ph::vstore_global(&O[6 * N + (c + g)], out);
+        ph::vstore(&O[6 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -286,7 +286,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = cosf(x[v]);
         }
-        ph::vstore_global(&O[7 * N + (c + g)], out);
+        ph::vstore(&O[7 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -314,7 +314,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = tanhf(x[v]);
         }
-        ph::vstore_global(&O[8 * N + (c + g)], out);
+        ph::vstore(&O[8 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -342,7 +342,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = erff(x[v]);
         }
-        ph::vstore_global(&O[9 * N + (c + g)], out);
+        ph::vstore(&O[9 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -370,7 +370,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = fabsf(x[v]);
         }
-        ph::vstore_global(&O[10 * N + (c + g)], out);
+        ph::vstore(&O[10 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -398,7 +398,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = floorf(x[v]);
         }
-        ph::vstore_global(&O[11 * N + (c + g)], out);
+        ph::vstore(&O[11 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -426,7 +426,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ceilf(x[v]);
         }
-        ph::vstore_global(&O[12 * N + (c + g)], out);
+        ph::vstore(&O[12 * N + (c + g)], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

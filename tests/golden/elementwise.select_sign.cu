@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_select_sign(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (((X_g.v[v] >= 0.0f) && (X_g.v[v] < 0.5f)) ? (X_g.v[v] * 2.0f) : (-(X_g.v[v])));
         }
-        ph::vstore_global(&T[start_ + g], out);
+        ph::vstore(&T[start_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

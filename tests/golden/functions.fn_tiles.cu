@@ -147,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
         for (int v = 0; v < 4; ++v) {
           out.v[v] = sqrtf(((a[v] * a[v]) + (b[v] * b[v])));
         }
-        ph::vstore_global(&H[c + g], out);
+        ph::vstore(&H[c + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -218,7 +218,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
         for (int v = 0; v < 4; ++v) {
           out.v[v] = fminf(fmaxf(t_g.v[v], 0.0f), 1.0f);
         }
-        ph::vstore_global(&C[c + g], out);
+        ph::vstore(&C[c + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

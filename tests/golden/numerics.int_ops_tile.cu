@@ -28,7 +28,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wadd(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[c + g], out);
+        ph::vstore(&O[c + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -64,7 +64,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wsub(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[1 * N + (c + g)], out);
+        ph::vstore(&O[1 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -100,7 +100,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wmul(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[2 * N + (c + g)], out);
+        ph::vstore(&O[2 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -136,7 +136,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::idiv(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[3 * N + (c + g)], out);
+        ph::vstore(&O[3 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -172,7 +172,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::imod(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[4 * N + (c + g)], out);
+        ph::vstore(&O[4 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -208,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (A_g.v[v] & B_g.v[v]);
         }
-        ph::vstore_global(&O[5 * N + (c + g)], out);
+        ph::vstore(&O[5 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -244,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (A_g.v[v] | B_g.v[v]);
         }
-        ph::vstore_global(&O[6 * N + (c + g)], out);
+        ph::vstore(&O[6 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -280,7 +280,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (A_g.v[v] ^ B_g.v[v]);
         }
-        ph::vstore_global(&O[7 * N + (c + g)], out);
+        ph::vstore(&O[7 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -316,7 +316,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::shl(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[8 * N + (c + g)], out);
+        ph::vstore(&O[8 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -352,7 +352,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::shr(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore_global(&O[9 * N + (c + g)], out);
+        ph::vstore(&O[9 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -385,7 +385,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wneg((A_g.v[v]));
         }
-        ph::vstore_global(&O[10 * N + (c + g)], out);
+        ph::vstore(&O[10 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -418,7 +418,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (i32)(~(A_g.v[v]));
         }
-        ph::vstore_global(&O[11 * N + (c + g)], out);
+        ph::vstore(&O[11 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -451,7 +451,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::iabs(A_g.v[v]);
         }
-        ph::vstore_global(&O[12 * N + (c + g)], out);
+        ph::vstore(&O[12 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

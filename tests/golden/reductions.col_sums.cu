@@ -129,7 +129,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* C
         for (int v = 0; v < 4; ++v) {
           out.v[v] = acc_g.v[v];
         }
-        ph::vstore_global(&COLS[i0 * N + (c + g)], out);
+        ph::vstore(&COLS[i0 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -218,7 +218,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
           for (int v = 0; v < 8; ++v) {
             out.v[v] = ph::to_bf16((x[pass * 8 + v] * W_g.v[v]));
           }
-          ph::vstore_global(&Y[(r + i0) * N + g], out);
+          ph::vstore(&Y[(r + i0) * N + g], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 8; ++v) {

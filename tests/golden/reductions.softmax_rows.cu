@@ -59,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X, f3
       for (int v = 0; v < 4; ++v) {
         out.v[v] = (expf((f32)(tmp_g.v[v]) - row_max[i0]) / row_sum[i0]);
       }
-      ph::vstore_global(&Y[(r + i0) * N + g], out);
+      ph::vstore(&Y[(r + i0) * N + g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {

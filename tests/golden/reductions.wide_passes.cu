@@ -232,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = x[slot * 4 + v];
         }
-        ph::vstore_global(&Y[(r + i0) * N + g], out);
+        ph::vstore(&Y[(r + i0) * N + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -81,7 +81,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
         for (int v = 0; v < 4; ++v) {
           out.v[v] = acc[pass * 4 + v];
         }
-        ph::vstore_global(&X[i0 * 32 + g], out);
+        ph::vstore(&X[i0 * 32 + g], out);
       }
     }
   }

@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32*
           for (int v = 0; v < 4; ++v) {
             out.v[v] = (x[pass * 4 + v] * s[pass]);
           }
-          ph::vstore_global(&Y[(r + i0) * 64 + g], out);
+          ph::vstore(&Y[(r + i0) * 64 + g], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {

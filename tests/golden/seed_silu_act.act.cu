@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X, f32* Y, i64
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (x[slot * 4 + v] / (1.0f + expf((-(x[slot * 4 + v])))));
         }
-        ph::vstore_global(&Y[base + g], out);
+        ph::vstore(&Y[base + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

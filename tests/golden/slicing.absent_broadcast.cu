@@ -32,7 +32,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (X_g.v[v] + ROW_g.v[v]);
         }
-        ph::vstore_global(&Y[(r + i0) * N + (c + g)], out);
+        ph::vstore(&Y[(r + i0) * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -71,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (X_g.v[v] * COL[r + i0]);
         }
-        ph::vstore_global(&Z[(r + i0) * N + (c + g)], out);
+        ph::vstore(&Z[(r + i0) * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -73,7 +73,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
       for (int v = 0; v < 4; ++v) {
         out.v[v] = t_g.v[v];
       }
-      ph::vstore_global(&Y[(r + i0) * 8 + g], out);
+      ph::vstore(&Y[(r + i0) * 8 + g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {

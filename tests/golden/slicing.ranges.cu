@@ -20,7 +20,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_ranges(f32* X, f32* Y, 
       for (int v = 0; v < 4; ++v) {
         out.v[v] = (X_g.v[v] * 2.0f);
       }
-      ph::vstore_global(&Y[(r + i0) * 12 + g], out);
+      ph::vstore(&Y[(r + i0) * 12 + g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -46,7 +46,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_ranges(f32* X, f32* Y, 
       for (int v = 0; v < 4; ++v) {
         out.v[v] = (X_g.v[v] + 1.0f);
       }
-      ph::vstore_global(&Y[(r + i0) * 12 + (4 + g)], out);
+      ph::vstore(&Y[(r + i0) * 12 + (4 + g)], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {

@@ -191,7 +191,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X, f32* Y
         for (int v = 0; v < 4; ++v) {
           out.v[v] = t_g.v[v];
         }
-        ph::vstore_global(&Y[i0 * N + (c + g)], out);
+        ph::vstore(&Y[i0 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -227,7 +227,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X, f32* Y
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (tail_g.v[v] - 1.0f);
         }
-        ph::vstore_global(&Y[8 * N + (c + g)], out);
+        ph::vstore(&Y[8 * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

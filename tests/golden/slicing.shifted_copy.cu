@@ -28,7 +28,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_shifted_copy(f32* X, f3
         for (int v = 0; v < 4; ++v) {
           out.v[v] = X_g.v[v];
         }
-        ph::vstore_global(&Y[(r + i0) * N + (c + g)], out);
+        ph::vstore(&Y[(r + i0) * N + (c + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

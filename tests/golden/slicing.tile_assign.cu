@@ -173,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     for (int v = 0; v < 4; ++v) {
       out.v[v] = a_g.v[v];
     }
-    ph::vstore_global(&A[i0 * 8 + g], out);
+    ph::vstore(&A[i0 * 8 + g], out);
   }
   #line 69 "tests/corpus/slicing.phobos"
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
@@ -186,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     for (int v = 0; v < 4; ++v) {
       out.v[v] = b_g.v[v];
     }
-    ph::vstore_global(&B[i0 * 8 + g], out);
+    ph::vstore(&B[i0 * 8 + g], out);
   }
   #line 70 "tests/corpus/slicing.phobos"
   {
@@ -202,7 +202,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       for (int v = 0; v < 4; ++v) {
         out.v[v] = c[v];
       }
-      ph::vstore_global(&C[i0 * 8 + g], out);
+      ph::vstore(&C[i0 * 8 + g], out);
     }
   }
   #line 71 "tests/corpus/slicing.phobos"
@@ -217,6 +217,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     for (int v = 0; v < 4; ++v) {
       out.v[v] = d_g.v[v];
     }
-    ph::vstore_global(&D[i0 * 8 + g], out);
+    ph::vstore(&D[i0 * 8 + g], out);
   }
 }

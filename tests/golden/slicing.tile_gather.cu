@@ -53,6 +53,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32
     for (int v = 0; v < 4; ++v) {
       out.v[v] = u_g.v[v];
     }
-    ph::vstore_global(&Z[i0 * 8 + g], out);
+    ph::vstore(&Z[i0 * 8 + g], out);
   }
 }

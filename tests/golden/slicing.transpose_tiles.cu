@@ -23,7 +23,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_transpose_tiles(f32* X,
           const int i1 = g + v;
           out.v[v] = X[(r + i1) * N + (c + i0)];
         }
-        ph::vstore_global(&Y[(c + i0) * M + (r + g)], out);
+        ph::vstore(&Y[(c + i0) * M + (r + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X, f32*
         const int i1 = g + v;
         out.v[v] = (X[(v_start0 + i0) * N + (1 + i1)] * 2.0f);
       }
-      ph::vstore_global(&Y[(r + i0) * N + g], out);
+      ph::vstore(&Y[(r + i0) * N + g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {

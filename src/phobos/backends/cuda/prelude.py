@@ -164,25 +164,6 @@ template <int G, class T> PH_INLINE void vstore(T* p, const Vec<T, G>& x) {
   }
 }
 
-// A group written to a tensor: 16-byte pieces as PTX stores, which the compiler keeps
-// whole. Written as plain C++, NVRTC may merge a group's 16-byte store with the
-// masked path's element stores beside it into four 4-byte stores (seen in
-// scale_rows on sm_90, 2026-11-30). The pointer is generic; a global address is the
-// same address in the global space, as on every CUDA GPU so far.
-template <int G, class T> PH_INLINE void vstore_global(T* p, const Vec<T, G>& x) {
-  constexpr int bytes = (int)sizeof(T) * G;
-  if constexpr (bytes % 16 == 0) {
-#pragma unroll
-    for (int c = 0; c < bytes / 16; ++c) {
-      const uint4 w = reinterpret_cast<const uint4*>(x.v)[c];
-      asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};"
-                   :: "l"(reinterpret_cast<uint4*>(p) + c), "r"(w.x), "r"(w.y), "r"(w.z), "r"(w.w) : "memory");
-    }
-  } else {
-    vstore<G>(p, x);
-  }
-}
-
 // ---- combining values: sum, max, min (max and min of floats ignore a NaN)
 struct Sum {
   PH_INLINE f32 operator()(f32 a, f32 b) const { return a + b; }

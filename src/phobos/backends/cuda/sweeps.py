@@ -212,15 +212,13 @@ class SweepWriter(ExprWriter):
 
     def layout_elements(self, order: Ordered, shape: tuple[int, ...], region: Region, text: str | None,
                         value: Callable[[], str] | None, act: Callable[[str], str], groups: list[str] | None,
-                        store: tuple[Callable[[str], str], str, Callable[[str], str]] | None,
-                        every_lane: bool) -> None:
+                        store: tuple[str, str, Callable[[str], str]] | None, every_lane: bool) -> None:
         """Run `act(element)` for each present element of a tile of `shape` (the
         layout's full or per-row shape) in this thread's share, `text` being the
         element as `order.pos` names it. With `groups` (the run-time tests under which
         the groups' accesses are aligned; None: no vector path), a whole present group
         reads its operands whole (`value()` writes the element for that body) and, with
-        `store` (the group's write of a named `ph::Vec`, its storage type and how an
-        element is packed), is
+        `store` (the group's address, storage type and how an element is packed), is
         written whole; a group crossing the region's edge goes element by element.
         Without `store`, the whole-group reads of all the thread's groups are issued
         first, each predicated on its group, so they are in flight together. A per-row
@@ -280,13 +278,13 @@ class SweepWriter(ExprWriter):
                         self.line(text_line)
                 uses_inner = re.search(rf"\b{pos[-1]}\b", whole) is not None
                 if store is not None:
-                    write, storage, packed = store
+                    address, storage, packed = store
                     out = self.loop_name("out")
                     self.line(f"ph::Vec<{storage}, {size}> {out};")
                 self.unrolled(lanes, [*([inner] if uses_inner else []),
                                       f"{out}.v[{order.lane}] = {packed(whole)};" if store is not None else act(whole)])
                 if store is not None:
-                    self.line(write(out))
+                    self.line(f"ph::vstore({address}, {out});")
                 if test:
                     self.depth -= 1
                     self.line("} else {  // element by element, masked")
@@ -326,16 +324,13 @@ class SweepWriter(ExprWriter):
 
     def element_sweep(self, shape: tuple[int, ...], region: Region, d: DType, place: Callable[[Pos], str],
                       pitch: int | str | None, start: str | None, aligned: bool, text: str,
-                      value: Callable[[], str], registers: bool = False, in_tensor: bool = False) -> None:
+                      value: Callable[[], str], registers: bool = False) -> None:
         """Write each element of `shape` inside `region` to `place(pos)`, of type `d`:
         `text` is the element (written with `self.pos`), `value()` writes it again for
         the vector body. The written place has rows of `pitch` elements (None: one row)
         and the sweep's innermost position is at `start` + position there (None: the
         innermost dim is not the place's own, so no vector path). `registers`: the
-        place is a register tile (the statement then runs in its layout's order);
-        `in_tensor`: the place is a tensor's, in global memory (a whole group is then
-        written with `ph::vstore_global`)."""
-        vstore = "ph::vstore_global" if in_tensor else "ph::vstore"
+        place is a register tile (the statement then runs in its layout's order)."""
         if self.ordered is not None and self.ordered.covers(shape):
             groups = None
             if registers:
@@ -343,8 +338,7 @@ class SweepWriter(ExprWriter):
             elif start is not None:
                 groups = self.group_tests(d, self.ordered.layout.size, pitch, start, aligned)
             order = self.ordered
-            store = None if registers else (lambda out: f"{vstore}(&{place([*order.pos[:-1], order.group])}, {out});",
-                                            ct.storage_type(d),
+            store = None if registers else (f"&{place([*order.pos[:-1], order.group])}", ct.storage_type(d),
                                             lambda x: ct.pack(d, x))
             self.layout_elements(order, shape, region, text, value,
                                  lambda x: f"{place(order.pos)} = {x if registers else ct.pack(d, x)};", groups,
@@ -395,7 +389,7 @@ class SweepWriter(ExprWriter):
             self.line(f"ph::Vec<{storage}, {size}> {out};")
             reads_alone = re.search(rf"\b{vec.inner}\b", whole) is not None  # a lane that still reads on its own
             self.unrolled(lanes, [*([inner] if reads_alone else []), f"{out}.v[{vec.lane}] = {ct.pack(d, whole)};"])
-            self.line(f"{vstore}({target}, {out});")
+            self.line(f"ph::vstore({target}, {out});")
             if check is not None:
                 self.depth -= 1
                 self.line("} else {  // the group crosses the region's edge: element by element, masked")

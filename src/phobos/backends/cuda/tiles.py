@@ -599,12 +599,11 @@ class TileWriter(SweepWriter):
             self.line(f"{box} = {new_box};")
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
-                     pitch: int | str | None, aligned: bool, registers: bool = False, in_tensor: bool = False) -> None:
+                     pitch: int | str | None, aligned: bool, registers: bool = False) -> None:
         """Write the present elements of `value` into a window, dropping what falls
         outside the target (`extents`, per dim); `ref(coords)` names an element. The
         target has rows of `pitch` elements (None: one row) from a base that is 16-byte
-        aligned when `aligned`; it is a register tile when `registers`, a tensor's
-        window when `in_tensor`."""
+        aligned when `aligned`."""
         window = tuple(it.length for it in items if isinstance(it, ir.Window))
         if value.type.shape:
             region = fit(self.region(value), value.type.shape, window)
@@ -651,8 +650,7 @@ class TileWriter(SweepWriter):
         def place(p: Pos) -> str:
             return ref(coords if p == pos else self.window_coords(items, p))
 
-        self.element_sweep(window, clipped, dtype, place, pitch, last_start, aligned, text, again, registers,
-                           in_tensor)
+        self.element_sweep(window, clipped, dtype, place, pitch, last_start, aligned, text, again, registers)
 
     def store_tensor(self, s: ir.Store) -> None:
         name = s.tensor
@@ -667,7 +665,7 @@ class TileWriter(SweepWriter):
         dims = self.tensors[name].dims
         extents = [self.dim(n) for n in dims]
         self.store_window(s.items, s.value, extents, lambda c: self.tensor_ref(name, c), s.value.type.dtype,
-                          dims[-1] if len(dims) > 1 else None, name in self.aligned, in_tensor=True)
+                          dims[-1] if len(dims) > 1 else None, name in self.aligned)
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym
