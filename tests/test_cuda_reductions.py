@@ -181,3 +181,19 @@ def test_benchmark_row_kernels_compile(fresh_cache: None):
         variant = kernel.variants[0]
         assert "ph::shfl_xor(" in generate(variant).source
         assert build(generate(variant), variant, "sm_90")[:4] == b"\x7fELF"
+
+
+def test_whole_tile_reductions_in_a_row_need_no_barrier_between_them():
+    module = phobos.compile("""
+kernel two_totals(X: tensor<f32>[N], OUT: tensor<f32>[2]) {
+  let a = sum(X[0 :+ 512])
+  let b = max(X[0 :+ 512] * 2.0)
+  OUT[0] = a
+  OUT[1] = b
+}
+""", path="tests/test_cuda_reductions.py")
+    code = body(module.two_totals)
+    assert code.count("ph::cta_reduce(") == 2
+    # ph::cta_reduce keeps its warps' values in a shared array of its own, with a barrier
+    # before reading it and one after: the statements around it need none.
+    assert "__syncthreads" not in code

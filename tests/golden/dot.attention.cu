@@ -58,8 +58,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q, f32* 
   // softmax's row statistics of tile<f32>[16, 64]: 16 rows of 64, a group of 32 threads per row, 4 rows a pass (4 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
   {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-    for (int first = 0; first < 16; first += 4) {
-      const int row = first + threadIdx.x / 32;
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 32;
       const int i0 = row;
       const bool live = s_box.lo[0] <= i0 && i0 < s_box.hi[0];  // the row is present
       const int begin = (int)s_box.lo[1];

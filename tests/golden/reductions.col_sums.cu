@@ -69,7 +69,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* C
     }
     acc_box = box_2;
     #line 53 "tests/corpus/reductions.phobos"
-    __syncthreads();
     ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 16, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
     box_3.normalize();
     f32 sum = 0.0f;

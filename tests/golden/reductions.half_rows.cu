@@ -13,8 +13,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_rows(f16* X, bf16*
   // sum along the last axis of tile<f16>[8, 128]: 8 rows of 128, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
   {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-    for (int first = 0; first < 8; first += 4) {
-      const int row = first + threadIdx.x / 32;
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 32;
       const int i0 = row;
       const bool live = box.lo[0] <= i0 && i0 < box.hi[0];  // the row is present
       const int begin = (int)box.lo[1];
@@ -46,8 +46,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_rows(f16* X, bf16*
   // max along the last axis of tile<bf16>[8, 128]: 8 rows of 128, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
   {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-    for (int first = 0; first < 8; first += 4) {
-      const int row = first + threadIdx.x / 32;
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 32;
       const int i0 = row;
       const bool live = box_2.lo[0] <= i0 && i0 < box_2.hi[0];  // the row is present
       const int begin = (int)box_2.lo[1];

@@ -97,8 +97,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     // sum along the last axis of tile<i32>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
     {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-      for (int first = 0; first < 8; first += 4) {
-        const int row = first + threadIdx.x / 32;
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass * 4 + threadIdx.x / 32;
         const int i0 = row;
         const bool live = box.lo[0] <= i0 && i0 < box.hi[0];  // the row is present
         const int begin = (int)box.lo[1];
@@ -141,8 +141,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     // max along the last axis of tile<i32>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
     {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-      for (int first = 0; first < 8; first += 4) {
-        const int row = first + threadIdx.x / 32;
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass * 4 + threadIdx.x / 32;
         const int i0 = row;
         const bool live = box_2.lo[0] <= i0 && i0 < box_2.hi[0];  // the row is present
         const int begin = (int)box_2.lo[1];
@@ -185,8 +185,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     // min along the last axis of tile<i32>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
     {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-      for (int first = 0; first < 8; first += 4) {
-        const int row = first + threadIdx.x / 32;
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass * 4 + threadIdx.x / 32;
         const int i0 = row;
         const bool live = box_4.lo[0] <= i0 && i0 < box_4.hi[0];  // the row is present
         const int begin = (int)box_4.lo[1];
@@ -229,8 +229,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     // sum along the last axis of tile<i8>[8, 32]: 8 rows of 32, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
     {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-      for (int first = 0; first < 8; first += 4) {
-        const int row = first + threadIdx.x / 32;
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass * 4 + threadIdx.x / 32;
         const int i0 = row;
         const bool live = box_6.lo[0] <= i0 && i0 < box_6.hi[0];  // the row is present
         const int begin = (int)box_6.lo[1];

@@ -22,8 +22,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X, f3
   // softmax's row statistics of tile<f32>[8, 256]: 8 rows of 256, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
   {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-    for (int first = 0; first < 8; first += 4) {
-      const int row = first + threadIdx.x / 32;
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 4 + threadIdx.x / 32;
       const int i0 = row;
       const bool live = box.lo[0] <= i0 && i0 < box.hi[0];  // the row is present
       const int begin = (int)box.lo[1];

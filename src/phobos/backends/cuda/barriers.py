@@ -84,7 +84,7 @@ def _has_tile_value(e: ir.Expr) -> bool:
     return bool(e.type.shape) or any(_has_tile_value(c) for c in e.children())
 
 
-def _row_places(node: ir.Expr, layout: Layout | None, own: object) -> set:
+def _row_places(node: ir.Reduce | ir.Softmax, layout: Layout | None, own: object) -> set:
     """The places a row reduction or softmax uses besides its operands (tiles.py): a
     reduction along the last axis of the layout's full shape, in a statement that
     follows the layout, is kept in registers, and its warps meet in the statement's
@@ -93,17 +93,13 @@ def _row_places(node: ir.Expr, layout: Layout | None, own: object) -> set:
     again is copied to the scratch first. Otherwise the result goes to the scratch."""
     kept = (layout is not None and layout.cols > 1 and node.type.shape[:-1] == layout.lead
             and (isinstance(node, ir.Softmax) or node.axis == len(node.type.shape) - 1)
-            and _operand(node).type.shape == layout.full_shape)
+            and node.operand.type.shape == layout.full_shape)
     if not kept:
         return {SCRATCH}
     places = set() if layout.groups.warps == 1 else {own}
     if isinstance(node, ir.Softmax) and not cheap(node.operand, True):
         places.add(SCRATCH)
     return places
-
-
-def _operand(node: ir.Expr) -> ir.Expr:
-    return node.operand  # type: ignore[attr-defined]
 
 
 def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None, own: object = None) -> None:
@@ -120,9 +116,10 @@ def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = Non
             case ir.Dot():
                 reads.add(SCRATCH)
                 writes.add(SCRATCH)
-            case ir.Reduce(axis=None):  # ph::cta_reduce: its own shared array, ordered inside it
-                reads.add(SCRATCH)
-                writes.add(SCRATCH)
+            case ir.Reduce(axis=None):
+                # ph::cta_reduce: a shared array of its own, with a barrier between its
+                # writes and its reads and another after its reads, so it is no place.
+                pass
             case ir.Reduce() | ir.Softmax():
                 places = _row_places(node, layout, own)
                 reads |= places

@@ -326,7 +326,7 @@ class Prepared:
     def _send(self, grid: Grid) -> None:
         self.device.make_current()
         handle = self.stream()
-        stream = _STREAMS.get(handle) or _wrap_stream(handle)
+        stream = _wrap_stream(handle)
         block = self._block
         try:
             (err,) = self._driver.cuLaunchKernel(

@@ -38,6 +38,7 @@ from phobos.ir import nodes as ir
 from . import ctypes as ct
 from .exprs import ExprWriter, Pos, Region, VectorBody, is_full, paren
 from .fragments import Layout, Registers
+from .groups import RowGroups
 
 
 @dataclass(frozen=True)
@@ -167,26 +168,37 @@ class SweepWriter(ExprWriter):
 
     @contextmanager
     def layout_rows(self, order: Ordered) -> Iterator[str | None]:
-        """Open the loop over this thread's rows (one a pass, unrolled), the row's
-        position named; yields the test that the row exists (None: it always does)."""
+        """`group_rows` over the layout's rows, unrolled (a register's index names its pass)."""
         layout = order.layout
+        with self.group_rows(layout.groups, layout.lead, order.pos[:-1], order.pass_) as exists:
+            yield exists
+
+    @contextmanager
+    def group_rows(self, groups: RowGroups, lead: tuple[int, ...], pos: list[str],
+                   unrolled_pass: str | None = None) -> Iterator[str | None]:
+        """Open the loop over the rows this thread's group holds, one a pass, each row's
+        position in the `lead` dims named by `pos`; the pass loop is unrolled, its
+        counter named `unrolled_pass`, when that is given. Yields the test that the row
+        exists (None: it always does)."""
         lane, row = self.loop_name("lane"), self.loop_name("row")
         self.line("{")
         self.depth += 1
-        self.line(f"const int {lane} = threadIdx.x % {layout.width};  // the thread's place in its row's group")
-        if layout.passes > 1:
-            self.line("#pragma unroll")
-            self.line(f"for (int {order.pass_} = 0; {order.pass_} < {layout.passes}; ++{order.pass_}) {{")
+        self.line(f"const int {lane} = threadIdx.x % {groups.width};  // the thread's place in its row's group")
+        if groups.passes > 1:
+            counter = unrolled_pass or self.loop_name("pass")
+            if unrolled_pass:
+                self.line("#pragma unroll")
+            self.line(f"for (int {counter} = 0; {counter} < {groups.passes}; ++{counter}) {{")
             self.depth += 1
-            self.line(f"const int {row} = {order.pass_} * {layout.groups.per_pass} + threadIdx.x / {layout.width};")
+            self.line(f"const int {row} = {counter} * {groups.per_pass} + threadIdx.x / {groups.width};")
         else:
-            self.line(f"const int {row} = threadIdx.x / {layout.width};")
-        for name, part in zip(order.pos[:-1], self.unflatten(row, layout.lead), strict=True):
+            self.line(f"const int {row} = threadIdx.x / {groups.width};")
+        for name, part in zip(pos, self.unflatten(row, lead), strict=True):
             self.line(f"const int {name} = {part};")
         try:
-            yield f"{row} < {layout.rows}" if layout.groups.ragged else None
+            yield f"{row} < {groups.rows}" if groups.ragged else None
         finally:
-            if layout.passes > 1:
+            if groups.passes > 1:
                 self.depth -= 1
                 self.line("}")
             self.depth -= 1
@@ -208,12 +220,12 @@ class SweepWriter(ExprWriter):
     def layout_sweep(self, order: Ordered, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
         """`sweep` in the layout's order. A row value's body runs in lane 0 of its row's
         group only (a body writes memory)."""
-        self.layout_elements(order, shape, region, None, None, lambda _: "\n".join(body), None, None, False)
+        self.layout_elements(order, shape, region, None, None, lambda _: body, None, None, False)
 
     def layout_elements(self, order: Ordered, shape: tuple[int, ...], region: Region, text: str | None,
-                        value: Callable[[], str] | None, act: Callable[[str], str], groups: list[str] | None,
+                        value: Callable[[], str] | None, act: Callable[[str], list[str]], groups: list[str] | None,
                         store: tuple[str, str, Callable[[str], str]] | None, every_lane: bool) -> None:
-        """Run `act(element)` for each present element of a tile of `shape` (the
+        """Write the lines `act(element)` for each present element of a tile of `shape` (the
         layout's full or per-row shape) in this thread's share, `text` being the
         element as `order.pos` names it. With `groups` (the run-time tests under which
         the groups' accesses are aligned; None: no vector path), a whole present group
@@ -233,7 +245,7 @@ class SweepWriter(ExprWriter):
                                      f"{check}.has({', '.join(pos)})" if check else None) if t]
                 self.line(f"if ({' && '.join(tests)}) {{" if tests else "{")
                 with self.indented():
-                    for text_line in act(text or "").split("\n"):
+                    for text_line in act(text or ""):
                         self.line(text_line)
                 self.line("}")
             return
@@ -282,7 +294,8 @@ class SweepWriter(ExprWriter):
                     out = self.loop_name("out")
                     self.line(f"ph::Vec<{storage}, {size}> {out};")
                 self.unrolled(lanes, [*([inner] if uses_inner else []),
-                                      f"{out}.v[{order.lane}] = {packed(whole)};" if store is not None else act(whole)])
+                                      *([f"{out}.v[{order.lane}] = {packed(whole)};"] if store is not None
+                                        else act(whole))])
                 if store is not None:
                     self.line(f"ph::vstore({address}, {out});")
                 if test:
@@ -291,7 +304,7 @@ class SweepWriter(ExprWriter):
                     self.depth += 1
             if vec is None or test:
                 masked = [] if check is None else [f"if (!{check}.has({', '.join(pos)})) continue;"]
-                self.unrolled(lanes, [inner, *masked, *act(text or "").split("\n")])
+                self.unrolled(lanes, [inner, *masked, *act(text or "")])
             if vec is not None and test:
                 self.depth -= 1
                 self.line("}")
@@ -341,7 +354,7 @@ class SweepWriter(ExprWriter):
             store = None if registers else (f"&{place([*order.pos[:-1], order.group])}", ct.storage_type(d),
                                             lambda x: ct.pack(d, x))
             self.layout_elements(order, shape, region, text, value,
-                                 lambda x: f"{place(order.pos)} = {x if registers else ct.pack(d, x)};", groups,
+                                 lambda x: [f"{place(order.pos)} = {x if registers else ct.pack(d, x)};"], groups,
                                  store, registers)
             return
         size = 16 // ct.element_bytes(d)

@@ -21,8 +21,7 @@ Collectives and atomics are here too: they are hoisted locals (exprs.py).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from phobos.dtypes import F64
@@ -252,35 +251,9 @@ class TileWriter(SweepWriter):
             rows = self.layout_rows(order)
         else:
             self.line(f"// {what}: {self.describe(layout)}")
-            rows = self.group_rows(layout, shape)
+            rows = self.group_rows(layout, shape[:-1], self.pos(len(shape))[:-1])
         with rows as exists:
             self.fold_rows(shape, source, folds, stores, every_lane, order, layout, parts, exists)
-
-    @contextmanager
-    def group_rows(self, layout: RowGroups, shape: tuple[int, ...]) -> Iterator[str | None]:
-        """Open the loop over the rows a thread's group folds, one a pass, the row's
-        position named; yields the test that the row exists (None: it always does)."""
-        lane, row = self.loop_name("lane"), self.loop_name("row")
-        self.line("{")
-        self.depth += 1
-        self.line(f"const int {lane} = threadIdx.x % {layout.width};  // the thread's place in its row's group")
-        if layout.passes > 1:
-            first = self.loop_name("first")
-            self.line(f"for (int {first} = 0; {first} < {layout.rows}; {first} += {layout.per_pass}) {{")
-            self.depth += 1
-            self.line(f"const int {row} = {first} + threadIdx.x / {layout.width};")
-        else:
-            self.line(f"const int {row} = threadIdx.x / {layout.width};")
-        for name, part in zip(self.pos(len(shape))[:-1], self.unflatten(row, shape[:-1]), strict=True):
-            self.line(f"const int {name} = {part};")
-        try:
-            yield f"{row} < {layout.rows}" if layout.ragged else None
-        finally:
-            if layout.passes > 1:
-                self.depth -= 1
-                self.line("}")
-            self.depth -= 1
-            self.line("}")
 
     def fold_rows(self, shape: tuple[int, ...], source: Region, folds: list[Fold], stores: list[str],
                   every_lane: bool, order: Ordered | None, layout: RowGroups, parts: list[str],
@@ -481,7 +454,7 @@ class TileWriter(SweepWriter):
             try:
                 self.layout_elements(
                     order, shape, region, self.elem(x, order.pos), lambda: self.elem(x, order.pos),
-                    lambda v: f"{acc} = {self.combine(e.op, d, acc, ct.cast(x.type.dtype, d, v))};",
+                    lambda v: [f"{acc} = {self.combine(e.op, d, acc, ct.cast(x.type.dtype, d, v))};"],
                     [], None, False)
             finally:
                 self.ordered = saved
