@@ -75,9 +75,9 @@ kernel overlap(X: tensor<f32>[8, 16], Y: tensor<f32>[8, 16]) {
 def test_scale_rows_moves_whole_f32_groups():
     text = body(SCALE_ROWS)
     assert "// 16-byte aligned tensors: X, S, Y" in text
-    assert "ph::vload<4>(&X[(r + i0) * 64 + g])" in text  # the global read
+    assert "ph::vload<4>(&X[r * 64 + (i0 * 64 + g)])" in text  # the global read
     assert "x[pass * 4 + v] = X_g.v[v];" in text  # into the tile, which lives in registers
-    assert "ph::vstore(&Y[(r + i0) * 64 + g], out)" in text  # the global write
+    assert "ph::vstore(&Y[r * 64 + (i0 * 64 + g)], out)" in text  # the global write
     # f32 rows of 64 elements are aligned whatever M is: no run-time test, no scalar loop.
     assert SCALAR not in text
     # The rows past M are the edge: those groups go element by element with the mask.
@@ -106,7 +106,7 @@ def test_a_read_that_cannot_be_aligned_goes_lane_by_lane():
     text = body(MISALIGNED_START)
     assert "ph::vstore(&Y[" in text  # the write is aligned
     assert "ph::vload" not in text  # the read starts at column 2: each lane reads its own
-    assert "X[(r + i0) * 64 + (2 + i1)]" in text
+    assert "X[r * 64 + 2 + (i0 * 64 + i1)]" in text
 
 
 def test_unaligned_tensors_are_not_moved_whole():
@@ -114,7 +114,7 @@ def test_unaligned_tensors_are_not_moved_whole():
     assert "// 16-byte aligned tensors: none (of X, S, Y)" in text
     assert "ph::vload<4>(&X[" not in text and "ph::vstore(&Y[" not in text
     # The tile lives in registers: each lane reads its element of X alone.
-    assert "x[pass * 4 + v] = X[(r + i0) * 64 + i1];" in text
+    assert "x[pass * 4 + v] = X[r * 64 + (i0 * 64 + i1)];" in text
     partly = body(SCALE_ROWS, ("Y",))
     assert "ph::vstore(&Y[" in partly and "ph::vload<4>(&X[" not in partly
 
@@ -155,3 +155,16 @@ def test_the_vector_kernels_compile(arch: str, tmp_path, monkeypatch: pytest.Mon
     for v in (SCALE_ROWS, BF16_LITERAL, BF16_RUNTIME, MISALIGNED_START, OVERLAP):
         for aligned in (None, ()):
             assert build(generate(v, aligned), v, arch)[:4] == b"\x7fELF"
+
+
+def test_every_pass_of_scale_rows_writes_its_groups_whole(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """Each of a thread's two rows is written as one 16-byte store. With the whole
+    offset in 64-bit arithmetic, NVRTC wrote the first row in 4-byte pieces."""
+    try:
+        nvrtc_version()
+    except PhobosError as exc:
+        pytest.skip(str(exc))
+    monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path))
+    ptx = build(generate(SCALE_ROWS), SCALE_ROWS, "sm_90", kind="ptx").decode()
+    assert ptx.count("st.global.v4.f32") == 2
+    assert "ph::vstore(&Y[r * 64 + (i0 * 64 + g)], out)" in body(SCALE_ROWS)

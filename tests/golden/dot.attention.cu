@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q, f32* 
     const int i1 = e % 64;
     if (!box_2.has(i0, i1)) continue;
     f32 acc = 0.0f;
-    for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + (Q[(q_start0 + i0) * 32 + k] * K[i1 * 32 + k]));
+    for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + (Q[q_start0 * 32 + (i0 * 32 + k)] * K[i1 * 32 + k]));
     tmp[i0 * 64 + i1] = acc;
   }
   __syncthreads();
@@ -118,13 +118,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q, f32* 
       for (int v = 0; v < 4; ++v) {
         out.v[v] = tmp_2_g.v[v];
       }
-      ph::vstore(&O[(r + i0) * 32 + g], out);
+      ph::vstore(&O[r * 32 + (i0 * 32 + g)], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
         if (!box_6.has(i0, i1)) continue;
-        O[(r + i0) * 32 + i1] = tmp_2[i0 * 32 + i1];
+        O[r * 32 + (i0 * 32 + i1)] = tmp_2[i0 * 32 + i1];
       }
     }
   }

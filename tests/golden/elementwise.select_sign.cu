@@ -26,9 +26,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_select_sign(f32* X, f32*
   ph::Box<1> box_3 = {{ph::max64(t_start0, 0) - t_start0}, {ph::min64(t_start0 + 64, N) - t_start0}};
   box_3.normalize();
   const i64 start = ph::wmul((i64)blockIdx.x, 64ll);
-  const i64 start_ = ph::wmul((i64)blockIdx.x, 64ll);
-  const ph::Box<1> box_4 = {{ph::max64(ph::max64(ph::max64(ph::max64(box.lo[0], box_.lo[0]), box_2.lo[0]), box_3.lo[0]), -start_)}, {ph::min64(ph::min64(ph::min64(ph::min64(box.hi[0], box_.hi[0]), box_2.hi[0]), box_3.hi[0]), N - start_)}};
-  if (start_ % 4 == 0 && t_start0 % 4 == 0) {  // every group's address is aligned
+  const ph::Box<1> box_4 = {{ph::max64(ph::max64(ph::max64(ph::max64(box.lo[0], box_.lo[0]), box_2.lo[0]), box_3.lo[0]), -start)}, {ph::min64(ph::min64(ph::min64(ph::min64(box.hi[0], box_.hi[0]), box_2.hi[0]), box_3.hi[0]), N - start)}};
+  if (start % 4 == 0 && t_start0 % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
     for (int e = threadIdx.x; e < 16; e += 64) {
       const int g = e * 4;
@@ -39,7 +38,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_select_sign(f32* X, f32*
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (((X_g.v[v] >= 0.0f) && (X_g.v[v] < 0.5f)) ? (X_g.v[v] * 2.0f) : (-(X_g.v[v])));
         }
-        ph::vstore(&T[start_ + g], out);
+        ph::vstore(&T[start + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -53,7 +53,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 8 && lane == 0 && box_.has(i0, i1)) {
-      S[(r + i0) * 4 + i1] = row_sum[0];
+      S[r * 4 + (i0 * 4 + i1)] = row_sum[0];
     }
   }
   #line 86 "tests/corpus/reductions.phobos"
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 8 && lane == 0 && box_3.has(i0, i1)) {
-      S[(r + i0) * 4 + (1 + i1)] = row_max[0];
+      S[r * 4 + 1 + (i0 * 4 + i1)] = row_max[0];
     }
   }
   #line 87 "tests/corpus/reductions.phobos"
@@ -149,7 +149,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 8 && lane == 0 && box_5.has(i0, i1)) {
-      S[(r + i0) * 4 + (2 + i1)] = row_min[0];
+      S[r * 4 + 2 + (i0 * 4 + i1)] = row_min[0];
     }
   }
   #line 88 "tests/corpus/reductions.phobos"
@@ -203,7 +203,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     const int i0 = e;
     const int i1 = 0;
     if (!box_7.has(i0, i1)) continue;
-    S[(r + i0) * 4 + (3 + i1)] = s;
+    S[r * 4 + 3 + (i0 * 4 + i1)] = s;
   }
   #line 89 "tests/corpus/reductions.phobos"
   i32 k[4];  // tile<i32>[8, 8] in registers: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4
@@ -292,7 +292,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 8 && lane == 0 && box_9.has(i0, i1)) {
-      I[(r + i0) * 2 + i1] = row_max_[0];
+      I[r * 2 + (i0 * 2 + i1)] = row_max_[0];
     }
   }
   #line 91 "tests/corpus/reductions.phobos"
@@ -338,7 +338,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 8 && lane == 0 && box_10.has(i0, i1)) {
-      I[(r + i0) * 2 + (1 + i1)] = row_min_[0];
+      I[r * 2 + 1 + (i0 * 2 + i1)] = row_min_[0];
     }
   }
 }

@@ -280,7 +280,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_8.has(i0, i1)) continue;
-        S[(r + i0) * 4 + i1] = s[v];
+        S[r * 4 + (i0 * 4 + i1)] = s[v];
       }
     }
   }
@@ -299,7 +299,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_9.has(i0, i1)) continue;
-        S[(r + i0) * 4 + (1 + i1)] = hi[v];
+        S[r * 4 + 1 + (i0 * 4 + i1)] = hi[v];
       }
     }
   }
@@ -318,7 +318,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_10.has(i0, i1)) continue;
-        S[(r + i0) * 4 + (2 + i1)] = lo[v];
+        S[r * 4 + 2 + (i0 * 4 + i1)] = lo[v];
       }
     }
   }
@@ -337,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_11.has(i0, i1)) continue;
-        S[(r + i0) * 4 + (3 + i1)] = b[v];
+        S[r * 4 + 3 + (i0 * 4 + i1)] = b[v];
       }
     }
   }

@@ -218,7 +218,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_6.has(i0, i1)) continue;
-        S[(r + i0) * 3 + i1] = total[v];
+        S[r * 3 + (i0 * 3 + i1)] = total[v];
       }
     }
   }
@@ -237,7 +237,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_7.has(i0, i1)) continue;
-        S[(r + i0) * 3 + (1 + i1)] = hi[v];
+        S[r * 3 + 1 + (i0 * 3 + i1)] = hi[v];
       }
     }
   }
@@ -256,7 +256,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_8.has(i0, i1)) continue;
-        S[(r + i0) * 3 + (2 + i1)] = lo[v];
+        S[r * 3 + 2 + (i0 * 3 + i1)] = lo[v];
       }
     }
   }

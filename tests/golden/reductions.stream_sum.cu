@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X, f32*
     }
   }
   sum = ph::cta_reduce(sum, ph::Sum(), (f32)0.0f);
-  if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G) P[(i64)blockIdx.x * 2 + 0] = sum;
+  if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G) P[(i64)blockIdx.x * 2] = sum;
   #line 129 "tests/corpus/reductions.phobos"
   __syncthreads();
   f32 max_ = -__int_as_float(0x7f800000);

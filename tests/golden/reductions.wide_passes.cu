@@ -251,7 +251,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 3 && lane == 0 && box_6.has(i0, i1)) {
-      S[(r + i0) * 2 + i1] = total[0];
+      S[r * 2 + (i0 * 2 + i1)] = total[0];
     }
   }
   #line 150 "tests/corpus/reductions.phobos"
@@ -371,7 +371,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X, f32
     const int i0 = row;
     const int i1 = 0;
     if (row < 3 && lane == 0 && box_7.has(i0, i1)) {
-      S[(r + i0) * 2 + (1 + i1)] = row_sum_2[0];
+      S[r * 2 + 1 + (i0 * 2 + i1)] = row_sum_2[0];
     }
   }
 }

@@ -23,7 +23,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32*
         const int g = (lane + slot * 16) * 4;
         whole[pass] = box.has(i0, g) && box.has(i0, g + 3);
         if (whole[pass]) {
-          X_gs[pass] = ph::vload<4>(&X[(r + i0) * 64 + g]);
+          X_gs[pass] = ph::vload<4>(&X[r * 64 + (i0 * 64 + g)]);
         }
       }
     }
@@ -48,7 +48,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32*
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
             if (!box.has(i0, i1)) continue;
-            x[pass * 4 + v] = X[(r + i0) * 64 + i1];
+            x[pass * 4 + v] = X[r * 64 + (i0 * 64 + i1)];
           }
         }
       }
@@ -90,13 +90,13 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32*
           for (int v = 0; v < 4; ++v) {
             out.v[v] = (x[pass * 4 + v] * s[pass]);
           }
-          ph::vstore(&Y[(r + i0) * 64 + g], out);
+          ph::vstore(&Y[r * 64 + (i0 * 64 + g)], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
             if (!box_2.has(i0, i1)) continue;
-            Y[(r + i0) * 64 + i1] = (x[pass * 4 + v] * s[pass]);
+            Y[r * 64 + (i0 * 64 + i1)] = (x[pass * 4 + v] * s[pass]);
           }
         }
       }

@@ -43,7 +43,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
     if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present
-      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(start_ + i0) * 8 + g]);
+      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[start_ * 8 + (i0 * 8 + g)]);
       ph::Vec<f32, 4> out;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -55,7 +55,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
         if (!box.has(i0, i1)) continue;
-        t[i0 * 8 + i1] = X[(start_ + i0) * 8 + i1];
+        t[i0 * 8 + i1] = X[start_ * 8 + (i0 * 8 + i1)];
       }
     }
   }
@@ -73,13 +73,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
       for (int v = 0; v < 4; ++v) {
         out.v[v] = t_g.v[v];
       }
-      ph::vstore(&Y[(r + i0) * 8 + g], out);
+      ph::vstore(&Y[r * 8 + (i0 * 8 + g)], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
         if (!box_.has(i0, i1)) continue;
-        Y[(r + i0) * 8 + i1] = t[i0 * 8 + i1];
+        Y[r * 8 + (i0 * 8 + i1)] = t[i0 * 8 + i1];
       }
     }
   }

@@ -14,19 +14,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_ranges(f32* X, f32* Y, 
     const int i0 = e;
     const int g = 0;
     if (box_.has(i0, g) && box_.has(i0, g + 3)) {  // the whole group is present
-      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(r + i0) * 12 + (8 + g)]);
+      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[r * 12 + 8 + (i0 * 12 + g)]);
       ph::Vec<f32, 4> out;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         out.v[v] = (X_g.v[v] * 2.0f);
       }
-      ph::vstore(&Y[(r + i0) * 12 + g], out);
+      ph::vstore(&Y[r * 12 + (i0 * 12 + g)], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
         if (!box_.has(i0, i1)) continue;
-        Y[(r + i0) * 12 + i1] = (X[(r + i0) * 12 + (8 + i1)] * 2.0f);
+        Y[r * 12 + (i0 * 12 + i1)] = (X[r * 12 + 8 + (i0 * 12 + i1)] * 2.0f);
       }
     }
   }
@@ -40,19 +40,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_ranges(f32* X, f32* Y, 
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
     if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
-      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[(r + i0) * 12 + g]);
+      const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[r * 12 + (i0 * 12 + g)]);
       ph::Vec<f32, 4> out;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         out.v[v] = (X_g.v[v] + 1.0f);
       }
-      ph::vstore(&Y[(r + i0) * 12 + (4 + g)], out);
+      ph::vstore(&Y[r * 12 + 4 + (i0 * 12 + g)], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
         if (!box_3.has(i0, i1)) continue;
-        Y[(r + i0) * 12 + (4 + i1)] = (X[(r + i0) * 12 + i1] + 1.0f);
+        Y[r * 12 + 4 + (i0 * 12 + i1)] = (X[r * 12 + (i0 * 12 + i1)] + 1.0f);
       }
     }
   }

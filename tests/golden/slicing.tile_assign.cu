@@ -161,7 +161,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
   }
   #line 67 "tests/corpus/slicing.phobos"
   __syncthreads();
-  d[1 * 8 + 1] = -1.0f;
+  d[9] = -1.0f;
   #line 68 "tests/corpus/slicing.phobos"
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {

@@ -14,5 +14,5 @@ extern "C" __global__ void __launch_bounds__(128) phobos_view_varying(f32* X, f3
   box_.normalize();
   ph::Box<2> box_2 = {{ph::max64(v_start0, 0) - v_start0, 0}, {ph::min64(v_start0 + 3, N) - v_start0, 4}};
   box_2.normalize();
-  if (0 <= i && i < N) Y[i] = (((box.lo[0] <= 0 && 0 < box.hi[0] && box.lo[1] <= 0 && 0 < box.hi[1] ? X[v_start0 * 4 + 0] : 0.0f) + (box_.lo[0] <= 1 && 1 < box_.hi[0] && box_.lo[1] <= 1 && 1 < box_.hi[1] ? X[(v_start0 + 1) * 4 + 1] : 0.0f)) + (box_2.lo[0] <= 2 && 2 < box_2.hi[0] && box_2.lo[1] <= 3 && 3 < box_2.hi[1] ? X[(v_start0 + 2) * 4 + 3] : 0.0f));
+  if (0 <= i && i < N) Y[i] = (((box.lo[0] <= 0 && 0 < box.hi[0] && box.lo[1] <= 0 && 0 < box.hi[1] ? X[v_start0 * 4] : 0.0f) + (box_.lo[0] <= 1 && 1 < box_.hi[0] && box_.lo[1] <= 1 && 1 < box_.hi[1] ? X[v_start0 * 4 + 5] : 0.0f)) + (box_2.lo[0] <= 2 && 2 < box_2.hi[0] && box_2.lo[1] <= 3 && 3 < box_2.hi[1] ? X[v_start0 * 4 + 11] : 0.0f));
 }

@@ -21,6 +21,7 @@ computes its element exactly as the scalar body does.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -119,7 +120,15 @@ def linear(pos: Pos, shape: tuple[int | str, ...]) -> str:
     for p, n in zip(pos[1:], shape[1:], strict=True):
         if str(n) == "1":
             continue
-        text = p if const_int(text) == 0 else f"{paren(text)} * {n} + {paren(p)}"
+        outer, inner, extent = const_int(text), const_int(p), const_int(str(n))
+        if outer is not None and inner is not None and extent is not None:
+            text = str(outer * extent + inner)
+        elif outer == 0:
+            text = p
+        elif inner == 0:
+            text = f"{paren(text)} * {n}"
+        else:
+            text = f"{paren(text)} * {n} + {paren(p)}"
     return text
 
 
@@ -327,6 +336,25 @@ class ExprWriter:
         dims = tuple(self.dim(n) for n in self.tensors[name].dims)
         return f"{self.param_names[name]}[{linear(coords, dims)}]"
 
+    def window_ref(self, name: str, items: tuple[ir.Item, ...], pos: Pos, starts: Pos | None = None) -> str:
+        """The element at `pos` of a window of tensor `name` (`starts`: the items'
+        `window_starts`, where already made). Where the tensor's dims after the first
+        are literals, the offset is written as the start's part (64-bit) plus the
+        window's own part, which is small and in 32-bit `int` arithmetic: with all of it
+        in 64 bits, NVRTC lost the 16-byte alignment of the first pass's groups in
+        scale_rows and wrote them in 4-byte pieces (sm_90, 2026-11-30)."""
+        dims = self.tensors[name].dims
+        starts = starts if starts is not None else self.window_starts(items)
+        lengths = [it.length if isinstance(it, ir.Window) else 1 for it in items]
+        literal = all(isinstance(n, int) for n in dims[1:])
+        strides = [math.prod(int(n) for n in dims[k + 1:]) if literal else 0 for k in range(len(dims))]
+        if not literal or sum((n - 1) * stride for n, stride in zip(lengths, strides, strict=True)) >= 2**31:
+            return self.tensor_ref(name, self.window_coords(items, pos, starts))
+        inner = iter(pos)
+        offsets = ["0" if isinstance(it, ir.At) else next(inner) for it in items]
+        shape = tuple(self.dim(n) for n in dims)
+        return f"{self.param_names[name]}[{add(linear(starts, shape), linear(offsets, shape))}]"
+
     def scalar_load(self, e: ir.Load) -> str:
         """One element per thread; a position outside the tensor reads 0."""
         coords = [self.index(it.index, "at") for it in e.items if isinstance(it, ir.At)]
@@ -374,11 +402,11 @@ class ExprWriter:
                 whole = None
                 if isinstance(items[-1], ir.Window):
                     dims = self.tensors[name].dims
-                    whole = self.group_read(d, pos, lambda p: self.tensor_ref(name, self.window_coords(items, p)),
+                    whole = self.group_read(d, pos, lambda p: self.window_ref(name, items, p),
                                             dims[-1] if len(dims) > 1 else None,
                                             self.index(items[-1].start, "start"), name in self.aligned,
                                             self.param_names[name])
-                return ct.load(d, whole or self.tensor_ref(name, self.window_coords(items, pos)))
+                return ct.load(d, whole or self.window_ref(name, items, pos))
             case ir.TileIndex(base=ir.Read(sym=sym), items=items) if (
                 self.vec is not None and isinstance(items[-1], ir.Window) and id(e.base) not in self.force
             ):
@@ -404,13 +432,18 @@ class ExprWriter:
             return self.hoisted(x)
         return self.elem(x, broadcast_pos(pos, x.type.shape, shape))
 
-    def window_coords(self, items: tuple[ir.Item, ...], pos: Pos) -> Pos:
-        """Positions in what a window reads, for the element at `pos` of the window."""
+    def window_starts(self, items: tuple[ir.Item, ...]) -> Pos:
+        """Where each item starts in what a window reads (an `At`'s index), as terms."""
+        return [self.index(it.index, "at") if isinstance(it, ir.At) else self.index(it.start, "start")
+                for it in items]
+
+    def window_coords(self, items: tuple[ir.Item, ...], pos: Pos, starts: Pos | None = None) -> Pos:
+        """Positions in what a window reads, for the element at `pos` of the window
+        (`starts`: the items' `window_starts`, where already made)."""
+        starts = starts if starts is not None else self.window_starts(items)
         inner = iter(pos)
-        return [
-            self.index(it.index, "at") if isinstance(it, ir.At) else add(self.index(it.start, "start"), next(inner))
-            for it in items
-        ]
+        return [start if isinstance(it, ir.At) else add(start, next(inner))
+                for it, start in zip(items, starts, strict=True)]
 
     # ------------------------------------------------------------ whole groups (the vector path)
 

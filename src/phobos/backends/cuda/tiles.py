@@ -574,9 +574,10 @@ class TileWriter(SweepWriter):
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
                      pitch: int | str | None, aligned: bool, registers: bool = False) -> None:
         """Write the present elements of `value` into a window, dropping what falls
-        outside the target (`extents`, per dim); `ref(coords)` names an element. The
-        target has rows of `pitch` elements (None: one row) from a base that is 16-byte
-        aligned when `aligned`."""
+        outside the target (`extents`, per dim); `ref(p, starts)` names the element at
+        the window's position `p`, given the items' `window_starts`. The target has
+        rows of `pitch` elements (None: one row) from a base that is 16-byte aligned
+        when `aligned`."""
         window = tuple(it.length for it in items if isinstance(it, ir.Window))
         if value.type.shape:
             region = fit(self.region(value), value.type.shape, window)
@@ -587,18 +588,16 @@ class TileWriter(SweepWriter):
             text = self.elem(value, broadcast_pos(pos, value.type.shape, window))
         else:
             text = self.hoisted(value)
-        coords = self.window_coords(items, pos)
+        starts = self.window_starts(items)
         clipped: Region = []
         outside: list[str] = []
         inner = iter(region)
         last_start = None  # the innermost window's start, when the innermost item is a window
-        for it, extent in zip(items, extents, strict=True):
+        for it, extent, s in zip(items, extents, starts, strict=True):
             if isinstance(it, ir.At):
-                i = self.index(it.index, "at")
-                outside.append(f"{i} < 0 || {i} >= {extent}")
+                outside.append(f"{s} < 0 || {s} >= {extent}")
                 continue
             lo, hi = next(inner)
-            s = self.index(it.start, "start")
             last_start = s if it is items[-1] else None
             first, last = const_int(s), const_int(extent)
             # Positions of the window that fall outside [0, extent) are dropped.
@@ -620,10 +619,8 @@ class TileWriter(SweepWriter):
                 return text
             return self.elem(value, broadcast_pos(pos, value.type.shape, window))
 
-        def place(p: Pos) -> str:
-            return ref(coords if p == pos else self.window_coords(items, p))
-
-        self.element_sweep(window, clipped, dtype, place, pitch, last_start, aligned, text, again, registers)
+        self.element_sweep(window, clipped, dtype, lambda p: ref(p, starts), pitch, last_start, aligned, text, again,
+                           registers)
 
     def store_tensor(self, s: ir.Store) -> None:
         name = s.tensor
@@ -637,8 +634,8 @@ class TileWriter(SweepWriter):
         )
         dims = self.tensors[name].dims
         extents = [self.dim(n) for n in dims]
-        self.store_window(s.items, s.value, extents, lambda c: self.tensor_ref(name, c), s.value.type.dtype,
-                          dims[-1] if len(dims) > 1 else None, name in self.aligned)
+        self.store_window(s.items, s.value, extents, lambda p, starts: self.window_ref(name, s.items, p, starts),
+                          s.value.type.dtype, dims[-1] if len(dims) > 1 else None, name in self.aligned)
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym
@@ -649,7 +646,8 @@ class TileWriter(SweepWriter):
             self.force.add(id(s.value))
         shape = sym.vtype.shape
 
-        def place(c: Pos) -> str:
+        def place(p: Pos, starts: Pos) -> str:
+            c = self.window_coords(s.items, p, starts)
             return self.register_elem(sym, c) if in_registers else f"{self.sym(sym)}[{linear(c, shape)}]"
 
         self.store_window(s.items, s.value, [str(n) for n in shape], place, sym.vtype.dtype,
