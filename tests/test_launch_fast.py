@@ -626,3 +626,19 @@ def test_the_c_launch_refuses_a_wrong_call(c_launch):
     with pytest.raises(TypeError, match="takes 6 arguments"):
         ext.launch(record, [1, 2])
     assert not c_launch[0].launches
+
+
+def test_the_c_launch_can_be_turned_off(monkeypatch):
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.setenv(native.ENV_NATIVE, "0")
+    assert native.module() is None and native.driver_module() is None
+    assert native.why_not() == "PHOBOS_NATIVE_LAUNCH=0"
+
+
+def test_without_a_compiler_launches_go_through_cuda_bindings(monkeypatch, tmp_path):
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.delenv(native.ENV_NATIVE, raising=False)
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path))
+    assert native.module() is None
+    assert native.why_not() is not None and "/nonexistent" in native.why_not()
