@@ -2,10 +2,12 @@
 the layout their elements take, and what that removes from the generated code
 (shared memory, barriers). Reading the source needs no GPU; the compile checks need
 NVRTC and skip without it. Whether the results match the interpreter is gate 2's
-(the corpus has cases written to exercise these paths: reductions/norm_rows and
-reductions/stream_sum)."""
+(the corpus has cases written to exercise these paths: reductions/norm_rows,
+reductions/stream_sum, reductions/wide_passes and reductions/softmax_last)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -218,3 +220,19 @@ def test_register_kernels_compile(source: str, arch: str):
         pytest.skip(str(exc))
     k = kernel(source)
     assert build(generate(k), k, arch)
+
+
+IN_PLACE = re.compile(r"\(x\[[^\]]*\] = expf\(")
+
+
+@pytest.mark.parametrize(("last", "in_place"), [
+    ("Y[r :+ 4, 0 :+ 4096] = softmax(x)", True),
+    ("Y[r :+ 4, 0 :+ 4096] = softmax(x)\n  Y[r :+ 4, 0 :+ 4096] = x", False),  # read again after
+    ("Y[r :+ 4, 0 :+ 4096] = softmax(x) + x", False),  # read again beside it
+    ("for k in range(0, 2) {\n    Y[r :+ 4, 0 :+ 4096] = softmax(x)\n  }", False),  # again in the next turn
+])
+def test_softmax_leaves_its_exponentials_in_the_tile_only_at_its_last_use(last: str, in_place: bool):
+    code = body(kernel(SOFTMAX.replace("Y[r :+ 4, 0 :+ 4096] = softmax(x)", last)))
+    assert bool(IN_PLACE.search(code)) == in_place
+    # In place, the output divides what the row sums left: no exponential of its own.
+    assert code.count("expf(") == (2 if in_place else 4)

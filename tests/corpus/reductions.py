@@ -147,6 +147,11 @@ def _wide_passes_expect(a: dict) -> dict:
     return {"Y": x, "S": np.concatenate([total, _softmax(x).sum(axis=1, keepdims=True)], axis=1)}
 
 
+def _softmax_last_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 3, 4, 30), awkward(rng, 256, 100, 256)
+    return {"X": (normal(rng, (m, n)) * 3).astype(BF16), "Y": sentinel((m, n), BF16)}
+
+
 CASES = [
     Case(
         "reductions/row_means", "row_means", _row_means_inputs(4),
@@ -208,6 +213,12 @@ CASES = [
         "reductions/wide_passes", "wide_passes", _wide_passes_inputs, _wide_passes_expect,
         grid=lambda meta: cdiv(meta["M"], meta["R"]),
         native=NATIVE, tol=(1e-5, 1e-5),
+    ),
+    Case(
+        "reductions/softmax_last", "softmax_last", _softmax_last_inputs,
+        lambda a: {"Y": _softmax(f64(a["X"])).astype(BF16)},
+        grid=lambda meta: cdiv(meta["M"], meta["R"]),
+        native=NATIVE, tol=(1e-2, 1e-2),
     ),
     Case(
         "reductions/stream_sum", "stream_sum", _stream_sum_inputs, _stream_sum_expect,

@@ -301,13 +301,13 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X, f32
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int j = g + v;
-          total_ = (total_ + expf((f32)(x[slot * 4 + v]) - peak));
+          total_ = (total_ + (x[slot * 4 + v] = expf((f32)(x[slot * 4 + v]) - peak)));
         }
       } else {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int j = g + v;
-          if (begin <= j && j < end) total_ = (total_ + expf((f32)(x[slot * 4 + v]) - peak));
+          if (begin <= j && j < end) total_ = (total_ + (x[slot * 4 + v] = expf((f32)(x[slot * 4 + v]) - peak)));
         }
       }
     }
@@ -342,13 +342,13 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X, f32
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int j = g + v;
-          acc = (acc + (expf((f32)(x[slot * 4 + v]) - row_max_[0]) / row_sum_[0]));
+          acc = (acc + (x[slot * 4 + v] / row_sum_[0]));
         }
       } else {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int j = g + v;
-          if (begin <= j && j < end) acc = (acc + (expf((f32)(x[slot * 4 + v]) - row_max_[0]) / row_sum_[0]));
+          if (begin <= j && j < end) acc = (acc + (x[slot * 4 + v] / row_sum_[0]));
         }
       }
     }

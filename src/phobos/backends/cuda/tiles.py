@@ -72,9 +72,11 @@ class TileWriter(SweepWriter):
         self.arena_used = 0
         self.arena_peak = 0
         # Per statement: each softmax's row statistics (maximum, sum), by node identity,
-        # and whether they are kept in registers (one per pass) rather than scratch.
+        # whether they are kept in registers (one per pass) rather than scratch, and
+        # whether its operand's registers hold exp(x - max) once they are made.
         self.row_stats: dict[int, tuple[str, str]] = {}
         self.stats_in_registers: dict[int, bool] = {}
+        self.exp_in_place: dict[int, bool] = {}
         self.own_base: str | None = None  # the name of the offset of the statements' own shared memory
         self.own_used = 0
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
@@ -403,11 +405,14 @@ class TileWriter(SweepWriter):
             peaks = self.scratch(work, size, rows, "each row's maximum", "row_max")
             totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
             row = self.loop_name("row")
+        exponential = f"exp{suffix}({value} - {peak})"
+        in_place = order is not None and key in self.registers.consumed
+        if in_place:  # the operand's registers take exp(x - max), which the output divides
+            exponential = f"({self.elem(x, [*pos[:-1], j])} = {exponential})"
         folds = [
             Fold(peak, work, ct.literal(-math.inf, F64 if d == F64 else ct.F32),
                  lambda a, b: f"fmax{suffix}({a}, {b})", value),
-            Fold(total, work, "0" if d == F64 else "0.0f", lambda a, b: f"({a} + {b})",
-                 f"exp{suffix}({value} - {peak})"),
+            Fold(total, work, "0" if d == F64 else "0.0f", lambda a, b: f"({a} + {b})", exponential),
         ]
         self.row_reduce(f"softmax's row statistics of {x.type}", shape, source, folds,
                         [f"{peaks}[{row}] = {peak};", f"{totals}[{row}] = {total};"], every_lane=order is not None)
@@ -415,6 +420,7 @@ class TileWriter(SweepWriter):
             self.sync()
         self.row_stats[key] = (peaks, totals)
         self.stats_in_registers[key] = order is not None
+        self.exp_in_place[key] = in_place
         return peaks, totals
 
     def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
@@ -426,7 +432,10 @@ class TileWriter(SweepWriter):
             row = self.own_row(pos)
         else:
             row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
-        share = f"(exp{suffix}(({work}){paren(self.elem(x, pos))} - {peaks}[{row}]) / {totals}[{row}])"
+        if self.exp_in_place[id(e)]:
+            share = f"({self.elem(x, pos)} / {totals}[{row}])"
+        else:
+            share = f"(exp{suffix}(({work}){paren(self.elem(x, pos))} - {peaks}[{row}]) / {totals}[{row}])"
         return share if d == F64 else ct.rounded(d, share)
 
     def reduce_all(self, e: ir.Reduce) -> str:
