@@ -472,7 +472,8 @@ def test_infinite_and_nan_floats_pass(mod, calls):
 # ---------------------------------------------------------------- back end choice
 
 
-def test_notice_is_said_once_when_no_device_is_visible(calls):
+def test_notice_is_said_once_when_no_device_is_visible(calls, monkeypatch):
+    monkeypatch.setattr(backend, "cuda_device", lambda: (False, "the CUDA driver sees no device"))
     kernel = phobos.compile(SOURCE).scale_rows
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -573,9 +573,9 @@ def c_launch(gpu, monkeypatch):
     callbacks = DRIVER_LAUNCH(launch), DRIVER_CURRENT(current)  # kept alive for the test
     ext.configure(*(ctypes.cast(c, ctypes.c_void_p).value for c in callbacks))
     monkeypatch.setattr(native, "driver_module", lambda: ext)
-    monkeypatch.setattr(native._STATE, "wired", False)  # the next real use wires the driver again
     monkeypatch.setattr(cuda_launch, "_function", lambda kernel: Handle(kernel))
     yield driver_state, callbacks
+    native._STATE.wired = False  # the stand-ins go with the test: the next real launch wires the driver again
 
 
 def test_a_repeat_launch_goes_through_the_c_launch(gpu, mod, c_launch):

@@ -103,9 +103,10 @@ class KeyReaders:
     strides: torch and numpy call the same strides contiguous, and a contiguous tensor
     is all the checks accept. Its device enters as `get_device()`, an int cheaper than
     `device`: the GPU's index, and -1 for every other kind of device, where the full
-    path refuses the tensor and so leaves no plan. Its pointer is read once, for the alignment in the key
-    and for the launch. A numpy array's part (the interpreter's) is its dtype, shape,
-    strides and writability; a scalar has none, its type being in the pattern.
+    path refuses the tensor and so leaves no plan. Its pointer is read once, for the
+    alignment in the key and for the launch. A numpy array's part (the interpreter's)
+    is its dtype, shape, strides and writability; a scalar has none, its type being in
+    the pattern.
 
     Each reader is a function written for its pattern (as `dataclasses` writes
     `__init__`): straight-line reads, with no loop over the arguments and no lookup of
