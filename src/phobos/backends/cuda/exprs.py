@@ -345,11 +345,12 @@ class ExprWriter:
         scale_rows and wrote them in 4-byte pieces (sm_90, 2026-11-30)."""
         dims = self.tensors[name].dims
         starts = starts if starts is not None else self.window_starts(items)
-        lengths = [it.length if isinstance(it, ir.Window) else 1 for it in items]
-        literal = all(isinstance(n, int) for n in dims[1:])
-        strides = [math.prod(int(n) for n in dims[k + 1:]) if literal else 0 for k in range(len(dims))]
-        if not literal or sum((n - 1) * stride for n, stride in zip(lengths, strides, strict=True)) >= 2**31:
+        if not all(isinstance(n, int) for n in dims[1:]):
             return self.tensor_ref(name, self.window_coords(items, pos, starts))
+        lengths = [it.length if isinstance(it, ir.Window) else 1 for it in items]
+        strides = [math.prod(int(n) for n in dims[k + 1:]) for k in range(len(dims))]
+        if sum((n - 1) * stride for n, stride in zip(lengths, strides, strict=True)) >= 2**31:
+            return self.tensor_ref(name, self.window_coords(items, pos, starts))  # its part might overflow an int
         inner = iter(pos)
         offsets = ["0" if isinstance(it, ir.At) else next(inner) for it in items]
         shape = tuple(self.dim(n) for n in dims)

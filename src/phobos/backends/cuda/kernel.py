@@ -186,7 +186,6 @@ class KernelWriter(TileWriter):
         self.region_memo.clear()
         self.row_stats.clear()
         self.stats_in_registers.clear()
-        self.exp_in_place.clear()
         self.row_values.clear()
         self.force.clear()
         self.arena_used = 0

@@ -72,11 +72,9 @@ class TileWriter(SweepWriter):
         self.arena_used = 0
         self.arena_peak = 0
         # Per statement: each softmax's row statistics (maximum, sum), by node identity,
-        # whether they are kept in registers (one per pass) rather than scratch, and
-        # whether its operand's registers hold exp(x - max) once they are made.
+        # and whether they are kept in registers (one per pass) rather than scratch.
         self.row_stats: dict[int, tuple[str, str]] = {}
         self.stats_in_registers: dict[int, bool] = {}
-        self.exp_in_place: dict[int, bool] = {}
         self.own_base: str | None = None  # the name of the offset of the statements' own shared memory
         self.own_used = 0
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
@@ -405,9 +403,9 @@ class TileWriter(SweepWriter):
             peaks = self.scratch(work, size, rows, "each row's maximum", "row_max")
             totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
             row = self.loop_name("row")
+        self.stats_in_registers[key] = order is not None
         exponential = f"exp{suffix}({value} - {peak})"
-        in_place = order is not None and key in self.registers.consumed
-        if in_place:  # the operand's registers take exp(x - max), which the output divides
+        if self.exp_in_place(e):  # the operand's registers take exp(x - max), which the output divides
             exponential = f"({self.elem(x, [*pos[:-1], j])} = {exponential})"
         folds = [
             Fold(peak, work, ct.literal(-math.inf, F64 if d == F64 else ct.F32),
@@ -419,9 +417,12 @@ class TileWriter(SweepWriter):
         if order is None:
             self.sync()
         self.row_stats[key] = (peaks, totals)
-        self.stats_in_registers[key] = order is not None
-        self.exp_in_place[key] = in_place
         return peaks, totals
+
+    def exp_in_place(self, e: ir.Softmax) -> bool:
+        """Whether the row sums leave exp(x - max) in the operand's registers for the
+        output to divide: statistics kept in registers, of a consumed operand."""
+        return self.stats_in_registers[id(e)] and id(e) in self.registers.consumed
 
     def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
         """An element of softmax(x): `exp(x - max) / sum` with its row's statistics."""
@@ -432,7 +433,7 @@ class TileWriter(SweepWriter):
             row = self.own_row(pos)
         else:
             row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
-        if self.exp_in_place[id(e)]:
+        if self.exp_in_place(e):
             share = f"({self.elem(x, pos)} / {totals}[{row}])"
         else:
             share = f"(exp{suffix}(({work}){paren(self.elem(x, pos))} - {peaks}[{row}]) / {totals}[{row}])"
