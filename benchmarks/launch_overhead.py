@@ -62,6 +62,14 @@ def per_launch_us(launchers: dict[str, Callable[[], Any]], launches: int, trials
     return {name: statistics.median(times) for name, times in results.items()}
 
 
+def prepared_launch(kernel: Any, arguments: tuple[Any, ...], keywords: dict[str, Any]) -> tuple[Any, list[int]]:
+    """The CUDA back end's prepared launch a repeat launch of `kernel` with these
+    arguments takes, and their pointers (the kernel was launched with them before)."""
+    read = kernel.key_readers.find(arguments, keywords)
+    key, pointers = read(arguments, keywords)
+    return kernel.plans[key].run, pointers
+
+
 def _bare_driver_launch(a: Any, b: Any, c: Any) -> Callable[[], Any]:
     """The driver's launch of the kernel `benchmarks.kernels.add` runs, everything made
     beforehand: the floor under any launcher that goes through cuda-bindings."""
@@ -70,9 +78,7 @@ def _bare_driver_launch(a: Any, b: Any, c: Any) -> Callable[[], Any]:
 
     K.add(a, b, c)
     kernel, block = K._ADD["float32"]
-    arguments, keywords = (a, b, c), {"BLOCK": block}
-    read = kernel.key_readers.find(arguments, keywords)
-    prepared = kernel.plans[read(arguments, keywords)[0]].run
+    prepared, _ = prepared_launch(kernel, (a, b, c), {"BLOCK": block})
     launch, function = prepared._driver.cuLaunchKernel, prepared._function
     stream = launch_module._wrap_stream(prepared.stream())
     threads, shared, params = prepared._block, prepared._shared, prepared._params

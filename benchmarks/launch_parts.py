@@ -42,6 +42,7 @@ def main() -> None:
     import torch
 
     from benchmarks import kernels as K
+    from benchmarks.launch_overhead import prepared_launch
     from phobos.backends.cuda import launch as launch_module
     a, b, c = (torch.zeros(4096, device="cuda") for _ in range(3))
     kernel = K.STREAMS.add_f32
@@ -49,8 +50,7 @@ def main() -> None:
     torch.cuda.synchronize()
     arguments, keywords = (a, b, c), {"BLOCK": 4096}
     read = kernel.key_readers.find(arguments, keywords)
-    key, pointers = read(arguments, keywords)
-    prepared = kernel.plans[key].run
+    prepared, pointers = prepared_launch(kernel, arguments, keywords)
     driver, function, stream = prepared._driver, prepared._function, launch_module._wrap_stream(prepared.stream())
     params, shared, block = prepared._params, prepared._shared, prepared._block
     libcuda = ctypes.CDLL("libcuda.so.1")
