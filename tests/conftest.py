@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -10,3 +13,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--update-goldens", action="store_true", default=False,
         help="rewrite tests/golden/ from the code generators instead of comparing against it",
     )
+
+
+@pytest.fixture(scope="module")
+def fresh_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Compile for real with NVRTC (skipped where it is missing), into a cache of the
+    test module's own."""
+    from phobos.backends.cuda import cache
+    from phobos.backends.cuda.compile import nvrtc_version
+    from phobos.errors import PhobosError
+
+    try:
+        importlib.import_module("cuda.bindings.nvrtc")
+        nvrtc_version()
+    except (ImportError, PhobosError, RuntimeError, OSError) as exc:
+        pytest.skip(f"NVRTC is not installed ({exc})")
+    mp = pytest.MonkeyPatch()
+    mp.setenv(cache.ENV_CACHE_DIR, str(tmp_path_factory.mktemp("cubins")))
+    cache.forget_memory()
+    yield
+    mp.undo()

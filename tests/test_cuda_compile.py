@@ -7,17 +7,14 @@ and sm_89. No GPU is needed; the test skips only where NVRTC is not installed.
 from __future__ import annotations
 
 import functools
-import importlib
 from pathlib import Path
 
 import pytest
 from corpus import cases, harness
 
 import phobos
-from phobos.backends.cuda import cache
-from phobos.backends.cuda.compile import build, nvrtc_version
+from phobos.backends.cuda.compile import build
 from phobos.backends.cuda.kernel import generate
-from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
 REPO = Path(__file__).resolve().parent.parent
@@ -52,23 +49,7 @@ def _uses_bf16(variant: ir.Kernel) -> bool:
     return "bf16" in generate(variant).source.split("namespace ph", 2)[-1].split("}  // namespace ph")[-1]
 
 
-def _nvrtc_or_skip() -> None:
-    try:
-        importlib.import_module("cuda.bindings.nvrtc")
-        nvrtc_version()
-    except (ImportError, PhobosError, RuntimeError, OSError) as exc:
-        pytest.skip(f"NVRTC is not installed ({exc})")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fresh_cache(tmp_path_factory: pytest.TempPathFactory):
-    """Compile for real, into a cache of this run's own."""
-    _nvrtc_or_skip()
-    mp = pytest.MonkeyPatch()
-    mp.setenv(cache.ENV_CACHE_DIR, str(tmp_path_factory.mktemp("cubins")))
-    cache.forget_memory()
-    yield
-    mp.undo()
+pytestmark = pytest.mark.usefixtures("fresh_cache")  # compile for real, into a cache of this run's own
 
 
 VARIANTS = corpus_variants()

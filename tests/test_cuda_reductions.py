@@ -8,18 +8,15 @@ sm_90); whether it computes the interpreter's results is the GPU corpus gate's j
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
 
 import phobos
-from phobos.backends.cuda import cache
-from phobos.backends.cuda.compile import build, nvrtc_version
+from phobos.backends.cuda.compile import build
 from phobos.backends.cuda.groups import WARP, row_groups
 from phobos.backends.cuda.kernel import generate
 from phobos.backends.cuda.prelude import PRELUDE
-from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
 PROGRAM = """
@@ -143,25 +140,6 @@ def test_row_groups(rows: int, length: int, threads: int, width: int):
     assert layout.per_pass * layout.passes >= rows
     if layout.width > WARP:
         assert layout.passes == 1, "a group wider than a warp has one pass: its barrier is reached by all"
-
-
-def _nvrtc_or_skip() -> None:
-    try:
-        importlib.import_module("cuda.bindings.nvrtc")
-        nvrtc_version()
-    except (ImportError, PhobosError, RuntimeError, OSError) as exc:
-        pytest.skip(f"NVRTC is not installed ({exc})")
-
-
-@pytest.fixture(scope="module")
-def fresh_cache(tmp_path_factory: pytest.TempPathFactory):
-    """Compile for real, into a cache of this module's own."""
-    _nvrtc_or_skip()
-    mp = pytest.MonkeyPatch()
-    mp.setenv(cache.ENV_CACHE_DIR, str(tmp_path_factory.mktemp("cubins")))
-    cache.forget_memory()
-    yield
-    mp.undo()
 
 
 KERNELS = ["wide_rows", "narrow_rows", "one_row", "odd_shapes"]
