@@ -203,6 +203,19 @@ def test_dot_shapes_and_types():
     assert isinstance(dot, ir.Dot) and dot.tensorcore and str(dot.type) == "tile<f32>[16, 32]"
 
 
+def test_i8_dot_keeps_its_operands_i8_and_is_a_tensor_core_gemm():
+    m = compile_ok(
+        "@tensorcore\nkernel k(A: tensor<i8>[M, K], B: tensor<i8>[K, N], C: tensor<i32>[M, N]) {\n"
+        "  var acc: tile<i32>[16, 32] = 0\n"
+        "  for kk in range(0, K, 32) {\n"
+        "    acc += dot(A[0 :+ 16, kk :+ 32], B[kk :+ 32, 0 :+ 32])\n  }\n"
+        "  C[0 :+ 16, 0 :+ 32] = acc\n}"
+    )
+    dot = m.k.variants[0].body[1].body[0].value.right
+    assert isinstance(dot, ir.Dot) and dot.tensorcore and str(dot.type) == "tile<i32>[16, 32]"
+    assert (dot.left.type.dtype.name, dot.right.type.dtype.name) == ("i8", "i8")
+
+
 def test_dot_inner_dims_must_agree():
     compile_err(
         "kernel k(A: tensor<f32>[M, K]) {\n  let d = dot(A[0 :+ 4, 0 :+ 8], A[0 :+ 4, 0 :+ 8])\n}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .case import Case, awkward, cdiv, f64, integers, normal, sentinel
+from .case import Case, awkward, cdiv, f64, integers, normal, sentinel, uniform
 
 NATIVE = "collectives.phobos"
 PYTHON = "py.collectives"
@@ -111,6 +111,17 @@ def _shuffles_expect(a: dict) -> dict:
     return {"O": np.stack([x[s][:n] for s in sources]), "W": w}
 
 
+def _masked_peak_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 128, 4, 1000)
+    return {"X": -uniform(rng, 1.0, 100.0, n), "Y": sentinel(n)}  # below 0: a zero read past the end must not win
+
+
+def _masked_peak_expect(a: dict) -> dict:
+    x = a["X"]
+    peaks = np.array([x[s : s + 128].max() for s in range(0, x.size, 128)], np.float32)
+    return {"Y": x - np.repeat(peaks, 128)[: x.size]}  # one f32 subtraction, exact on both
+
+
 CASES = [
     Case(
         "collectives/lane_sums", "lane_sums",
@@ -133,4 +144,6 @@ CASES = [
         lambda a: {"O": _groups(f64(_lanes(a["X"])), 32, np.sum)[: a["X"].size]},
         grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON, tol=(1e-5, 1e-5),
     ),
+    Case("collectives/masked_peak", "masked_peak", _masked_peak_inputs, _masked_peak_expect,
+         grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON),
 ]

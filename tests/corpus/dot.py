@@ -68,6 +68,12 @@ def _attention_expect(a: dict) -> dict:
     return {"O": p @ f64(a["V"])}
 
 
+def _bias_inputs(rng: np.random.Generator) -> dict:
+    args = _gemm_inputs(np.int8, tile_n=64, tile_k=32)(rng)
+    n = args["B"].shape[1]
+    return {**args, "BIAS": integers(rng, -(10**6), 10**6, (1, n))}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -88,4 +94,7 @@ CASES = [
     Case("dot/attention", "attention", _attention_inputs, _attention_expect,
          grid=lambda meta: cdiv(meta["M"], meta["BM"]), native=NATIVE, python=PYTHON,
          tol=(1e-5, 1e-5)),
+    Case("dot/gemm_i8_bias", "gemm_i8_bias", _bias_inputs,
+         lambda a: {"C": a["A"].astype(np.int64) @ a["B"].astype(np.int64) + a["BIAS"]},
+         grid=_gemm_grid, native=NATIVE, python=PYTHON),
 ]

@@ -152,6 +152,22 @@ def _softmax_last_inputs(rng: np.random.Generator) -> dict:
     return {"X": (normal(rng, (m, n)) * 3).astype(BF16), "Y": sentinel((m, n), BF16)}
 
 
+def _sum_picks_inputs(rng: np.random.Generator) -> dict:
+    m = awkward(rng, 8, 4, 200)
+    return {"X": integers(rng, -4, 5, (m, 64), np.float32), "Y": sentinel((m, 64)), "lo": -8.0, "hi": 8.0}
+
+
+def _sum_picks_expect(a: dict) -> dict:
+    """Each block of 8 rows: its (exact, integer-valued) sum picks the formula."""
+    x = f64(a["X"])
+    y = np.empty_like(x)
+    for r in range(0, x.shape[0], 8):
+        block = x[r : r + 8]
+        s = block.sum()
+        y[r : r + 8] = block * 2.0 if s > a["hi"] else block + 1.0 if s > a["lo"] else -block
+    return {"Y": y}
+
+
 CASES = [
     Case(
         "reductions/row_means", "row_means", _row_means_inputs(4),
@@ -224,5 +240,9 @@ CASES = [
         "reductions/stream_sum", "stream_sum", _stream_sum_inputs, _stream_sum_expect,
         grid=lambda meta: meta["G"],
         native=NATIVE, tol=(1e-5, 1e-4),
+    ),
+    Case(
+        "reductions/sum_picks", "sum_picks", _sum_picks_inputs, _sum_picks_expect,
+        grid=lambda meta: cdiv(meta["M"], 8), native=NATIVE, python=PYTHON,
     ),
 ]

@@ -258,10 +258,13 @@ def _dot(b: KernelBuilder, e: A.Call) -> Typed:
             f"has {y.type.shape[0]} rows",
             e.span,
         )
-    dtype = promote(x.type.dtype, y.type.dtype)
-    if dtype is None:
+    promoted = promote(x.type.dtype, y.type.dtype)
+    if promoted is None:
         raise b.fail(f"dot needs numbers, not {x.type.dtype} and {y.type.dtype}", e.span)
-    vtype = ir.VType(accumulator(dtype), (x.type.shape[0], y.type.shape[1]))
+    # Operands of one type keep it (i8 stays i8, not i32), so GEMM recognition sees
+    # the operands' own dtypes; the accumulator is the promoted type's.
+    dtype = x.type.dtype if x.type.dtype == y.type.dtype else promoted
+    vtype = ir.VType(accumulator(promoted), (x.type.shape[0], y.type.shape[1]))
     return Typed(ir.Dot(vtype, e.span, b.cast(x, dtype), b.cast(y, dtype)))
 
 

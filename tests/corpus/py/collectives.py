@@ -78,3 +78,13 @@ def warp_tree(X: ph.tensor[ph.f32][N], O: ph.tensor[ph.f32][N]):
     v += ph.shfl(v, xor=2)
     v += ph.shfl(v, xor=1)
     O[i] = v
+
+
+@ph.kernel
+@ph.launch(128)
+def masked_peak(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    v: ph.let = ph.where(i < N, X[i], -ph.inf)
+    m: ph.let = ph.max(v, over=ph.ctx.thread)
+    if i < N:
+        Y[i] = X[i] - m

@@ -90,3 +90,19 @@ def attention(Q: ph.tensor[ph.f32][M, 32], K: ph.tensor[ph.f32][N, 32], V: ph.te
     k: ph.let = K[0:+BN, :]
     s: ph.let = ph.dot(q, ph.transpose(k)) * scale
     O[r:+BM, :] = ph.dot(ph.softmax(s), V[0:+BN, :])
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.autotune(TM=[32], TN=[64], TK=[32])
+@ph.launch(128)
+def gemm_i8_bias(A: ph.tensor[ph.i8][M, K], B: ph.tensor[ph.i8][K, N], BIAS: ph.tensor[ph.i32][1, N],
+                 C: ph.tensor[ph.i32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.i32][TM, TN]] = 0
+    for k in range(0, K, TK):
+        a: ph.let = A[m0:+TM, k:+TK]
+        b: ph.let = B[k:+TK, n0:+TN]
+        acc = acc + ph.dot(a, b)
+    C[m0:+TM, n0:+TN] = acc + BIAS[0:+1, n0:+TN]

@@ -98,3 +98,17 @@ def half_rows(X: ph.tensor[ph.f16][M, N], B: ph.tensor[ph.bf16][M, N], S: ph.ten
     r: ph.let = ph.ctx.block.x * R
     S[r:+R, 0:+1] = ph.rowsum(X[r:+R, 0:+C])
     P[r:+R, 0:+1] = ph.rowmax(B[r:+R, 0:+C])
+
+
+@ph.kernel
+@ph.launch(256)
+def sum_picks(X: ph.tensor[ph.f32][M, 64], Y: ph.tensor[ph.f32][M, 64], lo: ph.f32, hi: ph.f32):
+    r: ph.let = ph.ctx.block.x * 8
+    x: ph.var = X[r:+8, :]
+    s: ph.let = ph.sum(x)
+    if s > hi:
+        Y[r:+8, :] = x * 2.0
+    elif s > lo:
+        Y[r:+8, :] = x + 1.0
+    else:
+        Y[r:+8, :] = -x

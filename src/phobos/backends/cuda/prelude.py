@@ -209,8 +209,9 @@ template <class T, class Op> PH_INLINE T lane_reduce(T v, Op op, int width) {
 
 // Every thread gets the combination over the CTA: warps first, then the warps'
 // results halved pairwise (padded with the identity to a power of two) by a
-// butterfly in every warp, so every thread gets the same bits and nothing is indexed
-// at run time (no local memory).
+// butterfly in every aligned group of `padded` lanes, each group holding all the
+// warps' results, so every lane of every warp gets the same bits and nothing is
+// indexed at run time (no local memory).
 template <class T, class Op> __device__ T cta_reduce(T v, Op op, T identity) {
   __shared__ T warp_part[32];
   v = lane_reduce(v, op, 32);
@@ -219,7 +220,8 @@ template <class T, class Op> __device__ T cta_reduce(T v, Op op, T identity) {
   __syncthreads();
   int padded = 1;
   while (padded < warps) padded *= 2;
-  T w = (int)(threadIdx.x & 31) < warps ? warp_part[threadIdx.x & 31] : identity;
+  const int part = (int)(threadIdx.x & (padded - 1));
+  T w = part < warps ? warp_part[part] : identity;
   for (int m = padded / 2; m >= 1; m /= 2) w = op(w, shfl_xor(w, m, 32));
   __syncthreads();  // warp_part may be written again by the next reduction
   return w;
