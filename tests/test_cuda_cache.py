@@ -1,17 +1,20 @@
 """The compiled-kernel caches: in memory within a process, on disk across processes
-(PHOBOS_CACHE_DIR), written atomically, and a corrupt entry detected and rebuilt.
-Building is what a launch does before loading, so no GPU is needed."""
+(PHOBOS_CACHE_DIR), written atomically, and a corrupt entry detected and rebuilt,
+the C launch's extension as a cubin. Building is what a launch does before loading,
+so no GPU is needed."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
 
-from phobos.backends.cuda import cache
+from phobos.backends.cuda import cache, native
 from phobos.backends.cuda.compile import nvrtc_version
 from phobos.errors import PhobosError
 
@@ -54,7 +57,8 @@ def run_child(tmp_path: Path, folder: Path) -> tuple[int, int, int]:
     program = tmp_path / "scale.phobos"
     program.write_text(PROGRAM)
     env = {**os.environ, cache.ENV_CACHE_DIR: str(folder)}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(program)], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-W", "error::UserWarning", "-c", CHILD, str(program)], env=env,
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     compiles, disk_hits, corrupt = map(int, done.stdout.split())
     return compiles, disk_hits, corrupt
@@ -82,6 +86,47 @@ def test_a_corrupt_entry_is_detected_and_rebuilt(tmp_path: Path, cache_dir: Path
     entry.write_bytes(b"")
     assert run_child(tmp_path, cache_dir) == (1, 0, 1)
     assert run_child(tmp_path, cache_dir) == (0, 1, 0)
+
+
+def test_a_fifo_in_place_of_an_entry_is_not_waited_on(tmp_path: Path, cache_dir: Path):
+    run_child(tmp_path, cache_dir)
+    (entry,) = entries(cache_dir)
+    good = entry.read_bytes()
+    entry.unlink()
+    os.mkfifo(entry)  # opening it to read would wait for a writer forever
+    assert run_child(tmp_path, cache_dir) == (1, 0, 1)  # run_child gives up after 60 s
+    assert entry.is_file() and entry.read_bytes() == good
+
+
+def test_a_symlink_in_place_of_an_entry_is_replaced_not_followed(tmp_path: Path, cache_dir: Path):
+    run_child(tmp_path, cache_dir)
+    (entry,) = entries(cache_dir)
+    good = entry.read_bytes()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(good)
+    entry.unlink()
+    entry.symlink_to(elsewhere)
+    assert run_child(tmp_path, cache_dir) == (1, 0, 1)
+    assert not entry.is_symlink() and entry.read_bytes() == good
+    assert elsewhere.read_bytes() == good
+
+
+def test_a_directory_in_place_of_an_entry_is_moved_aside_once(cache_dir: Path):
+    key = "ef" * 32
+    cache.store(key, "cubin", b"payload")
+    cache.forget_memory()
+    entry = cache_dir / "ef" / f"{key}.cubin"
+    entry.unlink()
+    entry.mkdir()
+    (entry / "kept.txt").write_text("someone's file")
+    corrupt = cache.STATS.corrupt
+    assert cache.lookup(key, "cubin") is None and cache.STATS.corrupt == corrupt + 1
+    with pytest.warns(cache.CacheWarning, match="a directory was there; it was moved to"):
+        cache.store(key, "cubin", b"payload")
+    cache.forget_memory()
+    assert cache.lookup(key, "cubin") == b"payload"  # rebuilt once, not at every run
+    (aside,) = (cache_dir / "ef").glob(f"{key}.cubin.not-an-entry-*/{key}.cubin")
+    assert (aside / "kept.txt").read_text() == "someone's file"
 
 
 def test_writes_are_atomic_and_leave_no_temporary_files(cache_dir: Path):
@@ -141,3 +186,97 @@ def test_an_nvrtc_failure_names_the_phobos_line_and_keeps_the_source(cache_dir: 
     assert "error" in kept.with_suffix(".log").read_text()
     assert str(kept) in str(err)
 
+
+
+@pytest.fixture
+def fresh_native(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The C launch's extension asked for anew, in an empty cache: the list counts its builds."""
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.delenv(native.ENV_NATIVE, raising=False)
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path / "cache"))
+    cache.forget_memory()
+    builds: list[int] = []
+    build = native._build
+
+    def counted(*args: object) -> bytes:
+        builds.append(1)
+        return build(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native, "_build", counted)
+    if native.module() is None:
+        pytest.skip(f"the C launch cannot be built here: {native.why_not()}")
+    return builds
+
+
+def native_entry(tmp_path: Path) -> Path:
+    (entry,) = (tmp_path / "cache").rglob(f"*.{native.ENTRY}")
+    return entry
+
+
+def load_native_again(monkeypatch: pytest.MonkeyPatch) -> object:
+    """A new process's first use of the extension: nothing of it in memory."""
+    monkeypatch.setattr(native, "_STATE", native._State())
+    cache.forget_memory()
+    ext = native.module()
+    assert ext is not None, native.why_not()
+    return ext
+
+
+def works(ext: object) -> bool:
+    """The extension's C code runs: a launch before the driver is wired says so."""
+    cells = (ctypes.c_uint64 * 1)()
+    prepared = ext.prepare(1, 1, 0, ctypes.addressof(cells), 1, 32, 0)  # type: ignore[attr-defined]
+    with pytest.raises(RuntimeError, match="entry points are not configured"):
+        ext.launch(prepared, [7], 1, 1, 1, 0)  # type: ignore[attr-defined]
+    return cells[0] == 7
+
+
+def test_the_c_launch_is_kept_as_a_checked_entry(tmp_path: Path, fresh_native: list[int], monkeypatch):
+    entry = native_entry(tmp_path)
+    assert entry.read_bytes().startswith(cache.MAGIC)
+    assert works(load_native_again(monkeypatch))
+    assert fresh_native == [1]  # the second process found it on disk
+
+
+@pytest.mark.parametrize("damage", ["truncated", "patched", "empty"])
+def test_a_bad_c_launch_entry_is_rebuilt_not_loaded(tmp_path: Path, fresh_native: list[int], monkeypatch,
+                                                    damage: str):
+    entry = native_entry(tmp_path)
+    good = entry.read_bytes()
+    if damage == "truncated":  # loaded as it was, a short .so kills the process with SIGBUS
+        entry.write_bytes(good[: len(good) // 2])
+    elif damage == "patched":  # and altered code with SIGILL
+        middle = len(good) // 2
+        entry.write_bytes(good[:middle] + bytes(b ^ 0xFF for b in good[middle:middle + 64]) + good[middle + 64:])
+    else:
+        entry.write_bytes(b"")
+    corrupt = cache.STATS.corrupt
+    assert works(load_native_again(monkeypatch))
+    assert fresh_native == [1, 1] and cache.STATS.corrupt == corrupt + 1
+    assert entry.read_bytes() == good
+    assert works(load_native_again(monkeypatch)) and fresh_native == [1, 1]
+
+
+def test_a_fifo_in_place_of_the_c_launch_entry_is_replaced(tmp_path: Path, fresh_native: list[int], monkeypatch):
+    entry = native_entry(tmp_path)
+    good = entry.read_bytes()
+    entry.unlink()
+    os.mkfifo(entry)
+    assert works(load_native_again(monkeypatch))
+    assert fresh_native == [1, 1] and entry.read_bytes() == good
+
+
+def test_an_unwritable_cache_still_gives_the_c_launch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.delenv(native.ENV_NATIVE, raising=False)
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(blocker / "cache"))
+    cache.forget_memory()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ext = native.module()
+    if ext is None and "compiler" in (native.why_not() or ""):
+        pytest.skip(f"the C launch cannot be built here: {native.why_not()}")
+    assert ext is not None, native.why_not()
+    assert works(ext)

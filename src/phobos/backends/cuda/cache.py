@@ -5,13 +5,21 @@ target, the output kind, the compiler options and NVRTC's version. A disk entry 
 `MAGIC`, the SHA-256 of the payload, a newline, then the payload; it is written to a
 temporary file and moved into place (`os.replace`), so a reader never sees half an
 entry, and one whose checksum does not match is treated as missing and rebuilt.
+
+Only a regular file is read as an entry. Anything else at an entry's path (a FIFO, a
+device, a symlink, a directory) is bad, like a corrupt entry: it is never opened in a
+way that could block, and the rebuilt entry replaces it. A directory cannot be
+replaced by a file, so it is moved aside under a name that says so, with a warning,
+rather than deleted with whatever it holds.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,14 +63,19 @@ def _entry_path(key: str, suffix: str) -> Path:
 
 
 def lookup(key: str, suffix: str) -> bytes | None:
-    """The cached bytes for `key`, from memory or disk; None if absent or corrupt."""
+    """The cached bytes for `key`, from memory or disk; None if absent or bad."""
     if key in _MEMORY:
         STATS.memory_hits += 1
         return _MEMORY[key]
     path = _entry_path(key, suffix)
     try:
-        blob = path.read_bytes()
+        blob = read_regular(path)
+    except FileNotFoundError:
+        return None
     except OSError:
+        blob = None
+    if blob is None:
+        STATS.corrupt += 1
         return None
     head, _, payload = blob[len(MAGIC):].partition(b"\n")
     if not blob.startswith(MAGIC) or hashlib.sha256(payload).hexdigest().encode() != head:
@@ -73,23 +86,62 @@ def lookup(key: str, suffix: str) -> bytes | None:
     return payload
 
 
+def read_regular(path: Path) -> bytes | None:
+    """The bytes of the regular file at `path`; None where something else is there.
+
+    `lstat` first, so a FIFO or a device is never opened; the file opened is checked
+    again, non-blocking, in case the path changed in between."""
+    if not stat.S_ISREG(os.lstat(path).st_mode):
+        return None
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return f.read()
+
+
+class CacheWarning(UserWarning):
+    """Said when the cache had to move something of the user's out of an entry's way."""
+
+
 def store(key: str, suffix: str, payload: bytes) -> None:
     """Keep `payload` in memory and write it to disk atomically (best effort on disk)."""
     _MEMORY[key] = payload
-    path = _entry_path(key, suffix)
     blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(blob)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomic(_entry_path(key, suffix), blob)
     except OSError:
         pass  # a read-only or full cache directory only costs a recompile next time
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path` and move it into place, replacing
+    whatever non-directory is there; a directory in the way is moved aside first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        _clear_directory(path)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _clear_directory(path: Path) -> None:
+    try:
+        if not stat.S_ISDIR(os.lstat(path).st_mode):
+            return
+    except FileNotFoundError:
+        return
+    aside = Path(tempfile.mkdtemp(dir=path.parent, prefix=f"{path.name}.not-an-entry-"))
+    os.replace(path, aside / path.name)
+    warnings.warn(
+        f"phobos: {path} is a cache entry's name, but a directory was there; "
+        f"it was moved to {aside / path.name} and the entry written in its place",
+        CacheWarning, stacklevel=2,
+    )
 
 
 def forget_memory() -> None:
@@ -99,9 +151,7 @@ def forget_memory() -> None:
 
 def keep_failed(name: str, key: str, source: str, log: str) -> Path:
     """Keep the source NVRTC refused, and its log, where a user can inspect them."""
-    folder = cache_dir() / "failed"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}-{key[:16]}.cu"
-    path.write_text(source)
-    path.with_suffix(".log").write_text(log)
+    path = cache_dir() / "failed" / f"{name}-{key[:16]}.cu"
+    write_atomic(path, source.encode())
+    write_atomic(path.with_suffix(".log"), log.encode())
     return path

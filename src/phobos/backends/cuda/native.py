@@ -5,9 +5,10 @@ context query that builds Python objects, a lock and a ctypes slice assignment:
 about 1.5 µs of a 13 µs launch on the lent H200's host (2026-11-30), where the
 driver's own call took 4 to 6 µs. A small CPython extension does the same in C, as
 Triton's launcher does. It is compiled once per machine and Python with the system's
-C compiler (`CC`, else `cc`) into the cache directory (PHOBOS_CACHE_DIR); where there
-is no compiler or no Python headers, or PHOBOS_NATIVE_LAUNCH=0, launches take the
-cuda-bindings path, which does the same work.
+C compiler (`CC`, else `cc`) and kept in the cache directory (PHOBOS_CACHE_DIR) as a
+checksummed entry like a cubin's, so a truncated or altered one is rebuilt, never
+loaded; where there is no compiler or no Python headers, or PHOBOS_NATIVE_LAUNCH=0,
+launches take the cuda-bindings path, which does the same work.
 
 The extension takes the driver's entry points as addresses (`configure`), so it links
 against nothing, and tests hand it stand-ins. A launch runs holding the GIL: no other
@@ -34,6 +35,7 @@ from . import cache
 ENV_NATIVE = "PHOBOS_NATIVE_LAUNCH"
 NAME = "phobos_launch"
 CAPSULE = "phobos.launch"
+ENTRY = "launch-so"  # the cache entry's suffix: the extension's bytes, checksummed as a cubin is
 
 SOURCE = r"""
 #define PY_SSIZE_T_CLEAN
@@ -208,33 +210,57 @@ def _load() -> Any:
         raise _Unavailable(f"Python's C headers are missing ({include}/Python.h)")
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     key = cache.cache_key(SOURCE, sys.version, suffix, compiler)
-    path = cache.cache_dir() / "native" / f"{NAME}-{key[:24]}{suffix}"
-    if not path.exists():
-        _build(compiler, include, path)
-    loader = importlib.machinery.ExtensionFileLoader(NAME, str(path))
-    spec = importlib.util.spec_from_file_location(NAME, str(path), loader=loader)
-    assert spec is not None
+    binary = cache.lookup(key, ENTRY)  # checked as a cubin entry is: a bad one is None
+    if binary is None:
+        binary = _build(compiler, include, suffix)
+        cache.store(key, ENTRY, binary)
+    return _import(binary, suffix)
+
+
+def _scratch() -> tempfile.TemporaryDirectory[str]:
+    """A private folder in the cache directory (where a home's files may be run from),
+    else in the system's temporary directory."""
+    folder = cache.cache_dir() / "native"
     try:
-        loaded = importlib.util.module_from_spec(spec)
-        loader.exec_module(loaded)
-    except ImportError as exc:
+        folder.mkdir(parents=True, exist_ok=True)
+        return tempfile.TemporaryDirectory(dir=folder)
+    except OSError:
+        return tempfile.TemporaryDirectory()
+
+
+def _build(compiler: str, include: str, suffix: str) -> bytes:
+    """The extension's bytes, compiled in a private folder."""
+    try:
+        with _scratch() as scratch:
+            source = Path(scratch) / f"{NAME}.c"
+            source.write_text(SOURCE, encoding="utf-8")
+            built = Path(scratch) / f"{NAME}{suffix}"
+            # Names relative to the folder, so the bytes do not depend on where it was.
+            command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", source.name, "-o", built.name]
+            try:
+                done = subprocess.run(command, cwd=scratch, capture_output=True, text=True, timeout=120, check=False)
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                raise _Unavailable(f"{compiler} could not be run: {exc}") from None
+            if done.returncode != 0:
+                raise _Unavailable(f"{compiler} failed: {(done.stderr or done.stdout).strip()[:400]}")
+            return built.read_bytes()
+    except OSError as exc:
+        raise _Unavailable(f"the C launch could not be built: {exc}") from None
+
+
+def _import(binary: bytes, suffix: str) -> Any:
+    """Load the extension from a private copy of the checked bytes, so that what is
+    loaded is what was checked, whatever another process does to the cache meanwhile.
+    The copy is removed once loaded: the loaded code stays mapped."""
+    try:
+        with _scratch() as scratch:
+            path = Path(scratch) / f"{NAME}{suffix}"
+            path.write_bytes(binary)
+            loader = importlib.machinery.ExtensionFileLoader(NAME, str(path))
+            spec = importlib.util.spec_from_file_location(NAME, str(path), loader=loader)
+            assert spec is not None
+            loaded = importlib.util.module_from_spec(spec)
+            loader.exec_module(loaded)
+    except (ImportError, OSError) as exc:
         raise _Unavailable(f"the built launch module would not load: {exc}") from None
     return loaded
-
-
-def _build(compiler: str, include: str, path: Path) -> None:
-    """Compile into a temporary file beside `path`, then move it into place, so that a
-    process loading it never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
-        source = Path(scratch) / f"{NAME}.c"
-        source.write_text(SOURCE, encoding="utf-8")
-        built = Path(scratch) / path.name
-        command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(built)]
-        try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise _Unavailable(f"{compiler} could not be run: {exc}") from None
-        if done.returncode != 0:
-            raise _Unavailable(f"{compiler} failed: {(done.stderr or done.stdout).strip()[:400]}")
-        os.replace(built, path)
