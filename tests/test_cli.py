@@ -119,6 +119,48 @@ def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     assert "no such file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("where", ["a file", "under a file"])
+def test_an_output_that_cannot_be_a_folder_is_a_bad_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             where: str):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    blocker = write(tmp_path, "taken", "someone's file")
+    out = blocker if where == "a file" else blocker / "out"
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    problem = f"{out} exists and is not a folder" if where == "a file" else f"cannot make the folder {out}"
+    assert err.startswith(f"phobos compile: error: -o: {problem}")
+    assert "Traceback" not in err and blocker.read_text() == "someone's file"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to any folder")
+def test_an_unwritable_output_folder_is_a_bad_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    out = tmp_path / "locked"
+    out.mkdir(mode=0o555)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(out)]) == 2
+    assert f"-o: the folder {out} is not writable" in capsys.readouterr().err
+
+
+def test_an_output_file_that_cannot_be_written_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    out = tmp_path / "out"
+    (out / "copy.cu").mkdir(parents=True)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(out)]) == 1
+    assert f"error: cannot write {out / 'copy.cu'}: Is a directory" in capsys.readouterr().err
+
+
+def test_a_fifo_where_an_output_goes_is_replaced_not_waited_on(tmp_path: Path):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "copy.cu")  # writing into it would wait for a reader forever
+    env = {**os.environ, cache.ENV_CACHE_DIR: str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "phobos", "compile", str(src), "--emit", "cuda", "-o", str(out)],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (out / "copy.cu").is_file() and "phobos_copy" in (out / "copy.cu").read_text()
+
+
 def test_python_dash_m_and_the_exit_status(tmp_path: Path):
     src = write(tmp_path, "bad.phobos", "kernel k( {\n")
     env = {**os.environ, cache.ENV_CACHE_DIR: str(tmp_path / "cache")}

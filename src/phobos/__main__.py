@@ -16,7 +16,8 @@ def _parser() -> argparse.ArgumentParser:
         "compile",
         help="build every variant of every kernel in a file, with no GPU needed",
         description="Build every variant of every kernel in a .phobos or .py file for the given "
-        "targets. Exits with status 1 and the error where any variant fails.",
+        "targets. Exits with status 2 where an argument is bad (an -o that cannot be a writable "
+        "folder among them), and with status 1 and the error where any variant fails.",
     )
     build.add_argument("path", type=Path, help="a .phobos program or a Python module of @ph.kernel defs")
     build.add_argument(
@@ -31,8 +32,13 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    from phobos.backends.cuda.aot import build_file
+    from phobos.backends.cuda.aot import build_file, output_folder
 
+    try:
+        output_folder(args.output)
+    except PhobosError as err:
+        print(f"phobos compile: error: -o: {err.message}", file=sys.stderr)
+        return 2  # a bad argument, as argparse exits for the others
     try:
         built = build_file(args.path, args.targets or ["sm_90"], args.emit, args.output)
     except PhobosError as err:

@@ -9,6 +9,7 @@ passes an offset view gets a variant generated for its alignment at launch time.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+
+from . import cache
 
 EMITS = ("cuda", "ptx", "cubin")
 SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
@@ -60,6 +63,18 @@ def variants_in(path: Path) -> Iterator[ir.Kernel]:
         yield from kernel.variants
 
 
+def output_folder(out: Path) -> None:
+    """Make the folder the built files go to, or say why it cannot be one."""
+    if out.exists() and not out.is_dir():
+        raise PhobosError(f"{out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PhobosError(f"cannot make the folder {out}: {exc.strerror or exc}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise PhobosError(f"the folder {out} is not writable")
+
+
 def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
     """Build every variant for every target, writing one file each into `out`."""
     from .compile import build, check_arch
@@ -70,7 +85,7 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
     variants = list(variants_in(path))
     if not variants:
         raise PhobosError(f"{path} defines no kernel")
-    out.mkdir(parents=True, exist_ok=True)
+    output_folder(out)
     built: list[Built] = []
     for variant in variants:
         gen = generate(variant)  # every tensor 16-byte aligned: the usual launch
@@ -82,7 +97,10 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
                 data = build(gen, variant, arch, emit)
                 name = f"{variant_stem(variant)}.{arch}.{SUFFIX[emit]}"
             target = out / name
-            target.write_bytes(data)
+            try:
+                cache.write_atomic(target, data)  # a FIFO there is replaced, never waited on
+            except OSError as exc:
+                raise PhobosError(f"cannot write {target}: {exc.strerror or exc}") from None
             built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_bytes))
             if emit == "cuda":
                 break

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import stat
 import tempfile
 import warnings
@@ -108,28 +109,31 @@ def store(key: str, suffix: str, payload: bytes) -> None:
     """Keep `payload` in memory and write it to disk atomically (best effort on disk)."""
     _MEMORY[key] = payload
     blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
+    path = _entry_path(key, suffix)
     try:
-        write_atomic(_entry_path(key, suffix), blob)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _move_directory_aside(path)
+        write_atomic(path, blob)
     except OSError:
         pass  # a read-only or full cache directory only costs a recompile next time
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to a temporary file beside `path` and move it into place, replacing
-    whatever non-directory is there; a directory in the way is moved aside first."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    whatever file, FIFO or link is there (a directory there is an error). The file gets
+    the permissions a plain write would (the umask's), not a temporary file's."""
+    tmp = path.parent / f".tmp-{secrets.token_hex(8)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        _clear_directory(path)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
         raise
 
 
-def _clear_directory(path: Path) -> None:
+def _move_directory_aside(path: Path) -> None:
     try:
         if not stat.S_ISDIR(os.lstat(path).st_mode):
             return
@@ -149,9 +153,14 @@ def forget_memory() -> None:
     _MEMORY.clear()
 
 
-def keep_failed(name: str, key: str, source: str, log: str) -> Path:
-    """Keep the source NVRTC refused, and its log, where a user can inspect them."""
+def keep_failed(name: str, key: str, source: str, log: str) -> Path | OSError:
+    """Keep the source NVRTC refused, and its log, where a user can inspect them; the
+    error instead where the cache directory cannot take them."""
     path = cache_dir() / "failed" / f"{name}-{key[:16]}.cu"
-    write_atomic(path, source.encode())
-    write_atomic(path.with_suffix(".log"), log.encode())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, source.encode())
+        write_atomic(path.with_suffix(".log"), log.encode())
+    except OSError as exc:
+        return exc
     return path

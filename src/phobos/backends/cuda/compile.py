@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
@@ -135,11 +136,10 @@ def _refused(gen: Generated, kernel: ir.Kernel, arch: str, key: str, log: str) -
         if found.group("path") == kernel.span.path:
             text = kernel.span.source.line_text(line)
             span = Span(kernel.span.source, line, 1, line, max(2, len(text) + 1))
+    where = (f"the generated source is kept at {kept}, the compiler's log beside it" if isinstance(kept, Path)
+             else f"the generated source could not be kept in the cache directory: {kept}")
     return PhobosError(
         f"NVRTC refused the CUDA C++ generated for kernel `{kernel.name}` ({arch}): {message}",
         span,
-        (
-            "this is a bug in Phobos's CUDA back end; please report it with the program",
-            f"the generated source is kept at {kept}, the compiler's log beside it",
-        ),
+        ("this is a bug in Phobos's CUDA back end; please report it with the program", where),
     )
