@@ -608,6 +608,61 @@ def test_error_in_one_variant_names_it():
     assert "in the variant T=40" in err.notes
 
 
+# ---------------------------------------------------------------- shared memory
+
+
+def test_a_tile_no_target_can_hold_is_refused_at_its_declaration():
+    err = compile_err(
+        "kernel k(X: tensor<f32>[N]) {\n  var small: tile<f32>[8]\n  var t: tile<f32>[256, 256]\n"
+        "  X[0 :+ 8] = t[0, 0 :+ 8] + small\n}",
+        3,
+        "the tiles of kernel `k` need at least 262144 bytes of shared memory, more than any target gives "
+        "a CTA (232448 bytes on sm_90)",
+    )
+    assert err.notes[0] == "tile `t` (tile<f32>[256, 256], line 3) takes 262144 bytes, too large for registers"
+    assert err.notes[1] == "tile `small` (tile<f32>[8], line 2) takes 32 bytes"
+    assert "at most 256 bytes a thread (32768 bytes at 128 threads)" in err.notes[2]
+
+
+def test_tiles_that_fit_one_by_one_but_not_together_are_refused():
+    decls = "".join(f"  var t{i}: tile<f32>[128, 160]\n" for i in range(3))  # 81920 bytes each
+    err = compile_err(
+        f"kernel k(X: tensor<f32>[N]) {{\n{decls}  X[0 :+ 8] = t0[0, 0 :+ 8] + t1[0, 0 :+ 8] + t2[0, 0 :+ 8]\n}}",
+        2,
+        "need at least 245760 bytes of shared memory",
+    )
+    assert [n.split(" (")[0] for n in err.notes[:3]] == ["tile `t0`", "tile `t1`", "tile `t2`"]
+    compile_ok(f"kernel k(X: tensor<f32>[N]) {{\n{decls[: decls.rindex('  var')]}}}")  # two fit
+
+
+def test_tiles_registers_could_hold_are_not_counted():
+    # 256 KB of f32 at 1024 threads is 64 elements, 256 bytes, a thread: registers could
+    # hold it (the CUDA back end does: test_cuda_registers), so no shared memory is needed.
+    src = ("@launch(1024)\nkernel k(X: tensor<f32>[M, 256], Y: tensor<f32>[M, 256]) {{\n"
+           "  let r = ctx.block.x * 256\n  var t = X[r :+ 256, :]\n  Y[r :+ 256, :] = t * 2.0{}\n}}")
+    compile_ok(src.format(""))
+    # With another tile as large beside it, registers cannot take both.
+    with pytest.raises(phobos.PhobosError, match="need at least 262144 bytes") as info:
+        phobos.compile(src.format("\n  var u = X[r :+ 256, :]\n  Y[r :+ 256, :] = u"))
+    assert "(32768" not in str(info.value) and "(262144 bytes at 1024 threads)" in str(info.value)
+
+
+def test_a_tile_too_large_in_one_variant_names_it():
+    err = compile_err(
+        "@autotune(T in [64, 512])\nkernel k(X: tensor<f32>[N]) {\n  var t: tile<f32>[T, T]\n"
+        "  X[0 :+ 8] = t[0, 0 :+ 8]\n}",
+        3,
+        "need at least 1048576 bytes of shared memory",
+    )
+    assert "in the variant T=512" in err.notes
+
+
+def test_a_tile_too_large_is_refused_before_the_interpreter_runs():
+    with pytest.raises(phobos.PhobosError, match="need at least 40000000000 bytes of shared memory"):
+        phobos.compile("kernel k(X: tensor<f32>[N]) {\n  var t: tile<f32>[100000, 100000] = 1.0\n"
+                       "  X[0 :+ 8] = t[0, 0 :+ 8]\n}", interpret=True)
+
+
 # ---------------------------------------------------------------- the seeds and the ir
 
 

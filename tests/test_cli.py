@@ -101,11 +101,20 @@ def test_a_program_error_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_too_much_shared_memory_names_the_kernel_and_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    big = "kernel big(X: tensor<f32>[N]) {\n  var t: tile<f32>[200, 256]\n  X[0 :+ 8] = t[0, 0 :+ 8]\n}\n"
+    src = write(tmp_path, "big.phobos", big)
+    assert main(["compile", str(src), "--target", "sm_80", "-o", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "kernel `big` needs 204800 bytes of shared memory" in err and "sm_80 has at most 166912" in err
+
+
+def test_tiles_no_target_can_hold_are_refused_for_emit_cuda_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     big = "kernel big(X: tensor<f32>[N]) {\n  var t: tile<f32>[256, 256]\n  X[0 :+ 8] = t[0, 0 :+ 8]\n}\n"
     src = write(tmp_path, "big.phobos", big)
-    assert main(["compile", str(src), "--target", "sm_90", "-o", str(tmp_path)]) == 1
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert "kernel `big` needs 262144 bytes of shared memory" in err and "sm_90 has at most 232448" in err
+    assert err.startswith(f"{src}:2:3: error: the tiles of kernel `big` need at least 262144 bytes of shared memory")
+    assert "(232448 bytes on sm_90)" in err and not (tmp_path / "out" / "big.cu").exists()
 
 
 def test_an_unknown_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

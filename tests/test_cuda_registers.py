@@ -18,6 +18,7 @@ from phobos.backends.cuda.kernel import generate
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.targets import LARGEST_SHARED
 
 
 def kernel(source: str) -> ir.Kernel:
@@ -206,6 +207,21 @@ kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, N]) {
 """)
     assert in_registers(registers) == {"a": "spread"}
     assert 64 * 4 == REGISTER_BUDGET  # `a` took all of it: 64 f32 a thread
+
+
+def test_a_tile_larger_than_any_shared_memory_the_checker_lets_through_is_in_registers():
+    # The checker counts a tile registers could hold as needing no shared memory
+    # (test_check's test_tiles_registers_could_hold_are_not_counted): here it is so.
+    k, registers = planned("""
+@launch(1024)
+kernel k(X: tensor<f32>[M, 256], Y: tensor<f32>[M, 256]) {
+  let r = ctx.block.x * 256
+  var t = X[r :+ 256, :]
+  Y[r :+ 256, :] = t * 2.0
+}
+""")
+    assert in_registers(registers) == {"t": "spread"}
+    assert 256 * 256 * 4 > LARGEST_SHARED and generate(k).shared_bytes == 0
 
 
 # ---------------------------------------------------------------- it compiles

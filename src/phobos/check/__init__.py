@@ -9,6 +9,7 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
 from .builder import KernelBuilder
+from .memory import check_shared_memory
 from .module import ModuleInfo, check_module
 from .uniformity import analyze
 
@@ -39,6 +40,7 @@ def check_kernel(module: ModuleInfo, kernel: A.Kernel) -> list[ir.Kernel]:
         try:
             k = KernelBuilder(module, kernel, bindings).build()
             analyze(k)
+            check_shared_memory(k)
         except PhobosError as err:
             if not bindings:
                 raise

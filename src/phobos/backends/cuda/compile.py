@@ -17,16 +17,12 @@ from pathlib import Path
 
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
+from phobos.targets import ARCHES, SHARED_LIMIT
 
 from . import cache
 from .kernel import Generated
 
-ARCHES = ("sm_75", "sm_80", "sm_86", "sm_89", "sm_90")
 KINDS = ("cubin", "ptx")
-# Shared memory one CTA may have on each architecture (with the opt-in above 48 KB).
-SHARED_LIMIT = {
-    "sm_75": 64 * 1024, "sm_80": 163 * 1024, "sm_86": 99 * 1024, "sm_89": 99 * 1024, "sm_90": 227 * 1024,
-}
 OPTIONS = "--fmad=false -std=c++17"
 
 _LOCATED = re.compile(r"^(?P<path>.+?)\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$", re.M)

@@ -32,13 +32,11 @@ import math
 from dataclasses import dataclass
 
 from phobos.ir import nodes as ir
+from phobos.targets import REGISTER_BUDGET, register_bytes
 
 from . import ctypes as ct
 from .groups import RowGroups, row_groups
 
-# Bytes of registers per thread that register tiles may take in all (64 32-bit registers;
-# an element takes a whole register, or two for a 64-bit type).
-REGISTER_BUDGET = 256
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
 MAX_GROUPS = 32
 
@@ -271,7 +269,7 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
             continue
         if is_spread and layout.passes * layout.slots > MAX_GROUPS:
             continue
-        cost = layout.elements(is_spread) * (8 if sym.vtype.dtype.bits == 64 else 4)  # a register or two each
+        cost = layout.elements(is_spread) * register_bytes(sym.vtype.dtype)
         if used + cost > REGISTER_BUDGET:
             continue
         used += cost

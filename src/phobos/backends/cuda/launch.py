@@ -35,11 +35,12 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.runtime.grid import Grid
 from phobos.runtime.plans import ALIGNMENT
+from phobos.targets import SHARED_LIMIT
 
 from . import ctypes as ct
 from . import native
 from .args import DeviceArray
-from .compile import SHARED_LIMIT, build, key_of
+from .compile import build, key_of
 from .kernel import Generated, generate
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
