@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import ml_dtypes
@@ -415,6 +416,28 @@ def test_read_only_array_the_kernel_writes(mod, calls):
     assert "argument `Y`: the kernel writes this tensor, but the array is read-only" in message
 
 
+def test_a_masked_array_is_refused_for_its_mask(mod, calls):
+    x, s, y = rows(32)
+    masked = np.ma.masked_array(x, mask=np.ones_like(x, bool))
+    message = error_of(lambda: mod.scale_rows[1](masked, s, y))
+    assert "argument `X`: expected a C-contiguous numpy array of float32 for tensor<f32>[M, 64], got a masked " \
+           "array, whose mask a kernel would ignore" in message
+    assert "np.ma.getdata(x)" in message and not calls
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # np.matrix's own
+@pytest.mark.parametrize("which", ["X", "Y"])
+def test_an_np_matrix_is_refused(mod, calls, which):
+    x, s, y = rows(32)
+    args = {"X": x, "S": s, "Y": y}
+    args[which] = np.asmatrix(args[which])
+    message = error_of(lambda: mod.scale_rows[1](**args))
+    assert f"argument `{which}`: expected a C-contiguous numpy array of float32 for tensor<f32>[M, 64], " \
+           "got an np.matrix, which keeps two dims whatever is done to it" in message
+    assert "np.asarray(x)" in message and not calls
+    assert "got an np.matrix" in error_of(lambda: mod.reader[1](np.asmatrix(x[0]), y[0]))
+
+
 # ---------------------------------------------------------------- scalars
 
 
@@ -441,6 +464,13 @@ def test_scalars_are_passed_as_python_values(mod, calls):
         ("half", 70000.0, "argument `half`: expected a number for f16 (finite values up to ±65504), got 70000.0"),
         ("half", 10**400, "argument `half`: expected a number for f16"),
         ("a", 1e39, "argument `a`: expected a number for f32 (finite values up to ±3.40282e+38)"),
+        # Too large for a float at all: refused, not passed as +inf (the negative ones too).
+        ("a", np.longdouble("1e400"), "got 1e+400, which"),
+        ("a", np.longdouble("-1e400"), "got -1e+400, which"),
+        ("a", Fraction(10**400), "got Fraction of about 10^400, which"),
+        ("a", Fraction(-(10**400), 3), "got Fraction of about -10^399, which"),
+        ("a", -(10**400), "got int of about -10^400, which"),
+        pytest.param("n", 10**5000, "got int of about 10^5000, which", id="n-10^5000"),  # str() of it fails
     ],
 )
 def test_scalar_out_of_range(mod, calls, name, value, needle):
@@ -467,6 +497,13 @@ def test_scalar_of_the_wrong_kind(mod, calls, name, value, needle):
 def test_infinite_and_nan_floats_pass(mod, calls):
     mod.scalars[1](**scalar_args(a=float("inf"), half=float("nan")))
     assert calls[-1].scalars["a"] == float("inf")
+    mod.scalars[1](**scalar_args(a=np.longdouble("-inf"), half=np.float16("inf")))
+    assert calls[-1].scalars["a"] == float("-inf") and calls[-1].scalars["half"] == float("inf")
+
+
+def test_a_huge_number_of_the_wrong_kind_is_described(mod, calls):
+    message = error_of(lambda: mod.scalars[1](**scalar_args(flag=10**5000)))
+    assert "argument `flag`: expected a bool (True or False), got int of about 10^5000" in message
 
 
 # ---------------------------------------------------------------- back end choice
@@ -591,3 +628,49 @@ def test_scale_rows_on_the_interpreter_writes_in_place(mod):
     y = np.full((m, 64), np.nan, np.float32)
     mod.scale_rows[lambda meta: (meta["M"] + 31) // 32](x, s, y)
     np.testing.assert_allclose(y, x * s, rtol=1e-6)
+
+
+@pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
+def test_a_read_only_input_runs_on_the_interpreter(mod):
+    x = np.arange(8, dtype=np.float32)
+    x.setflags(write=False)
+    for _ in range(2):  # the full path, then the repeat launch's plan
+        y = np.zeros(8, np.float32)
+        mod.reader[1](x, y)
+        np.testing.assert_array_equal(y, x)
+    y.setflags(write=False)
+    message = error_of(lambda: mod.reader[1](x, y))
+    assert "argument `Y`: the kernel writes this tensor, but the array is read-only" in message
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # np.matrix's own
+@pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
+def test_the_interpreter_itself_refuses_only_a_read_only_array_it_writes(mod):
+    variant = mod.reader.variants[0]
+    x, y = np.ones(8, np.float32), np.zeros(8, np.float32)
+    x.setflags(write=False)
+    _real_interpreter()(variant, (1, 1, 1), {"X": x, "Y": y}, {}, {"N": 8})
+    assert (y == 1).all()
+    y.setflags(write=False)
+    with pytest.raises(PhobosError, match="tensor `Y`: the kernel writes it, but the array is read-only"):
+        _real_interpreter()(variant, (1, 1, 1), {"X": x, "Y": y}, {}, {"N": 8})
+    with pytest.raises(PhobosError, match="tensor `X`: needs a plain numpy array, not a matrix"):
+        _real_interpreter()(variant, (1, 1, 1), {"X": np.asmatrix(x), "Y": y}, {}, {"N": 8})
+
+
+@pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
+@pytest.mark.parametrize(("length", "why"), [
+    (2**58, "no address space holds 2^60 bytes: numpy's MemoryError"),
+    (2**62, "more bytes than an index counts: numpy's ValueError, array is too big"),
+])
+def test_a_tile_value_too_large_for_memory_is_named_where_it_is_made(length: int, why: str):
+    m = phobos.compile(
+        "kernel big(X: tensor<f32>[N], Y: tensor<f32>[N]) {\n"
+        f"  Y[0 :+ 8] = X[0 :+ 8] + sum(X[0 :+ {length}])\n}}\n", path="big.phobos", interpret=True)
+    with pytest.raises(PhobosError) as info:
+        m.big[1](np.ones(8, np.float32), np.zeros(8, np.float32))
+    err = info.value
+    assert (err.path, err.line, err.column) == ("big.phobos", 2, 31), why
+    assert err.message == (f"the interpreter cannot hold the tile value `X[0 :+ {length}]` "
+                           f"(tile<f32>[{length}], {4 * length} bytes) in this machine's memory")
+

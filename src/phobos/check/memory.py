@@ -18,24 +18,10 @@ from phobos.targets import (
 SHOWN = 4
 
 
-def _tile_decls(body: list[ir.Stmt]) -> list[ir.Decl]:
-    out: list[ir.Decl] = []
-    for s in body:
-        match s:
-            case ir.Decl(sym=sym) if sym.vtype.shape:
-                out.append(s)
-            case ir.For(body=inner) | ir.While(body=inner):
-                out.extend(_tile_decls(inner))
-            case ir.If(body=inner, orelse=other):
-                out.extend(_tile_decls(inner))
-                out.extend(_tile_decls(other))
-    return out
-
-
 def check_shared_memory(kernel: ir.Kernel) -> None:
     """Refuse a kernel whose tiles need more shared memory than any target gives a CTA,
     however many of them are kept in registers; at the declaration of its largest tile."""
-    decls = _tile_decls(kernel.body)
+    decls = [s for s in ir.walk_stmts(kernel.body) if isinstance(s, ir.Decl) and s.sym.vtype.shape]
     needed = least_shared_bytes(((d.sym.vtype.dtype, d.sym.vtype.shape) for d in decls), kernel.threads)
     if needed <= LARGEST_SHARED:
         return

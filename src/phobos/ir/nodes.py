@@ -417,3 +417,29 @@ def walk_expr(expr: Expr):
         node = stack.pop()
         yield node
         stack.extend(reversed(node.children()))
+
+
+def walk_stmts(body: list[Stmt]):
+    """Every statement of `body` and of the blocks nested in it, in program order."""
+    for stmt in body:
+        yield stmt
+        match stmt:
+            case For(body=inner) | While(body=inner):
+                yield from walk_stmts(inner)
+            case If(body=inner, orelse=other):
+                yield from walk_stmts(inner)
+                yield from walk_stmts(other)
+
+
+def written_tensors(kernel: Kernel) -> set[str]:
+    """The tensor parameters a variant stores into (plainly or by an atomic): a launch
+    may pass a read-only array for any other."""
+    out: set[str] = set()
+    for stmt in walk_stmts(kernel.body):
+        if isinstance(stmt, Store):
+            out.add(stmt.tensor)
+        for root in stmt_exprs(stmt):
+            for e in walk_expr(root):
+                if isinstance(e, Atomic) and e.tile is None:
+                    out.add(e.target)
+    return out

@@ -139,11 +139,26 @@ def check(sig: Signature, values: dict[str, Any]) -> Checked:
     return out
 
 
+def _magnitude(value: Any) -> str | None:
+    """A number too long to show whole, by its size (the str of an int of more than 4300
+    digits is an error, and a 400-digit one is no help); None for any other value."""
+    if isinstance(value, numbers.Rational) and not isinstance(value, bool | np.bool_):
+        num, den = int(value.numerator), int(value.denominator)
+        if max(num.bit_length(), den.bit_length()) > 128:
+            size = math.log10(abs(num)) - math.log10(den) if num else 0.0
+            return f"{type(value).__name__} of about {'-' if num < 0 else ''}10^{math.floor(size)}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    return _magnitude(value) or str(value)
+
+
 def _describe(value: Any) -> str:
     if isinstance(value, np.ndarray):
         return f"a {value.dtype} array of shape {value.shape}"
     if isinstance(value, bool | int | float | np.generic):
-        return f"{type(value).__name__} {value}"
+        return _magnitude(value) or f"{type(value).__name__} {value}"
     return f"a {type(value).__module__}.{type(value).__qualname__}".replace("builtins.", "")
 
 
@@ -159,6 +174,19 @@ def _tensor(sig: Signature, p: Param, value: Any, out: Checked) -> np.ndarray:
                 "np.from_dlpack(x), which shares its memory, so writes still land in it",
             )
         raise _fail(sig, p.name, f"{expected}, got {_describe(value)}", *notes)
+    if isinstance(value, np.ma.MaskedArray):
+        raise _fail(
+            sig, p.name,
+            f"{expected}, got a masked array, whose mask a kernel would ignore: it reads and writes "
+            "every element, masked or not",
+            "pass np.ma.getdata(x) to use the data as it is, or x.filled(value) for a copy with the "
+            "masked elements set",
+        )
+    if isinstance(value, np.matrix):
+        raise _fail(
+            sig, p.name, f"{expected}, got an np.matrix, which keeps two dims whatever is done to it",
+            "np.asarray(x) is the same memory as a plain array, so a kernel's writes still land in it",
+        )
     if value.dtype != want:
         notes = ()
         if value.dtype.newbyteorder("=") == want:
@@ -232,25 +260,26 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
         if is_bool or not isinstance(value, numbers.Integral):
             raise _fail(sig, p.name, f"{expected}, got {_describe(value)}")
         if not lo <= int(value) <= hi:
-            raise _fail(sig, p.name, f"{expected}, got {int(value)}, which is out of range")
+            raise _fail(sig, p.name, f"{expected}, got {_shown(value)}, which is out of range")
         return int(value)
     expected = f"expected a number for {dt}"
     if is_bool or not isinstance(value, numbers.Real):
         raise _fail(sig, p.name, f"{expected}, got {_describe(value)}")
+    if isinstance(value, float | np.floating) and not np.isfinite(value):
+        return float(value)  # an infinity or a NaN of its own is passed as it is
     try:
-        number = float(value)
+        with np.errstate(over="ignore"):
+            number = float(value)
     except OverflowError:
         number = math.inf
-    if math.isfinite(number) or isinstance(value, numbers.Integral):
-        with np.errstate(over="ignore"):
-            rounded = np.array(number, dtype=np.float64).astype(numpy_dtype(dt))
-        if not math.isfinite(number) or not np.isfinite(rounded):
-            biggest = float(ml_dtypes.finfo(numpy_dtype(dt)).max)
-            raise _fail(
-                sig, p.name,
-                f"{expected} (finite values up to ±{biggest:g}), got {value}, "
-                f"which is out of range",
-            )
+    with np.errstate(over="ignore"):
+        rounded = np.array(number, dtype=np.float64).astype(numpy_dtype(dt))
+    if not np.isfinite(rounded):  # a finite value too large for the type (or for a float)
+        biggest = float(ml_dtypes.finfo(numpy_dtype(dt)).max)
+        raise _fail(
+            sig, p.name,
+            f"{expected} (finite values up to ±{biggest:g}), got {_shown(value)}, which is out of range",
+        )
     return number
 
 

@@ -65,7 +65,7 @@ def signature(kernel: A.Kernel, variants: list[ir.Kernel]) -> Signature:
                 tune[entry.name] = tuple(entry.values)
     written: set[str] = set()
     for variant in variants:
-        written |= written_tensors(variant)
+        written |= ir.written_tensors(variant)
     params: list[Param] = []
     for p in kernel.params:
         match p.type:
@@ -83,24 +83,3 @@ def _dim(d: A.Expr, tune: dict[str, tuple[int, ...]]) -> Dim:
         return Dim("literal", d.value)
     assert isinstance(d, A.Name), d  # the checker accepts nothing else
     return Dim("tune" if d.id in tune else "runtime", d.id)
-
-
-def written_tensors(kernel: ir.Kernel) -> set[str]:
-    """The tensor parameters a variant stores into (plainly or by an atomic)."""
-    out: set[str] = set()
-    stack: list[ir.Stmt] = list(kernel.body)
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, ir.Store):
-            out.add(stmt.tensor)
-        for root in ir.stmt_exprs(stmt):
-            for e in ir.walk_expr(root):
-                if isinstance(e, ir.Atomic) and e.tile is None:
-                    out.add(e.target)
-        match stmt:
-            case ir.For(body=body) | ir.While(body=body):
-                stack.extend(body)
-            case ir.If(body=body, orelse=orelse):
-                stack.extend(body)
-                stack.extend(orelse)
-    return out

@@ -15,14 +15,15 @@ from .frame import Frame, Launch
 from .stmts import compile_kernel
 from .types import constant
 
-_COMPILED: weakref.WeakKeyDictionary[ir.Kernel, tuple[Callable, int]] = weakref.WeakKeyDictionary()
+_COMPILED: weakref.WeakKeyDictionary[ir.Kernel, tuple[Callable, int, set[str]]] = weakref.WeakKeyDictionary()
 
 
-def _compiled(kernel: ir.Kernel) -> tuple[Callable, int]:
-    """A variant is compiled into closures once, on its first launch."""
+def _compiled(kernel: ir.Kernel) -> tuple[Callable, int, set[str]]:
+    """A variant is compiled into closures once, on its first launch; with the tensors
+    it writes, the only ones that must be writable."""
     found = _COMPILED.get(kernel)
     if found is None:
-        found = _COMPILED[kernel] = compile_kernel(kernel)
+        found = _COMPILED[kernel] = (*compile_kernel(kernel), ir.written_tensors(kernel))
     return found
 
 
@@ -39,11 +40,11 @@ def run(
     interpreter quietly compute the wrong thing (a missing name, a wrong dtype, an
     array whose writes would not land in the caller's memory).
     """
-    body, slots = _compiled(kernel)
+    body, slots, written = _compiled(kernel)
     params: dict[str, np.generic] = {}
     for p in kernel.params:
         if isinstance(p, ir.TensorParam):
-            _check_tensor(kernel, p, tensors.get(p.name))
+            _check_tensor(kernel, p, tensors.get(p.name), p.name in written)
         elif p.name not in scalars:
             raise PhobosError(f"kernel `{kernel.name}`: no value for scalar `{p.name}`")
         else:
@@ -65,14 +66,18 @@ def run(
                     body(Frame(launch, slots, (x, y, z)), None)
 
 
-def _check_tensor(kernel: ir.Kernel, p: ir.TensorParam, array: np.ndarray | None) -> None:
+def _check_tensor(kernel: ir.Kernel, p: ir.TensorParam, array: np.ndarray | None, written: bool) -> None:
     where = f"kernel `{kernel.name}`, tensor `{p.name}`"
     if array is None:
         raise PhobosError(f"{where}: no array given")
+    if isinstance(array, np.matrix | np.ma.MaskedArray):  # they index (and mask) otherwise
+        raise PhobosError(f"{where}: needs a plain numpy array, not a {type(array).__qualname__}")
     if array.dtype != numpy_dtype(p.dtype):
         raise PhobosError(f"{where}: needs {p.dtype} elements, not {array.dtype}")
-    if array.ndim != len(p.dims) or not array.flags.c_contiguous or not array.flags.writeable:
+    if array.ndim != len(p.dims) or not array.flags.c_contiguous:
         raise PhobosError(
-            f"{where}: needs a writable row-major array of rank {len(p.dims)}, "
+            f"{where}: needs a row-major array of rank {len(p.dims)}, "
             f"not shape {array.shape} with strides {array.strides}"
         )
+    if written and not array.flags.writeable:
+        raise PhobosError(f"{where}: the kernel writes it, but the array is read-only")

@@ -16,11 +16,14 @@ continued (never those that returned) when it is done or at its next turn.
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Callable
 
 import numpy as np
 
 from phobos.dtypes import numpy_dtype
+from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 
 from . import memory, tiles
@@ -75,7 +78,26 @@ class StmtCompiler(ExprCompiler):
         return run
 
     def stmt(self, s: ir.Stmt) -> Exec:
-        return getattr(self, "s_" + type(s).__name__.lower())(s)
+        run: Exec = getattr(self, "s_" + type(s).__name__.lower())(s)
+        largest = _largest_tile(s)
+        if largest is None:
+            return run
+        what, vtype, span = largest
+        size = tiles_bytes(vtype)
+
+        def guarded(fr: Frame, m: Mask) -> Mask:
+            try:
+                return run(fr, m)
+            except (MemoryError, ValueError) as exc:
+                # numpy says "array is too big" with a ValueError past what an index can count
+                if isinstance(exc, ValueError) and size <= sys.maxsize:
+                    raise
+                raise PhobosError(
+                    f"the interpreter cannot hold {what} ({vtype}, {size} bytes) in this machine's memory",
+                    span,
+                ) from None
+
+        return guarded
 
     # ------------------------------------------------------------ values
 
@@ -257,6 +279,23 @@ class StmtCompiler(ExprCompiler):
             return masks.empty
 
         return run
+
+
+def tiles_bytes(vtype: ir.VType) -> int:
+    return numpy_dtype(vtype.dtype).itemsize * math.prod(vtype.shape)
+
+
+def _largest_tile(s: ir.Stmt) -> tuple[str, ir.VType, Span] | None:
+    """The largest tile a statement makes (its target, or a tile value it computes on
+    the way), as a message names it; None where it makes none."""
+    found: list[tuple[str, ir.VType, Span]] = []
+    match s:
+        case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
+            found.append((f"tile `{sym.name}`", sym.vtype, s.span))
+    for root in ir.stmt_exprs(s):
+        found.extend((f"the tile value `{e.span.text()}`", e.type, e.span)
+                     for e in ir.walk_expr(root) if e.type.shape)
+    return max(found, key=lambda f: tiles_bytes(f[1]), default=None)
 
 
 def compile_kernel(kernel: ir.Kernel) -> tuple[Exec, int]:
