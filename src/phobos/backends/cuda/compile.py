@@ -25,7 +25,8 @@ from .kernel import Generated
 KINDS = ("cubin", "ptx")
 OPTIONS = "--fmad=false -std=c++17"
 
-_LOCATED = re.compile(r"^(?P<path>.+?)\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$", re.M)
+_AFTER_PATH = r"\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$"
+_LOCATED = re.compile(r"^(?P<path>.+?)" + _AFTER_PATH, re.M)
 
 
 def missing_packages(exc: ImportError) -> PhobosError:
@@ -123,13 +124,15 @@ def _check(nvrtc, err) -> None:  # noqa: ANN001 - the nvrtc module and its resul
 def _refused(gen: Generated, kernel: ir.Kernel, arch: str, key: str, log: str) -> PhobosError:
     log = log.replace("\x00", "").strip()
     kept = cache.keep_failed(gen.name, key, gen.source, log)
-    found = _LOCATED.search(log)
+    # The kernel's own path first: a path may hold anything, a newline or "(1): " too.
+    own = re.compile("^" + re.escape(kernel.span.path) + _AFTER_PATH, re.M)
+    found = own.search(log) or _LOCATED.search(log)
     span = kernel.span
     message = log.splitlines()[-1] if log else "no log"
     if found:
         message = found.group("message")
         line = int(found.group("line"))
-        if found.group("path") == kernel.span.path:
+        if found.re is own:
             text = kernel.span.source.line_text(line)
             span = Span(kernel.span.source, line, 1, line, max(2, len(text) + 1))
     where = (f"the generated source is kept at {kept}, the compiler's log beside it" if isinstance(kept, Path)

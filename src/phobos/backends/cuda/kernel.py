@@ -53,8 +53,22 @@ def entry_symbol(name: str) -> str:
     return f"phobos_{name}"
 
 
-def _path_literal(path: str) -> str:
-    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def path_literal(path: str) -> str:
+    """A source path as the C string literal of a `#line` directive, in ASCII: `"` and
+    `\\` escaped, and every other byte of its UTF-8 that is not printable ASCII (a
+    newline, a tab, a non-ASCII letter) as a three-digit octal escape, which, unlike
+    `\\x`, never takes in the character after it. NVRTC decodes them all and names
+    the path, as it was, in its messages."""
+    out = []
+    for byte in path.encode("utf-8", "surrogateescape"):  # a file name's undecodable bytes as they were
+        char = chr(byte)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif 0x20 <= byte < 0x7F:
+            out.append(char)
+        else:
+            out.append(f"\\{byte:03o}")
+    return '"' + "".join(out) + '"'
 
 
 class KernelWriter(TileWriter):
@@ -152,7 +166,7 @@ class KernelWriter(TileWriter):
                 args.append(f"{vt} {c_name}")
             else:
                 args.append(f"i64 {c_name}")
-        path = _path_literal(k.span.path)
+        path = path_literal(k.span.path)
         bindings = " [" + ", ".join(f"{n}={v}" for n, v in k.bindings.items()) + "]" if k.bindings else ""
         tensors = [p.name for p in self.params if p.kind == "tensor"]
         aligned = [n for n in tensors if n in self.aligned]
@@ -191,7 +205,7 @@ class KernelWriter(TileWriter):
         self.arena_used = 0
         layout = self.registers.statement_layout(s)
         self.ordered = None if layout is None else self.order(layout)
-        self.line(f"#line {s.span.line} {_path_literal(s.span.path)}")
+        self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
         if self.plan.needs_barrier(s):
             self.sync()
         getattr(self, "s_" + type(s).__name__.lower())(s)
