@@ -123,3 +123,42 @@ def test_remainder_of_an_infinity_is_nan_folded_or_not(backend):
     y = np.zeros(4, np.float32)
     run_text(INF_REMAINDER, "inf_remainder", 1, backend, X=np.array([np.inf, 1.0, 0, 0], np.float32), Y=y)
     assert math.isnan(y[0]) and math.isnan(y[1]) and y[2] == 2.5 and math.isnan(y[3])
+
+
+LITERALS = """
+kernel literals(Y: tensor<f64>[8], F: tensor<f32>[4], I: tensor<i64>[2], x: f64) {
+  Y[0] = 0.1 + 0.2
+  Y[1] = 1.0 / 3.0
+  let d: f64 = 0.1
+  Y[2] = d
+  Y[3] = x * 0.1
+  Y[4] = f64(0.1)
+  Y[5] = f64(1.0 / 3.0)
+  Y[6] = f64(1e300)
+  Y[7] = f64(1e300 * 1e-300)
+  F[0] = 1.00000005960464477539062500000001
+  F[1] = 1152921573326323713
+  F[2] = 1.0 / 0.0
+  F[3] = -inf
+  I[0] = -(-9223372036854775807 - 1)
+  I[1] = 0 - (-9223372036854775807 - 1)
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_float_literal_is_an_f32_and_f64_of_one_folds_in_f64(backend):
+    y, f, i = np.zeros(8), np.zeros(4, np.float32), np.zeros(2, np.int64)
+    run_text(LITERALS, "literals", 1, backend, Y=y, F=f, I=i, x=3.0)
+    tenth = float(np.float32(0.1))
+    assert y[0] == float(np.float32(0.1) + np.float32(0.2)) == 0.30000001192092896  # folded in f32
+    assert y[1] == float(np.float32(1.0) / np.float32(3.0))
+    assert y[2] == tenth  # widened exactly
+    assert y[3] == 3.0 * tenth
+    assert y[4] == 0.1 and y[5] == 1.0 / 3.0 and y[6] == 1e300  # f64(...): from the decimal values
+    assert y[7] == 1e300 * 1e-300
+    # Rounded once from the decimal: through the f64 nearest it, the value would tie down to 1.
+    assert f[0] == np.nextafter(np.float32(1.0), np.float32(2.0))
+    assert f[1] == 2.0**60 + 2.0**37  # 2^60 + 2^36 + 1, rounded once (through f64 it would tie to 2^60)
+    assert f[2] == np.inf and f[3] == -np.inf
+    assert i.tolist() == [-(2**63), -(2**63)]  # negation wraps as subtraction does

@@ -260,7 +260,7 @@ _binary_ops = st.sampled_from(
      "/", "%"]
 )
 _leaves: st.SearchStrategy[Expr] = st.one_of(
-    st.integers(min_value=0, max_value=2**70).map(lambda v: IntLit(v, span=S)),
+    st.integers(min_value=0, max_value=2**63 - 1).map(lambda v: IntLit(v, span=S)),
     st.floats(min_value=0.0, allow_nan=False, allow_infinity=False).map(
         lambda v: FloatLit(abs(v), span=S)
     ),

@@ -580,6 +580,32 @@ def test_refusal_stops_the_import_at_its_line(module: str, fragment: str, needle
     assert err.line is not None and needle in lines[err.line - 1]
 
 
+@pytest.mark.parametrize(
+    ("name", "decorator", "statement", "column"),
+    [
+        ("huge_in_expression", "", "Y[0] = ph.f64(0x{digits})", 19),
+        ("huge_in_autotune", "@ph.autotune(T=[0x{digits}])\n", "Y[0] = 1.0", 17),
+    ],
+)
+def test_a_huge_integer_literal_is_refused_at_its_line(name, decorator, statement, column, tmp_path, monkeypatch):
+    """Python reads a 5000-digit hex literal; str() of its value would raise (past 4300 digits)."""
+    digits = "f" * 5000
+    source = (
+        "from __future__ import annotations\n\nimport phobos.lang as ph\n\n\n@ph.kernel(interpret=True)\n"
+        f"{decorator}def k(Y: ph.tensor[ph.f64][4]):\n    {statement}\n"
+    ).format(digits=digits)
+    (tmp_path / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module(name)
+    err = info.value
+    line = source.count("\n", 0, source.index("0x" + digits)) + 1
+    assert (err.path, err.line, err.column) == (str(tmp_path / f"{name}.py"), line, column)
+    assert err.message == (
+        f"integer literal too large: a 20000-bit value is above the largest, 2^63 - 1 = {2**63 - 1}"
+    )
+
+
 def test_python_division_updates_are_checked_like_divisions():
     """`i //= 2` compiles; `/=` on integers and `//=` on floats are refused at their line."""
     spellings.operators.variants  # noqa: B018

@@ -112,6 +112,56 @@ def test_f32_sum_of_tenth_and_fifth_equals_f32_three_tenths():
     assert out[2] == 1.0  # in f32, 0.1 + 0.2 == 0.3 holds
 
 
+def test_a_literal_stored_as_f64_is_its_f32_value_widened():
+    assert 0.1 + 0.2 == 0.30000000000000004 and 1.0 / 3.0 == 0.3333333333333333  # Python, in f64
+    out = np.zeros(8, np.float64)
+    S.f64_literals[1](out, np.zeros(4, np.float32))
+    assert out[0] == float(np.float32(0.1) + np.float32(0.2)) == 0.30000001192092896
+    assert out[1] == float(np.float32(1.0) / np.float32(3.0)) == 0.3333333432674408
+    assert out[2] == float(np.float32(0.1)) == 0.10000000149011612  # d: ph.let[ph.f64] = 0.1
+
+
+def test_f64_of_a_literal_expression_folds_in_f64():
+    out = np.zeros(8, np.float64)
+    S.f64_literals[1](out, np.zeros(4, np.float32))
+    assert out[3] == 0.1
+    assert out[4] == 1.0 / 3.0
+    assert out[5] == 1e300
+    assert out[6] == 0.1 + 0.2 == 0.30000000000000004
+
+
+def test_a_float_literal_rounds_once_from_its_decimal_text():
+    text = 1.00000005960464477539062500000001
+    assert float(np.float32(text)) == 1.0  # Python's f64 lands on the f32 midpoint, which ties to 1
+    f = np.zeros(4, np.float32)
+    S.f64_literals[1](np.zeros(8, np.float64), f)
+    assert f[0] == np.nextafter(np.float32(1.0), np.float32(2.0))
+
+
+@pytest.mark.parametrize(
+    "kernel, needle, message",
+    [
+        (S.f32_literal_out_of_range, "# refused: out of f32 range", "float literal 1e300 is out of f32 range"),
+        (S.f32_literal_rounds_to_zero, "# refused: rounds to zero", "float literal 1e-300 is too small for f32"),
+    ],
+)
+def test_a_float_literal_that_f32_cannot_hold_is_refused(kernel, needle, message):
+    launch_refused(kernel, needle, message, np.zeros(4, np.float64))
+    launch_refused(kernel, needle, "write f64(", np.zeros(4, np.float64))
+
+
+def test_an_integer_literal_that_f16_cannot_hold_is_refused():
+    launch_refused(S.f16_literal_out_of_range, "# refused: out of f16 range",
+                   "integer literal 70000 does not fit in f16", np.zeros(4, np.float16), 1.0)
+
+
+def test_negating_a_literal_wraps_as_subtraction_does():
+    assert -(-9223372036854775807 - 1) == 2**63  # Python integers do not wrap
+    out = i64s()
+    S.wrap_negation[1](out)
+    assert out[0] == out[1] == -(2**63)
+
+
 def test_i64_arithmetic_wraps():
     assert I64_MAX + 1 == 2**63  # Python integers do not wrap
     out = i64s()

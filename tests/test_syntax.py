@@ -142,11 +142,35 @@ def lex_error(text: str) -> PhobosError:
 @pytest.mark.parametrize(
     ("text", "value"),
     [("42", 42), ("1_000", 1000), ("0xff", 255), ("0XFF", 255), ("0b1010", 10), ("0", 0),
-     ("0xdead_beef", 0xDEADBEEF)],
+     ("0xdead_beef", 0xDEADBEEF), ("9223372036854775807", 2**63 - 1),
+     ("0x0000_7fff_ffff_ffff_ffff", 2**63 - 1), ("0b" + "1" * 63, 2**63 - 1)],
 )
 def test_integer_literals(text: str, value: int) -> None:
     (token, _eof) = tokens(text)
     assert (token.kind, token.value, token.text) == (INT, value, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("9223372036854775808", "'9223372036854775808' is"),
+        ("0x8000000000000000", "'0x8000000000000000' is"),
+        ("0b1" + "0" * 63, "its 64 digits are"),
+        ("1" * 4301, "its 4301 digits are"),  # past Python's limit on converting decimal strings
+        ("0x" + "f" * 5000, "its 5000 digits are"),
+    ],
+    ids=["2^63", "hex 2^63", "binary 2^63", "4301 decimal digits", "5000 hex digits"],
+)
+def test_an_integer_literal_above_2_63_is_refused_where_it_is(text: str, shown: str) -> None:
+    err = lex_error(f"x = {text} + 1")
+    assert err.span is not None
+    assert (err.line, err.column, err.span.end_column) == (1, 5, 5 + len(text))
+    assert err.message == f"integer literal too large: {shown} above the largest, 2^63 - 1 = {2**63 - 1}"
+
+
+def test_a_float_literal_keeps_its_decimal_text() -> None:
+    node = expr("1_0.000_000_059_604_644_775_390_625_000_01")
+    assert isinstance(node, FloatLit) and node.text == "10.00000005960464477539062500001"
 
 
 @pytest.mark.parametrize(

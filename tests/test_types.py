@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 import pytest
 
 import phobos
@@ -107,10 +110,22 @@ def test_expression_types(decls, expr, want):
         (", a: i32", "a && true", "needs bools"),
         ("", "7 / 0", "division by zero"),
         (", a: bool", "f32(a)", "no conversion"),
+        ("", "1e300", "float literal 1e300 is out of f32 range"),
+        ("", "-1e39", "write f64(1e39) for an f64 constant"),
+        ("", "1e-50", "float literal 1e-50 is too small for f32: it rounds to zero"),
+        (", a: f64", "a * 1e300", "float literal 1e300 is out of f32 range"),
+        ("", "f64(1e300) + 1e300", "float literal 1e300 is out of f32 range"),
+        ("", "1e38 * 10.0", "this literal expression overflows f32 (its value is 1e+39)"),
+        ("", "1e-30 * 1e-30", "this literal expression rounds to zero in f32"),
+        ("", "f64(1e300 * 1e300)", "this literal expression overflows f64"),
+        ("", "f64(1e-400)", "float literal 1e-400 is too small for any float type"),
+        (", a: f16", "a * 70000", "integer literal 70000 does not fit in f16"),
+        (", a: f16", "a * 70000.0", "float literal 70000.0 is 70000, out of f16 range"),
+        (", a: bf16", "a + 3.4e38", "out of bf16 range"),
     ],
 )
 def test_type_errors(decls, expr, message):
-    with pytest.raises(phobos.PhobosError, match=message) as info:
+    with pytest.raises(phobos.PhobosError, match=re.escape(message)) as info:
         _expr_type(decls, expr)
     assert info.value.line == 2
 
@@ -123,6 +138,42 @@ def test_constant_folding_follows_phobos_integer_rules():
     )
     values = [s.init.value for s in m.k.variants[0].body if isinstance(s, ir.Decl)]
     assert values == [-3, -1, 1]
+
+
+def test_negating_a_literal_wraps_as_subtracting_it_from_zero_does():
+    m = phobos.compile(
+        "kernel k(O: tensor<i64>[N]) {\n"
+        "  let a = -(-9223372036854775807 - 1)\n  let b = 0 - (-9223372036854775807 - 1)\n"
+        "  O[0] = a; O[1] = b\n}"
+    )
+    values = [s.init.value for s in m.k.variants[0].body if isinstance(s, ir.Decl)]
+    assert values == [-(2**63), -(2**63)]
+
+
+def test_a_literal_stored_or_declared_as_a_narrow_float_must_fit():
+    for text, message in [
+        ("H[0] = 70000.0", "float literal 70000.0 is 70000, out of f16 range"),
+        ("H[0] = 65536", "integer literal 65536 does not fit in f16"),
+        ("let v: f16 = 1e5", "float literal 1e5 is 100000, out of f16 range"),
+        ("B[0] = 3.4e38", "out of bf16 range (the largest bf16 is 3.38953139e+38)"),
+    ]:
+        with pytest.raises(phobos.PhobosError, match=re.escape(message)) as info:
+            phobos.compile(f"kernel k(H: tensor<f16>[N], B: tensor<bf16>[N]) {{\n  {text}\n}}")
+        assert info.value.line == 2
+
+
+def test_f64_of_a_literal_takes_its_f64_fold_and_other_uses_its_f32_value():
+    m = phobos.compile(
+        "kernel k(O: tensor<f64>[N], H: tensor<f16>[N]) {\n"
+        "  O[0] = f64(0.1); O[1] = 0.1; O[2] = f64(1.0 / 3.0); O[3] = f64(-(1e300 * 1e-300))\n"
+        "  O[4] = f64(1 / 3.0); O[5] = f64(inf); H[0] = 65504.0; H[1] = f16(1e5)\n"
+        "  O[6] = 0.1 + 0.2; O[7] = f64(0.1 + 0.2); O[8] = f64(1e38 * 10.0)\n}"
+    )
+    values = [s.value.value for s in m.k.variants[0].body]
+    assert values[:6] == [0.1, 0.10000000149011612, 1.0 / 3.0, -(1e300 * 1e-300), 1.0 / 3.0, math.inf]
+    assert values[6] == 65504.0
+    assert values[7] == math.inf  # an explicit conversion rounds as at run time
+    assert values[8:] == [0.30000001192092896, 0.30000000000000004, 1e39]
 
 
 def test_every_scalar_type_name_is_a_dtype():

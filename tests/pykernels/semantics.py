@@ -47,6 +47,42 @@ def float_literal(Out: ph.tensor[ph.f64][4]):
 
 @ph.kernel(interpret=True)
 @ph.launch(32)
+def f64_literals(Out: ph.tensor[ph.f64][8], F: ph.tensor[ph.f32][4]):
+    Out[0] = 0.1 + 0.2
+    Out[1] = 1.0 / 3.0
+    d: ph.let[ph.f64] = 0.1
+    Out[2] = d
+    Out[3] = ph.f64(0.1)
+    Out[4] = ph.f64(1.0 / 3.0)
+    Out[5] = ph.f64(1e300)
+    Out[6] = ph.f64(0.1 + 0.2)
+    F[0] = 1.00000005960464477539062500000001  # just above the midpoint of 1 and the next f32
+
+
+@ph.kernel(interpret=True)
+def f32_literal_out_of_range(Out: ph.tensor[ph.f64][4]):
+    Out[0] = 1e300  # refused: out of f32 range
+
+
+@ph.kernel(interpret=True)
+def f32_literal_rounds_to_zero(Out: ph.tensor[ph.f64][4]):
+    Out[0] = 2.0 * 1e-300  # refused: rounds to zero in f32
+
+
+@ph.kernel(interpret=True)
+def f16_literal_out_of_range(Out: ph.tensor[ph.f16][4], h: ph.f16):
+    Out[0] = h * 70000  # refused: out of f16 range
+
+
+@ph.kernel(interpret=True)
+@ph.launch(32)
+def wrap_negation(Out: ph.tensor[ph.i64][4]):
+    Out[0] = -(-9223372036854775807 - 1)
+    Out[1] = 0 - (-9223372036854775807 - 1)
+
+
+@ph.kernel(interpret=True)
+@ph.launch(32)
 def wrap_i64(Out: ph.tensor[ph.i64][4], a: ph.i64):
     Out[0] = a + 1
     Out[1] = 9223372036854775807 + 1

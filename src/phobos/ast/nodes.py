@@ -55,6 +55,17 @@ class Expr(Node):
     pass
 
 
+# The largest integer literal (spec, Types); a literal is never negative.
+INT_LITERAL_MAX = (1 << 63) - 1
+
+
+def int_literal_too_large(value: int) -> str:
+    """The refusal of an integer literal above INT_LITERAL_MAX, which names it only
+    where it is short: str() of an int of more than 4300 digits raises."""
+    shown = f"{value} is" if value.bit_length() <= 128 else f"a {value.bit_length()}-bit value is"
+    return f"integer literal too large: {shown} above the largest, 2^63 - 1 = {INT_LITERAL_MAX}"
+
+
 @dataclass(frozen=True)
 class IntLit(Expr):
     value: int
@@ -62,7 +73,11 @@ class IntLit(Expr):
 
 @dataclass(frozen=True)
 class FloatLit(Expr):
+    """`value` is the f64 nearest the literal; `text`, its decimal spelling where a front
+    end read one, fixes its f32 value, which rounds once from the decimal (spec, Types)."""
+
     value: float
+    text: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,7 @@ def _render(expr: Expr) -> tuple[str, int]:
         # A negative literal has no native spelling; it reads back as a negation.
         return str(expr.value), (UNARY_PRECEDENCE if expr.value < 0 else _ATOM)
     if isinstance(expr, FloatLit):
-        return _float(expr.value)
+        return _float(expr.value) if expr.text is None else (expr.text, _ATOM)
     if isinstance(expr, Name):
         return expr.id, _ATOM
     if isinstance(expr, Ctx):

@@ -14,7 +14,7 @@ from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.names import BUILTIN_FUNCTIONS, CONSTANTS
 
-from . import fold
+from . import fold, literals
 from .calls import build_call
 from .gemm import mark_gemm_loops
 from .inline import Inliner, written_name
@@ -525,11 +525,14 @@ class KernelBuilder:
     def expr(self, e: A.Expr) -> Typed:
         match e:
             case A.IntLit(value=v):
-                if v > (1 << 63) - 1:
-                    raise self.fail(f"integer literal {v} does not fit in 64 bits", e.span)
+                if v > A.INT_LITERAL_MAX:
+                    raise self.fail(A.int_literal_too_large(v), e.span)
                 return Typed(ir.Const(ir.VType(INDEX), e.span, v), "int")
-            case A.FloatLit(value=v):
-                return Typed(ir.Const(ir.VType(F32), e.span, v), "float")
+            case A.FloatLit(value=v, text=text):
+                values = literals.float_literal(v, text, e.span)
+                if isinstance(values, literals.Unfit):
+                    raise self.fail(values.message, values.span)
+                return Typed(ir.Const(ir.VType(F32), e.span, values.f32), "float", values)
             case A.BoolLit(value=v):
                 return Typed(ir.Const(ir.VType(BOOL), e.span, v))
             case A.Name():
@@ -549,7 +552,8 @@ class KernelBuilder:
     def name_value(self, e: A.Name) -> Typed:
         b = self.scopes.lookup(e.id)
         if b is None and e.id in CONSTANTS:
-            return Typed(ir.Const(ir.VType(F32), e.span, float(e.id)), "float")
+            value = float(e.id)
+            return Typed(ir.Const(ir.VType(F32), e.span, value), "float", literals.special(value, e.id))
         b = self.binding(e)
         match b.kind:
             case "tensor":
@@ -591,13 +595,26 @@ class KernelBuilder:
         if dtype.is_bool:
             return c
         if dtype.is_float:
-            return ir.Const(ir.VType(dtype, c.type.shape), c.span, round_float(float(c.value), dtype))
-        if t.literal == "float":
-            raise self.fail(f"float literal {c.value} used where {dtype} is needed", c.span)
+            value = self.literal_float(t, dtype) if t.literal else round_float(float(c.value), dtype)
+            return ir.Const(ir.VType(dtype, c.type.shape), c.span, value)
+        if t.floats is not None:
+            raise self.fail(f"{t.floats.shown} used where {dtype} is needed", c.span)
         lo, hi = dtype.int_range()
         if not lo <= int(c.value) <= hi:
             raise self.fail(f"literal {c.value} does not fit in {dtype}", c.span)
         return ir.Const(ir.VType(dtype, c.type.shape), c.span, int(c.value))
+
+    def literal_float(self, t: Typed, dtype: DType) -> float:
+        """A literal's value as the float type `dtype` (spec, Types: Literals)."""
+        c = t.expr
+        assert isinstance(c, ir.Const)
+        if t.floats is None:
+            value = literals.int_as_float(int(c.value), dtype, c.span)
+        else:
+            value = literals.as_float(t.floats, dtype, c.span)
+        if isinstance(value, literals.Unfit):
+            raise self.fail(value.message, value.span)
+        return value
 
     def concrete(self, t: Typed) -> ir.Expr:
         """A value with its literal-ness dropped: literals take their default type."""
@@ -686,12 +703,11 @@ class KernelBuilder:
         if isinstance(t.expr, ir.Const):
             v = t.expr.value
             if op == "-":
-                nv = -v if d.is_float else fold.wrap(-int(v), d)
-                if t.literal == "int":
-                    nv = -int(v)
+                nv = -v if d.is_float else fold.wrap(-int(v), d)  # -(-2^63) wraps, as 0 - x does
             else:
                 nv = fold.wrap(~int(v), d)
-            return Typed(ir.Const(t.type, span, nv), t.literal)
+            floats = None if t.floats is None else literals.negate(t.floats)
+            return Typed(ir.Const(t.type, span, nv), t.literal, floats)
         return Typed(ir.Unary(t.type, span, op, t.expr))
 
     def binary(self, op: str, a: Typed, b: Typed, span: Span, python_op: str | None) -> Typed:
@@ -721,11 +737,19 @@ class KernelBuilder:
             raise self.fail(f"`{op}` needs integers, not {dtype}", span)
         literal = None
         if a.literal and b.literal and op not in COMPARE_OPS:
-            literal = "float" if dtype.is_float else "int"
+            if dtype.is_float:
+                return self.float_literal_fold(op, a, b, span)
+            literal = "int"
         left = self.retype(a, dtype) if a.literal else self.cast(a.expr, dtype)
         right = self.retype(b, dtype) if b.literal else self.cast(b.expr, dtype)
         result = ir.VType(BOOL if op in COMPARE_OPS else dtype, shape)
         return self.make_binary(op, left, right, result, span, literal)
+
+    def float_literal_fold(self, op: str, a: Typed, b: Typed, span: Span) -> Typed:
+        """Two literals, one of them a float: folded in f32, and in f64 for `f64(...)`."""
+        values = [t.floats or literals.from_int(int(t.expr.value)) for t in (a, b)]
+        folded = literals.fold_values(op, values[0], values[1], span)
+        return Typed(ir.Const(ir.VType(F32), span, folded.f32), "float", folded)
 
     def python_division(self, python_op: str | None, a: Typed, b: Typed, span: Span) -> None:
         if python_op is None:
@@ -754,8 +778,6 @@ class KernelBuilder:
             if d.is_float:
                 if op in COMPARE_OPS:
                     return Typed(ir.Const(vtype, span, fold.fold_compare(op, float(lv), float(rv))))
-                if literal is not None:
-                    return Typed(ir.Const(vtype, span, fold.fold_float(op, float(lv), float(rv))), literal)
             elif d.is_bool:
                 value = {"&&": lv and rv, "||": lv or rv, "&": lv and rv, "|": lv or rv,
                          "^": lv != rv, "==": lv == rv, "!=": lv != rv}[op]
@@ -858,6 +880,8 @@ class KernelBuilder:
 def convert_const(value: int | float | bool, source: DType, target: DType) -> int | float:
     """A constant converted as the `target(...)` conversion would at run time."""
     if target.is_float:
+        if source.is_int:
+            return literals.round_exact(int(value), target)
         return round_float(float(value), target)
     if source.is_float:
         v = float(value)

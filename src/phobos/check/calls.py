@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from phobos.ast import nodes as A
-from phobos.dtypes import BOOL, BY_NAME, INDEX
+from phobos.dtypes import BOOL, BY_NAME, F64, INDEX
 from phobos.ir import nodes as ir
 from phobos.names import ANGLE_KEYS, CONVERSIONS, MATH_FUNCTIONS
 
@@ -98,6 +98,12 @@ def _conversion(b: KernelBuilder, e: A.Call) -> Typed:
     target = BY_NAME[e.func]
     if t.type.dtype == BOOL:
         raise b.fail(f"bool has no conversion to {target}; use where(c, 1, 0)", e.args[0].span)
+    if target == F64 and t.floats is not None:
+        # f64(...) of a float literal expression: its f64 fold, from the decimal values.
+        unfit = t.floats.f64_unfit
+        if unfit is not None:
+            raise b.fail(unfit.message, unfit.span)
+        return Typed(ir.Const(ir.VType(F64), e.span, t.floats.f64))
     source = b.concrete(t) if t.literal != "int" else b.retype(t, BY_NAME["i64"])
     return Typed(b.cast(source, target))
 

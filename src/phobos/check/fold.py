@@ -1,4 +1,4 @@
-"""Compile-time arithmetic on integer and boolean constants, with Phobos's semantics."""
+"""Compile-time arithmetic on constants, with Phobos's semantics."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def fold_compare(op: str, a: int | float | bool, b: int | float | bool) -> bool:
 
 
 def fold_float(op: str, a: float, b: float) -> float | bool:
-    """Literal float arithmetic, done in f64 and rounded to the type it finally takes."""
+    """`a op b` in f64 (Python's floats); a literal fold rounds it to f32 (literals.py)."""
     match op:
         case "+":
             return a + b

@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 from phobos.ir import nodes as ir
 
+from .literals import FloatValues
+
 
 @dataclass
 class Typed:
     expr: ir.Expr
     literal: str | None = None  # "int" or "float" for a value made of literals alone
+    floats: FloatValues | None = None  # a float literal's f32 and f64 folds
 
     @property
     def type(self) -> ir.VType:

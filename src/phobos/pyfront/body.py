@@ -138,6 +138,12 @@ class Body:
         span = where if isinstance(where, Span) else self.src.span(where)
         raise PhobosError(message, span, notes)
 
+    def int_literal(self, value: int, node: py.AST) -> int:
+        """A Python integer literal, which Phobos bounds by 2^63 - 1 as the lexer does."""
+        if value > A.INT_LITERAL_MAX:
+            self.error(A.int_literal_too_large(value), node)
+        return value
+
     def refuse(self, node: py.AST) -> NoReturn:
         """Refuse a Python construct that Phobos has no counterpart for."""
         if isinstance(node, py.Constant):
@@ -294,11 +300,11 @@ class Body:
         if isinstance(value, bool):
             return A.BoolLit(value, span=span)
         if isinstance(value, int):
-            return A.IntLit(value, span=span)
+            return A.IntLit(self.int_literal(value, node), span=span)
         if isinstance(value, float):
             if not math.isfinite(value):
                 self.error("this float literal is too large for any float type; write ph.inf", node)
-            return A.FloatLit(value, span=span)
+            return A.FloatLit(value, self.src.between(start(node), end(node)).replace("_", ""), span=span)
         self.refuse(node)
 
     def _unary(self, node: py.UnaryOp) -> A.Unary:
@@ -516,7 +522,7 @@ class Body:
             and not isinstance(node.value, bool)
             and node.value >= 0
         ):
-            return A.IntLit(node.value, span=self.src.span(node))
+            return A.IntLit(self.int_literal(node.value, node), span=self.src.span(node))
         self.error("a tensor dimension is a name or a number", node)
 
     # ------------------------------------------------------------ statements

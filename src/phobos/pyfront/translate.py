@@ -243,7 +243,7 @@ def _int(body: Body, node: py.expr) -> int:
     value = node.value if isinstance(node, py.Constant) else None
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         body.error("expected an integer literal", node)
-    return value
+    return body.int_literal(value, node)
 
 
 def _int_or_name(body: Body, node: py.expr) -> A.Expr:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NoReturn
 
+from phobos.ast.nodes import INT_LITERAL_MAX
 from phobos.errors import PhobosError, Source, Span
 from phobos.names import KEYWORDS
 
@@ -35,6 +36,7 @@ _DIGITS = {10: frozenset("0123456789"), 16: frozenset("0123456789abcdefABCDEF"),
 _DECIMAL = _DIGITS[10]
 _WORD_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _WORD = _WORD_START | frozenset("0123456789")
+_MAX_DIGITS = {10: 19, 16: 16, 2: 64}  # the most digits a value up to 2^63 - 1 can need
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,7 @@ class _Lexer:
             if not digits:
                 self.number_error(f"'{prefix}' must be followed by digits", start)
             self.end_of_number(start)
-            self.add(INT, start, self.pos, int(digits, base))
+            self.add(INT, start, self.pos, self.integer(digits, base, start))
             return
         whole = self.digits(10, start)
         is_float = False
@@ -159,13 +161,32 @@ class _Lexer:
         if not is_float:
             if len(whole) > 1 and whole.startswith("0"):
                 self.number_error("leading zeros are not allowed (Phobos has no octal)", start)
-            self.add(INT, start, self.pos, int(whole))
+            self.add(INT, start, self.pos, self.integer(whole, 10, start))
             return
         literal = text[start : self.pos]
         value = float(literal.replace("_", ""))
         if value == float("inf"):
             raise self.error(f"float literal '{literal}' is too large", start, self.pos)
         self.add(FLOAT, start, self.pos, value)
+
+    def integer(self, digits: str, base: int, start: int) -> int:
+        """The value of an integer literal, at most 2^63 - 1 (spec, Types).
+
+        Past that, the digits are counted before any conversion: Python refuses to
+        convert a decimal string of more than 4300 digits.
+        """
+        significant = digits.lstrip("0")
+        if len(significant) <= _MAX_DIGITS[base]:
+            value = int(significant or "0", base)
+            if value <= INT_LITERAL_MAX:
+                return value
+        literal = self.text[start : self.pos]
+        shown = f"'{literal}' is" if len(literal) <= 40 else f"its {len(significant)} digits are"
+        raise self.error(
+            f"integer literal too large: {shown} above the largest, 2^63 - 1 = {INT_LITERAL_MAX}",
+            start,
+            self.pos,
+        )
 
     def end_of_number(self, start: int) -> None:
         if self.pos < len(self.text) and self.text[self.pos] in _WORD:

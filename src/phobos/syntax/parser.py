@@ -579,7 +579,7 @@ class _Parser:
             node = IntLit(token.value, span=token.span)
         elif token.kind == FLOAT:
             assert isinstance(token.value, float)
-            node = FloatLit(token.value, span=token.span)
+            node = FloatLit(token.value, token.text.replace("_", ""), span=token.span)
         elif token.kind in ("true", "false"):
             node = BoolLit(token.kind == "true", span=token.span)
         elif token.kind == "(":
