@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from corpus import cases, harness
 
@@ -101,6 +103,36 @@ def test_the_handful_is_there():
 @pytest.mark.parametrize(("label", "variant"), SOME, ids=[label for label, _ in SOME])
 def test_some_variants_compile_for_sm86_and_sm89(label: str, variant: ir.Kernel, arch: str):
     assert build(generate(variant), variant, arch)[:4] == b"\x7fELF"
+
+
+LITERALS = """
+kernel literals(Y: tensor<f64>[4], F: tensor<f32>[2]) {
+  Y[0] = 0.1 + 0.2
+  Y[1] = f64(0.1)
+  Y[2] = f64(1.0 / 3.0)
+  Y[3] = f64(1e300)
+  F[0] = 0.1
+  F[1] = 1.0 / 3.0
+}
+"""
+
+
+def test_literal_constants_are_written_exactly():
+    """An f64 constant is written as the shortest text that reads back to it; an f32
+    one the same, with an `f`. The f32 sum 0.1 + 0.2, stored to f64, is an f64 constant."""
+    (variant,) = phobos.compile(LITERALS).kernels["literals"].variants
+    generated = generate(variant)
+    stores = dict(re.findall(r"^\s*([YF]\[\d\]) = ([^;]+);$", generated.source, re.M))
+    f32 = np.float32
+    assert stores == {
+        "Y[0]": repr(float(f32(0.1) + f32(0.2))),
+        "Y[1]": "0.1",
+        "Y[2]": repr(1.0 / 3.0),
+        "Y[3]": "1e+300",
+        "F[0]": repr(float(f32(0.1))) + "f",
+        "F[1]": repr(float(f32(1.0) / f32(3.0))) + "f",
+    }
+    assert build(generated, variant, "sm_80")[:4] == b"\x7fELF"
 
 
 STRANGE_PATHS = ["dir\nwith a newline/k.phobos", 'a "quoted" \\ back\\slash.phobos', "été/ключ.phobos",
