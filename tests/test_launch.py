@@ -8,9 +8,14 @@ interpreter where it is installed.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import traceback
 import warnings
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import ml_dtypes
@@ -19,6 +24,8 @@ import pytest
 
 import phobos
 import phobos.backends.interp as interp_module
+import phobos.errors as ERRORS
+import phobos.lang as ph
 from phobos import PhobosError
 from phobos.runtime import backend
 from phobos.runtime.kernel import python_kernel
@@ -674,3 +681,104 @@ def test_a_tile_value_too_large_for_memory_is_named_where_it_is_made(length: int
     assert err.message == (f"the interpreter cannot hold the tile value `X[0 :+ {length}]` "
                            f"(tile<f32>[{length}], {4 * length} bytes) in this machine's memory")
 
+
+
+# ---------------------------------------------------------------- what a user reads of an error
+
+PACKAGE = str(Path(phobos.__file__).resolve().parent)
+
+# Each script ends in a PhobosError raised through a public entry point, at the line
+# marked `# here`, with the message's text after the `# says` comment.
+SCRIPTS = {
+    "compile": '''
+import phobos
+phobos.compile("kernel k(X: tensor<f32>[N]) {\\n  X[0] = nope\\n}\\n", path="k.phobos")  # here
+# says k.phobos:2:10: error: unknown name `nope`
+''',
+    "launch": '''
+import numpy as np
+import phobos
+m = phobos.compile("kernel k(X: tensor<f32>[N]) {\\n  X[ctx.thread] = 1.0\\n}\\n", interpret=True)
+m.k[1](np.zeros(6, np.float32))  # here
+# says argument `X`: dim `N` is 6 (dim 0, shape (6,)), not a multiple of 4
+''',
+    "repeat launch": '''
+import numpy as np
+import phobos
+m = phobos.compile("kernel k(X: tensor<f32>[N], a: i32) {\\n  X[ctx.thread] = f32(a)\\n}\\n", interpret=True)
+x = np.zeros(8, np.float32)
+m.k[1](x, 1)
+m.k[1](x, 2**40)  # here
+# says argument `a`: expected an int for i32
+''',
+    "grid": '''
+import phobos
+m = phobos.compile("kernel k(X: tensor<f32>[N]) {\\n}\\n", interpret=True)
+m.k[0]  # here
+# says grid
+''',
+    "decoration": '''
+from __future__ import annotations
+import phobos.lang as ph
+
+@ph.kernel  # here: Python names the decorator's line, the message the refused construct
+def squares(X: ph.tensor[ph.f32][N]):
+    X[0] = X[0] ** 2
+# says `**` has no Phobos counterpart
+''',
+    "first use": '''
+from __future__ import annotations
+import phobos.lang as ph
+
+@ph.kernel
+def halves(X: ph.tensor[ph.f32][N]):
+    X[0] = nope
+print(halves.phobos_source)
+halves.ir  # here
+# says unknown name `nope`
+''',
+}
+
+
+def run_script(tmp_path: Path, text: str, **env: str) -> tuple[str, int]:
+    script = tmp_path / "user_script.py"
+    script.write_text(text)
+    environ = {k: v for k, v in os.environ.items() if k != ERRORS.ENV_TRACEBACK} | env
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=environ,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode == 1, done.stderr
+    lines = text.splitlines()
+    return done.stderr, lines.index(next(x for x in lines if "# here" in x)) + 1
+
+
+@pytest.mark.parametrize("case", SCRIPTS)
+def test_an_error_shows_the_users_frames_and_the_message(tmp_path: Path, case: str):
+    text = SCRIPTS[case]
+    stderr, line = run_script(tmp_path, text)
+    said = text.split("# says ", 1)[1].strip()
+    assert f'File "{tmp_path / "user_script.py"}", line {line}' in stderr, stderr
+    assert PACKAGE not in stderr and "During handling" not in stderr, stderr
+    assert stderr.count("File ") == 1, stderr
+    last = stderr.strip().splitlines()
+    assert any(said in x for x in last[-4:]) and "PhobosError: " in stderr
+
+
+@pytest.mark.parametrize("case", ["launch", "decoration"])
+def test_phobos_traceback_keeps_every_frame(tmp_path: Path, case: str):
+    stderr, line = run_script(tmp_path, SCRIPTS[case], **{ERRORS.ENV_TRACEBACK: "1"})
+    assert f'File "{tmp_path / "user_script.py"}", line {line}' in stderr
+    assert f'File "{PACKAGE}{os.sep}' in stderr and stderr.count("File ") > 3
+
+
+def test_errors_caught_in_python_carry_the_callers_frames_only(mod, calls):
+    def frames(fn) -> list[str]:
+        with pytest.raises(PhobosError) as info:
+            fn()
+        return sorted({f.filename for f in traceback.extract_tb(info.value.__traceback__)})
+
+    here = [__file__]
+    assert frames(lambda: mod.reader[1](np.zeros(6, np.float32), np.zeros(6, np.float32))) == here
+    assert frames(lambda: mod.reader[(1, 2, 3, 4)]) == here
+    assert frames(lambda: mod.reader(1)) == here
+    assert frames(lambda: phobos.compile("kernel k( {")) == here
+    assert frames(lambda: ph.exp(1.0)) == here

@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, api
 from phobos.runtime.kernel import Kernel, Module
 
 __all__ = ["compile", "PhobosError", "Kernel", "Module"]
 __version__ = "0.1.0"
 
 
+@api
 def compile(source: str | os.PathLike[str], *, path: str | None = None, **options: Any) -> Module:  # noqa: A001
     """Compile a Phobos program given as a file path or as text.
 

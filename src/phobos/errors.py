@@ -2,12 +2,21 @@
 
 A user never sees a traceback into the compiler: each stage reports a problem as a
 `PhobosError` that carries the file, line and column it is about and shows the
-offending line with a caret under it.
+offending line with a caret under it, and the public entry points (`api`) hand it
+to the caller with no frames of Phobos in its traceback, so Python prints the
+user's own frames and the message. PHOBOS_TRACEBACK=1 keeps every frame, for a bug
+report.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+ENV_TRACEBACK = "PHOBOS_TRACEBACK"
 
 
 @dataclass(frozen=True)
@@ -84,3 +93,31 @@ class PhobosError(Exception):
             parts.append(quoted)
         parts.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(parts)
+
+
+def for_the_user(err: PhobosError) -> None:
+    """Cut `err`'s traceback and hide what it was raised while handling, unless
+    PHOBOS_TRACEBACK asks for them. Re-raised by a bare `raise`, which adds no entry
+    for the frame it runs in, it then shows only the frames of its caller and above."""
+    if os.environ.get(ENV_TRACEBACK, "").strip() in ("", "0"):
+        err.__traceback__ = None
+        err.__suppress_context__ = True
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def api(function: F) -> F:
+    """Mark a public entry point: a PhobosError leaving it shows the user's frames only
+    (`for_the_user`). A hot path writes the same `try` inline, saving the call."""
+
+    @functools.wraps(function)
+    def entry(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except PhobosError as err:
+            for_the_user(err)
+            raise
+
+    return entry  # type: ignore[return-value]
+

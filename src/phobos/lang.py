@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from phobos.ast.printer import print_program
+from phobos.errors import api
 from phobos.pyfront import PhobosFn, program_for, program_for_module, translate_fn, translate_kernel
 from phobos.pyfront.markers import (
     abs,
@@ -86,6 +87,7 @@ __all__ = [
 ]
 
 
+@api
 def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
     """Make a def a Phobos kernel: `@ph.kernel`, or `@ph.kernel(interpret=True)`.
 
@@ -94,7 +96,7 @@ def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
     first use, so fns written further down the module are part of it.
     """
     if func is None:
-        return lambda f: _make_kernel(f, options)
+        return lambda f: kernel(f, **options)
     return _make_kernel(func, options)
 
 
@@ -103,6 +105,7 @@ def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
     return python_kernel(func, kernel_ast, lambda: program_for(func, kernel_ast), options)
 
 
+@api
 def fn(
     func: Callable[..., Any] | None = None, /, *, uses: tuple[str, ...] | str = ()
 ) -> Any:
@@ -110,10 +113,11 @@ def fn(
     reads the names `W` and `C` from whatever calls it."""
     names = (uses,) if isinstance(uses, str) else tuple(uses)
     if func is None:
-        return lambda f: PhobosFn(f, translate_fn(f, names), names)
+        return lambda f: fn(f, uses=names)
     return PhobosFn(func, translate_fn(func, names), names)
 
 
+@api
 def phobos_source(pymodule: ModuleType) -> str:
     """The native Phobos text of every fn and kernel a Python module defines."""
     return print_program(program_for_module(pymodule))

@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, api
 
 
 class Marker:
@@ -30,6 +30,7 @@ class Marker:
         # reads the source, so the value only has to exist.
         return self
 
+    @api
     def __call__(self, *_args: object, **_kwargs: object) -> Any:
         raise PhobosError(f"ph.{self.name} can only be used inside a @ph.kernel or @ph.fn")
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from phobos.ast import nodes as A
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, api
 
 
 class PhobosFn:
@@ -27,6 +27,7 @@ class PhobosFn:
     def name(self) -> str:
         return self.ast.name
 
+    @api
     def __call__(self, *_args: object, **_kwargs: object) -> NoReturn:
         raise PhobosError(f"fn {self.name} can only be called inside a @ph.kernel or @ph.fn")
 

@@ -10,6 +10,7 @@ from phobos.ast import nodes as A
 from phobos.ast.printer import print_program
 from phobos.check import check_kernel as _check_kernel
 from phobos.check import check_module
+from phobos.errors import PhobosError, api, for_the_user
 from phobos.ir import nodes as ir
 from phobos.ir.text import kernel_text
 
@@ -44,6 +45,7 @@ class Kernel:
         self._launchers: dict[int, Launcher] = {}
 
     @cached_property
+    @api
     def program(self) -> A.Program:
         """The whole Phobos program the kernel compiles in: its fns and itself."""
         return self._program_thunk()
@@ -56,11 +58,13 @@ class Kernel:
         raise AssertionError(self.name)
 
     @cached_property
+    @api
     def variants(self) -> list[ir.Kernel]:
         """The typed ir of every variant, one per combination of autotune values."""
         return _check_kernel(check_module(self.program), self.ast)
 
     @cached_property
+    @api
     def signature(self) -> Signature:
         """The parameters and autotune names, as a launch checks its arguments against them."""
         return signature(self.ast, self.variants)
@@ -71,26 +75,33 @@ class Kernel:
         return KeyReaders(self.signature)
 
     def __getitem__(self, grid: GridSpec) -> Launcher:
-        if type(grid) is not int:
-            # A tuple is not kept: (True,) or (1.0,), which are no grids, would find the
-            # launcher of (1,); nor a grid function, which may be new at each launch.
-            return Launcher(self, grid)
-        launcher = self._launchers.get(grid)
-        if launcher is None:
-            launcher = Launcher(self, grid)  # a bad grid is refused here, and not kept
-            if len(self._launchers) >= MOST_PLANS:  # as many as the plans
-                self._launchers.clear()
-            self._launchers[grid] = launcher
-        return launcher
+        try:  # written inline, not as `api`: `kernel[grid]` is part of every launch
+            if type(grid) is not int:
+                # A tuple is not kept: (True,) or (1.0,), which are no grids, would find the
+                # launcher of (1,); nor a grid function, which may be new at each launch.
+                return Launcher(self, grid)
+            launcher = self._launchers.get(grid)
+            if launcher is None:
+                launcher = Launcher(self, grid)  # a bad grid is refused here, and not kept
+                if len(self._launchers) >= MOST_PLANS:  # as many as the plans
+                    self._launchers.clear()
+                self._launchers[grid] = launcher
+            return launcher
+        except PhobosError as err:
+            for_the_user(err)
+            raise
 
+    @api
     def __call__(self, *_args: Any, **_kwargs: Any) -> None:
         raise not_callable(self)
 
     @property
+    @api
     def ir(self) -> str:
         return "\n".join(kernel_text(v) for v in self.variants)
 
     @property
+    @api
     def phobos_source(self) -> str:
         return print_program(self.program)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, for_the_user
 
 from . import args as arguments
 from . import backend
@@ -37,39 +37,45 @@ class Launcher:
         self._read: KeyReader = no_pattern
 
     def __call__(self, *args: Any, **kwargs: Any) -> None:
-        found = self._read(args, kwargs)
-        kernel = self.kernel
-        if found is None:  # a launch of another pattern than the last
-            reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
-            if reader is None:  # an argument of a kind with no key: the full path, every time
-                self._first(args, kwargs)
+        # The public entry point: its `try` is written inline, as `phobos.errors.api`
+        # would cost a call at every launch (and move the notice's stack level).
+        try:
+            found = self._read(args, kwargs)
+            kernel = self.kernel
+            if found is None:  # a launch of another pattern than the last
+                reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
+                if reader is None:  # an argument of a kind with no key: the full path, every time
+                    self._first(args, kwargs)
+                    return
+                self._read = reader
+                found = reader(args, kwargs)
+                assert found is not None
+            key, pointers = found
+            plan = kernel.plans.get(key)
+            if plan is None:
+                plan = self._first(args, kwargs)
+                if plan is not None:
+                    if len(kernel.plans) >= MOST_PLANS:
+                        kernel.plans.clear()
+                    kernel.plans[key] = plan
                 return
-            self._read = reader
-            found = reader(args, kwargs)
-            assert found is not None
-        key, pointers = found
-        plan = kernel.plans.get(key)
-        if plan is None:
-            plan = self._first(args, kwargs)
-            if plan is not None:
-                if len(kernel.plans) >= MOST_PLANS:
-                    kernel.plans.clear()
-                kernel.plans[key] = plan
-            return
-        values: Sequence[Any] = args
-        if plan.keywords:
-            values = (*args, *(kwargs[name] for name in plan.keywords))
-        grid = self._fixed
-        if grid is None:  # the grid function gets the values as given
-            launch = {**dict(zip(plan.names, values, strict=True)), **plan.named}
-        if plan.scalars:
-            values = list(values)
-            for index, check in plan.scalars:
-                values[index] = check(values[index])
-        if grid is None:
-            assert callable(self.grid)
-            grid = call_grid_function(kernel.name, self.grid, launch)
-        plan.run(values, pointers, grid)
+            values: Sequence[Any] = args
+            if plan.keywords:
+                values = (*args, *(kwargs[name] for name in plan.keywords))
+            grid = self._fixed
+            if grid is None:  # the grid function gets the values as given
+                launch = {**dict(zip(plan.names, values, strict=True)), **plan.named}
+            if plan.scalars:
+                values = list(values)
+                for index, check in plan.scalars:
+                    values[index] = check(values[index])
+            if grid is None:
+                assert callable(self.grid)
+                grid = call_grid_function(kernel.name, self.grid, launch)
+            plan.run(values, pointers, grid)
+        except PhobosError as err:
+            for_the_user(err)
+            raise
 
     def _first(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Plan | None:
         """A launch by the full path; its plan, where its arguments' kind has one.
