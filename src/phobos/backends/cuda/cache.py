@@ -1,4 +1,4 @@
-"""Compiled cubins, cached in memory and on disk.
+"""Compiled cubins (and PTX, and the C launch's extension), cached in memory and on disk.
 
 The key is a hash of everything the bytes depend on: the generated source, the
 target, the output kind, the compiler options and NVRTC's version. A disk entry is
@@ -134,6 +134,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def _move_directory_aside(path: Path) -> None:
+    """Make room for an entry where a directory is, keeping what the directory holds."""
     try:
         if not stat.S_ISDIR(os.lstat(path).st_mode):
             return
