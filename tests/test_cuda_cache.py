@@ -99,16 +99,18 @@ def test_a_fifo_in_place_of_an_entry_is_not_waited_on(tmp_path: Path, cache_dir:
 
 
 def test_a_symlink_in_place_of_an_entry_is_replaced_not_followed(tmp_path: Path, cache_dir: Path):
-    run_child(tmp_path, cache_dir)
-    (entry,) = entries(cache_dir)
-    good = entry.read_bytes()
+    key = "cd" * 32
+    cache.store(key, "cubin", b"payload")
+    cache.forget_memory()
+    entry = cache_dir / "cd" / f"{key}.cubin"
     elsewhere = tmp_path / "elsewhere"
-    elsewhere.write_bytes(good)
+    elsewhere.write_bytes(entry.read_bytes())
     entry.unlink()
     entry.symlink_to(elsewhere)
-    assert run_child(tmp_path, cache_dir) == (1, 0, 1)
-    assert not entry.is_symlink() and entry.read_bytes() == good
-    assert elsewhere.read_bytes() == good
+    corrupt = cache.STATS.corrupt
+    assert cache.lookup(key, "cubin") is None and cache.STATS.corrupt == corrupt + 1
+    cache.store(key, "cubin", b"payload")
+    assert not entry.is_symlink() and entry.read_bytes() == elsewhere.read_bytes()
 
 
 def test_a_directory_in_place_of_an_entry_is_moved_aside_once(cache_dir: Path):
