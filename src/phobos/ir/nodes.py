@@ -8,6 +8,7 @@ and a uniformity, which the checker's uniformity pass fills in.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -410,7 +411,7 @@ def stmt_exprs(stmt: Stmt) -> tuple[Expr, ...]:
     return ()
 
 
-def walk_expr(expr: Expr):
+def walk_expr(expr: Expr) -> Iterator[Expr]:
     """Every expression in the tree under `expr`, parents first."""
     stack = [expr]
     while stack:
@@ -419,7 +420,7 @@ def walk_expr(expr: Expr):
         stack.extend(reversed(node.children()))
 
 
-def walk_stmts(body: list[Stmt]):
+def walk_stmts(body: list[Stmt]) -> Iterator[Stmt]:
     """Every statement of `body` and of the blocks nested in it, in program order."""
     for stmt in body:
         yield stmt

@@ -223,23 +223,10 @@ def _read_elsewhere(s: ir.Stmt) -> set[ir.Sym]:
     return out
 
 
-def _statements(body: list[ir.Stmt]) -> list[ir.Stmt]:
-    out: list[ir.Stmt] = []
-    for s in body:
-        out.append(s)
-        match s:
-            case ir.For(body=inner) | ir.While(body=inner):
-                out.extend(_statements(inner))
-            case ir.If(body=inner, orelse=other):
-                out.extend(_statements(inner))
-                out.extend(_statements(other))
-    return out
-
-
 def plan_registers(kernel: ir.Kernel) -> Registers:
     """Choose the register tiles: each tile whose every statement can follow its
     leading shape's layout, in declaration order while the budget lasts."""
-    statements = _statements(kernel.body)
+    statements = list(ir.walk_stmts(kernel.body))
     tiles = [s.sym for s in statements if isinstance(s, ir.Decl) and s.sym.vtype.shape]
     size = group_size(kernel, tiles)
     widest: dict[tuple[int, ...], int] = {}
@@ -293,7 +280,7 @@ def consumed_softmaxes(body: list[ir.Stmt], spread: set[ir.Sym]) -> frozenset[in
                 continue
             sym = n.operand.sym
             uses = sum(1 for m in nodes if isinstance(m, ir.Read) and m.sym is sym)
-            later = _statements(body[i + 1:])
+            later = list(ir.walk_stmts(body[i + 1:]))
             if uses == 1 and _target(s)[1] is not sym and not any(sym in _touched(t) for t in later):
                 out.add(id(n))
     return frozenset(out)
