@@ -1,0 +1,21 @@
+"""Random valid Phobos kernels for differential testing, as Csmith and YARPGen test C compilers.
+
+A generated kernel is valid by construction: the generator tracks every value's type,
+shape, uniformity, magnitude and how far two correct back ends may disagree on it, so
+the checker must accept what it writes and the comparisons need no guessing. The parts:
+
+- `choices.py`: where the generator's decisions come from (a seeded random source that
+  records them, a replay of a recorded list for shrinking, or a Hypothesis draw);
+- `model.py`: the program model (expressions, statements, kernel, inputs, outputs);
+- `printer.py`: the model printed in both spellings, native and Python;
+- `facts.py`: what the generator knows of a value, and the dtype tables it uses;
+- `exprs.py`, `stmts.py`, `program.py`: the generator, by expression, statement, kernel;
+- `coverage.py`: the constructs a kernel uses, read off the model;
+- `inputs.py`: fresh inputs for a kernel from a seed, outputs poisoned as gate 2 does;
+- `oracle.py`: an independent numpy evaluation of the kernels that need no per-thread
+  control flow (elementwise, reductions, slicing at the edges);
+- `runner.py`: compile in both spellings, build with NVRTC, run, compare, shrink.
+
+Modules here import each other relatively, so the package works as `gen` (with tests/
+on the path) and as `tests.gen`.
+"""
