@@ -178,3 +178,67 @@ def test_python_dash_m_and_the_exit_status(tmp_path: Path):
     assert done.returncode == 1 and "error" in done.stderr
     done = subprocess.run([sys.executable, "-m", "phobos"], capture_output=True, text=True, env=env)
     assert done.returncode == 2
+
+
+TILE_PROGRAM = """\
+@autotune(TILE in [128, 256])
+kernel scale(X: tensor<f32>[N], Y: tensor<f32>[N], a: f32) {
+  let base = ctx.block.x * TILE
+  Y[base :+ TILE] = X[base :+ TILE] * a
+}
+"""
+
+
+def test_tileir_backend_writes_text_and_bytecode(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+    for emit in ("tileir", "bytecode"):
+        assert main(["compile", str(src), "--backend", "tileir", "--emit", emit, "-o", str(tmp_path / emit)]) == 0
+    assert sorted(p.name for p in (tmp_path / "tileir").iterdir()) == ["scale.TILE-128.tileir", "scale.TILE-256.tileir"]
+    assert "entry @scale(" in (tmp_path / "tileir" / "scale.TILE-256.tileir").read_text()
+    assert (tmp_path / "bytecode" / "scale.TILE-128.tileirbc").read_bytes().startswith(b"\x7fTileIR\x00")
+    assert "scale [TILE=256]: " in capsys.readouterr().out
+
+
+def test_tileir_cubins_need_tileiras(tmp_path: Path):
+    from phobos.backends.tileir.assemble import tileiras
+
+    try:
+        tileiras()
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+    out = tmp_path / "out"
+    assert main(["compile", str(src), "--backend", "tileir", "--target", "sm_80", "-o", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["scale.TILE-128.sm_80.cubin", "scale.TILE-256.sm_80.cubin"]
+    assert b".text.scale" in (out / "scale.TILE-128.sm_80.cubin").read_bytes()
+
+
+def test_a_missing_tileiras_names_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]):
+    from phobos.backends.tileir import assemble
+
+    monkeypatch.setattr(assemble, "wheel_roots", lambda: [])
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    assemble.tileiras.cache_clear()
+    try:
+        src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+        assert main(["compile", str(src), "--backend", "tileir", "-o", str(tmp_path / "out")]) == 1
+    finally:
+        assemble.tileiras.cache_clear()
+    err = capsys.readouterr().err
+    assert "tileiras is not installed" in err and "nvidia-cuda-tileiras" in err and "phobos[tileir]" in err
+
+
+def test_a_refused_kernel_fails_the_tileir_build_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    assert main(["compile", str(src), "--backend", "tileir", "--emit", "tileir", "-o", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err
+    assert f"{src}:9:39: error: `ctx.thread` is a per-thread construct" in err
+
+
+@pytest.mark.parametrize(("backend", "emit"), [("tileir", "ptx"), ("tileir", "cuda"), ("cuda", "bytecode")])
+def test_an_emit_the_backend_does_not_write_is_a_bad_argument(tmp_path: Path, backend: str, emit: str):
+    src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+    with pytest.raises(SystemExit) as info:
+        main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(tmp_path / "o")])
+    assert info.value.code == 2

@@ -1,4 +1,5 @@
-"""The `phobos` command: `phobos compile PATH --target sm_90 [--emit cuda|ptx|cubin] [-o DIR]`."""
+"""The `phobos` command: `phobos compile PATH [--backend cuda|tileir] --target sm_90
+[--emit cuda|ptx|cubin|tileir|bytecode] [-o DIR]`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import sys
 from pathlib import Path
 
 from phobos.errors import PhobosError
+
+EMITS = {"cuda": ("cuda", "ptx", "cubin"), "tileir": ("tileir", "bytecode", "cubin")}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,19 +24,32 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument("path", type=Path, help="a .phobos program or a Python module of @ph.kernel defs")
     build.add_argument(
+        "--backend", choices=tuple(EMITS), default="cuda",
+        help="cuda: CUDA C++ through NVRTC (default); tileir: CUDA Tile IR through tileiras",
+    )
+    build.add_argument(
         "--target", action="append", dest="targets", metavar="SM",
         help="an architecture such as sm_80 or sm_90 (repeat for several; default sm_90)",
     )
-    build.add_argument("--emit", choices=("cuda", "ptx", "cubin"), default="cubin",
-                       help="what to write: the CUDA C++, PTX, or a cubin (default)")
+    build.add_argument("--emit", choices=("cuda", "ptx", "cubin", "tileir", "bytecode"), default="cubin",
+                       help="what to write: the CUDA C++ or PTX (cuda back end), the Tile IR text or "
+                       "bytecode (tileir back end), or a cubin (default)")
     build.add_argument("-o", "--output", type=Path, default=Path("."), help="the folder to write to (default .)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    from phobos.backends.cuda.aot import build_file, output_folder
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.emit not in EMITS[args.backend]:
+        parser.error(f"--emit {args.emit} is not something the {args.backend} back end writes "
+                     f"(it writes {', '.join(EMITS[args.backend])})")
+    from phobos.backends.files import output_folder
 
+    if args.backend == "tileir":
+        from phobos.backends.tileir.aot import build_file
+    else:
+        from phobos.backends.cuda.aot import build_file
     try:
         output_folder(args.output)
     except PhobosError as err:
@@ -46,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for b in built:
         variant = f" [{', '.join(f'{n}={v}' for n, v in b.bindings.items())}]" if b.bindings else ""
-        where = "" if args.emit == "cuda" else f" for {b.arch}"
-        print(f"{b.kernel}{variant}{where}: {b.path} ({b.shared_bytes} bytes of shared memory)")
+        where = "" if b.arch is None or args.emit == "cuda" else f" for {b.arch}"
+        shared = f" ({b.shared_bytes} bytes of shared memory)" if args.backend == "cuda" else ""
+        print(f"{b.kernel}{variant}{where}: {b.path}{shared}")
     return 0
 
 

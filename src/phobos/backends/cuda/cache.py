@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import secrets
 import stat
 import tempfile
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+
+from phobos.backends.files import write_atomic
 
 MAGIC = b"phobos-cubin 1\n"
 ENV_CACHE_DIR = "PHOBOS_CACHE_DIR"
@@ -116,21 +117,6 @@ def store(key: str, suffix: str, payload: bytes) -> None:
         write_atomic(path, blob)
     except OSError:
         pass  # a read-only or full cache directory only costs a recompile next time
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file beside `path` and move it into place, replacing
-    whatever file, FIFO or link is there (a directory there is an error). The file gets
-    the permissions a plain write would (the umask's), not a temporary file's."""
-    tmp = path.parent / f".tmp-{secrets.token_hex(8)}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _move_directory_aside(path: Path) -> None:

@@ -1,0 +1,80 @@
+"""Files both back ends read and write ahead of time: the kernels a source file
+defines, the name each built variant gets, the output folder, and writing a file
+atomically (a temporary beside it, moved into place)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import secrets
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+
+def kernels_in(path: Path) -> list:
+    """The kernels a `.phobos` file defines, or those a `.py` module holds."""
+    import phobos
+
+    if not path.exists():
+        raise PhobosError(f"no such file: {path}")
+    if path.suffix == ".py":
+        name = f"_phobos_aot_{path.stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise PhobosError(f"cannot import {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            sys.modules.pop(name, None)
+        return [v for v in vars(module).values() if isinstance(v, phobos.Kernel)]
+    return list(phobos.compile(path).kernels.values())
+
+
+def variant_stem(variant: ir.Kernel) -> str:
+    return variant.name + "".join(f".{n}-{v}" for n, v in variant.bindings.items())
+
+
+def variants_in(path: Path) -> Iterator[ir.Kernel]:
+    for kernel in kernels_in(path):
+        yield from kernel.variants
+
+
+def output_folder(out: Path) -> None:
+    """Make the folder the built files go to, or say why it cannot be one."""
+    if out.exists() and not out.is_dir():
+        raise PhobosError(f"{out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PhobosError(f"cannot make the folder {out}: {exc.strerror or exc}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise PhobosError(f"the folder {out} is not writable")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path` and move it into place, replacing
+    whatever file, FIFO or link is there (a directory there is an error). The file gets
+    the permissions a plain write would (the umask's), not a temporary file's."""
+    tmp = path.parent / f".tmp-{secrets.token_hex(8)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def write_output(target: Path, data: bytes) -> None:
+    """A built file into the output folder; a failure is named."""
+    try:
+        write_atomic(target, data)  # a FIFO there is replaced, never waited on
+    except OSError as exc:
+        raise PhobosError(f"cannot write {target}: {exc.strerror or exc}") from None

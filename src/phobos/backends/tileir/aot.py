@@ -1,0 +1,55 @@
+"""Ahead of time through Tile IR: every variant of every kernel in a file as its text,
+its bytecode, or a cubin tileiras assembles for each target. A kernel this back end
+refuses fails the build with the refusal's located error."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from phobos.backends.files import output_folder, variant_stem, variants_in, write_output
+from phobos.errors import PhobosError
+
+from .assemble import assemble, check_arch, tileiras
+from .lower import lower_kernel
+from .printer import module_text
+from .writer import write_module
+
+EMITS = ("tileir", "bytecode", "cubin")
+SUFFIX = {"tileir": "tileir", "bytecode": "tileirbc", "cubin": "cubin"}
+
+
+@dataclass(frozen=True)
+class Built:
+    kernel: str
+    bindings: dict[str, int]
+    arch: str | None  # None for the text and the bytecode, which no target shapes
+    path: Path
+
+
+def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
+    """Build every variant (for every target, for a cubin), one file each into `out`."""
+    for arch in arches:
+        check_arch(arch)
+    if emit == "cubin":
+        tileiras()  # missing, it is named before any work
+    variants = list(variants_in(path))
+    if not variants:
+        raise PhobosError(f"{path} defines no kernel")
+    output_folder(out)
+    built: list[Built] = []
+    for variant in variants:
+        module = lower_kernel(variant)
+        stem = variant_stem(variant)
+        if emit == "cubin":
+            bytecode = write_module(module)
+            for arch in arches:
+                target = out / f"{stem}.{arch}.cubin"
+                write_output(target, assemble(bytecode, arch, variant.name))
+                built.append(Built(variant.name, dict(variant.bindings), arch, target))
+            continue
+        data = module_text(module).encode() if emit == "tileir" else write_module(module)
+        target = out / f"{stem}.{SUFFIX[emit]}"
+        write_output(target, data)
+        built.append(Built(variant.name, dict(variant.bindings), None, target))
+    return built

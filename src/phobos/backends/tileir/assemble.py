@@ -1,0 +1,76 @@
+"""NVIDIA's tileiras: Tile IR bytecode to a cubin for one architecture, with no GPU
+needed. It comes from pip (the `tileir` extra: nvidia-cuda-tileiras with nvcc, nvvm
+and nvJitLink of the same release) and is run with CUDA_HOME and CUDA_PATH unset, so
+the wheel's binary uses the tools beside it rather than another toolkit's.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from phobos.errors import PhobosError
+
+PACKAGE = "nvidia-cuda-tileiras"
+INSTALL = (
+    f"pip install 'phobos[tileir]' (the package {PACKAGE} 13.4.92 with nvidia-cuda-nvcc, nvidia-nvvm "
+    "and nvidia-nvjitlink of the same release)"
+)
+# The architectures tileiras 13.4 builds for (its --gpu-name list).
+ARCHES = ("sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", "sm_100", "sm_103", "sm_107", "sm_110", "sm_120",
+          "sm_121")
+
+
+def check_arch(arch: str) -> None:
+    if arch not in ARCHES:
+        raise PhobosError(f"unknown target `{arch}` for the Tile IR back end; tileiras builds for {', '.join(ARCHES)}")
+
+
+def wheel_roots() -> list[Path]:
+    """Where NVIDIA's wheels install: the folders of the `nvidia` namespace package."""
+    spec = importlib.util.find_spec("nvidia")
+    return [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+
+
+@functools.cache
+def tileiras() -> Path:
+    """The tileiras binary: the one the pip package installs, else one on PATH."""
+    for root in wheel_roots():
+        for found in sorted(root.glob("cu*/bin/tileiras")):
+            return found
+    on_path = shutil.which("tileiras")
+    if on_path:
+        return Path(on_path)
+    raise PhobosError(f"tileiras is not installed, and the Tile IR back end needs it to build a cubin: {INSTALL}")
+
+
+def tool_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in ("CUDA_HOME", "CUDA_PATH")}
+
+
+@functools.cache
+def tileiras_version() -> str:
+    """tileiras's release line, e.g. `release 13.4, V13.4.92`: part of a cubin's cache key."""
+    out = subprocess.run([str(tileiras()), "--version"], capture_output=True, text=True, env=tool_env()).stdout
+    return next((line.split(", ", 1)[1] for line in out.splitlines() if "release" in line), out.strip())
+
+
+def assemble(bytecode: bytes, arch: str, kernel: str) -> bytes:
+    """The cubin tileiras makes of `bytecode` for `arch`; its refusal, quoted, otherwise."""
+    check_arch(arch)
+    with tempfile.TemporaryDirectory(prefix="phobos-tileir-") as folder:
+        source, cubin = Path(folder) / f"{kernel}.tileirbc", Path(folder) / f"{kernel}.cubin"
+        source.write_bytes(bytecode)
+        done = subprocess.run(
+            [str(tileiras()), f"--gpu-name={arch}", "-o", str(cubin), str(source)],
+            capture_output=True, text=True, env=tool_env(),
+        )
+        if done.returncode or not cubin.exists():
+            detail = (done.stderr or done.stdout).strip()
+            raise PhobosError(f"tileiras could not assemble the kernel `{kernel}` for {arch}:\n{detail}")
+        return cubin.read_bytes()

@@ -1,0 +1,251 @@
+"""Phobos ir → a Tile IR module: one entry per kernel variant, its work done by the
+tile block as a whole. Statements become SSA: a variable is whatever value it was last
+given, and a `for` or `if` carries the variables it assigns, the regions that change in
+it and the memory token as its values.
+
+The entry's parameters are the kernel's, in order (a tensor as a pointer to its first
+element, a scalar as itself), then each runtime dim as an i64, in the order the kernel
+lists them.
+"""
+
+from __future__ import annotations
+
+from phobos.dtypes import INDEX
+from phobos.ir import nodes as ir
+
+from . import model as m
+from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, tile
+from .exprs import Exprs, full_region
+from .memory import Memory
+from .refusals import refuse_what_is_not_lowered
+
+CTX_AXES = {"x": 0, "y": 1, "z": 2}
+
+
+def assigned(body: list[ir.Stmt]) -> list[ir.Sym]:
+    """The variables `body` assigns that live outside it, in program order."""
+    declared = {s.sym for s in ir.walk_stmts(body) if isinstance(s, ir.Decl)}
+    out: list[ir.Sym] = []
+    for s in ir.walk_stmts(body):
+        if isinstance(s, ir.Assign | ir.TileStore) and s.sym not in declared and s.sym not in out:
+            out.append(s.sym)
+    return out
+
+
+def touches_memory(body: list[ir.Stmt]) -> bool:
+    for s in ir.walk_stmts(body):
+        if isinstance(s, ir.Store):
+            return True
+        if any(isinstance(x, ir.Load) for root in ir.stmt_exprs(s) for x in ir.walk_expr(root)):
+            return True
+    return False
+
+
+class Lowering(Exprs, Memory):
+    def __init__(self, kernel: ir.Kernel, body: m.Block) -> None:
+        self.kernel = kernel
+        self.e = Emitter(body)
+        self.env: dict[ir.Sym, Lowered] = {}
+        self.params: dict[str, m.Value] = {}
+        self.tensors: dict[str, tuple[ir.TensorParam, m.Value]] = {}
+        self.dims: dict[str, m.Value] = {}
+        self.ctx: dict[str, m.Value] = {}
+        self.reads: list[m.Value] = []
+        self.token = m.Value(m.Token())
+
+    def entry_args(self) -> list[m.Value]:
+        args = []
+        for p in self.kernel.params:
+            if isinstance(p, ir.TensorParam):
+                v = m.Value(tile(m.Pointer(STORAGE[p.dtype.name])))
+                self.tensors[p.name] = (p, v)
+            else:
+                v = m.Value(tile(SCALAR[p.dtype.name]))
+                self.params[p.name] = v
+            args.append(v)
+        for name in self.kernel.runtime_dims:
+            self.dims[name] = m.Value(tile(m.I64))
+            args.append(self.dims[name])
+        return args
+
+    def start(self) -> None:
+        """The token every memory op descends from, and the block ids and grid the body reads."""
+        self.token = self.e.b.one("make_token", m.Token())
+        used = {x.field_name for s in ir.walk_stmts(self.kernel.body) for root in ir.stmt_exprs(s)
+                for x in ir.walk_expr(root) if isinstance(x, ir.CtxRef)}
+        for what, op in (("block", "get_tile_block_id"), ("grid", "get_num_tile_blocks")):
+            if not any(f.startswith(what + ".") for f in used):
+                continue
+            ids = self.e.b.op(op, [tile(m.I32)] * 3)
+            for axis, k in CTX_AXES.items():
+                if f"{what}.{axis}" in used:
+                    self.ctx[f"{what}.{axis}"] = self.e.b.one("exti", tile(m.I64), from_=ids[k], signedness=SIGNED)
+
+    def ctx_value(self, field: str) -> m.Value:
+        return self.ctx[field]
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, body: list[ir.Stmt]) -> None:
+        for s in body:
+            self.stmt(s)
+
+    def stmt(self, s: ir.Stmt) -> None:
+        match s:
+            case ir.Decl(sym=sym, init=init):
+                self.assign(sym, init)
+            case ir.Assign(sym=sym, value=value):
+                self.assign(sym, value)
+            case ir.Store(items=items, value=value):
+                shape = tuple(it.length for it in items if isinstance(it, ir.Window))
+                v = self.expr(value)
+                self.store(s, self.widened(v, shape) if shape else v)
+            case ir.TileStore():
+                self.tile_store(s)
+            case ir.For():
+                self.lower_for(s)
+            case ir.If():
+                self.lower_if(s)
+            case ir.Return() | ir.Barrier():
+                pass  # a last `return` ends the kernel anyway; a barrier orders per-thread code, which there is none of
+            case _:
+                raise AssertionError(f"the refusals should have named {type(s).__name__}")
+
+    def assign(self, sym: ir.Sym, init: ir.Expr | None) -> None:
+        shape = sym.vtype.shape
+        element = SCALAR[sym.vtype.dtype.name]
+        if init is None:
+            self.env[sym] = Lowered(self.e.const(element, 0.0 if element.is_float else 0, shape), sym.vtype.dtype,
+                                    full_region(shape))
+            return
+        v = self.expr(init)
+        if shape and (v.region is None or v.shape != shape):
+            v = self.widened(v, shape)
+        assert element_of(v.value) == element, (sym.name, v.value.type, element)
+        self.env[sym] = Lowered(v.value, sym.vtype.dtype, v.region if shape else None)
+
+    def tile_store(self, s: ir.TileStore) -> None:
+        """Write part of a tile variable: the positions the subscript selects (and, for a
+        tile value, where it is present) take the value; the variable keeps its region."""
+        t = self.env[s.sym]
+        e = self.e
+        shape = t.shape
+        v = self.expr(s.value)
+        if v.region is None:
+            mask = None
+            for d, it in enumerate(s.items):
+                start = self.expr(it.index if isinstance(it, ir.At) else it.start).value
+                length = 1 if isinstance(it, ir.At) else it.length
+                part = e.in_interval(d, shape, start, e.bound_op("addi", start, length))
+                if part is not None:
+                    mask = part if mask is None else e.b.one("andi", part.type, lhs=mask, rhs=part)
+            new = e.select(mask, e.broadcast(v.value, shape), t.value)
+        else:
+            w = self.widened(v, shape)
+            assert w.region is not None
+            new = e.select(e.region_mask(shape, w.region), w.value, t.value)
+        self.env[s.sym] = Lowered(new, t.dtype, t.region)
+
+    # ------------------------------------------------------------ carried values
+
+    def flatten(self, syms: list[ir.Sym], dynamic: set[ir.Sym], memory: bool) -> list[m.Value]:
+        """What a loop or branch carries: each variable's value, the bounds of the regions
+        that change, and the token."""
+        out: list[m.Value] = []
+        for sym in syms:
+            v = self.env[sym]
+            out.append(v.value)
+            if sym in dynamic:
+                assert v.region is not None
+                out += [self.e.index(b) for bounds in v.region for b in bounds]
+        if memory:
+            out.append(self.ordered())
+        return out
+
+    def bind(self, syms: list[ir.Sym], dynamic: set[ir.Sym], values: list[m.Value], memory: bool,
+             regions: dict[ir.Sym, Region | None]) -> None:
+        """Give the carried variables `values` (a block's arguments or an op's results)."""
+        it = iter(values)
+        for sym in syms:
+            value = next(it)
+            region = regions[sym]
+            if sym in dynamic:
+                assert region is not None
+                flat = [next(it) for _ in range(2 * len(region))]
+                region = tuple((flat[2 * d], flat[2 * d + 1]) for d in range(len(region)))
+            self.env[sym] = Lowered(value, sym.vtype.dtype, region)
+        if memory:
+            self.token = next(it)
+            self.reads = []
+
+    def lower_for(self, s: ir.For) -> None:
+        lo, hi, step = (self.expr(x).value for x in (s.lo, s.hi, s.step))
+        syms = assigned(s.body)
+        memory = touches_memory(s.body)
+        dynamic: set[ir.Sym] = set()
+        while True:
+            outer = dict(self.env)
+            init = self.flatten(syms, dynamic, memory)
+            token, reads = self.token, list(self.reads)
+            before = {sym: outer[sym].region for sym in syms}
+            iv = m.Value(tile(m.I64))
+            args = [m.Value(v.type) for v in init]
+            block = m.Block([iv, *args])
+            with self.e.inside(block):
+                self.env[s.var] = Lowered(iv, INDEX)
+                self.bind(syms, dynamic, args, memory, before)
+                self.block(s.body)
+                changed = {sym for sym in syms if sym not in dynamic and self.env[sym].region != before[sym]}
+                final = self.flatten(syms, dynamic, memory)
+                self.e.b.op("continue", [], {"operands": tuple(final)})
+            self.env, self.token, self.reads = outer, token, reads
+            if not changed:
+                break
+            dynamic |= changed  # a region the body changes: carry its bounds too, and lower the body again
+        results = self.e.b.op(
+            "for", [v.type for v in init],
+            {"lowerBound": lo, "upperBound": hi, "step": step, "initValues": tuple(init)}, {}, [block],
+        )
+        self.bind(syms, dynamic, results, memory, before)
+
+    def lower_if(self, s: ir.If) -> None:
+        cond = self.expr(s.cond).value
+        syms = assigned(s.body + s.orelse)
+        memory = touches_memory(s.body + s.orelse)
+        dynamic: set[ir.Sym] = set()
+        while True:
+            outer = dict(self.env)
+            token, reads = (self.ordered() if memory else self.token), list(self.reads)
+            blocks: list[m.Block] = []
+            finals: list[list[m.Value]] = []
+            after: list[dict[ir.Sym, Region | None]] = []
+            for branch in (s.body, s.orelse):
+                self.env, self.token, self.reads = dict(outer), token, list(reads)
+                block = m.Block()
+                with self.e.inside(block):
+                    self.block(branch)
+                    after.append({sym: self.env[sym].region for sym in syms})
+                    finals.append(self.flatten(syms, dynamic, memory))
+                blocks.append(block)
+            self.env, self.token, self.reads = outer, token, reads
+            changed = {sym for sym in syms if sym not in dynamic and after[0][sym] != after[1][sym]}
+            if not changed:
+                break
+            dynamic |= changed
+        for block, final in zip(blocks, finals, strict=True):
+            block.ops.append(m.Op("yield", [], {"operands": tuple(final)}, {}))
+        results = self.e.b.op("if", [v.type for v in finals[0]], {"condition": cond}, {}, blocks)
+        self.bind(syms, dynamic, results, memory, after[0])
+
+
+def lower_kernel(kernel: ir.Kernel) -> m.Module:
+    """The Tile IR module of one kernel variant, or a located PhobosError naming the
+    construct this back end does not lower."""
+    refuse_what_is_not_lowered(kernel)
+    body = m.Block()
+    lowering = Lowering(kernel, body)
+    args = lowering.entry_args()
+    lowering.start()
+    lowering.block(kernel.body)
+    lowering.e.b.op("return", [])
+    return m.Module(kernel.name, [m.Entry(kernel.name, args, body)])

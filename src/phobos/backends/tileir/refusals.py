@@ -1,0 +1,99 @@
+"""What the Tile IR back end refuses, found before anything is lowered, each with a
+located PhobosError naming the construct. Two kinds: per-thread constructs, which a
+Tile IR kernel (one tile block, no threads of its own) has no counterpart for, and
+constructs this back end does not lower yet. The CUDA back end takes both."""
+
+from __future__ import annotations
+
+from phobos.errors import PhobosError, Span
+from phobos.ir import nodes as ir
+
+FLOAT_DOTS = {("f16", "f16"), ("f16", "f32"), ("bf16", "f32"), ("f32", "f32"), ("f64", "f64")}  # (operands, result)
+
+
+def per_thread(what: str, span: Span) -> PhobosError:
+    return PhobosError(
+        f"{what} is a per-thread construct, which Tile IR has no counterpart for: the Tile IR back end "
+        "does not lower it (the CUDA back end does)",
+        span,
+    )
+
+
+def not_yet(what: str, span: Span) -> PhobosError:
+    return PhobosError(f"the Tile IR back end does not yet lower {what}", span)
+
+
+def power_of_two(shape: tuple[int, ...]) -> bool:
+    return all(n & (n - 1) == 0 for n in shape)
+
+
+def check_shape(shape: tuple[int, ...], span: Span) -> None:
+    if not power_of_two(shape):
+        raise not_yet(f"a tile of shape [{', '.join(map(str, shape))}]: Tile IR tiles have power-of-two extents", span)
+
+
+def check_expr(x: ir.Expr) -> None:
+    """Refuse what `x` holds, the innermost construct first."""
+    for child in x.children():
+        check_expr(child)
+    check_shape(x.type.shape, x.span)
+    match x:
+        case ir.CtxRef(field_name=f) if f in ("thread", "lane", "warp"):
+            raise per_thread(f"`ctx.{f}`", x.span)
+        case ir.LaneReduce(op=op, over=over):
+            raise per_thread(f"the collective `{op}<over ctx.{over}>`", x.span)
+        case ir.Shuffle(mode=mode):
+            raise per_thread(f"the shuffle `shfl<{mode}>`", x.span)
+        case ir.Atomic(op=op):
+            raise per_thread(f"`atomic_{op}`, which every thread runs", x.span)
+        case ir.TileIndex(items=items) if not any(isinstance(it, ir.Window) for it in items):
+            raise per_thread("a one-element read of a tile", x.span)
+        case ir.TileIndex(base=base, items=items):
+            whole = x.type.shape == base.type.shape and all(
+                isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0 for it in items
+            )
+            if not whole:
+                raise not_yet("a window of a tile value", x.span)
+        case ir.Math(fn="erf"):
+            raise not_yet("`erf`", x.span)
+        case ir.Dot(left=a, right=b):
+            pair = (a.type.dtype.name, x.type.dtype.name)
+            same = a.type.dtype == b.type.dtype
+            if len(a.type.shape) != 2 or not same or (pair not in FLOAT_DOTS and pair != ("i8", "i32")):
+                raise not_yet(f"`dot` of {a.type} and {b.type} into {x.type}", x.span)
+    if x.uni != ir.Uniformity.UNIFORM:
+        raise per_thread(f"a value that differs between threads (`{x.span.text()}`)", x.span)
+
+
+def check_body(body: list[ir.Stmt], top: bool) -> None:
+    for i, s in enumerate(body):
+        for root in ir.stmt_exprs(s):
+            check_expr(root)
+        match s:
+            case ir.Decl(sym=sym) | ir.Assign(sym=sym):
+                check_shape(sym.vtype.shape, s.span)
+            case ir.TileStore(sym=sym, items=items, value=value) if value.type.shape:
+                whole = value.type.shape == sym.vtype.shape and all(
+                    isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0
+                    for it in items
+                )
+                if not whole:
+                    raise not_yet("a store of a tile value into part of a tile", s.span)
+            case ir.While():
+                raise not_yet("`while`", s.span)
+            case ir.Break() | ir.Continue():
+                raise not_yet(f"`{type(s).__name__.lower()}`", s.span)
+            case ir.Return() if not (top and i == len(body) - 1):
+                raise not_yet("a `return` before the end of the kernel", s.span)
+            case ir.Eval():
+                raise not_yet("an expression statement", s.span)
+        match s:
+            case ir.For(body=inner):
+                check_body(inner, False)
+            case ir.If(body=inner, orelse=other):
+                check_body(inner, False)
+                check_body(other, False)
+
+
+def refuse_what_is_not_lowered(kernel: ir.Kernel) -> None:
+    check_body(kernel.body, True)

@@ -1,0 +1,240 @@
+"""The Tile IR back end's layers, each alone: the bytecode's primitives, the registry
+facts, the writer's sections and tables (read back by a small reader here), the
+printer, the refusals, and tileiras's disassembler reading what the writer wrote."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+import phobos
+from phobos.backends.cuda.kernel import generate
+from phobos.backends.tileir import model as m
+from phobos.backends.tileir import registry
+from phobos.backends.tileir.builder import Builder
+from phobos.backends.tileir.encoding import PADDING_BYTE, read_uvarint, svarint, unzigzag, uvarint
+from phobos.backends.tileir.lower import lower_kernel
+from phobos.backends.tileir.printer import module_text
+from phobos.backends.tileir.tables import OPS, TYPE_TAG, VERSION
+from phobos.backends.tileir.writer import MAGIC, write_module
+from phobos.errors import PhobosError
+
+# ---------------------------------------------------------------- primitives
+
+
+@pytest.mark.parametrize(
+    ("value", "encoded"),
+    [(0, b"\x00"), (1, b"\x01"), (127, b"\x7f"), (128, b"\x80\x01"), (300, b"\xac\x02"),
+     (1 << 63, b"\x80" * 9 + b"\x01"), ((1 << 64) - 1, b"\xff" * 9 + b"\x01")],
+)
+def test_uvarint_vectors(value: int, encoded: bytes):
+    assert uvarint(value) == encoded
+    assert read_uvarint(encoded, 0) == (value, len(encoded))
+
+
+@pytest.mark.parametrize(("value", "zigzag"), [(0, 0), (-1, 1), (1, 2), (-2, 3), (-(1 << 63), (1 << 64) - 1)])
+def test_svarint_zigzags(value: int, zigzag: int):
+    assert svarint(value) == uvarint(zigzag)
+    assert unzigzag(read_uvarint(svarint(value), 0)[0]) == value
+
+
+def test_varints_refuse_what_does_not_fit():
+    with pytest.raises(ValueError):
+        uvarint(-1)
+    with pytest.raises(ValueError):
+        svarint(1 << 63)
+
+
+# ---------------------------------------------------------------- the registry
+
+
+def test_registry_records_its_source_and_the_frozen_numbers():
+    assert len(registry.CUDA_TILE_COMMIT) == 40
+    assert VERSION == (13, 3)
+    assert OPS["load_view_tko"].opcode == 0x3E and OPS["mmaf"].opcode == 0x49 and OPS["mmaf_scaled"].opcode == 0x72
+    assert TYPE_TAG["TileType"] == 13 and TYPE_TAG["TokenType"] == 17
+    assert len(OPS) == 100 and len({op.opcode for op in OPS.values()}) == 100
+
+
+def test_op_fields_keep_declaration_order():
+    load = OPS["load_ptr_tko"]
+    assert [n for n, _, _ in load.args] == [
+        "memory_ordering_semantics", "memory_scope", "source", "mask", "paddingValue", "token", "optimization_hints",
+    ]
+    assert load.attr_sized_operands and not load.has_variadic
+    assert OPS["for"].has_variadic and OPS["for"].regions == 1 and OPS["if"].regions == 2
+
+
+# ---------------------------------------------------------------- the writer
+
+
+def vadd() -> m.Module:
+    """out = a + b over 128 elements a block: a module built by hand."""
+    ptr = m.Tile(m.Pointer(m.F32))
+    a, b, c = (m.Value(ptr) for _ in range(3))
+    body = m.Block()
+    bd = Builder(body)
+    i32, t = m.Tile(m.I32), m.Tile(m.F32, (128,))
+    x, _, _ = bd.op("get_tile_block_id", [i32, i32, i32])
+    size = bd.one("constant", i32, value=m.Dense(i32, 128))
+    start = bd.one("muli", i32, lhs=x, rhs=size, overflow=m.Enum("IntegerOverflow", "NONE"))
+    offsets = bd.one(
+        "addi", m.Tile(m.I32, (128,)), lhs=bd.one("iota", m.Tile(m.I32, (128,))),
+        rhs=bd.one("broadcast", m.Tile(m.I32, (128,)), source=bd.one("reshape", m.Tile(m.I32, (1,)), source=start)),
+        overflow=m.Enum("IntegerOverflow", "NONE"),
+    )
+    weak = {"memory_ordering_semantics": m.Enum("MemoryOrderingSemantics", "WEAK")}
+
+    def at(p: m.Value) -> m.Value:
+        many = m.Tile(m.Pointer(m.F32), (128,))
+        spread = bd.one("broadcast", many, source=bd.one("reshape", m.Tile(m.Pointer(m.F32), (1,)), source=p))
+        return bd.one("offset", many, ptr=spread, offset=offsets)
+
+    xa, _ = bd.op("load_ptr_tko", [t, m.Token()], {"source": at(a)}, weak)
+    xb, _ = bd.op("load_ptr_tko", [t, m.Token()], {"source": at(b)}, weak)
+    total = bd.one("addf", t, lhs=xa, rhs=xb, rounding_mode=m.Enum("RoundingMode", "NEAREST_EVEN"))
+    bd.op("store_ptr_tko", [m.Token()], {"destination": at(c), "value": total}, weak)
+    bd.op("return", [])
+    return m.Module("m", [m.Entry("vadd", [a, b, c], body)])
+
+
+def sections(data: bytes) -> dict[int, bytes]:
+    """Read the section structure back, checking each aligned section's padding."""
+    assert data[:8] == MAGIC and tuple(data[8:10]) == VERSION and data[10:12] == b"\x00\x00"
+    pos, out = 12, {}
+    while data[pos] != 0:
+        head = data[pos]
+        length, pos = read_uvarint(data, pos + 1)
+        if head & 0x80:
+            alignment, pos = read_uvarint(data, pos)
+            while pos % alignment:
+                assert data[pos] == PADDING_BYTE
+                pos += 1
+        out[head & 0x7F] = data[pos : pos + length]
+        pos += length
+    assert pos == len(data) - 1
+    return out
+
+
+def table(section: bytes, width: int) -> list[bytes]:
+    count, pos = read_uvarint(section, 0)
+    pos += (width - pos % width) % width
+    offsets = [int.from_bytes(section[pos + i * width : pos + (i + 1) * width], "little") for i in range(count)]
+    data = section[pos + count * width :]
+    return [data[a:b] for a, b in zip(offsets, [*offsets[1:], len(data)], strict=True)]
+
+
+def test_the_writer_lays_out_sections_and_tables():
+    data = write_module(vadd())
+    found = sections(data)
+    assert sorted(found) == [0x01, 0x02, 0x04, 0x05]  # strings, functions, constants, types
+    assert table(found[0x01], 4) == [b"vadd"]
+    types = table(found[0x05], 4)
+    # the signature first, after the types it names: ptr's pointee, the pointer tile, the function
+    assert types[:4] == [uvarint(7), uvarint(12) + uvarint(0), uvarint(13) + uvarint(1) + b"\x00", types[3]]
+    assert types[3] == uvarint(16) + uvarint(3) + bytes([2, 2, 2]) + uvarint(0)
+    assert table(found[0x04], 8) == [uvarint(4) + (128).to_bytes(4, "little")]
+
+
+VADD_HEX = (  # assembled by tileiras 13.4.92 for sm_90 when pinned
+    "7f54696c654952000d030000825808cb010003020052300505051005004e050003063a065b07070b0609030600080a5b"
+    "08000b090c51090d0b3d0a0b00000e5b08010b09115109120b3d0a0b000013020a00000f145b08020b09175109180b65"
+    "0b000019165c0000841508cbcbcbcbcb01cbcbcbcbcbcbcb00000000000000000480000000857c040ccbcbcb00000000"
+    "0100000003000000060000000c0000000d000000100000001b00000026000000310000003c00000047000000070c000d"
+    "0100100302020200030d04000d040180000000000000000d040101000000000000000d010101000000000000000d0101"
+    "80000000000000000d0001800000000000000011810c04cb01cbcbcb000000007661646400"
+)
+
+
+def test_the_writer_is_deterministic_and_pinned():
+    assert write_module(vadd()).hex() == VADD_HEX
+    assert write_module(vadd()) == write_module(vadd())
+
+
+def test_ids_made_inside_a_block_are_free_again_after_it():
+    i64 = m.Tile(m.I64)
+    body = m.Block()
+    bd = Builder(body)
+    zero = bd.one("constant", i64, value=m.Dense(i64, 0))  # id 0
+    inner = m.Block([m.Value(i64)])  # the loop variable: id 1 inside the loop
+    Builder(inner).op("continue", [])
+    bd.op("for", [], {"lowerBound": zero, "upperBound": zero, "step": zero, "initValues": ()}, {}, [inner])
+    after = bd.one("addi", i64, lhs=zero, rhs=zero, overflow=m.Enum("IntegerOverflow", "NONE"))  # id 1 again
+    bd.one("addi", i64, lhs=after, rhs=after, overflow=m.Enum("IntegerOverflow", "NONE"))
+    bd.op("return", [])
+    func = sections(write_module(m.Module("m", [m.Entry("k", [], body)])))[0x02]
+    tile_i64 = 2  # after the signature (0) and i64 (1)
+    assert bytes([OPS["addi"].opcode, tile_i64, 0, 0, 0, OPS["addi"].opcode, tile_i64, 0, 1, 1]) in func
+
+
+# ---------------------------------------------------------------- tileiras's own reader
+
+
+def test_tileirdisasm_reads_what_the_writer_wrote(tmp_path):
+    from phobos.backends.tileir.assemble import tileiras, tool_env
+
+    try:
+        disasm = tileiras().with_name("tileirdisasm")
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    path = tmp_path / "vadd.tileirbc"
+    path.write_bytes(write_module(vadd()))
+    text = subprocess.run([str(disasm), str(path)], capture_output=True, text=True, env=tool_env(), check=True).stdout
+    ops = [line.split("=")[-1].split()[0] for line in text.splitlines()[1:-1]]
+    assert ops == [
+        "get_tile_block_id", "constant", "muli", "iota", "reshape", "broadcast", "addi",
+        "reshape", "broadcast", "offset", "load_ptr_tko", "reshape", "broadcast", "offset", "load_ptr_tko",
+        "addf", "reshape", "broadcast", "offset", "store_ptr_tko", "return",
+    ]
+    assert "entry @vadd(%arg0: tile<ptr<f32>>" in text
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def lowered(text: str, name: str) -> m.Module:
+    return lower_kernel(phobos.compile(text, path="k.phobos").kernels[name].variants[0])
+
+
+PER_THREAD = """\
+kernel axpy(X: tensor<f32>[N], Y: tensor<f32>[N], a: f32) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  Y[i] = a * X[i] + Y[i]
+}
+"""
+
+
+def test_a_per_thread_kernel_is_refused_by_name_and_line():
+    with pytest.raises(PhobosError) as info:
+        lowered(PER_THREAD, "axpy")
+    err = info.value
+    assert "`ctx.thread` is a per-thread construct" in err.message and "CUDA back end does" in err.message
+    assert (err.line, err.column) == (2, 39)
+    kernel = phobos.compile(PER_THREAD, path="k.phobos").kernels["axpy"]
+    assert "axpy" in generate(kernel.variants[0]).source  # the CUDA back end still takes it
+
+
+@pytest.mark.parametrize(
+    ("body", "what", "line"),
+    [
+        ("  let v = sum<over ctx.lane, width 32>(X[ctx.block.x])\n  X[0] = v", "`sum<over ctx.lane>`", 2),
+        ("  var x = X[0 :+ 32]\n  X[0 :+ 32] = erf(x)", "`erf`", 3),
+        ("  var k: i64 = 0\n  while k < 4 {\n    k += 1\n  }", "`while`", 3),
+        ("  var x = X[0 :+ 24]\n  X[0 :+ 24] = x", "a tile of shape [24]", 2),
+        ("  let old = atomic_add(X[0], 1.0)", "`atomic_add`", 2),
+    ],
+)
+def test_refusals_name_the_construct(body: str, what: str, line: int):
+    with pytest.raises(PhobosError) as info:
+        lowered(f"kernel k(X: tensor<f32>[N]) {{\n{body}\n}}\n", "k")
+    assert what in info.value.message and info.value.line == line, info.value
+
+
+def test_a_tile_kernel_lowers_to_the_ops_it_needs():
+    text = module_text(lowered(
+        "kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 1]) {\n"
+        "  let r = ctx.block.x * 8\n"
+        "  Y[r :+ 8, 0 :+ 1] = rowmax(X[r :+ 8, 0 :+ 64])\n}\n", "k"))
+    assert "load_ptr_tko" in text and "store_ptr_tko" in text and "identities = [-inf : f32]" in text
+    assert "reduce" in text and "maxf" in text

@@ -1,0 +1,82 @@
+"""Gates 0 and 1 of the Tile IR back end. Gate 0: every corpus kernel the back end
+accepts (its first variant) is pinned in tests/golden/tileir/ as text (.tileir) and
+as bytecode (.tileirbc), byte for byte; `pytest --update-goldens` rewrites both. Gate
+1: tileiras assembles every pinned bytecode file, for sm_80 and sm_90, into a cubin
+that names its kernel (skipped only where tileiras is not installed).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from golden_programs import GOLDEN, check_golden, golden_kernels
+
+import phobos
+from phobos.backends.tileir.lower import lower_kernel
+from phobos.backends.tileir.printer import module_text
+from phobos.backends.tileir.writer import write_module
+from phobos.errors import PhobosError
+
+TILEIR = GOLDEN / "tileir"
+
+
+def split() -> tuple[list[tuple[str, phobos.Kernel]], list[tuple[str, PhobosError]]]:
+    accepted, refused = [], []
+    for name, kernel in golden_kernels():
+        try:
+            lower_kernel(kernel.variants[0])
+        except PhobosError as err:
+            refused.append((name, err))
+        else:
+            accepted.append((name, kernel))
+    return accepted, refused
+
+
+ACCEPTED, REFUSED = split()
+
+
+def test_the_back_end_takes_the_tile_kernels():
+    assert len(ACCEPTED) >= 34, [name for name, _ in ACCEPTED]
+
+
+def test_every_refusal_is_located_and_names_the_construct():
+    for name, err in REFUSED:
+        assert err.line is not None, name
+        assert "the Tile IR back end does not" in err.message, (name, err.message)
+
+
+@pytest.mark.parametrize(("name", "kernel"), ACCEPTED, ids=[name for name, _ in ACCEPTED])
+def test_text_and_bytes_match_goldens(name: str, kernel: phobos.Kernel, request: pytest.FixtureRequest):
+    module = lower_kernel(kernel.variants[0])
+    check_golden(TILEIR / f"{name}.tileir", module_text(module), request, "Tile IR text")
+    check_golden(TILEIR / f"{name}.tileirbc", write_module(module), request, "Tile IR bytecode")
+
+
+def test_no_stale_goldens():
+    names = {f"{name}.{suffix}" for name, _ in ACCEPTED for suffix in ("tileir", "tileirbc")}
+    stale = sorted(p.name for p in TILEIR.iterdir() if p.name not in names) if TILEIR.exists() else []
+    assert not stale, f"goldens with no kernel: {stale}"
+
+
+def test_tileiras_assembles_every_golden():
+    from phobos.backends.tileir.assemble import assemble, tileiras
+
+    try:
+        tileiras()
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    jobs = [(name, kernel.name, arch) for name, kernel in ACCEPTED for arch in ("sm_80", "sm_90")]
+
+    def build(job: tuple[str, str, str]) -> str | None:
+        name, kernel, arch = job
+        try:
+            cubin = assemble((TILEIR / f"{name}.tileirbc").read_bytes(), arch, kernel)
+        except PhobosError as exc:
+            return f"{name} for {arch}: {exc.message}"
+        return None if f".text.{kernel}".encode() in cubin else f"{name} for {arch}: no kernel `{kernel}` in the cubin"
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        failures = [f for f in pool.map(build, jobs) if f]
+    assert not failures, "\n".join(failures)
