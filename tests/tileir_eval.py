@@ -1,0 +1,230 @@
+"""A numpy evaluator of the Tile IR back end's in-memory modules, for tests only.
+
+It runs an entry once per tile block over numpy arrays, taking each op as the cuda_tile
+dialect defines it, so the corpus can check what the lowering writes (regions, masks,
+carried values, the edges of every window) against the interpreter with no GPU. What
+it cannot check is tileiras: gate 1 says tileiras accepts the bytecode, and the GPU
+gate says the device agrees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from phobos.backends.tileir import model as m
+from phobos.backends.tileir.tables import ENUM_SPELLING
+
+NUMPY = {
+    "i1": np.dtype(np.bool_), "i8": np.dtype(np.int8), "i16": np.dtype(np.int16), "i32": np.dtype(np.int32),
+    "i64": np.dtype(np.int64), "f16": np.dtype(np.float16), "bf16": np.dtype(ml_dtypes.bfloat16),
+    "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+}
+UNSIGNED = {"i8": np.uint8, "i16": np.uint16, "i32": np.uint32, "i64": np.uint64}
+FLOAT2 = {"addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide, "remf": np.fmod,
+          "maxf": np.fmax, "minf": np.fmin}
+INT2 = {"addi": np.add, "subi": np.subtract, "muli": np.multiply, "andi": np.bitwise_and, "ori": np.bitwise_or,
+        "xori": np.bitwise_xor, "maxi": np.maximum, "mini": np.minimum}
+MATH = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt, "sin": np.sin,
+        "cos": np.cos, "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil, "absf": np.abs, "absi": np.abs,
+        "negf": np.negative, "negi": np.negative}
+COMPARE = {"equal": np.equal, "not_equal": np.not_equal, "less_than": np.less, "less_than_or_equal": np.less_equal,
+           "greater_than": np.greater, "greater_than_or_equal": np.greater_equal}
+REDUCE = {"addf": np.add, "addi": np.add, "maxf": np.fmax, "minf": np.fmin, "maxi": np.maximum, "mini": np.minimum}
+
+
+class Pointers:
+    """A tile of pointers: which buffer, and the element offset into it."""
+
+    def __init__(self, buffer: int, offsets: np.ndarray):
+        self.buffer = buffer
+        self.offsets = offsets
+
+
+def dtype_of(t: m.Type) -> np.dtype:
+    assert isinstance(t, m.Tile) and isinstance(t.element, m.Scalar), t
+    return NUMPY[t.element.name]
+
+
+def case_name(a: m.Attr) -> str:
+    assert isinstance(a, m.Enum)
+    return a.case
+
+
+class Evaluator:
+    def __init__(self, buffers: list[np.ndarray], block: tuple[int, int, int], grid: tuple[int, int, int]):
+        self.buffers = buffers  # each a flat view of a tensor argument, in its storage type
+        self.block_id, self.grid = block, grid
+        self.env: dict[m.Value, Any] = {}
+
+    def run_block(self, block: m.Block, args: list[Any]) -> list[Any]:
+        """Run a block's ops; what its terminator passes on."""
+        for a, v in zip(block.args, args, strict=True):
+            self.env[a] = v
+        for op in block.ops:
+            if op.name in ("continue", "yield", "return", "break"):
+                return [self.env[v] for v in op.operands["operands"]]  # type: ignore[union-attr]
+            results = self.op(op)
+            for r, v in zip(op.results, results, strict=True):
+                self.env[r] = v
+        return []
+
+    def get(self, op: m.Op, name: str) -> Any:
+        v = op.operands.get(name)
+        return None if v is None else self.env[v]  # type: ignore[index]
+
+    def op(self, op: m.Op) -> list[Any]:
+        name, get = op.name, lambda n: self.get(op, n)
+        out_type = op.results[0].type if op.results else None
+        with np.errstate(all="ignore"):
+            if name == "constant":
+                dense = op.attrs["value"]
+                assert isinstance(dense, m.Dense)
+                return [np.full(dense.type.shape, dense.value, dtype_of(dense.type))]
+            if name in ("make_token", "join_tokens"):
+                return [None]
+            if name == "get_tile_block_id":
+                return [np.int32(i) for i in self.block_id]
+            if name == "get_num_tile_blocks":
+                return [np.int32(i) for i in self.grid]
+            if name == "iota":
+                return [np.arange(out_type.shape[0], dtype=dtype_of(out_type))]  # type: ignore[union-attr]
+            if name in ("reshape", "broadcast"):
+                src = get("source")
+                shape = out_type.shape  # type: ignore[union-attr]
+                if isinstance(src, Pointers):
+                    offsets = np.reshape(src.offsets, shape) if name == "reshape" else np.broadcast_to(src.offsets,
+                                                                                                       shape)
+                    return [Pointers(src.buffer, offsets)]
+                return [np.reshape(src, shape) if name == "reshape" else np.broadcast_to(src, shape).copy()]
+            if name == "offset":
+                p = get("ptr")
+                return [Pointers(p.buffer, p.offsets + get("offset").astype(np.int64))]
+            if name == "permute":
+                perm = op.attrs["permutation"]
+                assert isinstance(perm, m.I32Array)
+                return [np.transpose(get("source"), perm.values)]
+            if name in FLOAT2:
+                return [FLOAT2[name](get("lhs"), get("rhs")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name in INT2:
+                return [INT2[name](get("lhs"), get("rhs")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name in MATH:
+                return [MATH[name](get("source")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "rsqrt":
+                x = get("source")
+                return [(1 / np.sqrt(x)).astype(x.dtype)]
+            if name in ("shli", "shri"):
+                fn = np.left_shift if name == "shli" else np.right_shift
+                return [fn(get("lhs"), get("rhs")).astype(get("lhs").dtype)]
+            if name in ("divi", "remi"):
+                a, b = get("lhs"), get("rhs")
+                r = np.fmod(a, b)
+                return [(a - r) // b if name == "divi" else r]
+            if name in ("cmpi", "cmpf"):
+                pred = op.attrs["comparison_predicate"]
+                assert isinstance(pred, m.Enum)
+                a, b = get("lhs"), get("rhs")
+                if name == "cmpi" and case_name(op.attrs["signedness"]) == "Unsigned" and a.dtype != np.bool_:
+                    a, b = (v.view(UNSIGNED[f"i{v.dtype.itemsize * 8}"]) for v in (a, b))
+                return [COMPARE[ENUM_SPELLING[pred.enum, pred.case]](a, b)]
+            if name == "select":
+                return [np.where(get("cond"), get("val_if_true"), get("val_if_false"))]
+            if name == "exti":
+                x = get("from")
+                if case_name(op.attrs["signedness"]) == "Unsigned":
+                    x = x.view(UNSIGNED[f"i{x.dtype.itemsize * 8}"])
+                return [x.astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "trunci":
+                return [get("from").astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "itof":
+                x = get("from")
+                if case_name(op.attrs["signedness"]) == "Unsigned":
+                    x = x.view(UNSIGNED[f"i{x.dtype.itemsize * 8}"])
+                return [x.astype(np.float64).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "ftof":
+                return [get("from").astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "ftoi":
+                return [np.trunc(get("from").astype(np.float64)).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "load_ptr_tko":
+                return [self.load(get("source"), get("mask"), get("paddingValue"), out_type), None]
+            if name == "store_ptr_tko":
+                self.store(get("destination"), get("value"), get("mask"))
+                return [None]
+            if name == "reduce":
+                return [self.reduce(op)]
+            if name in ("mmaf", "mmai"):
+                a, b, acc = get("lhs"), get("rhs"), get("acc")
+                wide = np.float64 if name == "mmaf" else np.int64
+                return [(a.astype(wide) @ b.astype(wide) + acc.astype(wide)).astype(acc.dtype)]
+            if name == "for":
+                return self.loop(op)
+            if name == "if":
+                taken = op.regions[0] if bool(get("condition")) else (op.regions[1] if len(op.regions) > 1 else None)
+                return self.run_block(taken, []) if taken is not None else []
+        raise NotImplementedError(f"the evaluator has no `{name}`")
+
+    def load(self, p: Pointers, mask: np.ndarray | None, pad: np.ndarray | None, t: m.Type) -> np.ndarray:
+        buf = self.buffers[p.buffer]
+        offsets = np.asarray(p.offsets)
+        live = np.ones(offsets.shape, bool) if mask is None else np.broadcast_to(mask, offsets.shape)
+        out = np.zeros(offsets.shape, dtype_of(t)) if pad is None else np.array(np.broadcast_to(pad, offsets.shape))
+        if np.any(live & ((offsets < 0) | (offsets >= buf.size))):
+            raise IndexError("a load the mask lets through lies outside its tensor")
+        out[live] = buf[offsets[live]]
+        return out
+
+    def store(self, p: Pointers, value: np.ndarray, mask: np.ndarray | None) -> None:
+        buf = self.buffers[p.buffer]
+        offsets = np.asarray(p.offsets)
+        live = np.ones(offsets.shape, bool) if mask is None else np.broadcast_to(mask, offsets.shape)
+        if np.any(live & ((offsets < 0) | (offsets >= buf.size))):
+            raise IndexError("a store the mask lets through lies outside its tensor")
+        buf[offsets[live]] = np.broadcast_to(value, offsets.shape)[live]
+
+    def reduce(self, op: m.Op) -> np.ndarray:
+        (x,) = (self.env[v] for v in op.operands["operands"])  # type: ignore[union-attr]
+        dim = op.attrs["dim"]
+        assert isinstance(dim, m.Int)
+        combine = op.regions[0].ops[0].name
+        if combine == "addf":
+            return np.sum(x.astype(np.float64), axis=dim.value).astype(x.dtype)
+        return REDUCE[combine].reduce(x, axis=dim.value).astype(x.dtype)
+
+    def loop(self, op: m.Op) -> list[Any]:
+        lo, hi, step = (int(self.get(op, n)) for n in ("lowerBound", "upperBound", "step"))
+        carried = [self.env[v] for v in op.operands["initValues"]]  # type: ignore[union-attr]
+        i = lo
+        while i < hi:
+            carried = self.run_block(op.regions[0], [np.int64(i), *carried])
+            i += step
+        return carried
+
+
+def storage_view(a: np.ndarray) -> np.ndarray:
+    """A tensor argument as the integers or floats the Tile IR kernel addresses."""
+    flat = a.reshape(-1)
+    if a.dtype == np.bool_:
+        return flat.view(np.int8)
+    if a.dtype.kind == "u":
+        return flat.view({1: np.int8, 2: np.int16, 4: np.int32}[a.dtype.itemsize])
+    return flat
+
+
+def run(entry: m.Entry, args: list[Any], grid: tuple[int, int, int]) -> None:
+    """Launch `entry` over `grid` with the entry's arguments: arrays for tensors (written
+    in place), numpy scalars for scalars and runtime dims."""
+    buffers: list[np.ndarray] = []
+    values: list[Any] = []
+    for a in args:
+        if isinstance(a, np.ndarray):
+            values.append(Pointers(len(buffers), np.int64(0)))
+            buffers.append(storage_view(a))
+        else:
+            values.append(a)
+    for z in range(grid[2]):
+        for y in range(grid[1]):
+            for x in range(grid[0]):
+                ev = Evaluator(buffers, (x, y, z), grid)
+                ev.run_block(m.Block(list(entry.args), entry.body.ops), values)
