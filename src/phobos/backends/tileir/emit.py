@@ -45,6 +45,12 @@ class Lowered:
         return t.shape
 
 
+def padded(shape: Sequence[int]) -> tuple[int, ...]:
+    """The Tile IR shape that holds a Phobos tile: each extent up to a power of two (Tile
+    IR has no other), the positions added absent, outside every region."""
+    return tuple(1 << (n - 1).bit_length() for n in shape)
+
+
 def tile(element: m.Scalar | m.Pointer, shape: Sequence[int] = ()) -> m.Tile:
     return m.Tile(element, tuple(shape))
 

@@ -11,7 +11,7 @@ from phobos.ir import nodes as ir
 
 from . import arith
 from . import model as m
-from .emit import NEAREST, NONE_OVERFLOW, SCALAR, SIGNED, Bound, Emitter, Lowered, Region, element_of, tile
+from .emit import NEAREST, NONE_OVERFLOW, SCALAR, SIGNED, Bound, Emitter, Lowered, Region, element_of, padded, tile
 
 
 def identity(op: str, dtype: DType) -> int | float:
@@ -45,7 +45,8 @@ class Exprs:
                 element = SCALAR[x.type.dtype.name]
                 value = v if not (element.is_float and isinstance(v, int)) else float(v)
                 shape = x.type.shape
-                return Lowered(self.e.const(element, value, shape), x.type.dtype, full_region(shape) if shape else None)
+                const = self.e.const(element, value, padded(shape))
+                return Lowered(const, x.type.dtype, full_region(shape) if shape else None)
             case ir.Read(sym=sym):
                 return self.env[sym]
             case ir.ParamRef(name=name):
@@ -97,11 +98,11 @@ class Exprs:
         return self.e.select(cond, self.e.index(a), self.e.index(b))
 
     def widened(self, v: Lowered, shape: tuple[int, ...]) -> Lowered:
-        """`v` broadcast to `shape`, with the region the absent-element rule gives it: a
-        uniform scalar is present everywhere; along a dim of extent 1 that is repeated,
-        a present element covers the whole extent and an absent one stays absent."""
+        """`v` broadcast to the (Phobos) `shape`, with the region the absent-element rule
+        gives it: a uniform scalar is present everywhere; along a dim of extent 1 that is
+        repeated, a present element covers the whole extent and an absent one stays absent."""
         if v.region is None:
-            return Lowered(self.e.broadcast(v.value, shape), v.dtype, full_region(shape))
+            return Lowered(self.e.broadcast(v.value, padded(shape)), v.dtype, full_region(shape))
         have = v.shape
         pad = len(shape) - len(have)
         region: list[tuple[Bound, Bound]] = []
@@ -114,7 +115,7 @@ class Exprs:
                 region.append((0, self.select_bound(self.present(lo, hi), n, 0)))
             else:
                 region.append((lo, hi))
-        return Lowered(self.e.broadcast(v.value, shape), v.dtype, tuple(region))
+        return Lowered(self.e.broadcast(v.value, padded(shape)), v.dtype, tuple(region))
 
     def intersect(self, regions: list[Region], shape: tuple[int, ...]) -> Region | None:
         if not shape:
@@ -207,7 +208,7 @@ class Exprs:
             return Lowered(arith.narrow(self.e, out, dtype), dtype)
         assert t.region is not None
         out = self.reduce_dim(self.masked(t, fill, [x.axis]), x.axis, x.op, work)
-        out = self.e.reshape(out, x.type.shape)
+        out = self.e.reshape(out, padded(x.type.shape))
         region = tuple((0, 1) if d == x.axis else r for d, r in enumerate(t.region))
         return Lowered(arith.narrow(self.e, out, dtype), dtype, region)
 
@@ -258,7 +259,7 @@ class Exprs:
         bv = e.select(e.in_interval(0, b.shape, k_lo, k_hi), bv, e.const(element_of(bv), zero, b.shape))
         region: Region = ((a.region[0]), (b.region[1]))
         if acc_expr is None:
-            acc = e.const(SCALAR[dtype.name], 0.0 if dtype.is_float else 0, shape)
+            acc = e.const(SCALAR[dtype.name], 0.0 if dtype.is_float else 0, padded(shape))
         else:
             acc_l = self.widened(self.expr(acc_expr), shape)
             assert acc_l.region is not None

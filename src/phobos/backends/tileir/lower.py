@@ -14,7 +14,7 @@ from phobos.dtypes import INDEX
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, tile
+from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, padded, tile
 from .exprs import Exprs, full_region
 from .memory import Memory
 from .refusals import refuse_what_is_not_lowered
@@ -115,11 +115,11 @@ class Lowering(Exprs, Memory):
         shape = sym.vtype.shape
         element = SCALAR[sym.vtype.dtype.name]
         if init is None:
-            self.env[sym] = Lowered(self.e.const(element, 0.0 if element.is_float else 0, shape), sym.vtype.dtype,
-                                    full_region(shape))
+            zero = self.e.const(element, 0.0 if element.is_float else 0, padded(shape))
+            self.env[sym] = Lowered(zero, sym.vtype.dtype, full_region(shape))
             return
         v = self.expr(init)
-        if shape and (v.region is None or v.shape != shape):
+        if shape and (v.region is None or v.shape != padded(shape)):
             v = self.widened(v, shape)
         assert element_of(v.value) == element, (sym.name, v.value.type, element)
         self.env[sym] = Lowered(v.value, sym.vtype.dtype, v.region if shape else None)
@@ -141,7 +141,7 @@ class Lowering(Exprs, Memory):
                     mask = part if mask is None else e.b.one("andi", part.type, lhs=mask, rhs=part)
             new = e.select(mask, e.broadcast(v.value, shape), t.value)
         else:
-            w = self.widened(v, shape)
+            w = self.widened(v, s.sym.vtype.shape)
             assert w.region is not None
             new = e.select(e.region_mask(shape, w.region), w.value, t.value)
         self.env[s.sym] = Lowered(new, t.dtype, t.region)

@@ -11,7 +11,7 @@ from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, tile
+from .emit import STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, padded, tile
 
 
 class Memory:
@@ -36,7 +36,7 @@ class Memory:
         strides: list[Bound] = [1] * len(extents)
         for d in range(len(extents) - 2, -1, -1):
             strides[d] = e.bound_op("muli", strides[d + 1], extents[d + 1])
-        shape = tuple(it.length for it in items if isinstance(it, ir.Window))
+        shape = padded(tuple(it.length for it in items if isinstance(it, ir.Window)))
         scalar_offset: Bound = 0
         spread: list[m.Value] = []
         region: list[tuple[Bound, Bound]] = []
@@ -51,9 +51,9 @@ class Memory:
                 inside = ok if inside is True else e.b.one("andi", ok.type, lhs=inside, rhs=ok)
                 continue
             n = it.length
-            steps = e.iota(n)
+            steps = e.iota(shape[j])
             if strides[d] != 1:
-                steps = e.int_op("muli", steps, e.broadcast(e.index(strides[d]), (n,)))
+                steps = e.int_op("muli", steps, e.broadcast(e.index(strides[d]), (shape[j],)))
             spread.append(e.along(steps, j, shape))
             lo = e.clamp(e.bound_op("subi", 0, start), 0, n)
             hi = e.bound_op("maxi", lo, e.bound_op("mini", n, e.bound_op("subi", extents[d], start)))
@@ -70,7 +70,7 @@ class Memory:
     def load(self, x: ir.Load) -> Lowered:
         pointers, region, inside, dtype = self.window(x.tensor, x.items)
         e = self.e
-        shape = x.type.shape
+        shape = padded(x.type.shape)
         mask = e.region_mask(shape, region) if shape else (None if inside is True else inside)
         stored = STORAGE[dtype.name]
         fields: dict = {"source": pointers, "token": self.token}
@@ -97,7 +97,7 @@ class Memory:
         that lie inside the tensor."""
         pointers, region, inside, dtype = self.window(s.tensor, s.items)
         e = self.e
-        shape = tuple(it.length for it in s.items if isinstance(it, ir.Window))
+        shape = padded(tuple(it.length for it in s.items if isinstance(it, ir.Window)))
         if shape:
             assert widened.region is not None
             both = [(e.bound_op("maxi", a[0], b[0]), e.bound_op("mini", a[1], b[1]))

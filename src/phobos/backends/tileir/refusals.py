@@ -23,20 +23,10 @@ def not_yet(what: str, span: Span) -> PhobosError:
     return PhobosError(f"the Tile IR back end does not yet lower {what}", span)
 
 
-def power_of_two(shape: tuple[int, ...]) -> bool:
-    return all(n & (n - 1) == 0 for n in shape)
-
-
-def check_shape(shape: tuple[int, ...], span: Span) -> None:
-    if not power_of_two(shape):
-        raise not_yet(f"a tile of shape [{', '.join(map(str, shape))}]: Tile IR tiles have power-of-two extents", span)
-
-
 def check_expr(x: ir.Expr) -> None:
     """Refuse what `x` holds, the innermost construct first."""
     for child in x.children():
         check_expr(child)
-    check_shape(x.type.shape, x.span)
     match x:
         case ir.CtxRef(field_name=f) if f in ("thread", "lane", "warp"):
             raise per_thread(f"`ctx.{f}`", x.span)
@@ -70,8 +60,6 @@ def check_body(body: list[ir.Stmt], top: bool) -> None:
         for root in ir.stmt_exprs(s):
             check_expr(root)
         match s:
-            case ir.Decl(sym=sym) | ir.Assign(sym=sym):
-                check_shape(sym.vtype.shape, s.span)
             case ir.TileStore(sym=sym, items=items, value=value) if value.type.shape:
                 whole = value.type.shape == sym.vtype.shape and all(
                     isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0
