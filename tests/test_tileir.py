@@ -220,7 +220,7 @@ def test_a_per_thread_kernel_is_refused_by_name_and_line():
     [
         ("  let v = sum<over ctx.lane, width 32>(X[ctx.block.x])\n  X[0] = v", "`sum<over ctx.lane>`", 2),
         ("  var x = X[0 :+ 32]\n  X[0 :+ 32] = erf(x)", "`erf`", 3),
-        ("  var k: i64 = 0\n  while k < 4 {\n    k += 1\n  }", "`while`", 3),
+        ("  for k in range(0, 4) {\n    if k > 2 {\n      break\n    }\n  }", "`break`", 4),
         ("  let old = atomic_add(X[0], 1.0)", "`atomic_add`", 2),
     ],
 )

@@ -35,6 +35,13 @@ COMPARE = {"equal": np.equal, "not_equal": np.not_equal, "less_than": np.less, "
 REDUCE = {"addf": np.add, "addi": np.add, "maxf": np.fmax, "minf": np.fmin, "maxi": np.maximum, "mini": np.minimum}
 
 
+class Break(Exception):
+    """A `break` leaving the innermost `loop`, with the values it passes on."""
+
+    def __init__(self, values: list[Any]):
+        self.values = values
+
+
 class Pointers:
     """A tile of pointers: which buffer, and the element offset into it."""
 
@@ -64,7 +71,9 @@ class Evaluator:
         for a, v in zip(block.args, args, strict=True):
             self.env[a] = v
         for op in block.ops:
-            if op.name in ("continue", "yield", "return", "break"):
+            if op.name == "break":
+                raise Break([self.env[v] for v in op.operands["operands"]])  # type: ignore[union-attr]
+            if op.name in ("continue", "yield", "return"):
                 return [self.env[v] for v in op.operands["operands"]]  # type: ignore[union-attr]
             results = self.op(op)
             for r, v in zip(op.results, results, strict=True):
@@ -160,6 +169,13 @@ class Evaluator:
                 return [(a.astype(wide) @ b.astype(wide) + acc.astype(wide)).astype(acc.dtype)]
             if name == "for":
                 return self.loop(op)
+            if name == "loop":
+                carried = [self.env[v] for v in op.operands["initValues"]]  # type: ignore[union-attr]
+                try:
+                    while True:
+                        carried = self.run_block(op.regions[0], carried)
+                except Break as done:
+                    return done.values
             if name == "if":
                 taken = op.regions[0] if bool(get("condition")) else (op.regions[1] if len(op.regions) > 1 else None)
                 return self.run_block(taken, []) if taken is not None else []

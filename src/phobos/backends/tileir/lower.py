@@ -106,6 +106,8 @@ class Lowering(Exprs, Memory):
                 self.lower_for(s)
             case ir.If():
                 self.lower_if(s)
+            case ir.While():
+                self.lower_while(s)
             case ir.Return() | ir.Barrier():
                 pass  # a last `return` ends the kernel anyway; a barrier orders per-thread code, which there is none of
             case _:
@@ -206,6 +208,36 @@ class Lowering(Exprs, Memory):
             "for", [v.type for v in init],
             {"lowerBound": lo, "upperBound": hi, "step": step, "initValues": tuple(init)}, {}, [block],
         )
+        self.bind(syms, dynamic, results, memory, before)
+
+    def lower_while(self, s: ir.While) -> None:
+        """A `loop` that tests the condition first and breaks with the carried values
+        where it fails."""
+        syms = assigned(s.body)
+        memory = touches_memory([ir.If(s.span, s.cond, s.body, [])])
+        dynamic: set[ir.Sym] = set()
+        while True:
+            outer = dict(self.env)
+            init = self.flatten(syms, dynamic, memory)
+            token, reads = self.token, list(self.reads)
+            before = {sym: outer[sym].region for sym in syms}
+            args = [m.Value(v.type) for v in init]
+            block = m.Block(args)
+            with self.e.inside(block):
+                self.bind(syms, dynamic, args, memory, before)
+                cond = self.expr(s.cond).value
+                leaving = self.flatten(syms, dynamic, memory)
+                stop = self.e.b.one("xori", cond.type, lhs=cond, rhs=self.e.const(m.I1, True))
+                exit_block = m.Block([], [m.Op("break", [], {"operands": tuple(leaving)}, {})])
+                self.e.b.op("if", [], {"condition": stop}, {}, [exit_block])
+                self.block(s.body)
+                changed = {sym for sym in syms if sym not in dynamic and self.env[sym].region != before[sym]}
+                self.e.b.op("continue", [], {"operands": tuple(self.flatten(syms, dynamic, memory))})
+            self.env, self.token, self.reads = outer, token, reads
+            if not changed:
+                break
+            dynamic |= changed
+        results = self.e.b.op("loop", [v.type for v in init], {"initValues": tuple(init)}, {}, [block])
         self.bind(syms, dynamic, results, memory, before)
 
     def lower_if(self, s: ir.If) -> None:

@@ -67,8 +67,6 @@ def check_body(body: list[ir.Stmt], top: bool) -> None:
                 )
                 if not whole:
                     raise not_yet("a store of a tile value into part of a tile", s.span)
-            case ir.While():
-                raise not_yet("`while`", s.span)
             case ir.Break() | ir.Continue():
                 raise not_yet(f"`{type(s).__name__.lower()}`", s.span)
             case ir.Return() if not (top and i == len(body) - 1):
@@ -76,7 +74,7 @@ def check_body(body: list[ir.Stmt], top: bool) -> None:
             case ir.Eval():
                 raise not_yet("an expression statement", s.span)
         match s:
-            case ir.For(body=inner):
+            case ir.For(body=inner) | ir.While(body=inner):
                 check_body(inner, False)
             case ir.If(body=inner, orelse=other):
                 check_body(inner, False)

@@ -145,9 +145,10 @@ class BytecodeWriter:
                 out += self.attr_bytes(op.attrs[name])
         out += self.operands(spec, op)
         if spec.regions:
-            out += uvarint(len(op.regions))
+            out += uvarint(spec.regions)  # an `if` without `else` has an empty second region: no block
             for block in op.regions:
                 out += uvarint(1) + self.block_bytes(block)
+            out += uvarint(0) * (spec.regions - len(op.regions))
         for r in op.results:
             self.numbers[r] = self.next_number
             self.next_number += 1
