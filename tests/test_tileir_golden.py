@@ -2,11 +2,13 @@
 accepts (its first variant) is pinned in tests/golden/tileir/ as text (.tileir) and
 as bytecode (.tileirbc), byte for byte; `pytest --update-goldens` rewrites both. Gate
 1: tileiras assembles every pinned bytecode file, for sm_80 and sm_90, into a cubin
-that names its kernel (skipped only where tileiras is not installed).
+that names its kernel (skipped only where tileiras is not installed). The coverage
+table, docs/tileir-coverage.md, is computed from these goldens and must be current.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -20,6 +22,7 @@ from phobos.backends.tileir.writer import write_module
 from phobos.errors import PhobosError
 
 TILEIR = GOLDEN / "tileir"
+ROOT = GOLDEN.parent.parent
 
 
 def split() -> tuple[list[tuple[str, phobos.Kernel]], list[tuple[str, PhobosError]]]:
@@ -80,3 +83,12 @@ def test_tileiras_assembles_every_golden():
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         failures = [f for f in pool.map(build, jobs) if f]
     assert not failures, "\n".join(failures)
+
+
+def test_the_coverage_table_is_current(request: pytest.FixtureRequest):
+    """docs/tileir-coverage.md is computed from the registries and these goldens."""
+    spec = importlib.util.spec_from_file_location("tileir_coverage", ROOT / "scripts" / "tileir_coverage.py")
+    assert spec is not None and spec.loader is not None
+    coverage = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(coverage)
+    check_golden(coverage.OUT, coverage.render(), request, "coverage table (scripts/tileir_coverage.py)")

@@ -39,7 +39,7 @@ OPS: dict[str, OpSpec] = {
         row["name"],
         row["opcode"],
         _version(row["since"]),
-        tuple((n, k, _version(s)) for n, k, s in row["args"]),
+        tuple((a[0], a[1], _version(a[2])) for a in row["args"]),
         tuple(row["results"]),
         row["regions"],
         row["attr_sized_operands"],
@@ -47,6 +47,9 @@ OPS: dict[str, OpSpec] = {
     for row in registry.OPS
 }
 
+ATTR_ENUM: dict[tuple[str, str], str] = {
+    (row["name"], a[0]): a[3] for row in registry.OPS for a in row["args"] if len(a) > 3
+}  # (op, attribute) → the enum it holds
 TYPE_TAG: dict[str, int] = {name: tag for name, tag, _ in registry.TYPE_TAGS}
 ATTR_TAG: dict[str, int] = {name: tag for name, tag in registry.ATTRIBUTE_TAGS}
 ENUM_VALUE: dict[tuple[str, str], int] = {
