@@ -2,14 +2,17 @@
 accepts (its first variant) is pinned in tests/golden/tileir/ as text (.tileir) and
 as bytecode (.tileirbc), byte for byte; `pytest --update-goldens` rewrites both. Gate
 1: tileiras assembles every pinned bytecode file, for sm_80 and sm_90, into a cubin
-that names its kernel (skipped only where tileiras is not installed). The coverage
-table, docs/tileir-coverage.md, is computed from these goldens and must be current.
+that names its kernel, and NVIDIA's disassembler reads from each the ops its text
+shows (both skipped only where tileiras is not installed). The coverage table,
+docs/tileir-coverage.md, is computed from these goldens and must be current.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import re
+import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -92,3 +95,31 @@ def test_the_coverage_table_is_current(request: pytest.FixtureRequest):
     coverage = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(coverage)
     check_golden(coverage.OUT, coverage.render(), request, "coverage table (scripts/tileir_coverage.py)")
+
+
+OP_LINE = re.compile(r"^(?:%[^=]+ = )?([a-z_0-9]+)\b")
+
+
+def op_names(text: str, skip: tuple[str, ...]) -> list[str]:
+    """The ops a text form lists, in order; a terminator that passes nothing on, which
+    NVIDIA's printer leaves implicit, left out."""
+    out = []
+    for line in text.splitlines():
+        s = line.strip()
+        if s and not s.startswith(skip) and s not in ("continue", "yield") and (found := OP_LINE.match(s)):
+            out.append(found[1])
+    return out
+
+
+def test_nvidias_disassembler_reads_the_ops_the_text_shows():
+    from phobos.backends.tileir.assemble import tileiras, tool_env
+
+    try:
+        disasm = tileiras().with_name("tileirdisasm")
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    for name, _ in ACCEPTED:
+        shown = subprocess.run([str(disasm), str(TILEIR / f"{name}.tileirbc")], capture_output=True, text=True,
+                               env=tool_env(), check=True).stdout
+        ours = op_names((TILEIR / f"{name}.tileir").read_text(), ("}", "^(", "entry", "cuda_tile.module"))
+        assert op_names(shown, ("}", "(", "entry")) == ours, name
