@@ -92,3 +92,20 @@ def test_lowered_kernel_agrees_with_numpy(case: Case):
         except Exception as exc:
             exc.add_note(f"corpus case `{case.name}` through Tile IR; random seed {seed}")
             raise
+
+
+def test_erf_holds_to_f32_over_its_whole_range():
+    """Tile IR has no erf: the back end's polynomials, run by the evaluator in f32,
+    against math.erf from -6 to 6 (both pieces and the flat tails), and NaN."""
+    import math
+
+    source = "kernel k(X: tensor<f32>[N], Y: tensor<f32>[N]) {\n  Y[0 :+ 4096] = erf(X[0 :+ 4096])\n}\n"
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    x = np.linspace(-6, 6, 4096).astype(np.float32)
+    x[7] = np.nan
+    y = np.zeros_like(x)
+    run(lower_kernel(variant).entries[0], [x, y, np.int64(x.size)], (1, 1, 1))
+    want = np.array([math.erf(v) for v in x.astype(np.float64)])
+    assert np.isnan(y[7])
+    keep = ~np.isnan(want)
+    np.testing.assert_allclose(y[keep], want[keep], rtol=1e-6, atol=2e-7)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from phobos.dtypes import DType
 
+from . import erf_fit
 from . import model as m
 from .emit import NEAREST, NONE_OVERFLOW, SCALAR, SIGNED, UNSIGNED, Emitter, element_of, shape_of, tile
 
@@ -129,6 +130,8 @@ def math(e: Emitter, fn: str, dtype: DType, args: list[m.Value]) -> m.Value:
     x = widen(e, a, dtype)
     if fn == "abs":
         return narrow(e, e.b.one("absf", x.type, source=x), dtype)
+    if fn == "erf":
+        return narrow(e, erf(e, x), dtype)
     return narrow(e, e.b.one(MATH[fn], x.type, source=x, **MATH_ATTRS.get(fn, {})), dtype)
 
 
@@ -174,3 +177,44 @@ def float_to_int(e: Emitter, v: m.Value, source: DType, target: DType) -> m.Valu
     out = e.select(compare("GREATER_THAN_OR_EQUAL", x, top), e.const(to.element, hi, shape), out)
     return e.select(compare("LESS_THAN", x, bottom), e.const(to.element, lo, shape), out)
 
+
+
+def horner(e: Emitter, coefficients: list[float], t: m.Value) -> m.Value:
+    """c0 + t (c1 + t (c2 + ...)), in t's type."""
+    shape, element = shape_of(t), element_of(t)
+    acc = e.const(element, coefficients[-1], shape)
+    for c in reversed(coefficients[:-1]):
+        product = e.b.one("mulf", t.type, lhs=acc, rhs=t, rounding_mode=NEAREST)
+        acc = e.b.one("addf", t.type, lhs=product, rhs=e.const(element, c, shape), rounding_mode=NEAREST)
+    return acc
+
+
+def erf(e: Emitter, x: m.Value) -> m.Value:
+    """erf of an f32 tile, which Tile IR has no op for: x P(x^2) below 1, 1 - exp(-x^2) Q
+    up to 4, and 1 from there, each with x's sign (the fits: scripts/tileir_erf_fit.py)."""
+    shape, element = shape_of(x), element_of(x)
+
+    def f(op: str, a: m.Value, b: m.Value) -> m.Value:
+        return e.b.one(op, x.type, lhs=a, rhs=b, rounding_mode=NEAREST)
+
+    def less(a: m.Value, bound: float) -> m.Value:
+        return e.b.one(
+            "cmpf", tile(m.I1, shape), comparison_predicate=m.Enum("ComparisonPredicate", "LESS_THAN"),
+            comparison_ordering=m.Enum("ComparisonOrdering", "ORDERED"), lhs=a, rhs=e.const(element, bound, shape),
+        )
+
+    size = e.b.one("absf", x.type, source=x)
+    square = f("mulf", x, x)
+    near = f("mulf", x, horner(e, erf_fit.SMALL, square))
+    s = f("mulf", f("subf", size, e.const(element, 2.5, shape)), e.const(element, 1 / 1.5, shape))
+    tail = e.b.one("exp", x.type, source=e.b.one("negf", x.type, source=square),
+                   rounding_mode=m.Enum("RoundingMode", "FULL"))
+    one = e.const(element, 1.0, shape)
+    far = e.select(less(size, 4.0), f("subf", one, f("mulf", tail, horner(e, erf_fit.LARGE, s))), one)
+    far = e.select(less(x, 0.0), e.b.one("negf", x.type, source=far), far)
+    out = e.select(less(size, 1.0), near, far)
+    unordered = e.b.one(
+        "cmpf", tile(m.I1, shape), comparison_predicate=m.Enum("ComparisonPredicate", "NOT_EQUAL"),
+        comparison_ordering=m.Enum("ComparisonOrdering", "UNORDERED"), lhs=x, rhs=x,
+    )
+    return e.select(unordered, x, out)  # erf(NaN) is NaN
