@@ -235,8 +235,21 @@ def test_a_tile_kernel_lowers_to_the_ops_it_needs():
         "kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 1]) {\n"
         "  let r = ctx.block.x * 8\n"
         "  Y[r :+ 8, 0 :+ 1] = rowmax(X[r :+ 8, 0 :+ 64])\n}\n", "k"))
-    assert "load_ptr_tko" in text and "store_ptr_tko" in text and "identities = [-inf : f32]" in text
+    assert "load_view_tko" in text and "store_ptr_tko" in text and "identities = [-inf : f32]" in text
     assert "reduce" in text and "maxf" in text
+
+
+@pytest.mark.parametrize(
+    ("start", "through_a_view"),
+    [("ctx.block.x * 8", True), ("ctx.block.x * 16 + 8", True), ("ctx.block.x * 8 + 1", False), ("i", False),
+     ("ctx.block.x * 4", False)],
+)
+def test_a_window_is_a_tile_of_a_view_only_where_its_start_is_a_multiple_of_its_length(
+        start: str, through_a_view: bool):
+    text = module_text(lowered(
+        "kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 64], i: i64) {\n"
+        f"  Y[ctx.block.x * 8 :+ 8, 0 :+ 64] = X[{start} :+ 8, 0 :+ 64]\n}}\n", "k"))
+    assert ("load_view_tko" in text) == through_a_view and ("load_ptr_tko" in text) != through_a_view
 
 
 def test_a_tile_of_another_extent_is_held_in_a_power_of_two_with_the_rest_absent():

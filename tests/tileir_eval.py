@@ -42,6 +42,13 @@ class Break(Exception):
         self.values = values
 
 
+class View:
+    """A tensor view (`tile` None) or a partition view of one: its buffer, shape, strides."""
+
+    def __init__(self, buffer: int, shape: list[int], strides: list[int], tile: tuple[int, ...] | None = None):
+        self.buffer, self.shape, self.strides, self.tile = buffer, shape, strides, tile
+
+
 class Pointers:
     """A tile of pointers: which buffer, and the element offset into it."""
 
@@ -82,7 +89,9 @@ class Evaluator:
 
     def get(self, op: m.Op, name: str) -> Any:
         v = op.operands.get(name)
-        return None if v is None else self.env[v]  # type: ignore[index]
+        if isinstance(v, tuple):
+            return [self.env[x] for x in v]
+        return None if v is None else self.env[v]
 
     def op(self, op: m.Op) -> list[Any]:
         name, get = op.name, lambda n: self.get(op, n)
@@ -156,6 +165,20 @@ class Evaluator:
                 return [get("from").astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "ftoi":
                 return [np.trunc(get("from").astype(np.float64)).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+            if name == "make_tensor_view":
+                t = out_type
+                assert isinstance(t, m.TensorView)
+                dims = iter(int(v) for v in get("dynamicShape"))
+                steps = iter(int(v) for v in get("dynamicStrides"))
+                shape = [next(dims) if d is None else d for d in t.shape]
+                strides = [next(steps) if s is None else s for s in t.strides]
+                return [View(get("base").buffer, shape, strides)]
+            if name == "make_partition_view":
+                v, t = get("tensor_view"), out_type
+                assert isinstance(t, m.PartitionView) and t.padding == "zero"
+                return [View(v.buffer, v.shape, v.strides, t.tile_shape)]
+            if name == "load_view_tko":
+                return [self.load_tile(get("view"), [int(i) for i in get("index")], out_type), None]
             if name == "load_ptr_tko":
                 return [self.load(get("source"), get("mask"), get("paddingValue"), out_type), None]
             if name == "store_ptr_tko":
@@ -189,6 +212,19 @@ class Evaluator:
         if np.any(live & ((offsets < 0) | (offsets >= buf.size))):
             raise IndexError("a load the mask lets through lies outside its tensor")
         out[live] = buf[offsets[live]]
+        return out
+
+    def load_tile(self, v: View, index: list[int], t: m.Type) -> np.ndarray:
+        """Tile `index` of a partition view; positions past the tensor read as zero."""
+        assert v.tile is not None
+        grids = np.meshgrid(*[i * n + np.arange(n) for i, n in zip(index, v.tile, strict=True)], indexing="ij")
+        inside = np.ones(v.tile, bool)
+        offsets = np.zeros(v.tile, np.int64)
+        for pos, extent, stride in zip(grids, v.shape, v.strides, strict=True):
+            inside &= (pos >= 0) & (pos < extent)
+            offsets += pos * stride
+        out = np.zeros(v.tile, dtype_of(t))
+        out[inside] = self.buffers[v.buffer][offsets[inside]]
         return out
 
     def store(self, p: Pointers, value: np.ndarray, mask: np.ndarray | None) -> None:

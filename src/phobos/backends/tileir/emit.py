@@ -32,11 +32,13 @@ Region = tuple[tuple[Bound, Bound], ...]  # per dim, the present positions lo <=
 @dataclass
 class Lowered:
     """A Phobos value lowered: its Tile IR value, its Phobos dtype (u8 and i8 share a
-    Tile IR type but not a meaning) and, for a tile, its present region."""
+    Tile IR type but not a meaning), for a tile its present region, and for an index
+    what it is known to be a non-negative multiple of (0: it is 0; None: not known)."""
 
     value: m.Value
     dtype: DType
     region: Region | None = None
+    multiple: int | None = None
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -72,6 +74,18 @@ class Emitter:
         self.b = Builder(block)
         self.constants: list[dict[tuple[m.Tile, str], m.Value]] = [{}]
         self.known: dict[m.Value, int] = {}  # the rank-0 i64 constants, whose arithmetic folds
+
+    @contextmanager
+    def detached(self, block: m.Block) -> Iterator[None]:
+        """Build into a block placed elsewhere (the entry's prologue), sharing no
+        constants with the code around it."""
+        outer = self.constants
+        self.constants = [{}]
+        try:
+            with self.b.inside(block):
+                yield
+        finally:
+            self.constants = outer
 
     @contextmanager
     def inside(self, block: m.Block) -> Iterator[None]:
@@ -127,10 +141,10 @@ class Emitter:
     def bound_op(self, name: str, a: Bound, b: Bound) -> Bound:
         a, b = self.fold(a), self.fold(b)
         fold = {"maxi": max, "mini": min, "addi": lambda x, y: x + y, "subi": lambda x, y: x - y,
-                "muli": lambda x, y: x * y}
+                "muli": lambda x, y: x * y, "divi": lambda x, y: x // y}
         if isinstance(a, int) and isinstance(b, int):
             return fold[name](a, b)
-        if name in ("addi", "subi") and b == 0 or name == "muli" and b == 1:
+        if name in ("addi", "subi") and b == 0 or name in ("muli", "divi") and b == 1:
             return a
         if name == "addi" and a == 0 or name == "muli" and a == 1:
             return b
@@ -142,6 +156,8 @@ class Emitter:
         fields: dict = {"lhs": a, "rhs": b}
         if name in ("maxi", "mini"):
             fields["signedness"] = SIGNED
+        elif name == "divi":  # only of a multiple, exactly
+            fields |= {"signedness": SIGNED, "rounding": m.Enum("RoundingMode", "ZERO")}
         elif name in ("addi", "subi", "muli"):
             fields["overflow"] = NONE_OVERFLOW
         return self.b.one(name, a.type, **fields)

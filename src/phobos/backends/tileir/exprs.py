@@ -6,6 +6,8 @@ reductions, softmax and dot select an identity where an element is absent.
 
 from __future__ import annotations
 
+import math
+
 from phobos.dtypes import F32, INDEX, DType
 from phobos.ir import nodes as ir
 
@@ -36,6 +38,7 @@ class Exprs:
     env: dict[ir.Sym, Lowered]
     params: dict[str, m.Value]
     dims: dict[str, m.Value]
+    aligned: dict[str, int]  # the @aligned promises: a runtime dim is a multiple of its number
 
     # ------------------------------------------------------------ dispatch
 
@@ -46,15 +49,16 @@ class Exprs:
                 value = v if not (element.is_float and isinstance(v, int)) else float(v)
                 shape = x.type.shape
                 const = self.e.const(element, value, padded(shape))
-                return Lowered(const, x.type.dtype, full_region(shape) if shape else None)
+                multiple = v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 and not shape else None
+                return Lowered(const, x.type.dtype, full_region(shape) if shape else None, multiple)
             case ir.Read(sym=sym):
                 return self.env[sym]
             case ir.ParamRef(name=name):
                 return Lowered(self.params[name], x.type.dtype)
             case ir.DimRef(name=name):
-                return Lowered(self.dims[name], INDEX)
+                return Lowered(self.dims[name], INDEX, multiple=math.lcm(4, self.aligned.get(name, 1)))
             case ir.CtxRef(field_name=f):
-                return Lowered(self.ctx_value(f), INDEX)
+                return Lowered(self.ctx_value(f), INDEX, multiple=1)  # a block id or the grid's extent
             case ir.Binary(op="+", left=a, right=ir.Dot() as d) if d.type == x.type:
                 return self.dot(d, a)
             case ir.Binary(op="+", left=ir.Dot() as d, right=a) if d.type == x.type:
@@ -153,7 +157,21 @@ class Exprs:
                 out = arith.cast(e, values[0], a.type.dtype, x.type.dtype)
             case _:
                 raise AssertionError(type(x).__name__)
-        return Lowered(out, x.type.dtype, region)
+        return Lowered(out, x.type.dtype, region, self.multiple_of(x, operands))
+
+    @staticmethod
+    def multiple_of(x: ir.Expr, operands: list[Lowered]) -> int | None:
+        """What an index sum or product is a non-negative multiple of, where its operands say."""
+        if x.type.shape or any(o.multiple is None for o in operands):
+            return None
+        match x:
+            case ir.Binary(op="+"):
+                return math.gcd(operands[0].multiple, operands[1].multiple)  # type: ignore[arg-type]
+            case ir.Binary(op="*"):
+                return operands[0].multiple * operands[1].multiple  # type: ignore[operator]
+            case ir.Cast(operand=a) if a.type.dtype.is_int and x.type.dtype.is_int:
+                return operands[0].multiple if x.type.dtype.bits >= a.type.dtype.bits else None
+        return None
 
     # ------------------------------------------------------------ reductions
 

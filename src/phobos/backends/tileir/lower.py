@@ -10,6 +10,8 @@ lists them.
 
 from __future__ import annotations
 
+import math
+
 from phobos.dtypes import INDEX
 from phobos.ir import nodes as ir
 
@@ -52,6 +54,9 @@ class Lowering(Exprs, Memory):
         self.ctx: dict[str, m.Value] = {}
         self.reads: list[m.Value] = []
         self.token = m.Value(m.Token())
+        self.aligned = dict(kernel.aligned)
+        self.prologue = m.Block()  # the views, made once at the top of the entry
+        self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
 
     def entry_args(self) -> list[m.Value]:
         args = []
@@ -124,7 +129,7 @@ class Lowering(Exprs, Memory):
         if shape and (v.region is None or v.shape != padded(shape)):
             v = self.widened(v, shape)
         assert element_of(v.value) == element, (sym.name, v.value.type, element)
-        self.env[sym] = Lowered(v.value, sym.vtype.dtype, v.region if shape else None)
+        self.env[sym] = Lowered(v.value, sym.vtype.dtype, v.region if shape else None, v.multiple)
 
     def tile_store(self, s: ir.TileStore) -> None:
         """Write part of a tile variable: the positions the subscript selects (and, for a
@@ -181,7 +186,11 @@ class Lowering(Exprs, Memory):
             self.reads = []
 
     def lower_for(self, s: ir.For) -> None:
-        lo, hi, step = (self.expr(x).value for x in (s.lo, s.hi, s.step))
+        lo_l, step_l = self.expr(s.lo), self.expr(s.step)
+        lo, hi, step = lo_l.value, self.expr(s.hi).value, step_l.value
+        multiple = None  # the loop variable runs over lo, lo + step, ...: a multiple of both
+        if lo_l.multiple is not None and step_l.multiple:
+            multiple = math.gcd(lo_l.multiple, step_l.multiple)
         syms = assigned(s.body)
         memory = touches_memory(s.body)
         dynamic: set[ir.Sym] = set()
@@ -194,7 +203,7 @@ class Lowering(Exprs, Memory):
             args = [m.Value(v.type) for v in init]
             block = m.Block([iv, *args])
             with self.e.inside(block):
-                self.env[s.var] = Lowered(iv, INDEX)
+                self.env[s.var] = Lowered(iv, INDEX, multiple=multiple)
                 self.bind(syms, dynamic, args, memory, before)
                 self.block(s.body)
                 changed = {sym for sym in syms if sym not in dynamic and self.env[sym].region != before[sym]}
@@ -280,4 +289,5 @@ def lower_kernel(kernel: ir.Kernel) -> m.Module:
     lowering.start()
     lowering.block(kernel.body)
     lowering.e.b.op("return", [])
+    body.ops[0:0] = lowering.prologue.ops
     return m.Module(kernel.name, [m.Entry(kernel.name, args, body)])

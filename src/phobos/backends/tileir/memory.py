@@ -1,8 +1,11 @@
-"""Tensor windows and elements through tiles of pointers: the address of every position
-from the window's starts and the tensor's row-major strides, a mask of the positions
-inside the tensor (and, for a store, present in the value), padded loads and masked
-stores. Memory ops are ordered by tokens: a load waits for the stores before it, a
-store for every load and store before it.
+"""Tensor windows and elements. A window whose every start is a known multiple of its
+power-of-two length is a tile of a partition view (the tensor cut into tiles of the
+window's shape, padded with zeros past its edges), loaded whole; any other window or
+element goes through a tile of pointers (each position's address from the starts and
+the tensor's row-major strides) with a mask of the positions inside the tensor, and
+every store does, its mask also leaving out the value's absent elements. Memory ops
+are ordered by tokens: a load waits for the stores before it, a store for every load
+and store before it.
 """
 
 from __future__ import annotations
@@ -16,70 +19,130 @@ from .emit import STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, pa
 
 class Memory:
     """The memory half of the lowering; it evaluates starts and indices through the
-    expression half (exprs.Exprs)."""
+    expression half (exprs.Exprs), and hoists views into the entry's prologue."""
 
     e: Emitter
     tensors: dict[str, tuple[ir.TensorParam, m.Value]]
     dims: dict[str, m.Value]
     token: m.Value
     reads: list[m.Value]
+    prologue: m.Block
+    views: dict[tuple[str, tuple[int, ...]], m.Value]
 
     def extent(self, dim: int | str) -> Bound:
         return dim if isinstance(dim, int) else self.dims[dim]
 
-    def window(self, name: str, items: tuple[ir.Item, ...]) -> tuple[m.Value, Region, m.Value | bool, DType]:
-        """The pointers of a window of tensor `name`, the region inside the tensor (in the
-        window's coordinates), whether every index item is inside, and the element type."""
-        param, base = self.tensors[name]
-        e = self.e
+    def strides(self, param: ir.TensorParam) -> list[Bound]:
         extents = [self.extent(d) for d in param.dims]
         strides: list[Bound] = [1] * len(extents)
         for d in range(len(extents) - 2, -1, -1):
-            strides[d] = e.bound_op("muli", strides[d + 1], extents[d + 1])
+            strides[d] = self.e.bound_op("muli", strides[d + 1], extents[d + 1])
+        return strides
+
+    def starts(self, items: tuple[ir.Item, ...]) -> list[Lowered]:
+        return [self.expr(it.index if isinstance(it, ir.At) else it.start) for it in items]
+
+    def bounds(self, param: ir.TensorParam, items: tuple[ir.Item, ...], starts: list[Lowered]
+               ) -> tuple[Region, m.Value | bool]:
+        """The region of a window inside its tensor (in the window's coordinates), and
+        whether every index item is inside; with an index outside, nothing is present."""
+        e = self.e
+        region: list[tuple[Bound, Bound]] = []
+        inside: m.Value | bool = True
+        for d, (it, start) in enumerate(zip(items, starts, strict=True)):
+            extent = self.extent(param.dims[d])
+            if isinstance(it, ir.At):
+                ok = e.b.one("andi", tile(m.I1), lhs=e.cmpi("GREATER_THAN_OR_EQUAL", start.value, e.index(0)),
+                             rhs=e.cmpi("LESS_THAN", start.value, e.index(extent)))
+                inside = ok if inside is True else e.b.one("andi", ok.type, lhs=inside, rhs=ok)
+                continue
+            lo = e.clamp(e.bound_op("subi", 0, start.value), 0, it.length)
+            hi = e.bound_op("maxi", lo, e.bound_op("mini", it.length, e.bound_op("subi", extent, start.value)))
+            region.append((lo, hi))
+        return tuple((lo, self.select_bound(inside, hi, lo)) for lo, hi in region), inside
+
+    def pointers(self, param: ir.TensorParam, base: m.Value, items: tuple[ir.Item, ...], starts: list[Lowered]
+                 ) -> m.Value:
+        """The address of every position of a window (or of its one element)."""
+        e = self.e
+        strides = self.strides(param)
         shape = padded(tuple(it.length for it in items if isinstance(it, ir.Window)))
         scalar_offset: Bound = 0
         spread: list[m.Value] = []
-        region: list[tuple[Bound, Bound]] = []
-        inside: m.Value | bool = True
         j = 0
-        for d, it in enumerate(items):
-            start = self.expr(it.index if isinstance(it, ir.At) else it.start).value
-            scalar_offset = e.bound_op("addi", scalar_offset, e.bound_op("muli", start, strides[d]))
-            if isinstance(it, ir.At):
-                ok = e.b.one("andi", tile(m.I1), lhs=e.cmpi("GREATER_THAN_OR_EQUAL", start, e.index(0)),
-                             rhs=e.cmpi("LESS_THAN", start, e.index(extents[d])))
-                inside = ok if inside is True else e.b.one("andi", ok.type, lhs=inside, rhs=ok)
-                continue
-            n = it.length
-            steps = e.iota(shape[j])
-            if strides[d] != 1:
-                steps = e.int_op("muli", steps, e.broadcast(e.index(strides[d]), (shape[j],)))
-            spread.append(e.along(steps, j, shape))
-            lo = e.clamp(e.bound_op("subi", 0, start), 0, n)
-            hi = e.bound_op("maxi", lo, e.bound_op("mini", n, e.bound_op("subi", extents[d], start)))
-            region.append((lo, hi))
-            j += 1
+        for d, (it, start) in enumerate(zip(items, starts, strict=True)):
+            scalar_offset = e.bound_op("addi", scalar_offset, e.bound_op("muli", start.value, strides[d]))
+            if isinstance(it, ir.Window):
+                steps = e.iota(shape[j])
+                if strides[d] != 1:
+                    steps = e.int_op("muli", steps, e.broadcast(e.index(strides[d]), (shape[j],)))
+                spread.append(e.along(steps, j, shape))
+                j += 1
         offsets = e.broadcast(e.index(scalar_offset), shape)
         for s in spread:
             offsets = e.int_op("addi", offsets, s)
         pointer = base.type.element  # type: ignore[union-attr]
-        pointers = e.b.one("offset", tile(pointer, shape), ptr=e.broadcast(base, shape), offset=offsets)
-        region_t = tuple((lo, self.select_bound(inside, hi, lo)) for lo, hi in region)
-        return pointers, region_t, inside, param.dtype
+        return e.b.one("offset", tile(pointer, shape), ptr=e.broadcast(base, shape), offset=offsets)
+
+    # ------------------------------------------------------------ views
+
+    @staticmethod
+    def tiled(items: tuple[ir.Item, ...], starts: list[Lowered]) -> bool:
+        """Whether a window is a tile of a partition view: every item a window of a
+        power-of-two length whose start is a non-negative multiple of it."""
+        return all(
+            isinstance(it, ir.Window) and padded((it.length,))[0] == it.length
+            and s.multiple is not None and s.multiple % it.length == 0
+            for it, s in zip(items, starts, strict=True)
+        )
+
+    def partition_view(self, name: str, shape: tuple[int, ...]) -> m.Value:
+        """The tensor `name` cut into tiles of `shape`, made once, at the top of the entry."""
+        key = (name, shape)
+        if key not in self.views:
+            param, base = self.tensors[name]
+            with self.e.detached(self.prologue):
+                strides = self.strides(param)
+                dims = [self.extent(d) for d in param.dims]
+                view_type = m.TensorView(
+                    STORAGE[param.dtype.name],
+                    tuple(d if isinstance(d, int) else None for d in dims),
+                    tuple(s if isinstance(s, int) else None for s in strides),
+                )
+                view = self.e.b.op("make_tensor_view", [view_type], {
+                    "base": base,
+                    "dynamicShape": tuple(d for d in dims if isinstance(d, m.Value)),
+                    "dynamicStrides": tuple(s for s in strides if isinstance(s, m.Value)),
+                })[0]
+                tiles = m.PartitionView(shape, view_type, tuple(range(len(shape))), "zero")
+                self.views[key] = self.e.b.one("make_partition_view", tiles, tensor_view=view)
+        return self.views[key]
+
+    # ------------------------------------------------------------ loads and stores
 
     def load(self, x: ir.Load) -> Lowered:
-        pointers, region, inside, dtype = self.window(x.tensor, x.items)
+        param, base = self.tensors[x.tensor]
         e = self.e
+        starts = self.starts(x.items)
+        region, inside = self.bounds(param, x.items, starts)
+        dtype = param.dtype
         shape = padded(x.type.shape)
-        mask = e.region_mask(shape, region) if shape else (None if inside is True else inside)
         stored = STORAGE[dtype.name]
-        fields: dict = {"source": pointers, "token": self.token}
-        if isinstance(mask, m.Value):
-            fields |= {"mask": mask, "paddingValue": e.const(stored, 0.0 if stored.is_float else 0, shape)}
-        value, token = e.b.op(
-            "load_ptr_tko", [tile(stored, shape), m.Token()], fields,
-            {"memory_ordering_semantics": WEAK},
-        )
+        weak = {"memory_ordering_semantics": WEAK}
+        if shape and self.tiled(x.items, starts):
+            index = tuple(
+                e.index(e.bound_op("divi", s.value, it.length))  # type: ignore[union-attr]
+                for it, s in zip(x.items, starts, strict=True)
+            )
+            view = self.partition_view(x.tensor, shape)
+            value, token = e.b.op("load_view_tko", [tile(stored, shape), m.Token()],
+                                  {"view": view, "index": index, "token": self.token}, weak)
+        else:
+            mask = e.region_mask(shape, region) if shape else (None if inside is True else inside)
+            fields: dict = {"source": self.pointers(param, base, x.items, starts), "token": self.token}
+            if isinstance(mask, m.Value):
+                fields |= {"mask": mask, "paddingValue": e.const(stored, 0.0 if stored.is_float else 0, shape)}
+            value, token = e.b.op("load_ptr_tko", [tile(stored, shape), m.Token()], fields, weak)
         self.reads.append(token)
         if dtype.is_bool:
             value = e.cmpi("NOT_EQUAL", value, e.const(stored, 0, shape))
@@ -95,13 +158,19 @@ class Memory:
     def store(self, s: ir.Store, widened: Lowered) -> None:
         """Write the present elements of `widened` (the value broadcast to the window)
         that lie inside the tensor."""
-        pointers, region, inside, dtype = self.window(s.tensor, s.items)
+        param, base = self.tensors[s.tensor]
         e = self.e
+        starts = self.starts(s.items)
+        region, inside = self.bounds(param, s.items, starts)
+        pointers = self.pointers(param, base, s.items, starts)
+        dtype: DType = param.dtype
         shape = padded(tuple(it.length for it in s.items if isinstance(it, ir.Window)))
         if shape:
             assert widened.region is not None
-            both = [(e.bound_op("maxi", a[0], b[0]), e.bound_op("mini", a[1], b[1]))
-                    for a, b in zip(region, widened.region, strict=True)]
+            both = [
+                (e.bound_op("maxi", a[0], b[0]), e.bound_op("mini", a[1], b[1]))
+                for a, b in zip(region, widened.region, strict=True)
+            ]
             mask = e.region_mask(shape, tuple(both))
         else:
             mask = None if inside is True else inside

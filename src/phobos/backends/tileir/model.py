@@ -44,12 +44,32 @@ class Token:
 
 
 @dataclass(frozen=True)
+class TensorView:
+    """A tensor in global memory: element type, shape and strides (None: given at run time)."""
+
+    element: Scalar
+    shape: tuple[int | None, ...]
+    strides: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class PartitionView:
+    """A tensor view cut into tiles of `tile_shape`; a tile's positions past the tensor
+    read as `padding` (a PaddingValue case)."""
+
+    tile_shape: tuple[int, ...]
+    view: TensorView
+    dim_map: tuple[int, ...]
+    padding: str | None = None
+
+
+@dataclass(frozen=True)
 class FunctionType:
     inputs: tuple[Type, ...]
     results: tuple[Type, ...] = ()
 
 
-Type = Scalar | Pointer | Tile | Token | FunctionType
+Type = Scalar | Pointer | Tile | Token | TensorView | PartitionView | FunctionType
 
 I1, I8, I16, I32, I64 = (Scalar(n) for n in ("i1", "i8", "i16", "i32", "i64"))
 F16, BF16, F32, F64 = (Scalar(n) for n in ("f16", "bf16", "f32", "f64"))

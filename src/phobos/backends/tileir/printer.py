@@ -19,6 +19,14 @@ def type_text(t: m.Type) -> str:
             return f"tile<{''.join(f'{d}x' for d in shape)}{type_text(e)}>"
         case m.Token():
             return "token"
+        case m.TensorView(element=e, shape=shape, strides=strides):
+            dims = "".join(f"{'?' if d is None else d}x" for d in shape)
+            steps = ", ".join("?" if s is None else str(s) for s in strides)
+            return f"tensor_view<{dims}{type_text(e)}, strides=[{steps}]>"
+        case m.PartitionView(tile_shape=shape, view=view, dim_map=dims, padding=pad):
+            fill = "" if pad is None else f", padding_value = {pad}"
+            tiles = "x".join(map(str, shape))
+            return f"partition_view<tile=({tiles}){fill}, {type_text(view)}, dim_map=[{', '.join(map(str, dims))}]>"
         case m.FunctionType(inputs=inputs, results=results):
             return f"({', '.join(map(type_text, inputs))}) -> ({', '.join(map(type_text, results))})"
     raise AssertionError(t)

@@ -18,11 +18,12 @@ import ml_dtypes
 import numpy as np
 
 from . import model as m
-from .encoding import le, padding, svarint, uvarint
+from .encoding import le, le_list, padding, svarint, uvarint
 from .tables import ATTR_TAG, ENUM_VALUE, OPS, TYPE_TAG, VERSION, OpSpec
 
 MAGIC = b"\x7fTileIR\x00"
 SECTION = {"end": 0x00, "string": 0x01, "func": 0x02, "constant": 0x04, "type": 0x05}
+DYNAMIC = -(1 << 63)  # a shape or stride given at run time
 KERNEL_FLAG = 0x02  # an entry-point kernel, public, with no optimization hints
 SCALAR_TAG = {
     "i1": "Int1", "i8": "Int8", "i16": "Int16", "i32": "Int32", "i64": "Int64",
@@ -77,6 +78,16 @@ class BytecodeWriter:
                 return head + uvarint(len(shape)) + b"".join(le(d, 8, signed=True) for d in shape)
             case m.Token():
                 return uvarint(TYPE_TAG["TokenType"])
+            case m.TensorView(element=e, shape=shape, strides=strides):
+                dims = [DYNAMIC if d is None else d for d in shape]
+                steps = [DYNAMIC if s is None else s for s in strides]
+                head = uvarint(TYPE_TAG["TensorViewType"]) + uvarint(self.type_id(e))
+                return head + le_list(dims, 8) + le_list(steps, 8)
+            case m.PartitionView(tile_shape=shape, view=view, dim_map=dims, padding=pad):
+                flags = uvarint(0 if pad is None else 1)  # the one optional field, in 13.3's bit field
+                head = uvarint(TYPE_TAG["PartitionViewType"]) + flags + le_list(shape, 4)
+                tail = le_list(dims, 4) + (b"" if pad is None else uvarint(ENUM_VALUE["PaddingValue", pad]))
+                return head + uvarint(self.type_id(view)) + tail
             case m.FunctionType(inputs=inputs, results=results):
                 ins = [self.type_id(i) for i in inputs]
                 outs = [self.type_id(r) for r in results]
