@@ -123,3 +123,9 @@ def test_nvidias_disassembler_reads_the_ops_the_text_shows():
                                env=tool_env(), check=True).stdout
         ours = op_names((TILEIR / f"{name}.tileir").read_text(), ("}", "^(", "entry", "cuda_tile.module"))
         assert op_names(shown, ("}", "(", "entry")) == ours, name
+
+
+def test_every_variant_of_an_accepted_kernel_lowers():
+    for name, kernel in ACCEPTED:
+        for variant in kernel.variants[1:]:
+            assert write_module(lower_kernel(variant)).startswith(b"\x7fTileIR\x00"), (name, variant.bindings)

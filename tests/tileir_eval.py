@@ -209,8 +209,8 @@ class Evaluator:
         offsets = np.asarray(p.offsets)
         live = np.ones(offsets.shape, bool) if mask is None else np.broadcast_to(mask, offsets.shape)
         out = np.zeros(offsets.shape, dtype_of(t)) if pad is None else np.array(np.broadcast_to(pad, offsets.shape))
-        if np.any(live & ((offsets < 0) | (offsets >= buf.size))):
-            raise IndexError("a load the mask lets through lies outside its tensor")
+        if np.any((offsets < 0) | (offsets >= buf.size)):
+            raise IndexError("a load's pointers run outside its tensor (masked or not, they must not wrap)")
         out[live] = buf[offsets[live]]
         return out
 
@@ -231,8 +231,8 @@ class Evaluator:
         buf = self.buffers[p.buffer]
         offsets = np.asarray(p.offsets)
         live = np.ones(offsets.shape, bool) if mask is None else np.broadcast_to(mask, offsets.shape)
-        if np.any(live & ((offsets < 0) | (offsets >= buf.size))):
-            raise IndexError("a store the mask lets through lies outside its tensor")
+        if np.any((offsets < 0) | (offsets >= buf.size)):
+            raise IndexError("a store's pointers run outside its tensor (masked or not, they must not wrap)")
         buf[offsets[live]] = np.broadcast_to(value, offsets.shape)[live]
 
     def reduce(self, op: m.Op) -> np.ndarray:

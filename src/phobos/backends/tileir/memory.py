@@ -61,9 +61,11 @@ class Memory:
             region.append((lo, hi))
         return tuple((lo, self.select_bound(inside, hi, lo)) for lo, hi in region), inside
 
-    def pointers(self, param: ir.TensorParam, base: m.Value, items: tuple[ir.Item, ...], starts: list[Lowered]
-                 ) -> m.Value:
-        """The address of every position of a window (or of its one element)."""
+    def pointers(self, param: ir.TensorParam, base: m.Value, items: tuple[ir.Item, ...], starts: list[Lowered],
+                 mask: m.Value | None) -> m.Value:
+        """The address of every position of a window (or of its one element); where the
+        mask is off, the tensor's first element, so no address runs past memory (the
+        `offset` of a pointer that wraps is undefined)."""
         e = self.e
         strides = self.strides(param)
         shape = padded(tuple(it.length for it in items if isinstance(it, ir.Window)))
@@ -81,6 +83,7 @@ class Memory:
         offsets = e.broadcast(e.index(scalar_offset), shape)
         for s in spread:
             offsets = e.int_op("addi", offsets, s)
+        offsets = e.select(mask, offsets, e.const(m.I64, 0, shape))
         pointer = base.type.element  # type: ignore[union-attr]
         return e.b.one("offset", tile(pointer, shape), ptr=e.broadcast(base, shape), offset=offsets)
 
@@ -139,7 +142,7 @@ class Memory:
                                   {"view": view, "index": index, "token": self.token}, weak)
         else:
             mask = e.region_mask(shape, region) if shape else (None if inside is True else inside)
-            fields: dict = {"source": self.pointers(param, base, x.items, starts), "token": self.token}
+            fields: dict = {"source": self.pointers(param, base, x.items, starts, mask), "token": self.token}
             if isinstance(mask, m.Value):
                 fields |= {"mask": mask, "paddingValue": e.const(stored, 0.0 if stored.is_float else 0, shape)}
             value, token = e.b.op("load_ptr_tko", [tile(stored, shape), m.Token()], fields, weak)
@@ -162,7 +165,6 @@ class Memory:
         e = self.e
         starts = self.starts(s.items)
         region, inside = self.bounds(param, s.items, starts)
-        pointers = self.pointers(param, base, s.items, starts)
         dtype: DType = param.dtype
         shape = padded(tuple(it.length for it in s.items if isinstance(it, ir.Window)))
         if shape:
@@ -174,6 +176,7 @@ class Memory:
             mask = e.region_mask(shape, tuple(both))
         else:
             mask = None if inside is True else inside
+        pointers = self.pointers(param, base, s.items, starts, mask)
         v = widened.value
         if dtype.is_bool:
             stored = STORAGE[dtype.name]
