@@ -195,6 +195,24 @@ kernel k(X: tensor<f32>[M, 256], Y: tensor<f32>[M, 256]) {
     assert in_registers(registers) == {"wide": "spread"}
 
 
+def test_a_tile_that_followed_a_layout_only_through_one_left_out_is_left_out_too():
+    """`a` is read at one element by every thread, so it stays in shared memory; the
+    fill of `t` then has no register tile to take its order from, so `t` stays out
+    too. The planner once kept `t`, and writing the code failed on it (found by the
+    differential run: corpus case generated/anchor_lost)."""
+    k, registers = planned("""
+@launch(64)
+kernel anchor_lost(A: tensor<i32>[2, 32], T: tensor<i32>[2, 32]) {
+  var a: tile<i32>[2, 32] = A[:, :]
+  var t: tile<i32>[2, 32]
+  t[:, :] = a[0, 5]
+  T[:, :] = t
+}
+""")
+    assert in_registers(registers) == {}
+    assert "i32* t = (i32*)(smem" in body(k)
+
+
 def test_the_register_budget_is_shared_in_declaration_order():
     _, registers = planned("""
 @launch(256)

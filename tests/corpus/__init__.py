@@ -1,7 +1,8 @@
 """The kernel corpus every back end runs: kernels, random inputs, numpy references.
 
 Layout, one area per name (elementwise, reductions, dot, slicing, control_flow,
-functions, collectives, numerics, dtypes, atomics):
+functions, collectives, numerics, dtypes, atomics, and generated: kernels the
+differential run of tests/gen found wrong, shrunk and fixed):
 
 - `<area>.phobos`: the kernels in Phobos syntax;
 - `py/<area>.py`: the same kernels spelt in Python (`phobos.lang`);

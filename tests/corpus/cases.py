@@ -14,6 +14,7 @@ from . import (
     dtypes,
     elementwise,
     functions,
+    generated,
     numerics,
     reductions,
     slicing,
@@ -31,6 +32,7 @@ AREAS: dict[str, list[Case]] = {
     "numerics": numerics.CASES,
     "dtypes": dtypes.CASES,
     "atomics": atomics.CASES,
+    "generated": generated.CASES,
 }
 
 CASES: list[Case] = [case for cases in AREAS.values() for case in cases]

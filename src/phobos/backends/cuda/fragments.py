@@ -225,7 +225,11 @@ def _read_elsewhere(s: ir.Stmt) -> set[ir.Sym]:
 
 def plan_registers(kernel: ir.Kernel) -> Registers:
     """Choose the register tiles: each tile whose every statement can follow its
-    leading shape's layout, in declaration order while the budget lasts."""
+    leading shape's layout, in declaration order while the budget lasts.
+
+    Whether a statement follows a layout depends on which other tiles are in
+    registers (a read of one anchors the statement's sweep to the layout's order), so
+    the choice is repeated without the tiles left out until it no longer changes."""
     statements = list(ir.walk_stmts(kernel.body))
     tiles = [s.sym for s in statements if isinstance(s, ir.Decl) and s.sym.vtype.shape]
     size = group_size(kernel, tiles)
@@ -234,25 +238,46 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         lead, cols = sym.vtype.shape[:-1], sym.vtype.shape[-1]
         widest[lead] = max(widest.get(lead, 1), cols)
     layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
-    candidates = {sym for sym in tiles
-                  if sym.vtype.shape[-1] in (1, layouts[sym.vtype.shape[:-1]].cols)}
+    chosen = {sym for sym in tiles if sym.vtype.shape[-1] in (1, layouts[sym.vtype.shape[:-1]].cols)}
+    while True:
+        spread, replicated = _within_budget(tiles, chosen - _excluded(statements, chosen, layouts), layouts)
+        kept = set(spread) | set(replicated)
+        if kept == chosen:
+            return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)))
+        chosen = kept
+
+
+def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]
+              ) -> set[ir.Sym]:
+    """The candidates some statement touches in a way no layout serves, with the
+    candidates left out in turn no longer counted as register tiles."""
     excluded: set[ir.Sym] = set()
-    for s in statements:
-        touched = _touched(s) & candidates
-        if not touched:
-            continue
-        excluded |= _read_elsewhere(s)
-        leads = {shape[:-1] for shape in anchored_shapes(s, candidates)}
-        lead = leads.pop() if len(leads) == 1 else None
-        if lead is None or lead not in layouts or not follows(s, layouts[lead], candidates):
-            excluded |= touched
+    while True:
+        live = candidates - excluded
+        before = len(excluded)
+        for s in statements:
+            touched = _touched(s) & live
+            if not touched:
+                continue
+            excluded |= _read_elsewhere(s) & candidates
+            leads = {shape[:-1] for shape in anchored_shapes(s, live)}
+            lead = leads.pop() if len(leads) == 1 else None
+            if lead is None or lead not in layouts or not follows(s, layouts[lead], live):
+                excluded |= touched
+        if len(excluded) == before:
+            return excluded
+
+
+def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]
+                   ) -> tuple[dict[ir.Sym, Layout], dict[ir.Sym, Layout]]:
+    """The eligible tiles that fit the register budget, in declaration order."""
     spread: dict[ir.Sym, Layout] = {}
     replicated: dict[ir.Sym, Layout] = {}
     used = 0
     for sym in tiles:
         layout = layouts[sym.vtype.shape[:-1]]
         is_spread = sym.vtype.shape[-1] == layout.cols
-        if sym in excluded or sym not in candidates:
+        if sym not in eligible:
             continue
         if is_spread and layout.passes * layout.slots > MAX_GROUPS:
             continue
@@ -261,7 +286,7 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
             continue
         used += cost
         (spread if is_spread else replicated)[sym] = layout
-    return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)))
+    return spread, replicated
 
 
 def consumed_softmaxes(body: list[ir.Stmt], spread: set[ir.Sym]) -> frozenset[int]:
