@@ -129,3 +129,21 @@ def test_every_variant_of_an_accepted_kernel_lowers():
     for name, kernel in ACCEPTED:
         for variant in kernel.variants[1:]:
             assert write_module(lower_kernel(variant)).startswith(b"\x7fTileIR\x00"), (name, variant.bindings)
+
+
+def test_the_f32_gemm_loads_its_tiles_by_tma(tmp_path):
+    """The partition views, the assumptions on the arguments (16-byte aligned tensors,
+    dims below 2^31 and multiples of 4) and the views' i32 extents together let tileiras
+    load the GEMM's tiles with TMA on sm_90."""
+    from phobos.backends.tileir.assemble import tileiras, tool_env
+
+    try:
+        tool = tileiras()
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    done = subprocess.run(
+        [str(tool), "--gpu-name=sm_90", "--remarks=memory", "-o", str(tmp_path / "gemm.cubin"),
+         str(TILEIR / "dot.gemm.tileirbc")], capture_output=True, text=True, env=tool_env(), check=True,
+    )
+    remarks = done.stdout + done.stderr
+    assert remarks.count("Instruction = TMA Load instruction") == 2 and "TmaLoadFailed" not in remarks, remarks

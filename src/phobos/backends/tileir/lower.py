@@ -57,6 +57,7 @@ class Lowering(Exprs, Memory):
         self.aligned = dict(kernel.aligned)
         self.prologue = m.Block()  # the views, made once at the top of the entry
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
+        self.hoist_at = 0
 
     def entry_args(self) -> list[m.Value]:
         args = []
@@ -74,7 +75,18 @@ class Lowering(Exprs, Memory):
         return args
 
     def start(self) -> None:
-        """The token every memory op descends from, and the block ids and grid the body reads."""
+        """What the entry assumes of its arguments, then the token every memory op descends
+        from and the block ids and grid the body reads. The kernels are built for tensors
+        that start at 16-byte aligned addresses (as allocators give them) and for runtime
+        dims below 2^31, multiples of 4 (as a launch checks) and of any @aligned number."""
+        b = self.e.b
+        for name, (param, base) in self.tensors.items():
+            self.tensors[name] = (param, b.one("assume", base.type, value=base, predicate=m.DivBy(16)))
+        for name, dim in self.dims.items():
+            multiple = math.lcm(4, self.aligned.get(name, 1))
+            dim = b.one("assume", dim.type, value=dim, predicate=m.DivBy(multiple & -multiple))
+            self.dims[name] = b.one("assume", dim.type, value=dim, predicate=m.Bounded(0, 2**31 - 1))
+        self.hoist_at = len(b.block.ops)  # the views go here, after what they assume
         self.token = self.e.b.one("make_token", m.Token())
         used = {x.field_name for s in ir.walk_stmts(self.kernel.body) for root in ir.stmt_exprs(s)
                 for x in ir.walk_expr(root) if isinstance(x, ir.CtxRef)}
@@ -289,5 +301,5 @@ def lower_kernel(kernel: ir.Kernel) -> m.Module:
     lowering.start()
     lowering.block(kernel.body)
     lowering.e.b.op("return", [])
-    body.ops[0:0] = lowering.prologue.ops
+    body.ops[lowering.hoist_at : lowering.hoist_at] = lowering.prologue.ops
     return m.Module(kernel.name, [m.Entry(kernel.name, args, body)])

@@ -14,7 +14,7 @@ from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, padded, tile
+from .emit import NONE_OVERFLOW, STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, padded, tile
 
 
 class Memory:
@@ -112,10 +112,16 @@ class Memory:
                     tuple(d if isinstance(d, int) else None for d in dims),
                     tuple(s if isinstance(s, int) else None for s in strides),
                 )
+                shape_values = [d for d in dims if isinstance(d, m.Value)]
+                stride_values = [s for s in strides if isinstance(s, m.Value)]
+                if all(v in self.dims.values() for v in shape_values + stride_values):
+                    # each a dim below 2^31: as i32, which a TMA descriptor can take
+                    def narrow(v: m.Value) -> m.Value:
+                        return self.e.b.one("trunci", tile(m.I32), from_=v, overflow=NONE_OVERFLOW)
+
+                    shape_values, stride_values = list(map(narrow, shape_values)), list(map(narrow, stride_values))
                 view = self.e.b.op("make_tensor_view", [view_type], {
-                    "base": base,
-                    "dynamicShape": tuple(d for d in dims if isinstance(d, m.Value)),
-                    "dynamicStrides": tuple(s for s in strides if isinstance(s, m.Value)),
+                    "base": base, "dynamicShape": tuple(shape_values), "dynamicStrides": tuple(stride_values),
                 })[0]
                 tiles = m.PartitionView(shape, view_type, tuple(range(len(shape))), "zero")
                 self.views[key] = self.e.b.one("make_partition_view", tiles, tensor_view=view)

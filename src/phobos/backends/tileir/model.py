@@ -125,7 +125,15 @@ class DivBy:
     divisor: int
 
 
-Attr = Enum | Int | I32Array | Dense | TypedNumber | Array | DivBy | bool
+@dataclass(frozen=True)
+class Bounded:
+    """The predicate of `assume`: lb <= the value <= ub (None: no bound that side)."""
+
+    lb: int | None
+    ub: int | None
+
+
+Attr = Enum | Int | I32Array | Dense | TypedNumber | Array | DivBy | Bounded | bool
 
 # ---------------------------------------------------------------- code
 

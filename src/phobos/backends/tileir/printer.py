@@ -54,6 +54,8 @@ def attr_text(a: m.Attr) -> str:
             return f"[{', '.join(attr_text(i) for i in items)}]"
         case m.DivBy(divisor=d):
             return f"div_by<{d}>"
+        case m.Bounded(lb=lb, ub=ub):
+            return f"bounded<{'?' if lb is None else lb}, {'?' if ub is None else ub}>"
     raise AssertionError(a)
 
 

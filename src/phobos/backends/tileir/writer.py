@@ -119,15 +119,19 @@ class BytecodeWriter:
                 return uvarint(self.constant_id(value))
             case m.Array(items=items):
                 return uvarint(len(items)) + b"".join(self.tagged_bytes(i) for i in items)
-            case m.DivBy():
+            case m.DivBy() | m.Bounded():
                 return self.tagged_bytes(value)  # an interface attribute carries its tag
         raise AssertionError(f"no encoding for the attribute {value!r}")
 
-    def tagged_bytes(self, value: m.TypedNumber | m.DivBy) -> bytes:
+    def tagged_bytes(self, value: m.TypedNumber | m.DivBy | m.Bounded) -> bytes:
         """A self-contained attribute: its tag, then its fields."""
         match value:
             case m.DivBy(divisor=d):
                 return uvarint(ATTR_TAG["DivBy"]) + uvarint(d) + b"\x00"  # no `every`, no `along`
+            case m.Bounded(lb=lb, ub=ub):
+                flags = bytes([(lb is not None) | (ub is not None) << 1])
+                ends = b"".join(svarint(b) for b in (lb, ub) if b is not None)
+                return uvarint(ATTR_TAG["Bounded"]) + flags + ends
             case m.TypedNumber(type=t, value=v) if t.is_float:
                 bits = element_bits(t, v)
                 signed = bits - (1 << 64) if bits >= 1 << 63 else bits
