@@ -109,3 +109,15 @@ def test_erf_holds_to_f32_over_its_whole_range():
     assert np.isnan(y[7])
     keep = ~np.isnan(want)
     np.testing.assert_allclose(y[keep], want[keep], rtol=1e-6, atol=2e-7)
+
+
+def test_blocks_past_the_tensor_read_nothing_and_write_nothing():
+    """A grid larger than the tensor: the last blocks' windows lie wholly past it, so
+    their view tile indices are kept inside the index space and nothing is stored."""
+    source = ("kernel k(X: tensor<f32>[N], Y: tensor<f32>[N]) {\n"
+              "  let c = ctx.block.x * 32\n  Y[c :+ 32] = X[c :+ 32] * 2.0 + 1.0\n}\n")
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    x = np.arange(40, dtype=np.float32)
+    y = np.full(40, -7.0, np.float32)
+    run(lower_kernel(variant).entries[0], [x, y, np.int64(40)], (5, 1, 1))
+    np.testing.assert_array_equal(y, x * 2 + 1)

@@ -219,6 +219,9 @@ class Evaluator:
     def load_tile(self, v: View, index: list[int], t: m.Type) -> np.ndarray:
         """Tile `index` of a partition view; positions past the tensor read as zero."""
         assert v.tile is not None
+        for i, n, extent in zip(index, v.tile, v.shape, strict=True):
+            if not 0 <= i < -(-extent // n):
+                raise IndexError(f"tile index {index} outside the partition view's index space")
         grids = np.meshgrid(*[i * n + np.arange(n) for i, n in zip(index, v.tile, strict=True)], indexing="ij")
         inside = np.ones(v.tile, bool)
         offsets = np.zeros(v.tile, np.int64)

@@ -139,9 +139,14 @@ class Memory:
         stored = STORAGE[dtype.name]
         weak = {"memory_ordering_semantics": WEAK}
         if shape and self.tiled(x.items, starts):
+            # A view's tile index must lie in its index space: a window wholly past the
+            # tensor (all absent) reads the last tile instead, whose values it never shows.
             index = tuple(
-                e.index(e.bound_op("divi", s.value, it.length))  # type: ignore[union-attr]
-                for it, s in zip(x.items, starts, strict=True)
+                e.index(e.bound_op(
+                    "mini", e.bound_op("divi", s.value, it.length),
+                    e.bound_op("divi", e.bound_op("subi", self.extent(d), 1), it.length),
+                ))
+                for it, s, d in zip(x.items, starts, param.dims, strict=True)  # type: ignore[union-attr]
             )
             view = self.partition_view(x.tensor, shape)
             value, token = e.b.op("load_view_tko", [tile(stored, shape), m.Token()],
