@@ -121,3 +121,23 @@ def test_blocks_past_the_tensor_read_nothing_and_write_nothing():
     y = np.full(40, -7.0, np.float32)
     run(lower_kernel(variant).entries[0], [x, y, np.int64(40)], (5, 1, 1))
     np.testing.assert_array_equal(y, x * 2 + 1)
+
+
+def test_bool_and_unsigned_tensors_are_bytes_read_and_written_as_phobos_has_them():
+    source = (
+        "kernel k(X: tensor<f32>[N], B: tensor<bool>[N], U: tensor<u8>[N], M: tensor<bool>[N], Y: tensor<f32>[N]) {\n"
+        "  let c = ctx.block.x * 32\n"
+        "  M[c :+ 32] = X[c :+ 32] > 0.0\n"
+        "  Y[c :+ 32] = where(B[c :+ 32], X[c :+ 32], f32(i32(U[c :+ 32])))\n}\n"
+    )
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    rng = np.random.default_rng(5)
+    n = 52
+    x = rng.standard_normal(n).astype(np.float32)
+    b = rng.random(n) < 0.5
+    u = rng.integers(0, 256, n).astype(np.uint8)
+    mask, y = np.zeros(n, np.bool_), np.zeros(n, np.float32)
+    run(lower_kernel(variant).entries[0], [x, b, u, mask, y, np.int64(n)], (2, 1, 1))
+    np.testing.assert_array_equal(mask, x > 0)
+    np.testing.assert_array_equal(y, np.where(b, x, u.astype(np.float32)))
+    assert mask.view(np.uint8).max() == 1  # a stored true is the byte 1
