@@ -256,3 +256,24 @@ def test_a_tile_of_another_extent_is_held_in_a_power_of_two_with_the_rest_absent
     text = module_text(lowered("kernel k(X: tensor<f32>[N]) {\n  var x = X[0 :+ 24]\n  X[0 :+ 24] = x + 1.0\n}\n", "k"))
     assert "tile<32xf32>" in text and "tile<24" not in text
     assert "<i64: 24>" in text  # the region's end, which the store's mask keeps to
+
+
+def test_ops_carry_their_source_lines_into_the_debug_section(tmp_path):
+    source = "kernel k(X: tensor<f32>[N]) {\n  let c = ctx.block.x * 32\n  X[c :+ 32] = X[c :+ 32] * 2.0\n}\n"
+    module = lowered(source, "k")
+    data = write_module(module)
+    assert 0x03 in sections(data)
+    assert "@3:" in module_text(module)
+    from phobos.backends.tileir.assemble import tileiras, tool_env
+
+    try:
+        tool = tileiras()
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    path = tmp_path / "k.tileirbc"
+    path.write_bytes(data)
+    shown = subprocess.run([str(tool.with_name("tileirdisasm")), "-g", str(path)], capture_output=True, text=True,
+                           env=tool_env(), check=True).stdout
+    assert 'loc("k.phobos":1:1)' in shown and 'loc("k.phobos":3:' in shown
+    subprocess.run([str(tool), "--gpu-name=sm_90", "--lineinfo", "-o", str(tmp_path / "k.cubin"), str(path)],
+                   env=tool_env(), check=True, capture_output=True)

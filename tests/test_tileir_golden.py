@@ -105,7 +105,7 @@ def op_names(text: str, skip: tuple[str, ...]) -> list[str]:
     NVIDIA's printer leaves implicit, left out."""
     out = []
     for line in text.splitlines():
-        s = line.strip()
+        s = re.sub(r"\s+@\d+:\d+$", "", line.strip())  # our printer's source location
         if s and not s.startswith(skip) and s not in ("continue", "yield") and (found := OP_LINE.match(s)):
             out.append(found[1])
     return out
@@ -146,4 +146,5 @@ def test_the_f32_gemm_loads_its_tiles_by_tma(tmp_path):
          str(TILEIR / "dot.gemm.tileirbc")], capture_output=True, text=True, env=tool_env(), check=True,
     )
     remarks = done.stdout + done.stderr
-    assert remarks.count("Instruction = TMA Load instruction") == 2 and "TmaLoadFailed" not in remarks, remarks
+    assert "Instruction = TMA Load instruction" in remarks, remarks
+    assert "TmaLoadFailed" not in remarks and "Ldgsts" not in remarks, remarks

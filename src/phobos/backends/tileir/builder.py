@@ -14,6 +14,17 @@ from .tables import OPS
 class Builder:
     def __init__(self, block: m.Block) -> None:
         self.block = block
+        self.loc: m.Loc | None = None  # given to every op made while it is set
+
+    @contextmanager
+    def at(self, loc: m.Loc | None) -> Iterator[None]:
+        """Ops made in the `with` come from `loc`."""
+        outer = self.loc
+        self.loc = loc or outer
+        try:
+            yield
+        finally:
+            self.loc = outer
 
     def op(
         self,
@@ -39,7 +50,7 @@ class Builder:
                 assert n in attrs, f"{name} needs the attribute {n}"
         assert len(regions) == spec.regions or (name == "if" and len(regions) in (1, 2)), f"{name}'s regions"
         results = [m.Value(t) for t in result_types]
-        self.block.ops.append(m.Op(name, results, dict(operands), dict(attrs), list(regions)))
+        self.block.ops.append(m.Op(name, results, dict(operands), dict(attrs), list(regions), self.loc))
         return results
 
     def one(self, name: str, result_type: m.Type, **fields: m.Operand | m.Attr) -> m.Value:

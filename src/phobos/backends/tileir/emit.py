@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from phobos.dtypes import DType
+from phobos.errors import Span
 
 from . import model as m
 from .builder import Builder
@@ -45,6 +46,10 @@ class Lowered:
         t = self.value.type
         assert isinstance(t, m.Tile)
         return t.shape
+
+
+def loc_of(span: Span) -> m.Loc:
+    return m.Loc(span.path, span.line, span.column)
 
 
 def padded(shape: Sequence[int]) -> tuple[int, ...]:

@@ -13,7 +13,20 @@ from phobos.ir import nodes as ir
 
 from . import arith
 from . import model as m
-from .emit import NEAREST, NONE_OVERFLOW, SCALAR, SIGNED, Bound, Emitter, Lowered, Region, element_of, padded, tile
+from .emit import (
+    NEAREST,
+    NONE_OVERFLOW,
+    SCALAR,
+    SIGNED,
+    Bound,
+    Emitter,
+    Lowered,
+    Region,
+    element_of,
+    loc_of,
+    padded,
+    tile,
+)
 
 
 def identity(op: str, dtype: DType) -> int | float:
@@ -43,6 +56,10 @@ class Exprs:
     # ------------------------------------------------------------ dispatch
 
     def expr(self, x: ir.Expr) -> Lowered:
+        with self.e.b.at(loc_of(x.span)):
+            return self.lower_expr(x)
+
+    def lower_expr(self, x: ir.Expr) -> Lowered:
         match x:
             case ir.Const(value=v):
                 element = SCALAR[x.type.dtype.name]

@@ -16,7 +16,7 @@ from phobos.dtypes import INDEX
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, padded, tile
+from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
 from .memory import Memory
 from .refusals import refuse_what_is_not_lowered
@@ -108,6 +108,10 @@ class Lowering(Exprs, Memory):
             self.stmt(s)
 
     def stmt(self, s: ir.Stmt) -> None:
+        with self.e.b.at(loc_of(s.span)):
+            self.lower_stmt(s)
+
+    def lower_stmt(self, s: ir.Stmt) -> None:
         match s:
             case ir.Decl(sym=sym, init=init):
                 self.assign(sym, init)
@@ -249,7 +253,7 @@ class Lowering(Exprs, Memory):
                 cond = self.expr(s.cond).value
                 leaving = self.flatten(syms, dynamic, memory)
                 stop = self.e.b.one("xori", cond.type, lhs=cond, rhs=self.e.const(m.I1, True))
-                exit_block = m.Block([], [m.Op("break", [], {"operands": tuple(leaving)}, {})])
+                exit_block = m.Block([], [m.Op("break", [], {"operands": tuple(leaving)}, {}, [], self.e.b.loc)])
                 self.e.b.op("if", [], {"condition": stop}, {}, [exit_block])
                 self.block(s.body)
                 changed = {sym for sym in syms if sym not in dynamic and self.env[sym].region != before[sym]}
@@ -286,7 +290,7 @@ class Lowering(Exprs, Memory):
                 break
             dynamic |= changed
         for block, final in zip(blocks, finals, strict=True):
-            block.ops.append(m.Op("yield", [], {"operands": tuple(final)}, {}))
+            block.ops.append(m.Op("yield", [], {"operands": tuple(final)}, {}, [], self.e.b.loc))
         results = self.e.b.op("if", [v.type for v in finals[0]], {"condition": cond}, {}, blocks)
         self.bind(syms, dynamic, results, memory, after[0])
 
@@ -300,6 +304,7 @@ def lower_kernel(kernel: ir.Kernel) -> m.Module:
     args = lowering.entry_args()
     lowering.start()
     lowering.block(kernel.body)
-    lowering.e.b.op("return", [])
+    with lowering.e.b.at(loc_of(kernel.span)):
+        lowering.e.b.op("return", [])
     body.ops[lowering.hoist_at : lowering.hoist_at] = lowering.prologue.ops
-    return m.Module(kernel.name, [m.Entry(kernel.name, args, body)])
+    return m.Module(kernel.name, [m.Entry(kernel.name, args, body, loc_of(kernel.span))])

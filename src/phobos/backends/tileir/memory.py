@@ -56,7 +56,8 @@ class Memory:
                              rhs=e.cmpi("LESS_THAN", start.value, e.index(extent)))
                 inside = ok if inside is True else e.b.one("andi", ok.type, lhs=inside, rhs=ok)
                 continue
-            lo = e.clamp(e.bound_op("subi", 0, start.value), 0, it.length)
+            # where the start is known not to be negative, the window starts inside
+            lo = 0 if start.multiple is not None else e.clamp(e.bound_op("subi", 0, start.value), 0, it.length)
             hi = e.bound_op("maxi", lo, e.bound_op("mini", it.length, e.bound_op("subi", extent, start.value)))
             region.append((lo, hi))
         return tuple((lo, self.select_bound(inside, hi, lo)) for lo, hi in region), inside

@@ -154,26 +154,37 @@ class Block:
     ops: list[Op] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Loc:
+    """Where in the Phobos source an op comes from."""
+
+    path: str
+    line: int
+    column: int
+
+
 @dataclass(eq=False)
 class Op:
     """One op: its registry name, results, operands and attributes by their registry
     names (a variadic operand is a tuple, a missing optional one None; a unit attribute
-    is True when set), and its regions, each one block."""
+    is True when set), its regions, each one block, and the source it comes from."""
 
     name: str
     results: list[Value]
     operands: dict[str, Operand]
     attrs: dict[str, Attr]
     regions: list[Block] = field(default_factory=list)
+    loc: Loc | None = None
 
 
 @dataclass(eq=False)
 class Entry:
-    """A kernel entry point."""
+    """A kernel entry point, at the kernel's place in the source."""
 
     name: str
     args: list[Value]
     body: Block
+    loc: Loc | None = None
 
 
 @dataclass(eq=False)

@@ -1,7 +1,8 @@
 """The text form of a Tile IR module, for goldens and for reading: one op a line in
 the spirit of the cuda_tile dialect's assembly, values numbered %0, %1, ... in the
 order they are defined, operands in the registry's order (an optional one named),
-attributes in braces by their registry names."""
+attributes in braces by their registry names, and the source line and column the op
+comes from."""
 
 from __future__ import annotations
 
@@ -100,6 +101,8 @@ class Printer:
         types = ", ".join(type_text(r.type) for r in op.results)
         if types:
             text += " : " + types
+        if op.loc is not None:
+            text += f"  @{op.loc.line}:{op.loc.column}"
         if not op.regions:
             results = ", ".join(self.define(r) for r in op.results)
             self.lines.append(pad + (f"{results} = " if results else "") + text)

@@ -18,11 +18,12 @@ import ml_dtypes
 import numpy as np
 
 from . import model as m
+from .debuginfo import DebugInfo
 from .encoding import le, le_list, padding, svarint, uvarint
 from .tables import ATTR_TAG, ENUM_VALUE, OPS, TYPE_TAG, VERSION, OpSpec
 
 MAGIC = b"\x7fTileIR\x00"
-SECTION = {"end": 0x00, "string": 0x01, "func": 0x02, "constant": 0x04, "type": 0x05}
+SECTION = {"end": 0x00, "string": 0x01, "func": 0x02, "debug": 0x03, "constant": 0x04, "type": 0x05}
 DYNAMIC = -(1 << 63)  # a shape or stride given at run time
 KERNEL_FLAG = 0x02  # an entry-point kernel, public, with no optimization hints
 SCALAR_TAG = {
@@ -60,6 +61,8 @@ class BytecodeWriter:
         self.constants = _Interned()
         self.numbers: dict[m.Value, int] = {}
         self.next_number = 0
+        self.debug = DebugInfo(self.strings)
+        self.entry_locs: dict[m.Entry, int] = {}
 
     # ------------------------------------------------------------ tables
 
@@ -147,6 +150,7 @@ class BytecodeWriter:
 
     def op_bytes(self, op: m.Op) -> bytes:
         spec = OPS[op.name]
+        self.debug.op(op)
         out = bytearray(uvarint(spec.opcode))
         if spec.has_variadic:
             out += uvarint(len(op.results))
@@ -233,9 +237,10 @@ class BytecodeWriter:
         for arg in entry.args:
             self.numbers[arg] = self.next_number
             self.next_number += 1
+        self.debug.begin(entry)
         body = b"".join(self.op_bytes(op) for op in entry.body.ops)
         head = uvarint(self.strings(entry.name.encode())) + uvarint(self.type_id(signature(entry)))
-        return head + bytes([KERNEL_FLAG]) + uvarint(0) + uvarint(len(body)) + body  # location 0: unknown
+        return head + bytes([KERNEL_FLAG]) + uvarint(self.entry_locs[entry]) + uvarint(len(body)) + body
 
 
 def signature(entry: m.Entry) -> m.FunctionType:
@@ -267,9 +272,10 @@ def section(out: bytearray, name: str, data: bytes, alignment: int) -> None:
 
 def write_module(module: m.Module) -> bytes:
     writer = BytecodeWriter()
-    for entry in module.entries:  # names and signatures take the first ids, bodies the rest
+    for entry in module.entries:  # names, signatures and locations take the first ids, bodies the rest
         writer.strings(entry.name.encode())
         writer.type_id(signature(entry))
+        writer.entry_locs[entry] = writer.debug.entry(entry)
     funcs = bytearray(uvarint(len(module.entries)))
     for entry in module.entries:
         funcs += writer.entry_bytes(entry)
@@ -278,6 +284,9 @@ def write_module(module: m.Module) -> bytes:
     section(out, "func", bytes(funcs), 8)
     if writer.constants.ids:
         section(out, "constant", *table(writer.constants.ids, 8))
+    debug = writer.debug.section()
+    if debug is not None:
+        section(out, "debug", debug, 8)
     section(out, "type", *table(writer.types.ids, 4))
     section(out, "string", *table(writer.strings.ids, 4))
     out.append(SECTION["end"])
