@@ -55,12 +55,16 @@ def seen_in(texts: dict[str, str]) -> dict[str, dict[str, str]]:
             for scalar, tag in SCALAR_TAG.items():
                 if re.search(rf"[x<]{scalar}>", line):
                     mark("type", tag, golden)
-            for needle, tag in (("tile<", "TileType"), ("ptr<", "PointerType"), ("token", "TokenType")):
+            for needle, tag in (
+                ("tile<", "TileType"), ("ptr<", "PointerType"), ("token", "TokenType"),
+                ("tensor_view<", "TensorViewType"), ("partition_view<", "PartitionViewType"),
+            ):
                 if needle in line:
                     mark("type", tag, golden)
             for pattern, tag in (
                 (r"identities = \[", "Array"), (r"identities = \[-?[\d]+ : i", "Integer"),
                 (r"identities = \[[^\]]* : b?f\d", "Float"), (r"value = <", "DenseElements"), (r"div_by<", "DivBy"),
+                (r"bounded<", "Bounded"),
             ):
                 if re.search(pattern, line):
                     mark("attr", tag, golden)
