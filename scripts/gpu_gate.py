@@ -8,13 +8,19 @@ It runs every corpus case in every spelling on fresh random inputs, once on the 
 back end and once on the interpreter, from the same inputs. Every output the kernel
 only writes is poisoned first (in both runs alike), so an element the GPU leaves
 unwritten shows. Integer and bool outputs must match bit for bit; float outputs
-within max(the case's own tolerance, FLOOR below). Then the corpus runs again under
-compute-sanitizer, once with memcheck and once with racecheck; each must report no
-error. Finally one line is appended to tests/ledger/<arch>.jsonl (README.md there).
+within max(the case's own tolerance, corpus/gate.py's FLOOR). Then the corpus runs
+again under compute-sanitizer, once with memcheck and once with racecheck; each must
+report no error. Then scripts/difftest.py compares the GPU with the interpreter on
+10,000 random valid kernels. Finally one line is appended to
+tests/ledger/<arch>.jsonl (README.md there).
 
 Options: `--cases-only` (what runs under the sanitizer: the corpus, no ledger),
 `-k TEXT` (only cases whose name holds TEXT), `--no-sanitizer`, `--no-ledger`,
-`--budget SECONDS` (the sanitizer runs stop in time for the whole run to end by then).
+`--budget SECONDS` (the sanitizer runs stop in time for the whole run to end by then),
+`--difftest-count N` (kernels of the differential run, default 10,000),
+`--difftest-budget SECONDS` (its own limit, default 540), `--no-difftest`, or
+`--difftest-summary PATH` to take the counts of a run made on its own (its summary.json,
+which must name this tree) where the two do not fit one command.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -39,71 +46,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-import ml_dtypes  # noqa: E402
 import numpy as np  # noqa: E402
+from corpus.gate import FLOOR, floored, poison, to_device, to_host, write_only  # noqa: E402
 from tree import tree_hash  # noqa: E402  (scripts/, beside this file)
 
-# Floats agree within the case's tolerance, or within this floor where it is tighter:
-# CUDA's precise math functions are within 2 ulp of the correctly rounded results the
-# interpreter computes, and sums may add in another order.
-FLOOR = {"float64": (1e-12, 1e-300), "float32": (4e-6, 1e-6), "float16": (2e-3, 1e-4), "bfloat16": (1.6e-2, 1e-4)}
-POISON_FLOAT = -1.25e30
-POISON_BYTE = 0xA5
 SANITIZER_TOOLS = ("memcheck", "racecheck")
-
-
-def poison(array: np.ndarray) -> None:
-    """Overwrite an output with a value no kernel computes."""
-    if array.dtype == np.bool_:
-        array.fill(True)
-    elif array.dtype.kind in "iu":
-        array.view(np.uint8).fill(POISON_BYTE)
-    else:
-        with np.errstate(over="ignore"):
-            array[...] = POISON_FLOAT
-
-
-def write_only(variants: list) -> set[str]:
-    """Tensors some variant writes and none reads: safe to poison."""
-    from phobos.ir import nodes as ir
-    from phobos.ir.nodes import written_tensors
-
-    written: set[str] = set()
-    read: set[str] = set()
-    for v in variants:
-        written |= written_tensors(v)
-        stack = list(v.body)
-        while stack:
-            s = stack.pop()
-            for root in ir.stmt_exprs(s):
-                for e in ir.walk_expr(root):
-                    if isinstance(e, ir.Load) or (isinstance(e, ir.Atomic) and e.tile is None):
-                        read.add(e.tensor if isinstance(e, ir.Load) else e.target)
-            match s:
-                case ir.For(body=b) | ir.While(body=b):
-                    stack.extend(b)
-                case ir.If(body=b, orelse=o):
-                    stack.extend(b)
-                    stack.extend(o)
-    return written - read
-
-
-def to_device(value: Any) -> Any:
-    import torch
-
-    if not isinstance(value, np.ndarray):
-        return value
-    if value.dtype == ml_dtypes.bfloat16:
-        return torch.from_numpy(value.view(np.uint16).copy()).view(torch.bfloat16).cuda()
-    return torch.from_numpy(value.copy()).cuda()
-
-
-def to_host(value: Any) -> np.ndarray:
-    import torch
-
-    if value.dtype == torch.bfloat16:
-        return value.view(torch.uint16).cpu().numpy().view(ml_dtypes.bfloat16)
-    return value.cpu().numpy()
 
 
 def run_case(case: Any, spelling: str) -> None:
@@ -126,10 +73,7 @@ def run_case(case: Any, spelling: str) -> None:
     torch.cuda.synchronize()
     for name in outputs:
         got, want = to_host(on_gpu[name]), reference[name]
-        rtol, atol = case.tolerance(name)
-        floor = FLOOR.get(str(np.dtype(want.dtype)) if want.dtype != ml_dtypes.bfloat16 else "bfloat16")
-        if floor is not None:
-            rtol, atol = max(rtol, floor[0]), max(atol, floor[1])
+        rtol, atol = floored(case.tolerance(name), want.dtype)
         try:
             harness.compare(name, got, want, rtol, atol, name in case.unordered)
         except AssertionError as exc:
@@ -205,6 +149,40 @@ def device_arrays() -> dict[str, Any]:
     return {"command": shown, "result": "passed" if done.returncode == 0 else "failed", "summary": lines[-1:]}
 
 
+def difftest(count: int, budget: float, summary_path: str | None) -> dict[str, Any]:
+    """scripts/difftest.py's counts: run now, or read from a run made on its own."""
+    command = [sys.executable, "scripts/difftest.py", "--count", str(count), "--budget", str(budget), "--quiet"]
+    if summary_path is None:
+        out = Path(tempfile.mkdtemp(prefix="phobos-difftest-"))
+        command += ["--out", str(out)]
+        started = time.monotonic()
+        try:
+            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=budget + 300)
+        except subprocess.TimeoutExpired:
+            return {"command": " ".join(command), "result": f"timed out after {budget + 300:.0f} s"}
+        print((done.stdout + done.stderr)[-4000:])
+        path = out / "summary.json"
+        if not path.exists():
+            return {"command": " ".join(command), "result": f"exit status {done.returncode}, no summary"}
+        seconds = round(time.monotonic() - started)
+    else:
+        path, seconds = Path(summary_path), None
+    summary = json.loads(path.read_text())
+    if summary["tree"] != tree_hash():
+        return {"summary": str(path), "result": "not counted: the summary names another tree"}
+    counts = summary["counts"]
+    clean = counts["disagreed"] == counts["refused"] == counts["errors"] == 0 and not summary["dry_run"]
+    return {
+        "command": " ".join(command) if summary_path is None else f"summary {path}",
+        "result": "agreed" if clean else "failed",
+        **counts,
+        "seed": summary["seed"],
+        "seconds": seconds if seconds is not None else summary["wall_seconds"],
+        "failed_seeds": sorted(f["seed"] for kind in summary["failures"].values() for f in kind)[:50],
+        "summary": str(path),
+    }
+
+
 def versions() -> dict[str, str]:
     from cuda.bindings import driver
 
@@ -234,6 +212,10 @@ def main() -> int:
     parser.add_argument("--no-sanitizer", action="store_true")
     parser.add_argument("--no-ledger", action="store_true")
     parser.add_argument("--budget", type=float, default=540.0)
+    parser.add_argument("--difftest-count", type=int, default=10_000)
+    parser.add_argument("--difftest-budget", type=float, default=540.0)
+    parser.add_argument("--difftest-summary")
+    parser.add_argument("--no-difftest", action="store_true")
     args = parser.parse_args()
     started = time.monotonic()
     os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
@@ -253,6 +235,9 @@ def main() -> int:
         for k, tool in enumerate(SANITIZER_TOOLS):
             left = args.budget - (time.monotonic() - started) - 15
             sanitizer[tool] = sanitize(tool, args.only, left / (len(SANITIZER_TOOLS) - k))
+    generated = {"result": "not run (--no-difftest)"}
+    if not args.no_difftest:
+        generated = difftest(args.difftest_count, args.difftest_budget, args.difftest_summary)
     line = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "gpu": device.name,
@@ -265,6 +250,7 @@ def main() -> int:
         "tolerance": "ints and bools bit for bit; floats max(case tolerance, " + json.dumps(FLOOR) + ")",
         "device_arrays": arrays,
         "sanitizer": sanitizer or "not run (--no-sanitizer)",
+        "difftest": generated,
         "tree": tree_hash(),
     }
     if not args.no_ledger:
@@ -275,7 +261,8 @@ def main() -> int:
     print(json.dumps(line, indent=2))
     clean = all(s.get("result") == "clean" for s in sanitizer.values())
     arrays_ok = arrays["result"] == "passed"
-    return 0 if counts["failed"] == 0 and arrays_ok and (clean or args.no_sanitizer) else 1
+    generated_ok = args.no_difftest or generated["result"] == "agreed"
+    return 0 if counts["failed"] == 0 and arrays_ok and (clean or args.no_sanitizer) and generated_ok else 1
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def poison(array: np.ndarray) -> None:
 def write_only(variants: list) -> set[str]:
     """Tensors some variant writes and none reads: safe to poison."""
     from phobos.ir import nodes as ir
-    from phobos.runtime.signature import written_tensors
+    from phobos.ir.nodes import written_tensors
 
     written: set[str] = set()
     read: set[str] = set()

@@ -41,14 +41,17 @@ class Chooser:
 
 
 class RandomChooser(Chooser):
-    """Seeded random decisions, recorded so the kernel can be replayed and shrunk."""
+    """Seeded random decisions, recorded so the kernel can be replayed and shrunk.
+    With `simple` > 0, that share of the decisions takes the simplest choice, as
+    Hypothesis's draws often do: it changes which shapes of kernel come up."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, simple: float = 0.0) -> None:
         self.rng = random.Random(seed)
+        self.simple = simple
         self.record: list[int] = []
 
     def integer(self, lo: int, hi: int) -> int:
-        value = self.rng.randint(lo, hi)
+        value = lo if self.simple and self.rng.random() < self.simple else self.rng.randint(lo, hi)
         self.record.append(value - lo)
         return value
 

@@ -622,7 +622,7 @@ class ExprGen:
         else:
             shown = axis - rank if style == 1 else axis
             call = Call(op, (t,), (("axis", shown),))
-            self.env.notes.add(f"reduce:{op}:axis{axis}")
+        self.env.notes.add(f"reduce:{op}:axis{axis}")
         return call, arith.reduce_axis(op, f, axis)
 
     def softmax(self, want: Want) -> Made:

@@ -36,7 +36,7 @@ except ImportError:  # imported as tests.gen
     from tests.corpus import harness
     from tests.corpus.gate import floored
 
-ARCH = "sm_90"
+ARCH = "sm_90"  # what NVRTC builds for; scripts/difftest.py sets the device's
 _modules = itertools.count()
 
 
@@ -101,13 +101,13 @@ def compile_python(g: Generated, folder: Path) -> phobos.Kernel:
         del sys.modules[name]
 
 
-def build_cuda(kernel: phobos.Kernel, arch: str = ARCH) -> None:
-    """Every variant to a cubin with NVRTC (no GPU needed)."""
+def build_cuda(kernel: phobos.Kernel) -> None:
+    """Every variant to a cubin with NVRTC for ARCH (no GPU needed)."""
     from phobos.backends.cuda.compile import build
     from phobos.backends.cuda.kernel import generate as generate_cuda
 
     for v in kernel.variants:
-        code = build(generate_cuda(v), v, arch)
+        code = build(generate_cuda(v), v, ARCH)
         assert code[:4] == b"\x7fELF", "NVRTC gave no cubin"
 
 

@@ -56,6 +56,13 @@ MAX_NEST = 3
 COMPOUND = {"f": ("+=", "-=", "*="), "i": ("+=", "-=", "*=", "idiv=", "%=", "&=", "|=", "^=", "<<=", ">>=")}
 
 
+# The statements a form makes, as the coverage counts them.
+KINDS = {
+    **dict.fromkeys(("tile_decl", "tile_assign", "tile_store", "tile_patch", "accumulate", "gemm"), "tile_statement"),
+    **dict.fromkeys(("scalar_decl", "scalar_assign", "thread_store"), "scalar_statement"),
+}
+
+
 def same_kind(a: str, b: str) -> bool:
     """Whether `a` converts implicitly to `b` (a store, an assignment)."""
     if a == "bool" or b == "bool":
@@ -83,8 +90,12 @@ class StmtGen(ExprGen):
     def stmt(self) -> list[Stmt]:
         forms = self.stmt_forms()
         for _ in range(4):
-            made = self.ch.weighted(forms)()
+            form = self.ch.weighted(forms)
+            made = form()
             if made:
+                kind = KINDS.get(form.__name__)
+                if kind:
+                    self.env.notes.add(kind)
                 return made
         return self.scalar_decl() or []
 
@@ -99,7 +110,7 @@ class StmtGen(ExprGen):
             if not self.easy:
                 forms.append((self.while_stmt, 2))
         if not self.easy and self.env.loops:
-            forms.append((self.jump, 2))
+            forms += [(self.jump, 1), (self.guarded_jump, 3)]
         if not self.easy and not self.env.in_fn:
             forms.append((self.ret, 1))
         return forms
@@ -522,6 +533,25 @@ class StmtGen(ExprGen):
         word = self.ch.choice(("break", "continue"))
         self.env.notes.add(f"{word}:{('uniform', 'warp', 'varying')[self.env.level]}")
         return [Jump(word, self.env.level)]
+
+    def guarded_jump(self) -> list[Stmt]:
+        """`if c { ...; break }` (or `continue`), with c of a level the loop allows."""
+        loop = self.env.loops[-1]
+        if self.env.level > loop.body_level:
+            return []
+        level = self.ch.choice(sorted({self.env.level, loop.body_level}))
+        c, fc = self.cond(level)
+        flow = max(self.env.level, fc.level)
+        saved = self.env.flow
+        self.env.flow = flow
+        self.env.push()
+        try:
+            body = self.block(self.ch.integer(0, 1)) if self.ch.coin(0.4) else []
+            body = [s for s in body if not isinstance(s, Jump)]
+            return [If(c, (*body, *self.jump()))]
+        finally:
+            self.env.pop()
+            self.env.flow = saved
 
     def ret(self) -> list[Stmt]:
         """`if c { ...; return }`: the rest of the kernel runs at c's level."""

@@ -1,0 +1,209 @@
+"""The differential run: random valid kernels on the GPU against the interpreter.
+
+Run on the GPU machine, from the repository root:
+
+    python3 scripts/difftest.py [--count 10000] [--seed 0] [--budget 540] [--out DIR] [--jobs N]
+
+Kernel i is generated from seed `--seed` + i by tests/gen (a quarter of them from the
+subset the numpy oracle evaluates, which then checks the interpreter too). Each is
+checked in both spellings (one ir), built by NVRTC for the device, run on the
+interpreter and on the GPU from the same fresh inputs, outputs poisoned alike, and
+compared with the tolerances of gate 2 (corpus/gate.py). Workers, one process per
+core, each do every step of their kernels, so NVRTC and the interpreter run in
+parallel and the GPU sees many small launches. Kernels not started when `--budget`
+seconds have passed are counted as skipped.
+
+`--dry-run` needs no GPU: NVRTC builds for sm_90 and the interpreter runs twice.
+
+DIR/summary.json holds the counts (generated, compiled, ran, agreed, disagreed,
+refused by the checker, errors, skipped), how many kernels used each construct, the
+seconds each step took, and for every failure its seed, both spellings and what went
+wrong; each disagreement is also shrunk (a smaller kernel that still disagrees) and
+written beside it as DIR/failures/<seed>[.shrunk].{phobos,py}. The exit status is 1
+when any kernel disagreed, was refused, or failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests"), str(ROOT / "scripts")]
+
+ORACLE_SHARE = 4  # every 4th kernel comes from the oracle's subset
+SHOWN = 50  # failures kept in the summary, each kind
+_state: dict[str, Any] = {}
+
+
+def worker_init(out: str, dry_run: bool, deadline: float) -> None:
+    os.environ["PHOBOS_CACHE_DIR"] = str(Path(out) / "cubins")
+    os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
+    folder = Path(out) / "modules" / str(os.getpid())
+    folder.mkdir(parents=True, exist_ok=True)
+    _state.update(folder=folder, dry_run=dry_run, deadline=deadline)
+
+
+def on_gpu(kernel: Any, program: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """The kernel's launch on the GPU, from the same arguments, through the public API."""
+    import torch
+    from corpus.gate import to_device, to_host
+
+    device = {name: to_device(v) for name, v in args.items()}
+    kernel[program.grid](**device)
+    torch.cuda.synchronize()
+    return {name: to_host(v) if isinstance(v, torch.Tensor) else v for name, v in device.items()}
+
+
+def twice_on_the_interpreter(kernel: Any, program: Any, args: dict[str, Any]) -> dict[str, Any]:
+    from gen import runner
+
+    return runner.run_interp(kernel, runner.Generated(program, None, [], program.easy), args)
+
+
+def second_back_end() -> Any:
+    return twice_on_the_interpreter if _state["dry_run"] else on_gpu
+
+
+def arch() -> str:
+    if _state["dry_run"]:
+        return "sm_90"
+    from cuda.core import Device
+
+    major, minor = Device().compute_capability
+    return f"sm_{major}{minor}"
+
+
+def one(task: tuple[int, int, bool]) -> dict[str, Any]:
+    """Every step for one kernel, in a worker."""
+    from gen import coverage, oracle, runner
+
+    index, seed, easy = task
+    if time.time() > _state["deadline"]:
+        return {"index": index, "seed": seed, "status": "skipped"}
+    runner.ARCH = arch()
+    g = runner.from_seed(seed, easy)
+    outcome = runner.check_one(g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None,
+                               other=second_back_end())
+    result: dict[str, Any] = {
+        "index": index, "seed": seed, "easy": easy, "status": outcome.status, "stage": outcome.stage,
+        "seconds": outcome.seconds, "constructs": sorted(coverage.constructs(g.program)),
+    }
+    if outcome.status != "agreed":
+        result.update(message=outcome.message[:6000], native=g.native, python=g.python, input_seed=seed)
+    return result
+
+
+def shrunk(task: tuple[int, bool, float]) -> dict[str, Any]:
+    """A smaller kernel that disagrees as the one from `seed` does."""
+    from gen import oracle, runner
+
+    seed, easy, budget = task
+    runner.ARCH = arch()
+    g = runner.from_seed(seed, easy)
+
+    def fails(c: runner.Generated) -> bool:
+        o = runner.check_one(c, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None,
+                             other=second_back_end(), python=False)
+        return o.status == "disagreed"
+
+    small = runner.shrink(g, fails, budget)
+    return {"seed": seed, "native": small.native, "python": small.python, "choices": small.choices}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=540.0, help="seconds; kernels not started by then are skipped")
+    parser.add_argument("--out", type=Path, default=None, help="folder for the summary (default: a new temporary one)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--dry-run", action="store_true", help="no GPU: NVRTC for sm_90, the interpreter twice")
+    parser.add_argument("--shrink", type=int, default=5, help="disagreements to shrink (each up to 60 s)")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+    from tree import tree_hash
+
+    out = args.out or Path(tempfile.mkdtemp(prefix="phobos-difftest-"))
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    deadline = started + args.budget
+    tasks = [(i, args.seed + i, i % ORACLE_SHARE == 0) for i in range(args.count)]
+    context = multiprocessing.get_context("spawn")  # CUDA cannot live through a fork
+    counts: collections.Counter[str] = collections.Counter()
+    constructs: collections.Counter[str] = collections.Counter()
+    seconds: collections.Counter[str] = collections.Counter()
+    failures: dict[str, list[dict[str, Any]]] = {"disagreed": [], "refused": [], "error": []}
+    with context.Pool(args.jobs, worker_init, (str(out), args.dry_run, deadline)) as pool:
+        for done, r in enumerate(pool.imap_unordered(one, tasks, chunksize=4), 1):
+            tally(r, counts, constructs, seconds, failures)
+            if not args.quiet and (done % 500 == 0 or r["status"] not in ("agreed", "skipped")):
+                print(f"{done}/{args.count}: {dict(counts)}", flush=True)
+        to_shrink = failures["disagreed"][: args.shrink]
+        left = max(10.0, min(60.0, deadline + 60 - time.time()))
+        shrinks = pool.map(shrunk, [(f["seed"], f["easy"], left) for f in to_shrink]) if to_shrink else []
+    write_failures(out, failures, shrinks)
+    summary = {
+        "tree": tree_hash(),
+        "seed": args.seed,
+        "dry_run": args.dry_run,
+        "wall_seconds": round(time.time() - started, 1),
+        "jobs": args.jobs,
+        "counts": {k: counts[k] for k in ("generated", "compiled", "ran", "agreed", "disagreed", "refused", "errors",
+                                           "skipped", "oracle_checked")},
+        "constructs": dict(sorted(constructs.items())),
+        "seconds_per_kernel": {k: round(v / max(counts["generated"], 1), 4) for k, v in sorted(seconds.items())},
+        "tolerance": "ints and bools bit for bit; floats max(2 x the generator's error bound, corpus/gate.py FLOOR)",
+        "failures": {k: v[:SHOWN] for k, v in failures.items()},
+        "shrunk": shrinks,
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    print(json.dumps({k: summary[k] for k in ("counts", "wall_seconds", "seconds_per_kernel")}, indent=1))
+    print(f"summary: {out / 'summary.json'}")
+    bad = counts["disagreed"] + counts["refused"] + counts["errors"]
+    return 1 if bad else 0
+
+
+def tally(r: dict[str, Any], counts: collections.Counter, constructs: collections.Counter,
+          seconds: collections.Counter, failures: dict[str, list]) -> None:
+    status = r["status"]
+    if status == "skipped":
+        counts["skipped"] += 1
+        return
+    counts["generated"] += 1
+    stage = r["stage"]
+    if status in ("agreed", "disagreed") or stage in ("run", "compare"):
+        counts["compiled"] += 1
+    if status in ("agreed", "disagreed") or stage == "compare":
+        counts["ran"] += 1
+    counts[{"agreed": "agreed", "disagreed": "disagreed", "refused": "refused"}.get(status, "errors")] += 1
+    if r.get("easy") and status in ("agreed", "disagreed"):
+        counts["oracle_checked"] += 1
+    constructs.update(r["constructs"])
+    seconds.update(r["seconds"])
+    if status != "agreed":
+        failures["error" if status == "error" else status].append(r)
+
+
+def write_failures(out: Path, failures: dict[str, list], shrinks: list[dict[str, Any]]) -> None:
+    folder = out / "failures"
+    folder.mkdir(exist_ok=True)
+    for kind in failures.values():
+        for f in kind[:SHOWN]:
+            (folder / f"{f['seed']}.phobos").write_text(f["native"])
+            (folder / f"{f['seed']}.py").write_text(f["python"])
+    for s in shrinks:
+        (folder / f"{s['seed']}.shrunk.phobos").write_text(s["native"])
+        (folder / f"{s['seed']}.shrunk.py").write_text(s["python"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""Differential testing with random valid kernels (tests/gen), as Csmith and YARPGen
+test C compilers.
+
+In the default run, Hypothesis draws a fixed sample (derandomized, so CI sees the same
+kernels every time): kernels of the oracle's subset (elementwise, reductions, dot,
+softmax, windows at the edges, collectives) run on the interpreter against the numpy
+oracle, bit for bit where the generator says the value is exact; kernels of every kind
+run on the interpreter. Every kernel is checked in both spellings (one ir), and
+compiled by NVRTC for sm_90 where NVRTC is installed. The `slow` marker runs many
+more. scripts/difftest.py runs the same kernels on the GPU against the interpreter.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from corpus import cases
+from corpus.harness import BACKENDS, assert_same_ir
+from corpus.harness import check as check_case
+from gen import coverage, inputs, oracle, runner
+from gen.choices import HypothesisChooser
+from gen.program import generate
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+REPO = Path(__file__).resolve().parent.parent
+ORACLE_SAMPLE = 200
+ALL_KINDS_SAMPLE = 200
+SETTINGS = dict(
+    derandomize=True, database=None, deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+
+
+@st.composite
+def kernels(draw: st.DrawFn, easy: bool) -> runner.Generated:
+    ch = HypothesisChooser(draw)
+    return runner.Generated(generate(ch, easy), None, ch.record, easy)
+
+
+@pytest.fixture(scope="module")
+def nvrtc(request: pytest.FixtureRequest) -> bool:
+    """Whether NVRTC compiles here (into a cache of this module's own)."""
+    try:
+        request.getfixturevalue("fresh_cache")
+    except pytest.skip.Exception:
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("generated")
+
+
+def report(g: runner.Generated, outcome: runner.Outcome) -> str:
+    return (
+        f"{outcome.status} at {outcome.stage}: {outcome.message}\n"
+        f"--- native ---\n{g.native}\n--- python ---\n{g.python}"
+    )
+
+
+def check(g: runner.Generated, folder: Path, nvrtc: bool, with_oracle: bool) -> None:
+    outcome = runner.check_one(g, folder, input_seed=len(g.choices), oracle=oracle.evaluate if with_oracle else None,
+                               nvrtc=nvrtc)
+    assert outcome.status == "agreed", report(g, outcome)
+
+
+# The constructs each sample used, kept for the coverage test when the sample ran.
+SAMPLES: dict[bool, set[str]] = {}
+
+
+def run_sample(easy: bool, count: int, folder: Path, nvrtc: bool) -> None:
+    seen: set[str] = set()
+
+    @settings(max_examples=count, **SETTINGS)
+    @given(g=kernels(easy=easy))
+    def one(g: runner.Generated) -> None:
+        seen.update(coverage.constructs(g.program))
+        check(g, folder, nvrtc, with_oracle=easy)
+
+    one()
+    SAMPLES[easy] = seen
+
+
+def drawn_constructs(easy: bool, count: int) -> set[str]:
+    seen: set[str] = set()
+
+    @settings(max_examples=count, **SETTINGS)
+    @given(g=kernels(easy=easy))
+    def collect(g: runner.Generated) -> None:
+        seen.update(coverage.constructs(g.program))
+
+    collect()
+    return seen
+
+
+def test_the_interpreter_agrees_with_numpy(folder: Path, nvrtc: bool) -> None:
+    run_sample(True, ORACLE_SAMPLE, folder, nvrtc)
+
+
+def test_kernels_of_every_kind_check_compile_and_run(folder: Path, nvrtc: bool) -> None:
+    run_sample(False, ALL_KINDS_SAMPLE, folder, nvrtc)
+
+
+def test_the_sample_covers_the_language() -> None:
+    """The kernels the two tests above draw, between them, use every construct the
+    issue lists (drawn again, without running them, where those tests did not run)."""
+    seen: set[str] = set()
+    for easy, count in ((True, ORACLE_SAMPLE), (False, ALL_KINDS_SAMPLE)):
+        seen |= SAMPLES[easy] if easy in SAMPLES else drawn_constructs(easy, count)
+    missing = [c for c in coverage.REQUIRED if c not in seen]
+    assert not missing, f"the CI sample never uses: {missing}"
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, **SETTINGS)
+@given(g=kernels(easy=True))
+def test_the_interpreter_agrees_with_numpy_long(g: runner.Generated, folder: Path, nvrtc: bool) -> None:
+    check(g, folder, nvrtc, with_oracle=True)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, **SETTINGS)
+@given(g=kernels(easy=False))
+def test_kernels_of_every_kind_long(g: runner.Generated, folder: Path, nvrtc: bool) -> None:
+    check(g, folder, nvrtc, with_oracle=False)
+
+
+# ---------------------------------------------------------------- what the runs found
+# Each kernel a run found wrong, shrunk and fixed, is a corpus case (corpus/generated.*).
+
+AREA = "generated"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("case", "spelling"), cases.params(AREA), ids=cases.ids(AREA))
+def test_corpus(case, spelling, backend):
+    check_case(case, spelling, backend)
+
+
+@pytest.mark.parametrize("case", cases.both(AREA), ids=cases.short)
+def test_both_spellings_are_one_program(case):
+    assert_same_ir(case)
+
+
+# ---------------------------------------------------------------- the machinery itself
+
+
+def test_a_wrong_output_is_a_disagreement(folder: Path) -> None:
+    """The comparison can fail: an interpreter result changed in one element is caught."""
+    g = runner.from_seed(3, easy=True)
+    kernel = runner.compile_native(g)
+    args = inputs.draw(g.program, 1)
+    got = runner.run_interp(kernel, g, args)
+    want = oracle.evaluate(g.program, dict(args))
+    assert not runner.compare_outputs(g, got, want, exact_when_zero=True)
+    name = next(n for n, a in got.items() if isinstance(a, np.ndarray) and n in want and a.size)
+    got[name] = got[name].copy()
+    flat = got[name].reshape(-1)
+    if flat.dtype == np.bool_:
+        flat[0] = not flat[0]
+    elif flat.dtype.kind in "iu":
+        flat[0] = ~flat[0]
+    else:
+        flat[0] = 12345.0 if flat[0] != 12345.0 else 0.0
+    assert runner.compare_outputs(g, got, want, exact_when_zero=True)
+
+
+def test_shrinking_keeps_a_failure_and_makes_it_smaller() -> None:
+    """Replaying fewer, smaller choices gives a smaller kernel that still fails."""
+    g = next(g for g in (runner.from_seed(s, easy=False) for s in range(50)) if "dot(" in g.native and
+             len(g.native) > 1500)
+
+    def fails(c: runner.Generated) -> bool:
+        return "dot(" in c.native
+
+    small = runner.shrink(g, fails, budget=20.0)
+    assert fails(small)
+    assert len(small.native) < len(g.native) / 2
+    assert runner.compile_native(small).variants
+
+
+def test_the_difftest_script_runs_end_to_end_on_the_interpreter(tmp_path: Path) -> None:
+    """scripts/difftest.py --dry-run: NVRTC where it is installed, then the
+    interpreter on both sides; its summary counts every kernel."""
+    out = tmp_path / "run"
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "difftest.py"), "--dry-run", "--count", "12", "--jobs", "1",
+         "--seed", "7", "--out", str(out)],
+        capture_output=True, text=True, timeout=600, cwd=REPO,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    counts = summary["counts"]
+    assert counts["generated"] == 12
+    assert counts["agreed"] + counts["disagreed"] + counts["refused"] + counts["errors"] == 12
+    assert counts["agreed"] == 12, summary
+    assert summary["constructs"]["tile_statement"] > 0
