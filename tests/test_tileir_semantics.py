@@ -141,3 +141,20 @@ def test_bool_and_unsigned_tensors_are_bytes_read_and_written_as_phobos_has_them
     np.testing.assert_array_equal(mask, x > 0)
     np.testing.assert_array_equal(y, np.where(b, x, u.astype(np.float32)))
     assert mask.view(np.uint8).max() == 1  # a stored true is the byte 1
+
+
+def test_one_element_of_a_tile_at_a_uniform_index():
+    """`t[i, j]` with the same indices in every thread: the element, or 0 where it is
+    absent or outside the tile."""
+    source = (
+        "kernel k(X: tensor<f32>[M, N], O: tensor<f32>[4], i: i64, j: i64) {\n"
+        "  var t = X[0 :+ 4, 0 :+ 8]\n"
+        "  O[0] = t[i, j]\n  O[1] = t[1, 2]\n  O[2] = t[i, j + 100]\n  O[3] = t[3, 7]\n}\n"
+    )
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    x = np.arange(4 * 6, dtype=np.float32).reshape(4, 6) - 3.0  # columns 6 and 7 of the tile are absent
+    o = np.full(4, -7.0, np.float32)
+    run(lower_kernel(variant).entries[0], [x, o, np.int64(2), np.int64(-1), np.int64(4), np.int64(6)], (1, 1, 1))
+    np.testing.assert_array_equal(o, [0.0, x[1, 2], 0.0, 0.0])
+    run(lower_kernel(variant).entries[0], [x, o, np.int64(2), np.int64(5), np.int64(4), np.int64(6)], (1, 1, 1))
+    assert o[0] == x[2, 5]

@@ -122,6 +122,10 @@ class Evaluator:
             if name == "offset":
                 p = get("ptr")
                 return [Pointers(p.buffer, p.offsets + get("offset").astype(np.int64))]
+            if name == "extract":
+                shape = out_type.shape  # type: ignore[union-attr]
+                at = tuple(slice(int(i) * n, (int(i) + 1) * n) for i, n in zip(get("indices"), shape, strict=True))
+                return [np.array(get("source")[at])]
             if name == "permute":
                 perm = op.attrs["permutation"]
                 assert isinstance(perm, m.I32Array)

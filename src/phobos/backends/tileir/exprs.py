@@ -94,6 +94,8 @@ class Exprs:
                 return self.transpose(self.expr(t))
             case ir.TileIndex(base=base, items=items) if self.whole(items, x.type.shape, base.type.shape):
                 return self.expr(base)
+            case ir.TileIndex(base=base, items=items) if not x.type.shape:
+                return self.element(self.expr(base), [self.expr(it.index).value for it in items])  # type: ignore[union-attr]
         raise AssertionError(f"the refusals should have named {type(x).__name__}")
 
     @staticmethod
@@ -102,6 +104,25 @@ class Exprs:
         return shape == base and all(
             isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0 for it in items
         )
+
+    def element(self, t: Lowered, index: list[m.Value]) -> Lowered:
+        """One element of a tile, at indices the same in every thread: 0 where it is
+        absent or outside the tile."""
+        e = self.e
+        assert t.region is not None
+        present: m.Value | None = None
+        places = []
+        for d, (i, (lo, hi)) in enumerate(zip(index, t.region, strict=True)):
+            inside = e.b.one("andi", tile(m.I1), lhs=e.cmpi("GREATER_THAN_OR_EQUAL", i, e.index(lo)),
+                             rhs=e.cmpi("LESS_THAN", i, e.index(hi)))
+            present = inside if present is None else e.b.one("andi", inside.type, lhs=present, rhs=inside)
+            kept = e.clamp(i, 0, t.shape[d] - 1)  # an index outside would make `extract` undefined
+            places.append(e.b.one("trunci", tile(m.I32), from_=e.index(kept), overflow=NONE_OVERFLOW))
+        element = element_of(t.value)
+        one = e.b.one("extract", tile(element, (1,) * len(t.shape)), source=t.value, indices=tuple(places))
+        value = e.reshape(one, ())
+        zero = e.const(element, False if element == m.I1 else 0.0 if element.is_float else 0)
+        return Lowered(e.select(present, value, zero), t.dtype)
 
     # ------------------------------------------------------------ regions and broadcasting
 

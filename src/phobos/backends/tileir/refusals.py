@@ -36,9 +36,7 @@ def check_expr(x: ir.Expr) -> None:
             raise per_thread(f"the shuffle `shfl<{mode}>`", x.span)
         case ir.Atomic(op=op):
             raise per_thread(f"`atomic_{op}`, which every thread runs", x.span)
-        case ir.TileIndex(items=items) if not any(isinstance(it, ir.Window) for it in items):
-            raise per_thread("a one-element read of a tile", x.span)
-        case ir.TileIndex(base=base, items=items):
+        case ir.TileIndex(base=base, items=items) if any(isinstance(it, ir.Window) for it in items):
             whole = x.type.shape == base.type.shape and all(
                 isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0 for it in items
             )
