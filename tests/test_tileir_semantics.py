@@ -158,3 +158,30 @@ def test_one_element_of_a_tile_at_a_uniform_index():
     np.testing.assert_array_equal(o, [0.0, x[1, 2], 0.0, 0.0])
     run(lower_kernel(variant).entries[0], [x, o, np.int64(2), np.int64(5), np.int64(4), np.int64(6)], (1, 1, 1))
     assert o[0] == x[2, 5]
+
+
+@pytest.mark.parametrize("s", [-3, 0, 5, 10, 40])
+def test_windows_of_a_tile_at_a_start_known_at_run_time(s: int):
+    """Read and write through `t[s :+ 8]` (scratch memory on this back end): a read is
+    present where the window meets the tile's region; a write lands where the value is
+    present and the position lies inside the tile."""
+    source = (
+        "kernel k(X: tensor<f32>[N], Y: tensor<f32>[8], Z: tensor<f32>[16], s: i64) {\n"
+        "  var t = X[0 :+ 16]\n"
+        "  Y[0 :+ 8] = t[s :+ 8] + 1.0\n"
+        "  var u: tile<f32>[16] = 5.0\n"
+        "  u[s :+ 8] = X[0 :+ 8] * 2.0\n"
+        "  Z[0 :+ 16] = u\n}\n"
+    )
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    n = 12
+    x = np.arange(1, n + 1, dtype=np.float32)
+    y, z = np.full(8, -7.0, np.float32), np.zeros(16, np.float32)
+    run(lower_kernel(variant).entries[0], [x, y, z, np.int64(s), np.int64(n)], (1, 1, 1))
+    want_y = np.array([x[s + p] + 1 if 0 <= s + p < n else -7.0 for p in range(8)], np.float32)
+    want_z = np.full(16, 5.0, np.float32)
+    for p in range(8):
+        if 0 <= s + p < 16:
+            want_z[s + p] = 2 * x[p]
+    np.testing.assert_array_equal(y, want_y)
+    np.testing.assert_array_equal(z, want_z)

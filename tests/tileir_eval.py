@@ -101,6 +101,12 @@ class Evaluator:
                 dense = op.attrs["value"]
                 assert isinstance(dense, m.Dense)
                 return [np.full(dense.type.shape, dense.value, dtype_of(dense.type))]
+            if name == "alloca":
+                count = op.attrs["num_elem"]
+                assert isinstance(count, m.Int) and isinstance(out_type, m.Tile)
+                pointee = out_type.element.pointee  # type: ignore[union-attr]
+                self.buffers.append(np.zeros(count.value, NUMPY[pointee.name]))
+                return [Pointers(len(self.buffers) - 1, np.int64(0))]
             if name == "assume":
                 return [get("value")]
             if name in ("make_token", "join_tokens"):

@@ -96,6 +96,10 @@ class Exprs:
                 return self.expr(base)
             case ir.TileIndex(base=base, items=items) if not x.type.shape:
                 return self.element(self.expr(base), [self.expr(it.index).value for it in items])  # type: ignore[union-attr]
+            case ir.TileIndex(base=base, items=items):
+                t = self.expr(base)
+                starts = [self.expr(it.index if isinstance(it, ir.At) else it.start) for it in items]
+                return self.tile_window(t, items, starts, x.type.shape)
         raise AssertionError(f"the refusals should have named {type(x).__name__}")
 
     @staticmethod

@@ -20,6 +20,7 @@ from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of,
 from .exprs import Exprs, full_region
 from .memory import Memory
 from .refusals import refuse_what_is_not_lowered
+from .scratch import Scratch
 
 CTX_AXES = {"x": 0, "y": 1, "z": 2}
 
@@ -35,15 +36,16 @@ def assigned(body: list[ir.Stmt]) -> list[ir.Sym]:
 
 
 def touches_memory(body: list[ir.Stmt]) -> bool:
+    """Whether `body` reads or writes memory: tensors, or the scratch a window of a tile uses."""
     for s in ir.walk_stmts(body):
-        if isinstance(s, ir.Store):
+        if isinstance(s, ir.Store | ir.TileStore):
             return True
-        if any(isinstance(x, ir.Load) for root in ir.stmt_exprs(s) for x in ir.walk_expr(root)):
+        if any(isinstance(x, ir.Load | ir.TileIndex) for root in ir.stmt_exprs(s) for x in ir.walk_expr(root)):
             return True
     return False
 
 
-class Lowering(Exprs, Memory):
+class Lowering(Exprs, Memory, Scratch):
     def __init__(self, kernel: ir.Kernel, body: m.Block) -> None:
         self.kernel = kernel
         self.e = Emitter(body)
@@ -154,6 +156,7 @@ class Lowering(Exprs, Memory):
         e = self.e
         shape = t.shape
         v = self.expr(s.value)
+        window = tuple(it.length for it in s.items if isinstance(it, ir.Window))
         if v.region is None:
             mask = None
             for d, it in enumerate(s.items):
@@ -163,10 +166,13 @@ class Lowering(Exprs, Memory):
                 if part is not None:
                     mask = part if mask is None else e.b.one("andi", part.type, lhs=mask, rhs=part)
             new = e.select(mask, e.broadcast(v.value, shape), t.value)
-        else:
+        elif len(window) == len(s.items) and self.whole(s.items, window, s.sym.vtype.shape):
             w = self.widened(v, s.sym.vtype.shape)
             assert w.region is not None
             new = e.select(e.region_mask(shape, w.region), w.value, t.value)
+        else:
+            starts = [self.expr(it.index if isinstance(it, ir.At) else it.start) for it in s.items]
+            new = self.store_into_tile(t, s.items, starts, self.widened(v, window), s.sym.vtype.shape)
         self.env[s.sym] = Lowered(new, t.dtype, t.region)
 
     # ------------------------------------------------------------ carried values

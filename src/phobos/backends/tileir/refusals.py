@@ -36,12 +36,6 @@ def check_expr(x: ir.Expr) -> None:
             raise per_thread(f"the shuffle `shfl<{mode}>`", x.span)
         case ir.Atomic(op=op):
             raise per_thread(f"`atomic_{op}`, which every thread runs", x.span)
-        case ir.TileIndex(base=base, items=items) if any(isinstance(it, ir.Window) for it in items):
-            whole = x.type.shape == base.type.shape and all(
-                isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0 for it in items
-            )
-            if not whole:
-                raise not_yet("a window of a tile value", x.span)
         case ir.Math(fn="erf", args=(a,)) if a.type.dtype.bits == 64:
             raise not_yet("`erf` of f64", x.span)
         case ir.Dot(left=a, right=b):
@@ -58,13 +52,6 @@ def check_body(body: list[ir.Stmt], top: bool) -> None:
         for root in ir.stmt_exprs(s):
             check_expr(root)
         match s:
-            case ir.TileStore(sym=sym, items=items, value=value) if value.type.shape:
-                whole = value.type.shape == sym.vtype.shape and all(
-                    isinstance(it, ir.Window) and isinstance(it.start, ir.Const) and it.start.value == 0
-                    for it in items
-                )
-                if not whole:
-                    raise not_yet("a store of a tile value into part of a tile", s.span)
             case ir.Break() | ir.Continue():
                 raise not_yet(f"`{type(s).__name__.lower()}`", s.span)
             case ir.Return() if not (top and i == len(body) - 1):
