@@ -5,7 +5,8 @@ Run on the GPU machine, from the repository root:
     python3 scripts/difftest.py [--count 10000] [--seed 0] [--budget 540] [--out DIR] [--jobs N]
 
 Kernel i is generated from seed `--seed` + i by tests/gen (a quarter of them from the
-subset the numpy oracle evaluates, which then checks the interpreter too). Each is
+subset the numpy oracle evaluates, which then checks the interpreter too; every other
+one with a fifth of its choices the simplest, as Hypothesis draws). Each is
 checked in both spellings (one ir), built by NVRTC for the device, run on the
 interpreter and on the GPU from the same fresh inputs, outputs poisoned alike, and
 compared with the tolerances of gate 2 (corpus/gate.py). Workers, one process per
@@ -40,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests"), str(ROOT / "scripts")]
 
 ORACLE_SHARE = 4  # every 4th kernel comes from the oracle's subset
+SIMPLE = 0.2  # the share of simplest choices in every other kernel
 SHOWN = 50  # failures kept in the summary, each kind
 _state: dict[str, Any] = {}
 
@@ -82,19 +84,20 @@ def arch() -> str:
     return f"sm_{major}{minor}"
 
 
-def one(task: tuple[int, int, bool]) -> dict[str, Any]:
+def one(task: tuple[int, int, bool, float]) -> dict[str, Any]:
     """Every step for one kernel, in a worker."""
     from gen import coverage, oracle, runner
 
-    index, seed, easy = task
+    index, seed, easy, simple = task
     if time.time() > _state["deadline"]:
         return {"index": index, "seed": seed, "status": "skipped"}
     runner.ARCH = arch()
-    g = runner.from_seed(seed, easy)
+    g = runner.from_seed(seed, easy, simple)
     outcome = runner.check_one(g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None,
                                other=second_back_end())
     result: dict[str, Any] = {
-        "index": index, "seed": seed, "easy": easy, "status": outcome.status, "stage": outcome.stage,
+        "index": index, "seed": seed, "easy": easy, "simple": simple, "status": outcome.status,
+        "stage": outcome.stage,
         "seconds": outcome.seconds, "constructs": sorted(coverage.constructs(g.program)),
     }
     if outcome.status != "agreed":
@@ -102,13 +105,13 @@ def one(task: tuple[int, int, bool]) -> dict[str, Any]:
     return result
 
 
-def shrunk(task: tuple[int, bool, float]) -> dict[str, Any]:
+def shrunk(task: tuple[int, bool, float, float]) -> dict[str, Any]:
     """A smaller kernel that disagrees as the one from `seed` does."""
     from gen import oracle, runner
 
-    seed, easy, budget = task
+    seed, easy, simple, budget = task
     runner.ARCH = arch()
-    g = runner.from_seed(seed, easy)
+    g = runner.from_seed(seed, easy, simple)
 
     def fails(c: runner.Generated) -> bool:
         o = runner.check_one(c, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None,
@@ -136,7 +139,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     started = time.time()
     deadline = started + args.budget
-    tasks = [(i, args.seed + i, i % ORACLE_SHARE == 0) for i in range(args.count)]
+    tasks = [(i, args.seed + i, i % ORACLE_SHARE == 0, SIMPLE if i % 2 else 0.0) for i in range(args.count)]
     context = multiprocessing.get_context("spawn")  # CUDA cannot live through a fork
     counts: collections.Counter[str] = collections.Counter()
     constructs: collections.Counter[str] = collections.Counter()
@@ -149,7 +152,8 @@ def main() -> int:
                 print(f"{done}/{args.count}: {dict(counts)}", flush=True)
         to_shrink = failures["disagreed"][: args.shrink]
         left = max(10.0, min(60.0, deadline + 60 - time.time()))
-        shrinks = pool.map(shrunk, [(f["seed"], f["easy"], left) for f in to_shrink]) if to_shrink else []
+        jobs = [(f["seed"], f["easy"], f["simple"], left) for f in to_shrink]
+        shrinks = pool.map(shrunk, jobs) if jobs else []
     write_failures(out, failures, shrinks)
     summary = {
         "tree": tree_hash(),

@@ -33,7 +33,8 @@ ORACLE_SAMPLE = 200
 ALL_KINDS_SAMPLE = 200
 SETTINGS = dict(
     derandomize=True, database=None, deadline=None, print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
+                           HealthCheck.large_base_example],
 )
 
 

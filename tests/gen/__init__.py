@@ -6,14 +6,16 @@ the checker must accept what it writes and the comparisons need no guessing. The
 
 - `choices.py`: where the generator's decisions come from (a seeded random source that
   records them, a replay of a recorded list for shrinking, or a Hypothesis draw);
-- `model.py`: the program model (expressions, statements, kernel, inputs, outputs);
-- `printer.py`: the model printed in both spellings, native and Python;
-- `facts.py`: what the generator knows of a value, and the dtype tables it uses;
-- `exprs.py`, `stmts.py`, `program.py`: the generator, by expression, statement, kernel;
+- `model.py`, `walk.py`: the program model (expressions, statements, kernel, inputs,
+  outputs) and walks over it; `printer.py`: the model in both spellings;
+- `facts.py`, `arith.py`: what the generator knows of a value, and how facts combine
+  through each operation (types, intervals, magnitudes, back-end error);
+- `env.py`, `exprs.py`, `stmts.py`, `patterns.py`, `program.py`: the generator, by
+  state, expression, statement, multi-statement pattern, and whole kernel;
 - `coverage.py`: the constructs a kernel uses, read off the model;
 - `inputs.py`: fresh inputs for a kernel from a seed, outputs poisoned as gate 2 does;
-- `oracle.py`: an independent numpy evaluation of the kernels that need no per-thread
-  control flow (elementwise, reductions, slicing at the edges);
+- `oracle.py`, `values.py`: an independent numpy evaluation of the kernels that need
+  no per-thread control flow (elementwise, reductions, slicing at the edges);
 - `runner.py`: compile in both spellings, build with NVRTC, run, compare, shrink.
 
 Modules here import each other relatively, so the package works as `gen` (with tests/

@@ -86,12 +86,8 @@ class ExprGen:
             finally:
                 self.depth -= 1
         leaves = [self.name, self.load] if not self.fn_body else [self.name]
-        if want.dtype == "bool" and self.depth < MAX_DEPTH + 1:
-            self.depth += 1
-            try:
-                leaves.insert(0, self.compare)
-            finally:
-                self.depth -= 1
+        if want.dtype == "bool":  # a comparison of leaves, rather than `true` or `false`
+            leaves.insert(0, self.compare)
         for leaf in leaves if self.ch.coin(0.8) else ():
             made = leaf(want)
             if made is not None and accepts(want, made[1]):
@@ -248,7 +244,8 @@ class ExprGen:
             return e, f
         op = "+" if d > 0 else "-"
         lit = Lit(str(abs(d)))
-        return Binary(op, e, lit), arith.int_op(op, f, int_fact(f.dtype, (abs(d), abs(d))), f.dtype)
+        f = arith.int_op(op, f, int_fact(f.dtype, (abs(d), abs(d))), f.dtype).with_(const=f.const)
+        return Binary(op, e, lit), f
 
     def find(self, name: str) -> Binding | None:
         for b in self.env.visible():
@@ -423,9 +420,10 @@ class ExprGen:
         op = self.ch.choice(("-", "abs") if is_float(d) else ("-", "~", "abs"))
         iv = None if want.iv is None else (-want.iv[1], -want.iv[0]) if op == "-" else want.iv
         x, f = self.sub(want, iv=iv if op != "~" else None)
+        # The checker folds an operator on constants; counting abs's too is only cautious.
         if op == "abs":
-            return Call("abs", (x,)), arith.absolute(f).with_(const=False)
-        return Unary(op, x), (arith.negate(f) if op == "-" else arith.bitnot(f)).with_(const=False)
+            return Call("abs", (x,)), arith.absolute(f).with_(const=f.const)
+        return Unary(op, x), (arith.negate(f) if op == "-" else arith.bitnot(f)).with_(const=f.const)
 
     def minmax(self, want: Want) -> Made:
         op = self.ch.choice(("min", "max"))
@@ -439,7 +437,7 @@ class ExprGen:
         else:
             (a, fa), (b, fb) = self.pair(want, want.mag, want.err)
             fa, fb = (arith.convert(f, want.dtype) if f.dtype != want.dtype else f for f in (fa, fb))
-        return Call("where", (c, a, b)), arith.select(fc, fa, fb, want.dtype)
+        return Call("where", (c, a, b)), arith.select(fc, fa, fb, want.dtype).with_(const=fa.const and fb.const)
 
     def condition(self, want: Want) -> tuple[Expr, Fact]:
         return self.sub(want, dtype="bool", mag=INF, err=INF, iv=None)
@@ -479,7 +477,7 @@ class ExprGen:
                 return None
             top = hi if fa.iv is not None and fa.iv[0] >= 0 else min(-lo, hi)
             k = self.ch.integer(1, max(1, min(top + 1, 64)))
-            return Binary("%", a, Lit(str(k))), self.combine("%", fa, int_fact(d, (k, k)), d, divisor=k)
+            return Binary("%", a, Lit(str(k))), self.combine("%", fa, int_fact(d, (k, k), const=True), d, divisor=k)
         divisor: int | None = None
         if self.ch.coin(0.5):
             divisor = self.ch.choice((1, 2, 3, 7, 16, -3))

@@ -71,6 +71,9 @@ class KernelGen(StmtGen):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.gemms: list[Gemm] = []
         self.atomic_terms: dict[str, tuple[int, float, float]] = {}  # float atomic_add: terms, magnitude, error
+        # One op per tensor: CTAs act in no defined order, and two different ops on one
+        # element (an or after a min, an add after an xor) do not commute.
+        self.atomic_ops: dict[str, str] = {}
         self.stmt_fns = 0
 
     def stmt_forms(self) -> list:
@@ -233,7 +236,7 @@ class KernelGen(StmtGen):
         t = self.ch.choice(self.env.tensors_with("atomic"))
         d = t.dtype
         ops = FLOAT_ATOMICS + ("atomic_add",) if is_float(d) else INT_ATOMICS
-        op = self.ch.choice(ops)
+        op = self.atomic_ops.setdefault(t.name, self.ch.choice(ops))
         src = d if d != "u32" else self.ch.choice(("i32", "i64"))
         items = []
         for dim in t.dims:

@@ -68,8 +68,8 @@ class Generated:
         return printer.python(self.program)
 
 
-def from_seed(seed: int, easy: bool) -> Generated:
-    ch = RandomChooser(seed)
+def from_seed(seed: int, easy: bool, simple: float = 0.0) -> Generated:
+    ch = RandomChooser(seed, simple)
     return Generated(generate(ch, easy), seed, ch.record, easy)
 
 
