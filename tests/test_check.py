@@ -6,6 +6,8 @@ that pins the message and the line it points at.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 import phobos
@@ -421,6 +423,57 @@ def test_error_inside_an_inlined_fn_names_the_call():
         "unknown name `missing`",
     )
     assert any("inlined at t.phobos:3" in n for n in err.notes)
+
+
+@pytest.mark.parametrize(
+    ("fns", "line", "message"),
+    [
+        ("fn f(x) = frob(x)", 1, "unknown function `frob`"),
+        ("fn g(a, b) = a + b\nfn f(x) = g(x)", 2, "fn `g` takes 2 argument(s), not 1"),
+        ("fn s(t) {\n  t = t\n}\nfn f(x) = s(x)", 4, "fn `s` is a statement fn and has no value"),
+        ("fn g(x) = x\nfn f(x) {\n  g(x)\n}", 3, "the value of `g` is unused"),
+        ("fn z(t) {\n  t[0] = 0.0\n}\nfn f(x) {\n  z(x + 1.0)\n}", 5, "must be passed a name"),
+        ("fn f(x) {\n  frob(x)\n}", 2, "unknown function `frob`"),
+        ("fn f(x) {\n  if x > 0.0 {\n    let y = x\n  }\n  x = y\n}", 5, "unknown name `y`"),
+        ("fn f(x) {\n  x = y\n  var y = 1.0\n}", 2, "unknown name `y`"),
+        ("fn f(x) = x + (1 + true)", 1, "`+` does not apply to i64 and bool"),
+        ("fn g(x) = x && 1\nfn f(x) = x * g(true)", 1, "`&&` needs bools, not i64"),
+        ("fn f(x) {\n  x = exp(1, 2)\n}", 2, "`exp` takes 1 argument(s), not 2"),
+        ("fn f(t) {\n  t[0] = 1 / 0\n}", 2, "integer division by zero"),
+    ],
+)
+def test_a_fn_no_kernel_calls_is_checked_for_what_no_call_changes(fns, line, message):
+    compile_err(fns + "\nkernel k(X: tensor<f32>[N]) {\n}", line, message)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        "fn f(t) {\n  t = t + bias\n}",  # `bias` is whatever the call site has
+        "fn f(x) = x + 300",  # the literal fits the caller's type or not
+        "fn f(x) = x / (ctx.threads - 128)",  # the kernel's @launch decides
+        "fn f() = inf + y",  # a caller may declare `inf`, and `y`
+        "fn f(x) = where(x, 1.0, 2)",  # x's type decides
+    ],
+)
+def test_what_depends_on_a_call_is_left_to_the_calls(fn):
+    assert compile_ok(fn + "\nkernel k(X: tensor<f32>[N]) {\n}").kernels
+
+
+def test_a_python_fn_no_kernel_calls_is_checked_with_the_kernel(tmp_path, monkeypatch):
+    source = (
+        "from __future__ import annotations\n\nimport phobos.lang as ph\n\n\n"
+        "@ph.fn\ndef unused(x):\n    return x + (1 + True)\n\n\n"
+        "@ph.kernel\ndef k(Y: ph.tensor[ph.f32][4]):\n    Y[0] = 1.0\n"
+    )
+    (tmp_path / "unused_fn.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    kernel = importlib.import_module("unused_fn").k
+    with pytest.raises(phobos.PhobosError) as info:
+        kernel.variants  # noqa: B018
+    err = info.value
+    assert "`+` does not apply to i64 and bool" in err.message
+    assert (err.path, err.line) == (str(tmp_path / "unused_fn.py"), 8)
 
 
 # ---------------------------------------------------------------- uniformity

@@ -100,6 +100,22 @@ def test_a_program_error_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFi
     assert "bad.phobos:2:10: error: unknown name `nope`" in err
 
 
+@pytest.mark.parametrize(
+    ("name", "data", "where", "message"),
+    [
+        ("latin1.phobos", b"kernel k(X: tensor<f32>[N]) {\n  X[0] = 1.0 // caf\xe9\n}\n", "2:20", "not UTF-8 text"),
+        ("latin1.py", b"import phobos.lang as ph\nname = 'caf\xe9'\n", "2:12", "not UTF-8 text: 0xe9"),
+        ("unclosed.py", b"import phobos.lang as ph\nx = (\n", "2:5", "compile this module: '(' was never closed"),
+    ],
+)
+def test_a_source_that_cannot_be_read_exits_non_zero_at_its_line(tmp_path, capsys, name, data, where, message):
+    src = tmp_path / name
+    src.write_bytes(data)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:{where}: error: ") and message in err
+
+
 def test_too_much_shared_memory_names_the_kernel_and_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     big = "kernel big(X: tensor<f32>[N]) {\n  var t: tile<f32>[200, 256]\n  X[0 :+ 8] = t[0, 0 :+ 8]\n}\n"
     src = write(tmp_path, "big.phobos", big)

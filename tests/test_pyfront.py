@@ -392,6 +392,45 @@ def test_builtins_refuse_to_run_in_python():
         row_means.scaled(1.0, 2.0)
 
 
+@pytest.mark.parametrize("field", ["thread", "lane", "block", "grid", "threads"])
+def test_the_context_read_by_python_says_it_exists_only_in_a_kernel(field: str):
+    with pytest.raises(PhobosError) as info:
+        getattr(ph.ctx, field)
+    assert info.value.message.startswith(f"ph.ctx.{field} exists only inside a @ph.kernel or @ph.fn")
+    assert isinstance(info.value, AttributeError)  # so hasattr and getattr's default work
+    assert not hasattr(ph.ctx, field) and getattr(ph.ctx, field, None) is None
+
+
+def test_an_unknown_context_field_read_by_python_names_the_fields():
+    with pytest.raises(PhobosError, match="ph.ctx has no field `thred`; its fields are block, grid, lane"):
+        ph.ctx.thred  # noqa: B018
+
+
+def test_a_module_with_a_byte_that_is_not_utf8_is_refused_at_the_byte(tmp_path, monkeypatch):
+    # Python imports a module whose bad byte is in a comment; its source cannot be read.
+    source = (
+        b"from __future__ import annotations\n\nimport phobos.lang as ph\n\n\n@ph.kernel\n"
+        b"def k(Y: ph.tensor[ph.f32][4]):\n    Y[0] = 1.0  # caf\xe9\n"
+    )
+    (tmp_path / "latin1_comment.py").write_bytes(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module("latin1_comment")
+    err = info.value
+    assert err.message == "the source is not UTF-8 text: 0xe9 here is no UTF-8 character"
+    assert (err.path, err.line, err.column) == (str(tmp_path / "latin1_comment.py"), 8, 22)
+
+
+def test_a_module_with_a_byte_order_mark_keeps_its_columns(tmp_path, monkeypatch):
+    source = "\ufefffrom __future__ import annotations\nimport phobos.lang as ph\n\n\n@ph.kernel\n"
+    source += "def k(Y: ph.tensor[ph.f32][4]):\n    Y[0] = 1.0 ** 2\n"
+    (tmp_path / "with_bom.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module("with_bom")
+    assert (info.value.line, info.value.column) == (7, 16)
+
+
 def test_markers_stand_evaluation_and_attributes_return_the_def():
     def f() -> None:
         pass

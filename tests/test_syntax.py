@@ -12,6 +12,8 @@ from corpus.seed_examples import SEED_EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import phobos
+from phobos.ast.depth import MAX_NESTING
 from phobos.ast.nodes import (
     Aligned,
     AlignedEntry,
@@ -221,6 +223,46 @@ def test_token_spans_are_one_based_and_end_exclusive() -> None:
 
 def test_tabs_and_carriage_returns_are_whitespace() -> None:
     assert kinds("a\t\r\nb") == [NAME, NEWLINE, NAME, EOF]
+
+
+BAD_LET = "kernel k() {\n  let x = @\n}\n"
+
+
+@pytest.mark.parametrize("given", ["text", "bytes", "file"])
+def test_a_byte_order_mark_starts_no_token_and_moves_no_column(given: str, tmp_path) -> None:
+    data = ("\ufeff" + BAD_LET).encode()
+    path = tmp_path / "bom.phobos"
+    path.write_bytes(data)
+    source = {"text": "\ufeff" + BAD_LET, "bytes": data, "file": path}[given]
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(source)
+    assert (info.value.line, info.value.column) == (2, 11)
+    assert info.value.message == "expected an expression, found '@'"
+    assert phobos.compile(b"\xef\xbb\xbfkernel k() {\n}\n").kernels
+
+
+def test_bytes_are_the_programs_utf8_text() -> None:
+    module = phobos.compile("kernel é_free() {\n}\n".replace("é_", "").encode(), path="b.phobos")
+    assert list(module.kernels) == ["free"] and module.program.span.path == "b.phobos"
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(b"kernel k() {\n  let x = 1 // \xe2\x82\n}\n", path="b.phobos")
+    err = info.value
+    assert err.message == "the source is not UTF-8 text: 0xe2 0x82 here is no UTF-8 character"
+    assert (err.path, err.line, err.column) == ("b.phobos", 2, 16)
+
+
+def test_a_file_that_is_not_utf8_is_refused_at_the_bad_byte(tmp_path) -> None:
+    path = tmp_path / "latin1.phobos"
+    path.write_bytes("kernel k() {\n  // café\n}\n".encode("latin-1"))
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(path)
+    assert (info.value.path, info.value.line, info.value.column) == (str(path), 2, 9)
+    assert "  // caf\ufffd" in str(info.value)
+
+
+def test_compile_takes_text_bytes_or_a_path_and_nothing_else() -> None:
+    with pytest.raises(PhobosError, match="phobos.compile takes a path or a program's text .str or bytes., not int"):
+        phobos.compile(5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -550,12 +592,37 @@ def test_newlines_inside_brackets_are_ignored() -> None:
 
 
 def test_deep_but_allowed_nesting() -> None:
-    assert expr("(" * 100 + "1" + ")" * 100) == i(1)
-    node = stmt("if a {" * 100 + "}" * 100)
+    # A fn's body is a level, and to the parser so is each pair of parentheses.
+    deepest = MAX_NESTING - 1
+    assert expr("(" * deepest + "1" + ")" * deepest) == i(1)
+    node = stmt("if a {" * deepest + "}" * deepest)
     depth = 0
     while isinstance(node, If) and node.body:
         node, depth = node.body[0], depth + 1
-    assert depth == 99
+    assert depth == deepest - 1
+
+
+def test_a_chain_of_operators_nests_a_level_per_operator() -> None:
+    # `a + a + a` is (a + a) + a: the first `a` lies a level below each `+`.
+    at_the_limit = " + ".join(["a"] * MAX_NESTING)
+    assert isinstance(expr(at_the_limit), Binary)
+    err = error(f"fn f(a) = {at_the_limit} + a")
+    assert err.message.startswith(
+        f"nested too deeply: this code nests {MAX_NESTING + 1} levels deep, and the limit is {MAX_NESTING}"
+    )
+    assert (err.line, err.column) == (1, 11)
+
+
+def test_an_else_if_chain_is_read_in_a_loop() -> None:
+    # Each `else if` is an if inside the one before it, as the tree holds it.
+    chain = "if c {}" + " else if c {}" * (MAX_NESTING - 2)
+    node = stmt(chain)
+    for _ in range(MAX_NESTING - 2):
+        assert isinstance(node, If) and node.orelse is not None
+        node = node.orelse[0]
+    assert isinstance(node, If) and node.orelse is None
+    err = error("kernel k(c: bool) {\n" + chain + " else if c {}" * 5000 + "\n}")
+    assert f"nests {MAX_NESTING + 5000} levels deep" in err.message
 
 
 def _nodes(node: Node) -> Iterator[Node]:
@@ -714,11 +781,12 @@ def test_error_message_quotes_the_line_and_path() -> None:
         "fn f() = " + "sum<axis " * 200 + "1" + ">(x)" * 200,
         "kernel k() {\n" + "if a {" * 200 + "}" * 200 + "\n}",
         "kernel k() {\nif a {} " + "else if a {} " * 500 + "\n}",
+        "kernel k() {\nvar x = 1\n" + "x = " + "--" * 300 + "x\n}",
     ],
 )
 def test_nesting_too_deep_is_a_phobos_error(source: str) -> None:
     err = error(source)
-    assert "nested too deeply" in err.message
+    assert err.message.startswith("nested too deeply") and f"the limit is {MAX_NESTING}" in err.message
     assert err.line is not None and err.column is not None
 
 

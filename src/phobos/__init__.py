@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from phobos.errors import PhobosError, api
+from phobos.errors import PhobosError, api, utf8_text
 from phobos.runtime.kernel import Kernel, Module
 
 __all__ = ["compile", "PhobosError", "Kernel", "Module"]
@@ -17,11 +17,12 @@ __version__ = "0.1.0"
 
 
 @api
-def compile(source: str | os.PathLike[str], *, path: str | None = None, **options: Any) -> Module:  # noqa: A001
-    """Compile a Phobos program given as a file path or as text.
+def compile(source: str | bytes | os.PathLike[str], *, path: str | None = None, **options: Any) -> Module:  # noqa: A001
+    """Compile a Phobos program given as a file path or as its text.
 
-    A string that names an existing file, or any `os.PathLike`, is read from disk;
-    any other string is the program's text, reported under `path` (default `<string>`).
+    An `os.PathLike`, or a one-line string ending in `.phobos`, is a file read from
+    disk; any other string, or bytes (UTF-8), is the program's text, reported under
+    `path` (default `<string>`).
     """
     from phobos.syntax import parse
 
@@ -30,9 +31,16 @@ def compile(source: str | os.PathLike[str], *, path: str | None = None, **option
     ):
         filename = os.fspath(source)
         try:
-            with open(filename, encoding="utf-8") as f:
-                text = f.read()
+            with open(filename, "rb") as f:
+                data = f.read()
         except OSError as exc:
             raise PhobosError(f"cannot read {filename}: {exc.strerror}") from None
-        return Module(parse(text, filename), options)
-    return Module(parse(str(source), path or "<string>"), options)
+        return Module(parse(utf8_text(data, filename), filename), options)
+    name = path or "<string>"
+    if isinstance(source, bytes | bytearray | memoryview):
+        return Module(parse(utf8_text(bytes(source), name), name), options)
+    if not isinstance(source, str):
+        raise PhobosError(
+            f"phobos.compile takes a path or a program's text (str or bytes), not {type(source).__name__}"
+        )
+    return Module(parse(source, name), options)

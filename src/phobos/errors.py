@@ -10,6 +10,7 @@ report.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 from collections.abc import Callable
@@ -29,6 +30,28 @@ class Source:
     def line_text(self, line: int) -> str:
         lines = self.text.split("\n")
         return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+
+def utf8_text(data: bytes, path: str) -> str:
+    """Source bytes as text: UTF-8, after a byte-order mark if one starts them.
+
+    A byte that is not UTF-8 is an error at its line and column, which count from
+    after the mark, as an editor shows them.
+    """
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line_start = before.rfind(b"\n") + 1
+        line = before.count(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8")) + 1
+        source = Source(path, data.decode("utf-8", errors="replace"))
+        bad = " ".join(f"0x{b:02x}" for b in data[exc.start : exc.end])
+        raise PhobosError(
+            f"the source is not UTF-8 text: {bad} here is no UTF-8 character",
+            Span(source, line, column, line, column + 1),
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,11 @@ kernel partial_sums(X: tensor<f32>[1, N], O: tensor<f32>[1, 256]) {
     ),
     (
         "unrolled_expansion",
+        # `body(i)` stands for the loop's body; a fn is checked whether or not it is
+        # called, so the body is a statement fn here, one that does nothing.
         """\
+fn body(i) {
+}
 fn unrolled_expansion(lo, mid, hi, step) {
 for i in range(lo, mid, 4 * step) {   // whole turns
   body(i)

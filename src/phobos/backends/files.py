@@ -11,8 +11,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, Source, Span
 from phobos.ir import nodes as ir
+from phobos.pyfront.source import refuse_undecodable
 
 
 def kernels_in(path: Path) -> list:
@@ -30,10 +31,26 @@ def kernels_in(path: Path) -> list:
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
+        except SyntaxError as err:
+            raise _not_python(path, err) from None
         finally:
             sys.modules.pop(name, None)
         return [v for v in vars(module).values() if isinstance(v, phobos.Kernel)]
     return list(phobos.compile(path).kernels.values())
+
+
+def _not_python(path: Path, err: SyntaxError) -> PhobosError:
+    """Python's refusal of a module's text, at its line: a byte that is not UTF-8
+    exactly where it is, any other refusal where Python points."""
+    refuse_undecodable(str(path))
+    if err.lineno is None:
+        return PhobosError(f"Python cannot compile {path}: {err.msg}")
+    source = Source(str(path), path.read_bytes().decode("utf-8", errors="replace"))
+    column = max(err.offset or 1, 1)
+    return PhobosError(
+        f"Python cannot compile this module: {err.msg}",
+        Span(source, err.lineno, column, err.lineno, column + 1),
+    )
 
 
 def variant_stem(variant: ir.Kernel) -> str:

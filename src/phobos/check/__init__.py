@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 from phobos.ast import nodes as A
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
 from .builder import KernelBuilder
+from .fns import check_fns
+from .limits import too_many_variants
 from .memory import check_shared_memory
-from .module import ModuleInfo, check_module
+from .module import ModuleInfo, module_info
 from .uniformity import analyze
 
 __all__ = ["check_program", "check_module", "variant_bindings", "ModuleInfo"]
@@ -30,6 +33,10 @@ def variant_bindings(kernel: A.Kernel) -> list[dict[str, int]]:
                 if len(set(e.values)) != len(e.values):
                     raise PhobosError(f"autotune name `{e.name}` lists a value twice", e.span)
                 entries.append(e)
+    problem = too_many_variants(math.prod(len(e.values) for e in entries))
+    if problem is not None:
+        first = next(a for a in kernel.attrs if isinstance(a, A.Autotune))
+        raise PhobosError(problem, first.span)
     names = [e.name for e in entries]
     return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(e.values for e in entries))]
 
@@ -48,6 +55,14 @@ def check_kernel(module: ModuleInfo, kernel: A.Kernel) -> list[ir.Kernel]:
             raise PhobosError(err.message, err.span, (*err.notes, f"in the variant {shown}")) from None
         out.append(k)
     return out
+
+
+def check_module(program: A.Program) -> ModuleInfo:
+    """The checks on the whole program before any kernel is built; every fn is checked,
+    whether or not a kernel calls it."""
+    module = module_info(program)
+    check_fns(module)
+    return module
 
 
 def check_program(program: A.Program) -> dict[str, list[ir.Kernel]]:

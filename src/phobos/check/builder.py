@@ -8,16 +8,22 @@ the type of the operand beside it (spec, Types).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from phobos.ast import nodes as A
 from phobos.dtypes import BOOL, BY_NAME, F32, INDEX, DType, round_float
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
-from phobos.names import BUILTIN_FUNCTIONS, CONSTANTS
+from phobos.names import CONSTANTS
 
 from . import fold, literals
+from .callrules import statement_problem, unknown_function, unknown_name
 from .calls import build_call
+from .fncalls import inline_expr, inline_stmts
 from .gemm import mark_gemm_loops
 from .inline import Inliner, written_name
+from .limits import Tally
 from .linear import constant_difference
 from .module import ModuleInfo
 from .scope import Binding, Scopes, View
@@ -38,6 +44,7 @@ class KernelBuilder:
         self.scopes = Scopes()
         self.inliner = Inliner()
         self.inline_stack: list[tuple[str, Span]] = []
+        self.tally = Tally()  # the inlined program's level and size, held to the limits
         self.loop_depth = 0
         self.threads = 128
         self.hidden = 0
@@ -49,6 +56,21 @@ class KernelBuilder:
             f"in fn `{name}`, inlined at {site}" for name, site in reversed(self.inline_stack)
         )
         return PhobosError(message, span, notes)
+
+    def enter(self, node: A.Node) -> None:
+        """Counts a node of the inlined program, a level below the one holding it."""
+        problem = self.tally.enter()
+        if problem is not None:
+            raise self.fail(problem, node.span)
+
+    @contextmanager
+    def nested(self, node: A.Node) -> Iterator[None]:
+        """The walk one level down, at a node that holds what the block walks."""
+        self.enter(node)
+        try:
+            yield
+        finally:
+            self.tally.level -= 1
 
     # ------------------------------------------------------------ kernel
 
@@ -216,34 +238,38 @@ class KernelBuilder:
             self.scopes.pop()
 
     def stmt(self, s: A.Stmt) -> list[ir.Stmt]:
-        match s:
-            case A.Let():
-                return self.let(s)
-            case A.Var():
-                return self.var(s)
-            case A.Assign():
-                return self.assign(s)
-            case A.For():
-                return [self.for_(s)]
-            case A.While(cond=c, body=b):
-                cond = self.condition(c, "a `while` condition")
-                self.loop_depth += 1
-                body = self.scoped_block(b)
-                self.loop_depth -= 1
-                return [ir.While(s.span, cond, body)]
-            case A.If(cond=c, body=b, orelse=o):
-                cond = self.condition(c, "an `if` condition")
-                return [ir.If(s.span, cond, self.scoped_block(b), self.scoped_block(o))]
-            case A.Break() | A.Continue():
-                if self.loop_depth == 0:
-                    word = "break" if isinstance(s, A.Break) else "continue"
-                    raise self.fail(f"`{word}` outside a loop", s.span)
-                return [ir.Break(s.span) if isinstance(s, A.Break) else ir.Continue(s.span)]
-            case A.Return():
-                return [ir.Return(s.span)]
-            case A.ExprStmt(expr=e):
-                return self.expr_stmt(e, s.span)
-        raise self.fail(f"unsupported statement {type(s).__name__}", s.span)
+        self.enter(s)
+        try:
+            match s:
+                case A.Let():
+                    return self.let(s)
+                case A.Var():
+                    return self.var(s)
+                case A.Assign():
+                    return self.assign(s)
+                case A.For():
+                    return [self.for_(s)]
+                case A.While(cond=c, body=b):
+                    cond = self.condition(c, "a `while` condition")
+                    self.loop_depth += 1
+                    body = self.scoped_block(b)
+                    self.loop_depth -= 1
+                    return [ir.While(s.span, cond, body)]
+                case A.If(cond=c, body=b, orelse=o):
+                    cond = self.condition(c, "an `if` condition")
+                    return [ir.If(s.span, cond, self.scoped_block(b), self.scoped_block(o))]
+                case A.Break() | A.Continue():
+                    if self.loop_depth == 0:
+                        word = "break" if isinstance(s, A.Break) else "continue"
+                        raise self.fail(f"`{word}` outside a loop", s.span)
+                    return [ir.Break(s.span) if isinstance(s, A.Break) else ir.Continue(s.span)]
+                case A.Return():
+                    return [ir.Return(s.span)]
+                case A.ExprStmt(expr=e):
+                    return self.expr_stmt(e, s.span)
+            raise self.fail(f"unsupported statement {type(s).__name__}", s.span)
+        finally:
+            self.tally.level -= 1
 
     def condition(self, e: A.Expr, what: str) -> ir.Expr:
         t = self.expr(e)
@@ -262,11 +288,12 @@ class KernelBuilder:
                 return ir.VType(self.dtype(n, texpr.span))
             case A.TileType(dtype=n, dims=dims):
                 shape = []
-                for d in dims:
-                    v = self.const_int_ast(d, "a tile dim")
-                    if v < 1:
-                        raise self.fail(f"a tile dim must be at least 1, not {v}", d.span)
-                    shape.append(v)
+                with self.nested(texpr):
+                    for d in dims:
+                        v = self.const_int_ast(d, "a tile dim")
+                        if v < 1:
+                            raise self.fail(f"a tile dim must be at least 1, not {v}", d.span)
+                        shape.append(v)
                 return ir.VType(self.dtype(n, texpr.span), tuple(shape))
             case A.TensorType():
                 raise self.fail(
@@ -453,101 +480,54 @@ class KernelBuilder:
         return self.cast(t.expr if t.literal is None else self.retype(t, INDEX), INDEX)
 
     def expr_stmt(self, e: A.Expr, span: Span) -> list[ir.Stmt]:
-        if isinstance(e, A.Call):
-            if e.func in self.module.fns:
-                fn = self.module.fns[e.func]
-                if not isinstance(fn.body, A.Expr):
-                    return self.inline_stmts(fn, e)
-            elif e.func == "barrier":
-                if e.args or e.angle:
-                    raise self.fail("barrier() takes no arguments", e.span)
-                return [ir.Barrier(span)]
-            elif e.func.startswith("atomic_"):
-                return [ir.Eval(span, self.expr(e).expr)]
-        shown = e.func if isinstance(e, A.Call) else "this expression"
-        raise self.fail(f"the value of `{shown}` is unused; a statement must have an effect", e.span)
-
-    # ------------------------------------------------------------ fns
-
-    def check_fn_call(self, fn: A.Fn, call: A.Call) -> None:
-        if call.angle:
-            raise self.fail(f"fn `{fn.name}` takes no angle-bracket arguments", call.span)
-        if len(call.args) != len(fn.params):
-            raise self.fail(
-                f"fn `{fn.name}` takes {len(fn.params)} argument(s), not {len(call.args)}",
-                call.span,
-            )
-        for pname, arg in zip(fn.params, call.args, strict=True):
-            if pname in self.module.place_params[fn.name] and not isinstance(arg, A.Name):
-                raise self.fail(
-                    f"parameter `{pname}` of fn `{fn.name}` is indexed or assigned in its "
-                    "body, so it must be passed a name",
-                    arg.span,
-                )
-
-    def inline_expr(self, fn: A.Fn, call: A.Call) -> Typed:
-        self.check_fn_call(fn, call)
-        if not isinstance(fn.body, A.Expr):
-            raise self.fail(
-                f"fn `{fn.name}` is a statement fn and has no value; call it as a statement",
-                call.span,
-            )
-        expanded = self.inliner.expand_expr(fn, call.args)
-        self.inline_stack.append((fn.name, call.span))
-        try:
-            return self.expr(expanded)
-        finally:
-            self.inline_stack.pop()
-
-    def inline_stmts(self, fn: A.Fn, call: A.Call) -> list[ir.Stmt]:
-        self.check_fn_call(fn, call)
-        expanded = self.inliner.expand_stmts(fn, call.args)
-        self.inline_stack.append((fn.name, call.span))
-        saved_depth, self.loop_depth = self.loop_depth, 0
-        try:
-            return self.scoped_block(expanded)
-        finally:
-            self.loop_depth = saved_depth
-            self.inline_stack.pop()
+        problem = statement_problem(self.module, e)
+        if problem is not None:
+            raise self.fail(*problem)
+        assert isinstance(e, A.Call)
+        if e.func in self.module.fns:
+            return inline_stmts(self, self.module.fns[e.func], e)
+        if e.func == "barrier":
+            return [ir.Barrier(span)]
+        return [ir.Eval(span, self.expr(e).expr)]
 
     # ------------------------------------------------------------ expressions
 
     def binding(self, name: A.Name) -> Binding:
         b = self.scopes.lookup(name.id)
         if b is None:
-            shown = written_name(name.id)
-            hint = ""
-            if shown in BUILTIN_FUNCTIONS or shown in self.module.fns:
-                hint = f"; `{shown}` is a function, call it as `{shown}(...)`"
-            raise self.fail(f"unknown name `{shown}`{hint}", name.span)
+            raise self.fail(unknown_name(name.id, self.module), name.span)
         return b
 
     def expr(self, e: A.Expr) -> Typed:
-        match e:
-            case A.IntLit(value=v):
-                if v > A.INT_LITERAL_MAX:
-                    raise self.fail(A.int_literal_too_large(v), e.span)
-                return Typed(ir.Const(ir.VType(INDEX), e.span, v), "int")
-            case A.FloatLit(value=v, text=text):
-                values = literals.float_literal(v, text, e.span)
-                if isinstance(values, literals.Unfit):
-                    raise self.fail(values.message, values.span)
-                return Typed(ir.Const(ir.VType(F32), e.span, values.f32), "float", values)
-            case A.BoolLit(value=v):
-                return Typed(ir.Const(ir.VType(BOOL), e.span, v))
-            case A.Name():
-                return self.name_value(e)
-            case A.Ctx(field=f):
-                return self.ctx(f, e.span)
-            case A.Unary(op=op, operand=x):
-                return self.unary(op, self.expr(x), e.span)
-            case A.Binary(op=op, left=a, right=b):
-                return self.binary(op, self.expr(a), self.expr(b), e.span, e.python_op)
-            case A.Call():
-                return self.call(e)
-            case A.Subscript():
-                return self.subscript(e)
-        raise self.fail(f"unsupported expression {type(e).__name__}", e.span)
+        self.enter(e)
+        try:
+            match e:
+                case A.IntLit(value=v):
+                    if v > A.INT_LITERAL_MAX:
+                        raise self.fail(A.int_literal_too_large(v), e.span)
+                    return Typed(ir.Const(ir.VType(INDEX), e.span, v), "int")
+                case A.FloatLit(value=v, text=text):
+                    values = literals.float_literal(v, text, e.span)
+                    if isinstance(values, literals.Unfit):
+                        raise self.fail(values.message, values.span)
+                    return Typed(ir.Const(ir.VType(F32), e.span, values.f32), "float", values)
+                case A.BoolLit(value=v):
+                    return Typed(ir.Const(ir.VType(BOOL), e.span, v))
+                case A.Name():
+                    return self.name_value(e)
+                case A.Ctx(field=f):
+                    return self.ctx(f, e.span)
+                case A.Unary(op=op, operand=x):
+                    return self.unary(op, self.expr(x), e.span)
+                case A.Binary(op=op, left=a, right=b):
+                    return self.binary(op, self.expr(a), self.expr(b), e.span, e.python_op)
+                case A.Call():
+                    return self.call(e)
+                case A.Subscript():
+                    return self.subscript(e)
+            raise self.fail(f"unsupported expression {type(e).__name__}", e.span)
+        finally:
+            self.tally.level -= 1
 
     def name_value(self, e: A.Name) -> Typed:
         b = self.scopes.lookup(e.id)
@@ -799,16 +779,17 @@ class KernelBuilder:
             )
         out: list[ir.Item] = []
         for it, extent in zip(sub.items, extents, strict=True):
-            match it:
-                case A.IndexItem(index=i):
-                    out.append(ir.At(self.index_value(i, "an index")))
-                case A.SpanItem(start=start, length=length):
-                    n = self.const_int_ast(length, "a span's length")
-                    if n < 1:
-                        raise self.fail(f"a span's length must be at least 1, not {n}", length.span)
-                    out.append(ir.Window(self.index_value(start, "a span's start"), n))
-                case A.RangeItem(start=start, end=end):
-                    out.append(self.range_item(it, start, end, extent))
+            with self.nested(it):
+                match it:
+                    case A.IndexItem(index=i):
+                        out.append(ir.At(self.index_value(i, "an index")))
+                    case A.SpanItem(start=start, length=length):
+                        n = self.const_int_ast(length, "a span's length")
+                        if n < 1:
+                            raise self.fail(f"a span's length must be at least 1, not {n}", length.span)
+                        out.append(ir.Window(self.index_value(start, "a span's start"), n))
+                    case A.RangeItem(start=start, end=end):
+                        out.append(self.range_item(it, start, end, extent))
         return tuple(out)
 
     def range_item(
@@ -871,9 +852,10 @@ class KernelBuilder:
 
     def call(self, e: A.Call) -> Typed:
         if e.func in self.module.fns:
-            return self.inline_expr(self.module.fns[e.func], e)
-        if e.func not in BUILTIN_FUNCTIONS:
-            raise self.fail(f"unknown function `{e.func}`", e.func_span or e.span)
+            return inline_expr(self, self.module.fns[e.func], e)
+        problem = unknown_function(e, self.module)
+        if problem is not None:
+            raise self.fail(*problem)
         return build_call(self, e)
 
 

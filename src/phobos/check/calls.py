@@ -74,6 +74,12 @@ def _angle(b: KernelBuilder, e: A.Call) -> dict[str, A.AngleArg]:
     return out
 
 
+def _angle_int(b: KernelBuilder, arg: A.AngleArg, what: str) -> int:
+    """An angle argument's value, an integer known at compile time, a level below it."""
+    with b.nested(arg):
+        return b.const_int_ast(arg.value, what)
+
+
 def _arity(b: KernelBuilder, e: A.Call, n: int) -> None:
     if len(e.args) != n:
         raise b.fail(f"`{e.func}` takes {n} argument(s), not {len(e.args)}", e.span)
@@ -156,7 +162,7 @@ def _reduce(b: KernelBuilder, e: A.Call, op: str, angle: dict[str, A.AngleArg]) 
     axis = None
     if "axis" in angle:
         rank = len(t.type.shape)
-        axis = b.const_int_ast(angle["axis"].value, "an axis")
+        axis = _angle_int(b, angle["axis"], "an axis")
         if not -rank <= axis < rank:
             raise b.fail(f"axis {axis} is out of range for a {rank}-d tile", angle["axis"].span)
         axis %= rank
@@ -208,7 +214,7 @@ def _lane_reduce(b: KernelBuilder, e: A.Call, angle: dict[str, A.AngleArg]) -> T
 
 
 def _width(b: KernelBuilder, arg: A.AngleArg) -> int:
-    width = b.const_int_ast(arg.value, "a width")
+    width = _angle_int(b, arg, "a width")
     if width not in WIDTHS:
         raise b.fail(f"a width is a power of two from 1 to 32, not {width}", arg.span)
     return width
@@ -224,9 +230,10 @@ def _shuffle(b: KernelBuilder, e: A.Call, angle: dict[str, A.AngleArg]) -> Typed
     if t.type.shape:
         raise b.fail("shfl moves a scalar between lanes, not a tile", e.args[0].span)
     if mode == "idx":
-        arg = b.index_value(angle["idx"].value, "a shfl lane index")
+        with b.nested(angle["idx"]):
+            arg = b.index_value(angle["idx"].value, "a shfl lane index")
     else:
-        n = b.const_int_ast(angle[mode].value, f"shfl's `{mode}`")
+        n = _angle_int(b, angle[mode], f"shfl's `{mode}`")
         if not 0 <= n < width:
             raise b.fail(f"shfl's `{mode}` must be from 0 to {width - 1}, not {n}", angle[mode].span)
         arg = ir.Const(ir.VType(INDEX), angle[mode].span, n)

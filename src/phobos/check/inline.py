@@ -33,12 +33,13 @@ class Inliner:
     def expand_stmts(self, fn: A.Fn, args: tuple[A.Expr, ...]) -> tuple[A.Stmt, ...]:
         assert not isinstance(fn.body, A.Expr)
         self._counter += 1
-        own = _declared_names(fn.body)
+        own = declared_names(fn.body)
         renames = {name: f"{name}{FRESH_MARK}{self._counter}" for name in own}
         return _Rewriter(dict(zip(fn.params, args, strict=True)), renames).block(fn.body)
 
 
-def _declared_names(body: tuple[A.Stmt, ...]) -> set[str]:
+def declared_names(body: tuple[A.Stmt, ...]) -> set[str]:
+    """The names a statement fn's body declares, which are its own at every call."""
     names: set[str] = set()
     for stmt in stmts_in(body):
         if isinstance(stmt, A.Let | A.Var):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from phobos.ast import nodes as A
+from phobos.ast.depth import height
 from phobos.errors import PhobosError
 from phobos.names import BUILTIN_FUNCTIONS
 
@@ -17,9 +18,13 @@ class ModuleInfo:
     kernels: dict[str, A.Kernel]
     # For each fn, the parameters its body indexes or assigns: these must be passed names.
     place_params: dict[str, frozenset[str]]
+    # For each fn, how many levels deep its body nests, which a call adds to its own level.
+    heights: dict[str, int]
 
 
-def check_module(program: A.Program) -> ModuleInfo:
+def module_info(program: A.Program) -> ModuleInfo:
+    """The program's fns and kernels by name, with the names, parameters, jumps and
+    recursion of its fns checked (what else a fn's body can be checked for, `fns` does)."""
     fns: dict[str, A.Fn] = {}
     kernels: dict[str, A.Kernel] = {}
     seen: dict[str, A.Kernel | A.Fn] = {}
@@ -41,7 +46,12 @@ def check_module(program: A.Program) -> ModuleInfo:
         else:
             kernels[item.name] = item
     _check_recursion(fns)
-    return ModuleInfo(fns, kernels, {f.name: _place_params(f) for f in fns.values()})
+    return ModuleInfo(
+        fns,
+        kernels,
+        {f.name: _place_params(f) for f in fns.values()},
+        {f.name: height(f) for f in fns.values()},
+    )
 
 
 def _check_fn(fn: A.Fn) -> None:
@@ -87,25 +97,28 @@ def _check_recursion(fns: dict[str, A.Fn]) -> None:
         name: [c for c in calls_in(fn.body) if c.func in fns] for name, fn in fns.items()
     }
     state: dict[str, int] = {}  # 1: on the path, 2: done
-
-    def visit(name: str, path: list[tuple[str, A.Call]]) -> None:
-        state[name] = 1
-        for call in callees[name]:
-            if state.get(call.func) == 1:
-                names = [p[0] for p in path] + [name]
-                cycle = names[names.index(call.func):] + [call.func]
+    for root in fns:
+        if root in state:
+            continue
+        # A depth-first walk with its own stack: a chain of fns may be longer than Python's.
+        path, pending = [root], [iter(callees[root])]
+        state[root] = 1
+        while pending:
+            call = next(pending[-1], None)
+            if call is None:
+                state[path.pop()] = 2
+                pending.pop()
+            elif state.get(call.func) == 1:
+                cycle = path[path.index(call.func):] + [call.func]
                 raise PhobosError(
                     "recursion: " + " calls ".join(f"`{n}`" for n in cycle)
                     + "; fns are inlined, so a fn may not call itself, directly or not",
                     call.span,
                 )
-            if call.func not in state:
-                visit(call.func, [*path, (name, call)])
-        state[name] = 2
-
-    for name in fns:
-        if name not in state:
-            visit(name, [])
+            elif call.func not in state:
+                state[call.func] = 1
+                path.append(call.func)
+                pending.append(iter(callees[call.func]))
 
 
 def _place_params(fn: A.Fn) -> frozenset[str]:

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from phobos.ast import nodes as A
+from phobos.ast.depth import MAX_NESTING
 from phobos.errors import PhobosError, Span
 from phobos.names import ANGLE_KEYS, BUILTIN_FUNCTIONS, CONSTANTS, CONVERSIONS, CTX_FIELDS, KEYWORDS
 
@@ -131,6 +132,7 @@ class Body:
         self.uses: frozenset[str] = frozenset()
         self.shapes: set[str] = set()  # dimensions and autotune names: read, never assigned
         self.scopes: list[set[str]] = [set()]
+        self.nesting = 0  # statements and expressions being translated, one inside another
 
     # ------------------------------------------------------------ helpers
 
@@ -143,6 +145,20 @@ class Body:
         if value > A.INT_LITERAL_MAX:
             self.error(A.int_literal_too_large(value), node)
         return value
+
+    def deeper(self, node: py.AST) -> None:
+        """Counts one more level of translation, which recurses into the node.
+
+        Each level is at least one level of the Phobos tree too, so this stops only
+        code the nesting limit refuses anyway, before it can exhaust the stack.
+        """
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            self.error(
+                f"nested too deeply: more than {MAX_NESTING} levels, and the limit is "
+                f"{MAX_NESTING}; split it up with lets",
+                node,
+            )
 
     def refuse(self, node: py.AST) -> NoReturn:
         """Refuse a Python construct that Phobos has no counterpart for."""
@@ -277,6 +293,12 @@ class Body:
     # ------------------------------------------------------------ expressions
 
     def expr(self, node: py.expr) -> A.Expr:
+        self.deeper(node)
+        out = self._expr(node)
+        self.nesting -= 1
+        return out
+
+    def _expr(self, node: py.expr) -> A.Expr:
         if isinstance(node, py.Constant):
             return self._constant(node)
         if isinstance(node, py.Name | py.Attribute):
@@ -308,12 +330,44 @@ class Body:
         self.refuse(node)
 
     def _unary(self, node: py.UnaryOp) -> A.Unary:
-        op = _UNARY.get(type(node.op))
-        if op is None:
-            self.error("unary `+` has no Phobos counterpart (a span is written `X[s:+n]`)", node)
-        return A.Unary(op, self.expr(node.operand), span=self.src.span(node))
+        # A run of prefixes, as in `not not c`, is read in a loop: it costs no stack, and
+        # its depth is checked on the tree it gives.
+        chain: list[py.UnaryOp] = []
+        operand: py.expr = node
+        while isinstance(operand, py.UnaryOp):
+            if type(operand.op) not in _UNARY:
+                self.error("unary `+` has no Phobos counterpart (a span is written `X[s:+n]`)", operand)
+            chain.append(operand)
+            operand = operand.operand
+        result = self.expr(operand)
+        for prefix in reversed(chain):
+            result = A.Unary(_UNARY[type(prefix.op)], result, span=self.src.span(prefix))
+        assert isinstance(result, A.Unary)
+        return result
 
     def _binary(self, node: py.BinOp) -> A.Binary:
+        # A chain `a + b + c` nests to the left, (a + b) + c; its left side is read in a
+        # loop, as a run of prefixes is.
+        chain: list[py.BinOp] = []
+        left: py.expr = node
+        while isinstance(left, py.BinOp):
+            chain.append(left)
+            left = left.left
+        for link in chain:
+            self._binary_operator(link)
+        result = self.expr(left)
+        for link in reversed(chain):
+            result = A.Binary(
+                self._binary_operator(link),
+                result,
+                self.expr(link.right),
+                python_op=_PYTHON_DIVISION.get(type(link.op)),
+                span=self.src.span(link),
+            )
+        assert isinstance(result, A.Binary)
+        return result
+
+    def _binary_operator(self, node: py.BinOp) -> str:
         op = _BINARY.get(type(node.op))
         if op is None:
             power = isinstance(node.op, py.Pow)
@@ -325,13 +379,7 @@ class Body:
             pattern = rb"\*\*" if power else rb"@"
             where = self.src.find(end(node.left), start(node.right), pattern) or node
             self.error(f"`{token}` has no Phobos counterpart; {hint}", where)
-        return A.Binary(
-            op,
-            self.expr(node.left),
-            self.expr(node.right),
-            python_op=_PYTHON_DIVISION.get(type(node.op)),
-            span=self.src.span(node),
-        )
+        return op
 
     def _logical(self, node: py.BoolOp) -> A.Expr:
         op = "&&" if isinstance(node.op, py.And) else "||"
@@ -535,6 +583,12 @@ class Body:
         return tuple(out)
 
     def stmt(self, node: py.stmt) -> A.Stmt | None:
+        self.deeper(node)
+        out = self._stmt(node)
+        self.nesting -= 1
+        return out
+
+    def _stmt(self, node: py.stmt) -> A.Stmt | None:
         span = self.src.span(node)
         if isinstance(node, py.AnnAssign):
             return self._declare(node)

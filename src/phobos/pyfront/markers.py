@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from phobos.errors import PhobosError, api
+from phobos.names import CTX_FIELDS
 
 
 class Marker:
@@ -55,8 +56,30 @@ class DeclMarker(Marker):
     """`ph.let` and `ph.var`, the two annotations that declare a name."""
 
 
+class OutsideKernel(PhobosError, AttributeError):
+    """A field of `ph.ctx` read by Python itself. It is an AttributeError too, so
+    `hasattr` and `getattr` with a default treat the field as absent."""
+
+
 class CtxMarker(Marker):
-    """`ph.ctx`, the execution context: `ph.ctx.block.x`, `ph.ctx.lane`, ..."""
+    """`ph.ctx`, the execution context: `ph.ctx.block.x`, `ph.ctx.lane`, ...
+
+    Its fields exist only in a kernel, where each thread reads its own; the front end
+    reads them from the kernel's source, so Python reading one is a mistake, told so.
+    """
+
+    @api
+    def __getattr__(self, field: str) -> Any:
+        if field.startswith("_"):
+            raise AttributeError(field)  # Python's own probes: copy, pickle, inspect
+        fields = sorted({f.split(".")[0] for f in CTX_FIELDS})
+        if field not in fields:
+            raise OutsideKernel(f"ph.ctx has no field `{field}`; its fields are {', '.join(fields)}")
+        raise OutsideKernel(
+            f"ph.ctx.{field} exists only inside a @ph.kernel or @ph.fn, where each thread "
+            "reads its own; Python never runs a kernel's body, so it has no thread, block or "
+            "grid to read here"
+        )
 
 
 class UnrollMarker(Marker):

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ast as py
 import inspect
+import io
 import linecache
 import re
+import tokenize
 from collections.abc import Callable
 from typing import Any
 
-from phobos.errors import PhobosError, Source, Span
+from phobos.errors import PhobosError, Source, Span, utf8_text
 
 Position = tuple[int, int]  # line in the parsed text (1-based), UTF-8 byte column (0-based)
 
@@ -32,15 +34,32 @@ def end(node: py.AST) -> Position:
     return node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
 
 
+def refuse_undecodable(path: str) -> None:
+    """Refuse, at the bad byte, a module declared (or taken to be) UTF-8 whose bytes
+    are not; Python imports one whose bad bytes lie in a comment, and its source cannot
+    then be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except (OSError, SyntaxError):
+        return
+    if encoding in ("utf-8", "utf-8-sig"):
+        utf8_text(data, path)
+
+
 class DefSource:
     """The parsed def of one Python function and the file it came from."""
 
     def __init__(self, func: Callable[..., Any]) -> None:
         label = getattr(func, "__qualname__", repr(func))
+        path = None
         try:
             path = inspect.getsourcefile(func) or inspect.getfile(func)
             lines, first = inspect.getsourcelines(func)
         except (OSError, TypeError) as e:
+            if path is not None:
+                refuse_undecodable(path)
             raise PhobosError(
                 f"cannot read the source of `{label}` ({e}); a kernel or fn must be a def "
                 "in a .py file"

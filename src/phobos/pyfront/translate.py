@@ -15,6 +15,7 @@ from types import FunctionType
 from typing import Any
 
 from phobos.ast import nodes as A
+from phobos.ast.depth import check_nesting
 from phobos.errors import PhobosError
 
 from .body import Body
@@ -57,9 +58,9 @@ def translate_kernel(pyfunc: Callable[..., Any]) -> A.Kernel:
         params.append(A.Param(pname, type_, span=src.span(arg)))
     body.params.update(p.name for p in params)
     stmts = body.block(_without_docstring(tree.body))
-    return A.Kernel(
-        name, attrs, tuple(params), stmts, span=src.span(tree), name_span=name_span
-    )
+    kernel = A.Kernel(name, attrs, tuple(params), stmts, span=src.span(tree), name_span=name_span)
+    check_nesting(kernel)
+    return kernel
 
 
 def translate_fn(pyfunc: Callable[..., Any], uses: tuple[str, ...]) -> A.Fn:
@@ -96,10 +97,12 @@ def translate_fn(pyfunc: Callable[..., Any], uses: tuple[str, ...]) -> A.Fn:
         fn_body = body.expr(stmts[0].value)
     else:
         fn_body = body.block(stmts)
-    return A.Fn(
+    fn = A.Fn(
         name, tuple(params), fn_body,
         span=src.span(tree), name_span=name_span, param_spans=tuple(param_spans),
     )
+    check_nesting(fn)
+    return fn
 
 
 def _def_of(pyfunc: Callable[..., Any]) -> FunctionType:

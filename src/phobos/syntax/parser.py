@@ -1,14 +1,17 @@
 """A hand-written recursive-descent parser for native Phobos (the spec's Grammar).
 
 Binary operators are parsed with an explicit operator stack rather than one function
-per precedence level, so each level of brackets costs only a few Python frames and the
-depth guard, not the interpreter's recursion limit, decides what is too deep.
+per precedence level, and prefix operators and `else if` chains in loops, so the parser
+recurses only into brackets and blocks. A guard on those stops its own recursion; the
+tree it builds is then held to the nesting limit every later stage relies on
+(`phobos.ast.depth`), which counts the tree, so printed text parses back.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from phobos.ast.depth import MAX_NESTING, check_nesting
 from phobos.ast.nodes import (
     Aligned,
     AlignedEntry,
@@ -82,7 +85,6 @@ ASSIGN_OPS: dict[str, str | None] = {
     "&=": "&", "|=": "|", "^=": "^", "<<=": "<<", ">>=": ">>",
 }
 
-MAX_DEPTH = 150
 ATTRIBUTES = ("launch", "autotune", "aligned", "tensorcore", "pipeline")
 
 _KEYWORDS = frozenset(KEYWORDS)
@@ -90,8 +92,9 @@ _STATEMENT_ENDS = (NEWLINE, ";", "}")
 
 
 def parse(text: str, path: str = "<string>") -> Program:
-    """The program in `text`; any problem is a `PhobosError` located in it."""
-    source = Source(path, text)
+    """The program in `text`; any problem is a `PhobosError` located in it. A byte-order
+    mark starting the text is no part of it."""
+    source = Source(path, text.removeprefix("\ufeff"))
     parser = _Parser(source, tokenize(source))
     try:
         return parser.program()
@@ -157,15 +160,19 @@ class _Parser:
 
     def too_deep(self, token: Token) -> PhobosError:
         return PhobosError(
-            f"nested too deeply: more than {MAX_DEPTH} levels of brackets, blocks or "
-            "operators; split the code up with lets or fns",
+            f"nested too deeply: more than {MAX_NESTING} levels of brackets and blocks, and "
+            f"the limit is {MAX_NESTING}; split it up with lets",
             token.span,
         )
 
     def deeper(self, token: Token) -> None:
-        """Counts one more level of nesting, stopping input too deep for later passes."""
+        """Counts one more level of brackets or blocks, which the parser recurses into.
+
+        Each such level is a level of the tree too, except parentheses that only group,
+        which the printer never writes: printed text never trips this guard.
+        """
         self.depth += 1
-        if self.depth > MAX_DEPTH:
+        if self.depth > MAX_NESTING:
             raise self.too_deep(token)
 
     # ------------------------------------------------------------ top level
@@ -185,6 +192,7 @@ class _Parser:
                     f"found {_describe(token)}",
                     token.span,
                 )
+            check_nesting(items[-1])
             if not self.at(NEWLINE, EOF):
                 token = self.peek()
                 what = "kernel" if isinstance(items[-1], Kernel) else "fn"
@@ -475,22 +483,26 @@ class _Parser:
         )
 
     def if_(self) -> If:
-        keyword = self.advance()
-        cond = self.expr()
-        body, close = self.block()
-        end = close.span
+        """An `if` and its `else if` chain, read in a loop and nested from the last."""
+        heads: list[tuple[Token, Expr, tuple[Stmt, ...]]] = []
         orelse: tuple[Stmt, ...] | None = None
-        if self.at("else"):
+        while True:
+            keyword = self.advance()
+            cond = self.expr()
+            body, close = self.block()
+            heads.append((keyword, cond, body))
+            end = close.span
+            if not self.at("else"):
+                break
             self.advance()
-            if self.at("if"):
-                self.deeper(self.peek())
-                nested = self.if_()
-                self.depth -= 1
-                orelse, end = (nested,), nested.span
-            else:
+            if not self.at("if"):
                 orelse, close = self.block()
                 end = close.span
-        return If(cond, body, orelse, span=keyword.span.to(end))
+                break
+        for keyword, cond, body in reversed(heads):
+            node = If(cond, body, orelse, span=keyword.span.to(end))
+            orelse = (node,)
+        return node
 
     def assign_or_call(self) -> Stmt:
         target = self.expr()
@@ -542,7 +554,6 @@ class _Parser:
                 self.reduce(operands, operators)
             self.advance()
             operators.append(token)
-            self.deeper(token)
         while operators:
             self.reduce(operands, operators)
         self.depth = base - 1
@@ -559,7 +570,6 @@ class _Parser:
         prefixes: list[Token] = []
         while self.at(*UNARY_OPS):
             prefixes.append(self.advance())
-            self.deeper(prefixes[-1])
         if self.at("+"):
             hint = ""
             if self.tokens[self.pos - 1].kind == ":":
@@ -568,7 +578,6 @@ class _Parser:
         operand = self.primary()
         for op in reversed(prefixes):
             operand = Unary(op.kind, operand, span=op.span.to(operand.span))
-        self.depth -= len(prefixes)
         return operand
 
     def primary(self) -> Expr:
