@@ -220,7 +220,7 @@ def test_a_per_thread_kernel_is_refused_by_name_and_line():
     [
         ("  let v = sum<over ctx.lane, width 32>(X[ctx.block.x])\n  X[0] = v", "`sum<over ctx.lane>`", 2),
         ("  var x = f64(X[0 :+ 32])\n  X[0 :+ 32] = f32(erf(x))", "`erf` of f64", 3),
-        ("  for k in range(0, 4) {\n    if k > 2 {\n      break\n    }\n  }", "`break`", 4),
+        ("  for k in range(0, 4) {\n    if k > 2 {\n      return\n    }\n  }", "a `return` inside a loop", 4),
         ("  let old = atomic_add(X[0], 1.0)", "`atomic_add`", 2),
     ],
 )

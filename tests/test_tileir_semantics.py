@@ -233,3 +233,46 @@ kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 8], flag: i32) {
         args = {"X": rng.standard_normal((m, n)).astype(np.float32), "Y": np.full((m, 8), -9.0, np.float32),
                 "flag": flag}
         agree_with_interpreter(source, args, (3, 1, 1))
+
+
+JUMPS = """\
+kernel k(X: tensor<f32>[N], Y: tensor<f32>[N], Z: tensor<f32>[N], stop: i32, skip: i32) {
+  let c = ctx.block.x * 32
+  var acc: tile<f32>[32] = 0.0
+  for i in range(0, 8) {
+    if i == skip {
+      continue
+    }
+    if i >= stop {
+      break
+    }
+    acc = acc + X[c + i :+ 32]
+  }
+  Y[c :+ 32] = acc
+  var t = X[c :+ 32]
+  var k: i64 = 0
+  while k < 10 {
+    k += 1
+    if k == skip {
+      continue
+    }
+    t = t * 0.5
+    if k > stop {
+      break
+    }
+  }
+  if stop < 2 {
+    return
+  }
+  Z[c :+ 32] = t + f32(k)
+}
+"""
+
+
+@pytest.mark.parametrize(("stop", "skip"), [(0, 9), (3, 1), (5, 5), (9, 0), (1, 3)])
+def test_break_continue_and_return_on_values_the_same_in_every_thread(stop: int, skip: int):
+    rng = np.random.default_rng(stop * 10 + skip)
+    n = 52
+    args = {"X": rng.standard_normal(n).astype(np.float32), "Y": np.full(n, -9.0, np.float32),
+            "Z": np.full(n, -9.0, np.float32), "stop": stop, "skip": skip}
+    agree_with_interpreter(JUMPS, args, (2, 1, 1))

@@ -35,11 +35,12 @@ COMPARE = {"equal": np.equal, "not_equal": np.not_equal, "less_than": np.less, "
 REDUCE = {"addf": np.add, "addi": np.add, "maxf": np.fmax, "minf": np.fmin, "maxi": np.maximum, "mini": np.minimum}
 
 
-class Break(Exception):
-    """A `break` leaving the innermost `loop`, with the values it passes on."""
+class Jump(Exception):  # noqa: N818 - control flow, not an error
+    """A `break`, `continue` or `return`, with the values it passes on, on its way to
+    the loop (or entry) it leaves."""
 
-    def __init__(self, values: list[Any]):
-        self.values = values
+    def __init__(self, kind: str, values: list[Any]):
+        self.kind, self.values = kind, values
 
 
 class View:
@@ -78,9 +79,9 @@ class Evaluator:
         for a, v in zip(block.args, args, strict=True):
             self.env[a] = v
         for op in block.ops:
-            if op.name == "break":
-                raise Break([self.env[v] for v in op.operands["operands"]])  # type: ignore[union-attr]
-            if op.name in ("continue", "yield", "return"):
+            if op.name in ("break", "continue", "return"):
+                raise Jump(op.name, [self.env[v] for v in op.operands["operands"]])  # type: ignore[union-attr]
+            if op.name == "yield":
                 return [self.env[v] for v in op.operands["operands"]]  # type: ignore[union-attr]
             results = self.op(op)
             for r, v in zip(op.results, results, strict=True):
@@ -206,11 +207,17 @@ class Evaluator:
                 return self.loop(op)
             if name == "loop":
                 carried = [self.env[v] for v in op.operands["initValues"]]  # type: ignore[union-attr]
-                try:
-                    while True:
-                        carried = self.run_block(op.regions[0], carried)
-                except Break as done:
-                    return done.values
+                while True:
+                    try:
+                        self.run_block(op.regions[0], carried)
+                    except Jump as jump:
+                        if jump.kind == "break":
+                            return jump.values
+                        if jump.kind == "return":
+                            raise
+                        carried = jump.values
+                    else:
+                        raise AssertionError("a loop's body ended without a jump")
             if name == "if":
                 taken = op.regions[0] if bool(get("condition")) else (op.regions[1] if len(op.regions) > 1 else None)
                 return self.run_block(taken, []) if taken is not None else []
@@ -264,7 +271,14 @@ class Evaluator:
         carried = [self.env[v] for v in op.operands["initValues"]]  # type: ignore[union-attr]
         i = lo
         while i < hi:
-            carried = self.run_block(op.regions[0], [np.int64(i), *carried])
+            try:
+                self.run_block(op.regions[0], [np.int64(i), *carried])
+            except Jump as jump:
+                if jump.kind != "continue":
+                    raise
+                carried = jump.values
+            else:
+                raise AssertionError("a for's body ended without a continue")
             i += step
         return carried
 
@@ -294,4 +308,7 @@ def run(entry: m.Entry, args: list[Any], grid: tuple[int, int, int]) -> None:
         for y in range(grid[1]):
             for x in range(grid[0]):
                 ev = Evaluator(buffers, (x, y, z), grid)
-                ev.run_block(m.Block(list(entry.args), entry.body.ops), values)
+                try:
+                    ev.run_block(m.Block(list(entry.args), entry.body.ops), values)
+                except Jump as jump:
+                    assert jump.kind == "return", jump.kind

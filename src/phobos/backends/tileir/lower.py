@@ -1,7 +1,6 @@
 """Phobos ir → a Tile IR module: one entry per kernel variant, its work done by the
 tile block as a whole. Statements become SSA: a variable is whatever value it was last
-given, and a `for` or `if` carries the variables it assigns, the regions that change in
-it and the memory token as its values.
+given; control flow and what it carries are flow.py's.
 
 The entry's parameters are the kernel's, in order (a tensor as a pointer to its first
 element, a scalar as itself), then each runtime dim as an i64, in the order the kernel
@@ -12,12 +11,12 @@ from __future__ import annotations
 
 import math
 
-from phobos.dtypes import INDEX
 from phobos.ir import nodes as ir
 
 from . import model as m
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
+from .flow import Flow, Loop
 from .memory import Memory
 from .refusals import refuse_what_is_not_lowered
 from .scratch import Scratch
@@ -25,27 +24,7 @@ from .scratch import Scratch
 CTX_AXES = {"x": 0, "y": 1, "z": 2}
 
 
-def assigned(body: list[ir.Stmt]) -> list[ir.Sym]:
-    """The variables `body` assigns that live outside it, in program order."""
-    declared = {s.sym for s in ir.walk_stmts(body) if isinstance(s, ir.Decl)}
-    out: list[ir.Sym] = []
-    for s in ir.walk_stmts(body):
-        if isinstance(s, ir.Assign | ir.TileStore) and s.sym not in declared and s.sym not in out:
-            out.append(s.sym)
-    return out
-
-
-def touches_memory(body: list[ir.Stmt]) -> bool:
-    """Whether `body` reads or writes memory: tensors, or the scratch a window of a tile uses."""
-    for s in ir.walk_stmts(body):
-        if isinstance(s, ir.Store | ir.TileStore):
-            return True
-        if any(isinstance(x, ir.Load | ir.TileIndex) for root in ir.stmt_exprs(s) for x in ir.walk_expr(root)):
-            return True
-    return False
-
-
-class Lowering(Exprs, Memory, Scratch):
+class Lowering(Exprs, Memory, Scratch, Flow):
     def __init__(self, kernel: ir.Kernel, body: m.Block) -> None:
         self.kernel = kernel
         self.e = Emitter(body)
@@ -59,6 +38,7 @@ class Lowering(Exprs, Memory, Scratch):
         self.aligned = dict(kernel.aligned)
         self.prologue = m.Block()  # the views, made once at the top of the entry
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
+        self.loops: list[Loop] = []
         self.hoist_at = 0
 
     def entry_args(self) -> list[m.Value]:
@@ -105,15 +85,12 @@ class Lowering(Exprs, Memory, Scratch):
 
     # ------------------------------------------------------------ statements
 
-    def block(self, body: list[ir.Stmt]) -> None:
-        for s in body:
-            self.stmt(s)
-
-    def stmt(self, s: ir.Stmt) -> None:
+    def stmt(self, s: ir.Stmt) -> bool:
+        """Lower one statement; whether control goes on past it."""
         with self.e.b.at(loc_of(s.span)):
-            self.lower_stmt(s)
+            return self.lower_stmt(s)
 
-    def lower_stmt(self, s: ir.Stmt) -> None:
+    def lower_stmt(self, s: ir.Stmt) -> bool:
         match s:
             case ir.Decl(sym=sym, init=init):
                 self.assign(sym, init)
@@ -128,13 +105,17 @@ class Lowering(Exprs, Memory, Scratch):
             case ir.For():
                 self.lower_for(s)
             case ir.If():
-                self.lower_if(s)
+                return self.lower_if(s)
             case ir.While():
                 self.lower_while(s)
-            case ir.Return() | ir.Barrier():
-                pass  # a last `return` ends the kernel anyway; a barrier orders per-thread code, which there is none of
+            case ir.Break() | ir.Continue() | ir.Return():
+                self.jump(s)
+                return False
+            case ir.Barrier():
+                pass  # it orders per-thread code, which there is none of
             case _:
                 raise AssertionError(f"the refusals should have named {type(s).__name__}")
+        return True
 
     def assign(self, sym: ir.Sym, init: ir.Expr | None) -> None:
         shape = sym.vtype.shape
@@ -207,99 +188,6 @@ class Lowering(Exprs, Memory, Scratch):
             self.token = next(it)
             self.reads = []
 
-    def lower_for(self, s: ir.For) -> None:
-        lo_l, step_l = self.expr(s.lo), self.expr(s.step)
-        lo, hi, step = lo_l.value, self.expr(s.hi).value, step_l.value
-        multiple = None  # the loop variable runs over lo, lo + step, ...: a multiple of both
-        if lo_l.multiple is not None and step_l.multiple:
-            multiple = math.gcd(lo_l.multiple, step_l.multiple)
-        syms = assigned(s.body)
-        memory = touches_memory(s.body)
-        dynamic: set[ir.Sym] = set()
-        while True:
-            outer = dict(self.env)
-            init = self.flatten(syms, dynamic, memory)
-            token, reads = self.token, list(self.reads)
-            before = {sym: outer[sym].region for sym in syms}
-            iv = m.Value(tile(m.I64))
-            args = [m.Value(v.type) for v in init]
-            block = m.Block([iv, *args])
-            with self.e.inside(block):
-                self.env[s.var] = Lowered(iv, INDEX, multiple=multiple)
-                self.bind(syms, dynamic, args, memory, before)
-                self.block(s.body)
-                changed = {sym for sym in syms if sym not in dynamic and self.env[sym].region != before[sym]}
-                final = self.flatten(syms, dynamic, memory)
-                self.e.b.op("continue", [], {"operands": tuple(final)})
-            self.env, self.token, self.reads = outer, token, reads
-            if not changed:
-                break
-            dynamic |= changed  # a region the body changes: carry its bounds too, and lower the body again
-        results = self.e.b.op(
-            "for", [v.type for v in init],
-            {"lowerBound": lo, "upperBound": hi, "step": step, "initValues": tuple(init)}, {}, [block],
-        )
-        self.bind(syms, dynamic, results, memory, before)
-
-    def lower_while(self, s: ir.While) -> None:
-        """A `loop` that tests the condition first and breaks with the carried values
-        where it fails."""
-        syms = assigned(s.body)
-        memory = touches_memory([ir.If(s.span, s.cond, s.body, [])])
-        dynamic: set[ir.Sym] = set()
-        while True:
-            outer = dict(self.env)
-            init = self.flatten(syms, dynamic, memory)
-            token, reads = self.token, list(self.reads)
-            before = {sym: outer[sym].region for sym in syms}
-            args = [m.Value(v.type) for v in init]
-            block = m.Block(args)
-            with self.e.inside(block):
-                self.bind(syms, dynamic, args, memory, before)
-                cond = self.expr(s.cond).value
-                leaving = self.flatten(syms, dynamic, memory)
-                stop = self.e.b.one("xori", cond.type, lhs=cond, rhs=self.e.const(m.I1, True))
-                exit_block = m.Block([], [m.Op("break", [], {"operands": tuple(leaving)}, {}, [], self.e.b.loc)])
-                self.e.b.op("if", [], {"condition": stop}, {}, [exit_block])
-                self.block(s.body)
-                changed = {sym for sym in syms if sym not in dynamic and self.env[sym].region != before[sym]}
-                self.e.b.op("continue", [], {"operands": tuple(self.flatten(syms, dynamic, memory))})
-            self.env, self.token, self.reads = outer, token, reads
-            if not changed:
-                break
-            dynamic |= changed
-        results = self.e.b.op("loop", [v.type for v in init], {"initValues": tuple(init)}, {}, [block])
-        self.bind(syms, dynamic, results, memory, before)
-
-    def lower_if(self, s: ir.If) -> None:
-        cond = self.expr(s.cond).value
-        syms = assigned(s.body + s.orelse)
-        memory = touches_memory(s.body + s.orelse)
-        dynamic: set[ir.Sym] = set()
-        while True:
-            outer = dict(self.env)
-            token, reads = (self.ordered() if memory else self.token), list(self.reads)
-            blocks: list[m.Block] = []
-            finals: list[list[m.Value]] = []
-            after: list[dict[ir.Sym, Region | None]] = []
-            for branch in (s.body, s.orelse):
-                self.env, self.token, self.reads = dict(outer), token, list(reads)
-                block = m.Block()
-                with self.e.inside(block):
-                    self.block(branch)
-                    after.append({sym: self.env[sym].region for sym in syms})
-                    finals.append(self.flatten(syms, dynamic, memory))
-                blocks.append(block)
-            self.env, self.token, self.reads = outer, token, reads
-            changed = {sym for sym in syms if sym not in dynamic and after[0][sym] != after[1][sym]}
-            if not changed:
-                break
-            dynamic |= changed
-        for block, final in zip(blocks, finals, strict=True):
-            block.ops.append(m.Op("yield", [], {"operands": tuple(final)}, {}, [], self.e.b.loc))
-        results = self.e.b.op("if", [v.type for v in finals[0]], {"condition": cond}, {}, blocks)
-        self.bind(syms, dynamic, results, memory, after[0])
-
 
 def lower_kernel(kernel: ir.Kernel) -> m.Module:
     """The Tile IR module of one kernel variant, or a located PhobosError naming the
@@ -309,8 +197,8 @@ def lower_kernel(kernel: ir.Kernel) -> m.Module:
     lowering = Lowering(kernel, body)
     args = lowering.entry_args()
     lowering.start()
-    lowering.block(kernel.body)
-    with lowering.e.b.at(loc_of(kernel.span)):
-        lowering.e.b.op("return", [])
+    if lowering.block(kernel.body):
+        with lowering.e.b.at(loc_of(kernel.span)):
+            lowering.e.b.op("return", [])
     body.ops[lowering.hoist_at : lowering.hoist_at] = lowering.prologue.ops
     return m.Module(kernel.name, [m.Entry(kernel.name, args, body, loc_of(kernel.span))])

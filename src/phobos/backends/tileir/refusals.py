@@ -47,24 +47,22 @@ def check_expr(x: ir.Expr) -> None:
         raise per_thread(f"a value that differs between threads (`{x.span.text()}`)", x.span)
 
 
-def check_body(body: list[ir.Stmt], top: bool) -> None:
-    for i, s in enumerate(body):
+def check_body(body: list[ir.Stmt], in_loop: bool) -> None:
+    for s in body:
         for root in ir.stmt_exprs(s):
             check_expr(root)
         match s:
-            case ir.Break() | ir.Continue():
-                raise not_yet(f"`{type(s).__name__.lower()}`", s.span)
-            case ir.Return() if not (top and i == len(body) - 1):
-                raise not_yet("a `return` before the end of the kernel", s.span)
+            case ir.Return() if in_loop:
+                raise not_yet("a `return` inside a loop (Tile IR returns from no loop)", s.span)
             case ir.Eval():
                 raise not_yet("an expression statement", s.span)
         match s:
             case ir.For(body=inner) | ir.While(body=inner):
-                check_body(inner, False)
+                check_body(inner, True)
             case ir.If(body=inner, orelse=other):
-                check_body(inner, False)
-                check_body(other, False)
+                check_body(inner, in_loop)
+                check_body(other, in_loop)
 
 
 def refuse_what_is_not_lowered(kernel: ir.Kernel) -> None:
-    check_body(kernel.body, True)
+    check_body(kernel.body, False)
