@@ -276,3 +276,15 @@ def test_break_continue_and_return_on_values_the_same_in_every_thread(stop: int,
     args = {"X": rng.standard_normal(n).astype(np.float32), "Y": np.full(n, -9.0, np.float32),
             "Z": np.full(n, -9.0, np.float32), "stop": stop, "skip": skip}
     agree_with_interpreter(JUMPS, args, (2, 1, 1))
+
+
+@pytest.mark.parametrize("skip", [0, 3, 9])
+def test_continue_in_a_for_without_break(skip: int):
+    source = (
+        "kernel k(X: tensor<f32>[N], Y: tensor<f32>[N], skip: i32) {\n  let c = ctx.block.x * 32\n"
+        "  var acc: tile<f32>[32] = 0.0\n  for i in range(0, 8) {\n    if i == skip {\n      continue\n    }\n"
+        "    acc = acc + X[c + i :+ 32]\n  }\n  Y[c :+ 32] = acc\n}\n"
+    )
+    rng = np.random.default_rng(skip)
+    args = {"X": rng.standard_normal(52).astype(np.float32), "Y": np.full(52, -9.0, np.float32), "skip": skip}
+    agree_with_interpreter(source, args, (2, 1, 1))
