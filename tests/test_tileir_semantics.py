@@ -288,3 +288,18 @@ def test_continue_in_a_for_without_break(skip: int):
     rng = np.random.default_rng(skip)
     args = {"X": rng.standard_normal(52).astype(np.float32), "Y": np.full(52, -9.0, np.float32), "skip": skip}
     agree_with_interpreter(source, args, (2, 1, 1))
+
+
+def test_an_i8_product_sum_wraps_as_phobos_sums_do():
+    """i32 sums wrap; the machine's integer MMA saturates, so each tile's products are
+    added to the running sum after, by a wrapping add."""
+    source = (
+        "kernel k(A: tensor<i8>[M, K], B: tensor<i8>[K, N], C: tensor<i32>[M, N]) {\n"
+        "  var acc: tile<i32>[16, 16] = 2147483000\n"
+        "  for k in range(0, K, 32) {\n    acc += dot(A[0 :+ 16, k :+ 32], B[k :+ 32, 0 :+ 16])\n  }\n"
+        "  C[0 :+ 16, 0 :+ 16] = acc\n}\n"
+    )
+    args = {"A": np.full((16, 64), 127, np.int8), "B": np.full((64, 16), 127, np.int8),
+            "C": np.zeros((16, 16), np.int32)}
+    agree_with_interpreter(source, args, (1, 1, 1))
+    assert args["C"][0, 0] == np.int32(np.int64(2147483000 + 64 * 127 * 127) - 2**32)

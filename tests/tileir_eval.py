@@ -199,10 +199,13 @@ class Evaluator:
                 return [None]
             if name == "reduce":
                 return [self.reduce(op)]
-            if name in ("mmaf", "mmai"):
+            if name == "mmaf":
                 a, b, acc = get("lhs"), get("rhs"), get("acc")
-                wide = np.float64 if name == "mmaf" else np.int64
-                return [(a.astype(wide) @ b.astype(wide) + acc.astype(wide)).astype(acc.dtype)]
+                return [(a.astype(np.float64) @ b.astype(np.float64) + acc.astype(np.float64)).astype(acc.dtype)]
+            if name == "mmai":  # tileiras's integer MMA saturates (IMMA .SAT in its sm_90 code), so here too
+                a, b, acc = get("lhs"), get("rhs"), get("acc")
+                total = a.astype(np.int64) @ b.astype(np.int64) + acc.astype(np.int64)
+                return [np.clip(total, -(2**31), 2**31 - 1).astype(np.int32)]
             if name == "for":
                 return self.loop(op)
             if name == "loop":

@@ -328,7 +328,12 @@ class Exprs:
         if operand.is_float:
             out = e.b.one("mmaf", acc.type, lhs=av, rhs=bv, acc=acc)
         else:
-            out = e.b.one("mmai", acc.type, lhs=av, rhs=bv, acc=acc, signedness_lhs=SIGNED, signedness_rhs=SIGNED)
+            # The machine's integer MMA saturates its accumulator, where Phobos's sums wrap:
+            # one tile's products cannot overflow i32, so add them to the sum after, wrapping.
+            zeros = e.const(m.I32, 0, acc.type.shape)  # type: ignore[union-attr]
+            out = e.b.one("mmai", acc.type, lhs=av, rhs=bv, acc=zeros, signedness_lhs=SIGNED, signedness_rhs=SIGNED)
+            if acc_expr is not None:
+                out = e.int_op("addi", acc, out)
         return Lowered(out, dtype, region)
 
 
