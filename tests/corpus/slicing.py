@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .case import F32, Case, awkward, cdiv, integers, normal, sentinel
+from .case import F32, Case, awkward, cdiv, f64, integers, normal, sentinel
 
 NATIVE = "slicing.phobos"
 PYTHON = "py.slicing"
@@ -132,6 +132,18 @@ def _fill_expect(a: dict) -> dict:
     return {"Y": y}
 
 
+def _outside_reads_expect(a: dict) -> dict:
+    acc, n = 2 * f64(a["X"]), a["Y"].size
+    t = np.arange(n)
+    b, lane = t // 128, t % 128
+
+    def at(r: np.ndarray, c: np.ndarray) -> np.ndarray:
+        inside = (0 <= r) & (r < 2) & (0 <= c) & (c < 4)
+        return np.where(inside, acc[np.clip(r, 0, 1), np.clip(c, 0, 3)], 0.0)
+
+    return {"Y": at(np.full(n, -1), b) + at(lane % 4 - 1, lane % 5) + at(np.ones(n, int), b - 3)}
+
+
 CASES = [
     Case("slicing/shifted_copy", "shifted_copy", _shifted_inputs, _shifted_expect,
          grid=lambda meta: (cdiv(meta["N"], 16), cdiv(meta["M"], 16)),
@@ -182,5 +194,11 @@ CASES = [
         "slicing/fill_then_patch", "fill_then_patch",
         lambda rng: (lambda m: {"X": normal(rng, (m, 8)), "Y": sentinel((m, 8))})(awkward(rng, 8, 4, 50)),
         _fill_expect, grid=lambda meta: cdiv(meta["M"], 8), native=NATIVE, python=PYTHON,
+    ),
+    Case(
+        "slicing/outside_reads", "outside_reads",
+        lambda rng: (lambda n: {"X": normal(rng, (2, 4), np.float64), "Y": sentinel(n, np.float64)})(
+            awkward(rng, 128, 4, 1000)),
+        _outside_reads_expect, grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON,
     ),
 ]

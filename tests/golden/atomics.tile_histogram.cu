@@ -32,6 +32,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_histogram(i32* X, 
   if (((i64)threadIdx.x < 16ll)) {
     #line 80 "tests/corpus/atomics.phobos"
     i32 old_ = 0;
-    if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16) old_ = ph::atomic_add(&H[(i64)threadIdx.x], (i32)(0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16 ? h[(i64)threadIdx.x] : 0));
+    if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16) old_ = ph::atomic_add(&H[(i64)threadIdx.x], (i32)(0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16 ? h[(0 <= (i64)threadIdx.x && (i64)threadIdx.x < 16 ? (i64)threadIdx.x : 0)] : 0));
   }
 }

@@ -47,6 +47,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_absent_reads(f32* X, f3
   if (((i64)threadIdx.x < 16ll)) {
     #line 51 "tests/corpus/slicing.phobos"
     const i64 at = ph::wadd(c, (i64)threadIdx.x);
-    if (0 <= at && at < N) Y[at] = (t_box.lo[0] <= (i64)threadIdx.x && (i64)threadIdx.x < t_box.hi[0] ? t[(i64)threadIdx.x] : 0.0f);
+    if (0 <= at && at < N) Y[at] = (t_box.lo[0] <= (i64)threadIdx.x && (i64)threadIdx.x < t_box.hi[0] ? t[(t_box.lo[0] <= (i64)threadIdx.x && (i64)threadIdx.x < t_box.hi[0] ? (i64)threadIdx.x : 0)] : 0.0f);
   }
 }

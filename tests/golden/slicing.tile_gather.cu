@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32
   const i64 j = ph::imod((i64)threadIdx.x, 8ll);
   #line 39 "tests/corpus/slicing.phobos"
   __syncthreads();
-  if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 128) Y[(i64)threadIdx.x] = (0 <= i && i < 8 && 0 <= j && j < 8 ? t[i * 8 + j] : 0.0f);
+  if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 128) Y[(i64)threadIdx.x] = (0 <= i && i < 8 && 0 <= j && j < 8 ? t[(0 <= i && i < 8 && 0 <= j && j < 8 ? i : 0) * 8 + (0 <= i && i < 8 && 0 <= j && j < 8 ? j : 0)] : 0.0f);
   #line 40 "tests/corpus/slicing.phobos"
   f32* u = (f32*)(smem + 256);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups

@@ -41,6 +41,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X, f32*
     const i64 at_3 = ph::wsub(ph::imod((i64)threadIdx.x, 8ll), 2ll);
     ph::Box<2> box_2 = {{ph::max64(v_start0, 0) - v_start0, 0}, {ph::min64(v_start0 + 8, M) - v_start0, ph::min64(5, N) - 1}};
     box_2.normalize();
-    if (0 <= at && at < M && 0 <= at_ && at_ < 8) W[at * 8 + at_] = ((box_2.lo[0] <= at_2 && at_2 < box_2.hi[0] && box_2.lo[1] <= at_3 && at_3 < box_2.hi[1] ? X[(v_start0 + at_2) * N + (1 + at_3)] : 0.0f) + 1.0f);
+    if (0 <= at && at < M && 0 <= at_ && at_ < 8) W[at * 8 + at_] = ((box_2.lo[0] <= at_2 && at_2 < box_2.hi[0] && box_2.lo[1] <= at_3 && at_3 < box_2.hi[1] ? X[(v_start0 + (box_2.lo[0] <= at_2 && at_2 < box_2.hi[0] && box_2.lo[1] <= at_3 && at_3 < box_2.hi[1] ? at_2 : 0)) * N + (1 + (box_2.lo[0] <= at_2 && at_2 < box_2.hi[0] && box_2.lo[1] <= at_3 && at_3 < box_2.hi[1] ? at_3 : 0))] : 0.0f) + 1.0f);
   }
 }

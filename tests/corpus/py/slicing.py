@@ -125,3 +125,11 @@ def fill_then_patch(X: ph.tensor[ph.f32][M, 8], Y: ph.tensor[ph.f32][M, 8]):
     t[:, :] = 3.0
     t[0:+8, 0:+8] = X[r + 4:+8, :]
     Y[r:+8, :] = t
+
+
+@ph.kernel
+@ph.launch(128)
+def outside_reads(X: ph.tensor[ph.f64][2, 4], Y: ph.tensor[ph.f64][N]):
+    acc: ph.var = X[:, :] * ph.f64(2)
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    Y[i] = acc[ph.i32(-1), ph.ctx.block.x] + acc[ph.ctx.thread % 4 - 1, ph.ctx.thread % 5] + acc[1, ph.ctx.block.x - 3]

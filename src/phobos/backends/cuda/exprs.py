@@ -301,9 +301,13 @@ class ExprWriter:
             case ir.TileIndex(base=base, items=items):
                 pos = [self.index(it.index, "at") for it in items if isinstance(it, ir.At)]
                 region = self.region(base)
-                value = self.elem(base, pos)
                 check = " && ".join(f"{lo} <= {p} && {p} < {hi}" for p, (lo, hi) in zip(pos, region, strict=True))
-                return f"({check} ? {value} : {ct.zero(d)})"
+                # The read itself must stay inside the tile: indexing outside an array is
+                # undefined in C++, so the compiler may take the index as in bounds and do
+                # the read before the test. A position that fails the test reads 0, 0, ...
+                inside = [p if (c := const_int(p)) is not None and 0 <= c < n else f"({check} ? {p} : 0)"
+                          for p, n in zip(pos, base.type.shape, strict=True)]
+                return f"({check} ? {self.elem(base, inside)} : {ct.zero(d)})"
             case ir.Reduce():
                 return self.reduce_all(e)
             case ir.LaneReduce():
