@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import multiprocessing
 import os
@@ -43,6 +44,7 @@ sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests"), str(ROOT / "scripts")]
 ORACLE_SHARE = 4  # every 4th kernel comes from the oracle's subset
 SIMPLE = 0.2  # the share of simplest choices in every other kernel
 SHOWN = 50  # failures kept in the summary, each kind
+STRAGGLERS = 45.0  # seconds past the budget a started kernel may take before it counts as unfinished
 _state: dict[str, Any] = {}
 
 
@@ -145,15 +147,26 @@ def main() -> int:
     constructs: collections.Counter[str] = collections.Counter()
     seconds: collections.Counter[str] = collections.Counter()
     failures: dict[str, list[dict[str, Any]]] = {"disagreed": [], "refused": [], "error": []}
+    pending = {task[0]: task for task in tasks}
     with context.Pool(args.jobs, worker_init, (str(out), args.dry_run, deadline)) as pool:
-        for done, r in enumerate(pool.imap_unordered(one, tasks, chunksize=4), 1):
+        results = pool.imap_unordered(one, tasks)  # one at a time: `next` takes a timeout only so
+        for done in itertools.count(1):
+            try:  # a kernel that never ends (on the GPU, or in the interpreter) must not stall the run
+                r = results.next(timeout=max(1.0, deadline + STRAGGLERS - time.time()))
+            except (StopIteration, multiprocessing.TimeoutError):
+                break
+            pending.pop(r["index"])
             tally(r, counts, constructs, seconds, failures)
             if not args.quiet and (done % 500 == 0 or r["status"] not in ("agreed", "skipped")):
                 print(f"{done}/{args.count}: {dict(counts)}", flush=True)
-        to_shrink = failures["disagreed"][: args.shrink]
+        unfinished = [unfinished_kernel(*task) for task in pending.values()]
+        counts["unfinished"] = len(unfinished)
+        failures["unfinished"] = unfinished
+        to_shrink = failures["disagreed"][: args.shrink] if not unfinished else []
         left = max(10.0, min(60.0, deadline + 60 - time.time()))
         jobs = [(f["seed"], f["easy"], f["simple"], left) for f in to_shrink]
         shrinks = pool.map(shrunk, jobs) if jobs else []
+        pool.terminate()  # workers still inside a kernel that never ends
     write_failures(out, failures, shrinks)
     summary = {
         "tree": tree_hash(),
@@ -162,7 +175,7 @@ def main() -> int:
         "wall_seconds": round(time.time() - started, 1),
         "jobs": args.jobs,
         "counts": {k: counts[k] for k in ("generated", "compiled", "ran", "agreed", "disagreed", "refused", "errors",
-                                           "skipped", "oracle_checked")},
+                                           "skipped", "unfinished", "oracle_checked")},
         "constructs": dict(sorted(constructs.items())),
         "seconds_per_kernel": {k: round(v / max(counts["generated"], 1), 4) for k, v in sorted(seconds.items())},
         "tolerance": "ints and bools bit for bit; floats max(2 x the generator's error bound, corpus/gate.py FLOOR)",
@@ -172,7 +185,7 @@ def main() -> int:
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(json.dumps({k: summary[k] for k in ("counts", "wall_seconds", "seconds_per_kernel")}, indent=1))
     print(f"summary: {out / 'summary.json'}")
-    bad = counts["disagreed"] + counts["refused"] + counts["errors"]
+    bad = counts["disagreed"] + counts["refused"] + counts["errors"] + counts["unfinished"]
     return 1 if bad else 0
 
 
@@ -195,6 +208,15 @@ def tally(r: dict[str, Any], counts: collections.Counter, constructs: collection
     seconds.update(r["seconds"])
     if status != "agreed":
         failures["error" if status == "error" else status].append(r)
+
+
+def unfinished_kernel(index: int, seed: int, easy: bool, simple: float) -> dict[str, Any]:
+    """A kernel still running when the run ended, with its source for replaying it alone."""
+    from gen import runner
+
+    g = runner.from_seed(seed, easy, simple)
+    return {"index": index, "seed": seed, "easy": easy, "simple": simple, "status": "unfinished",
+            "native": g.native, "python": g.python}
 
 
 def write_failures(out: Path, failures: dict[str, list], shrinks: list[dict[str, Any]]) -> None:

@@ -171,7 +171,8 @@ def difftest(count: int, budget: float, summary_path: str | None) -> dict[str, A
     if summary["tree"] != tree_hash():
         return {"summary": str(path), "result": "not counted: the summary names another tree"}
     counts = summary["counts"]
-    clean = counts["disagreed"] == counts["refused"] == counts["errors"] == 0 and not summary["dry_run"]
+    clean = (counts["disagreed"] == counts["refused"] == counts["errors"] == counts.get("unfinished", 0) == 0
+             and not summary["dry_run"])
     return {
         "command": " ".join(command) if summary_path is None else f"summary {path}",
         "result": "agreed" if clean else "failed",
