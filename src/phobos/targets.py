@@ -20,6 +20,11 @@ SHARED_LIMIT = {
 LARGEST_SHARED_ARCH = max(SHARED_LIMIT, key=SHARED_LIMIT.__getitem__)
 LARGEST_SHARED = SHARED_LIMIT[LARGEST_SHARED_ARCH]
 
+# Bytes: a tensor whose base is a multiple of this may be read and written in 16-byte
+# groups; the CUDA back end compiles a variant per set of aligned tensors, and a
+# launch's key records which tensors are.
+ALIGNMENT = 16
+
 # Bytes of registers per thread that register tiles may take in all (64 32-bit registers;
 # an element takes a whole register, or two for a 64-bit type).
 REGISTER_BUDGET = 256

@@ -19,8 +19,7 @@ import numpy as np
 
 from phobos.dtypes import numpy_dtype
 from phobos.errors import PhobosError
-
-from .signature import Param, Signature
+from phobos.ir.signature import Param, Signature
 
 # Phobos runtime extents are assumed to be multiples of this many elements (seed 000).
 EXTENT_MULTIPLE = 4

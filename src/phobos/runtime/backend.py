@@ -17,11 +17,11 @@ from typing import Any
 
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.ir.signature import Signature
 
 from .args import Checked
 from .grid import Grid
 from .plans import Runner
-from .signature import Signature
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
 KNOWN_OPTIONS = ("interpret",)

@@ -12,13 +12,13 @@ from phobos.check import check_kernel as _check_kernel
 from phobos.check import check_module
 from phobos.errors import PhobosError, api, for_the_user
 from phobos.ir import nodes as ir
+from phobos.ir.signature import Signature, signature
 from phobos.ir.text import kernel_text
 
 from .backend import check_options
 from .grid import GridSpec
 from .launch import Launcher, not_callable
 from .plans import MOST_PLANS, KeyReaders, Plan
-from .signature import Signature, signature
 
 
 class Kernel:

@@ -26,12 +26,13 @@ from typing import Any
 
 import numpy as np
 
+from phobos.ir.signature import Signature
+from phobos.targets import ALIGNMENT
+
 from .grid import Grid
-from .signature import Signature
 
 # Plans kept per kernel; past this many, a kernel launched with ever new shapes starts over.
 MOST_PLANS = 256
-ALIGNMENT = 16  # bytes: the CUDA back end compiles a variant per set of aligned tensors
 
 # A repeat launch: the bound values in parameter order (scalars checked), the data
 # pointers its key read (see `KeyReaders`), and the grid.

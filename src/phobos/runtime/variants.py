@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.ir.signature import Signature
 
 from .args import Checked
-from .signature import Signature
 
 
 def select_variant(

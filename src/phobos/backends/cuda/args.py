@@ -17,7 +17,7 @@ import ml_dtypes
 import numpy as np
 
 from phobos.errors import PhobosError
-from phobos.runtime.signature import Signature
+from phobos.ir.signature import Signature
 
 TORCH_DTYPES = {
     "torch.float16": np.float16, "torch.bfloat16": ml_dtypes.bfloat16, "torch.float32": np.float32,

@@ -33,9 +33,7 @@ import numpy as np
 from phobos.dtypes import BY_NAME, numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
-from phobos.runtime.grid import Grid
-from phobos.runtime.plans import ALIGNMENT
-from phobos.targets import SHARED_LIMIT
+from phobos.targets import ALIGNMENT, SHARED_LIMIT
 
 from . import ctypes as ct
 from . import native
@@ -285,7 +283,7 @@ class Prepared:
         )
         self._native_context = context
 
-    def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: Grid) -> None:
+    def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: tuple[int, int, int]) -> None:
         """The launch that prepared it: pointers from the described arrays."""
         with self._lock:
             for name, cell in self._tensors.items():
@@ -294,7 +292,7 @@ class Prepared:
                 cell.value = pack(scalars[name])
             self._send(grid)
 
-    def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: Grid) -> None:
+    def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: tuple[int, int, int]) -> None:
         """A repeat launch: the arguments in parameter order (scalars checked) and the
         tensors' data pointers, as the runtime read them for the launch's key."""
         if self._native is not None:
@@ -318,13 +316,13 @@ class Prepared:
         finally:
             lock.release()
 
-    def _launch_native(self, pointers: list[int], grid: Grid) -> int:
+    def _launch_native(self, pointers: list[int], grid: tuple[int, int, int]) -> int:
         try:
             return int(self._native.launch(self._native_record, pointers, grid[0], grid[1], grid[2], self.stream()))
         except (TypeError, ValueError, OverflowError) as exc:  # a value the C launch refused
             raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
 
-    def _send(self, grid: Grid) -> None:
+    def _send(self, grid: tuple[int, int, int]) -> None:
         self.device.make_current()
         handle = self.stream()
         stream = _wrap_stream(handle)
@@ -340,7 +338,7 @@ class Prepared:
         if err != 0:
             raise PhobosError(f"{self._what(grid)} failed: {_error_text(self._driver, err)}")
 
-    def _what(self, grid: Grid) -> str:
+    def _what(self, grid: tuple[int, int, int]) -> str:
         variant, gen, device = self.variant, self.gen, self.device
         return (
             f"kernel `{variant.name}`"
