@@ -384,8 +384,10 @@ def test_lang_exports_every_builtin_type_and_constant():
 
 
 def test_builtins_refuse_to_run_in_python():
-    with pytest.raises(PhobosError, match=r"ph\.exp can only be used inside a @ph\.kernel"):
+    with pytest.raises(PhobosError, match=r"ph\.exp can only be used inside a @ph\.kernel") as info:
         ph.exp(1.0)
+    # Shown where the host code calls it.
+    assert (info.value.path, info.value.span.text()) == (__file__, "ph.exp(1.0)")
     with pytest.raises(PhobosError, match=r"ph\.f32 can only be used"):
         ph.f32(1)
     with pytest.raises(PhobosError, match="fn scaled can only be called inside"):
@@ -397,6 +399,7 @@ def test_the_context_read_by_python_says_it_exists_only_in_a_kernel(field: str):
     with pytest.raises(PhobosError) as info:
         getattr(ph.ctx, field)
     assert info.value.message.startswith(f"ph.ctx.{field} exists only inside a @ph.kernel or @ph.fn")
+    assert (info.value.path, info.value.span.text()) == (__file__, "getattr(ph.ctx, field)")
     assert isinstance(info.value, AttributeError)  # so hasattr and getattr's default work
     assert not hasattr(ph.ctx, field) and getattr(ph.ctx, field, None) is None
 
@@ -441,6 +444,12 @@ def test_markers_stand_evaluation_and_attributes_return_the_def():
     assert ph.autotune(TILE=[32])(f) is f
     assert ph.autotune(f) is f
     assert isinstance(row_means.scaled, PhobosFn) and row_means.scaled.name == "scaled"
+
+
+def test_fn_uses_must_list_names():
+    with pytest.raises(PhobosError, match=r'uses= lists names as strings, as in uses=\("W",\), not 5') as info:
+        ph.fn(uses=5)  # type: ignore[arg-type]
+    assert info.value.path == __file__
 
 
 def test_fn_uses_is_passed_on_and_checked():
@@ -643,6 +652,42 @@ def test_a_huge_integer_literal_is_refused_at_its_line(name, decorator, statemen
     assert err.message == (
         f"integer literal too large: a 20000-bit value is above the largest, 2^63 - 1 = {2**63 - 1}"
     )
+
+
+def _module(tmp_path, monkeypatch, name: str, source: str) -> str:
+    (tmp_path / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return str(tmp_path / f"{name}.py")
+
+
+def test_a_message_quoting_code_nested_past_unparse_is_still_an_error(tmp_path, monkeypatch):
+    # The fuzz: a refusal quotes the code with ast.unparse, which recursed past the
+    # stack on `ph.tensor[ph * ph * ... * ph]` (1,000 of them) in a parameter's type.
+    element = " * ".join(["ph"] * 1000)
+    path = _module(
+        tmp_path, monkeypatch, "deep_type",
+        "from __future__ import annotations\nimport phobos.lang as ph\n\n\n@ph.kernel\n"
+        f"def k(A: ph.tensor[{element}][4]):\n    A[0] = 1.0\n",
+    )
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module("deep_type")
+    err = info.value
+    assert err.message.startswith(f"`{element[:57]}...` is not an element type")
+    assert (err.path, err.line, err.column) == (path, 6, 20)
+
+
+def test_a_bad_kernel_option_is_shown_at_the_decorator(tmp_path, monkeypatch):
+    # The fuzz: `@ph.kernel(interpret=2147483648)` was refused with no place.
+    path = _module(
+        tmp_path, monkeypatch, "bad_option",
+        "import phobos.lang as ph\n\n\n@ph.kernel(interpret=2147483648)\ndef k(A: ph.tensor[ph.f32][4]):\n"
+        "    A[0] = 1.0\n",
+    )
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module("bad_option")
+    err = info.value
+    assert err.message == "kernel `k`: interpret= takes True or False, not 2147483648"
+    assert (err.path, err.line) == (path, 4)
 
 
 def test_python_division_updates_are_checked_like_divisions():

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import codecs
 import functools
+import linecache
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -80,6 +82,34 @@ class Span:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def user_span() -> Span | None:
+    """Where the innermost call from outside Phobos is in its Python file, so a mistake
+    Python itself runs into (a built-in called from host code) is shown at its line."""
+    frame = sys._getframe(1)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
+        frame = frame.f_back
+    if frame is None:
+        return None
+    path = frame.f_code.co_filename
+    text = "".join(linecache.getlines(path, frame.f_globals))
+    positions = list(frame.f_code.co_positions())
+    at = frame.f_lasti // 2
+    line, end_line, column, end_column = positions[at] if at < len(positions) else (frame.f_lineno,) * 2 + (None,) * 2
+    if not text or line is None:
+        return None
+    source = Source(path, text)
+
+    def chars(line_no: int, byte_column: int | None) -> int:
+        raw = source.line_text(line_no).encode()
+        return len(raw[: byte_column or 0].decode("utf-8", errors="replace")) + 1
+
+    end_line = end_line or line
+    return Span(source, line, chars(line, column), end_line, chars(end_line, end_column))
 
 
 def excerpt(span: Span) -> str:

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from phobos.ast.printer import print_program
-from phobos.errors import api
+from phobos.errors import PhobosError, api, user_span
 from phobos.pyfront import PhobosFn, program_for, program_for_module, translate_fn, translate_kernel
 from phobos.pyfront.markers import (
     abs,
@@ -102,7 +102,13 @@ def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
 
 def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
     kernel_ast = translate_kernel(func)
-    return python_kernel(func, kernel_ast, lambda: program_for(func, kernel_ast), options)
+    try:
+        return python_kernel(func, kernel_ast, lambda: program_for(func, kernel_ast), options)
+    except PhobosError as err:
+        if err.span is not None:
+            raise
+        # An option the decorator was given: shown at the decorator, where it is written.
+        raise PhobosError(err.message, user_span(), err.notes) from None
 
 
 @api
@@ -111,6 +117,8 @@ def fn(
 ) -> Any:
     """Make a def a Phobos fn: `@ph.fn`, or `@ph.fn(uses=("W", "C"))` when its body
     reads the names `W` and `C` from whatever calls it."""
+    if not isinstance(uses, str | tuple | list):
+        raise PhobosError(f'uses= lists names as strings, as in uses=("W",), not {uses!r}', user_span())
     names = (uses,) if isinstance(uses, str) else tuple(uses)
     if func is None:
         return lambda f: fn(f, uses=names)

@@ -121,6 +121,16 @@ def _is_module(value: object, name: str) -> bool:
     return isinstance(value, ModuleType) and value.__name__ == name
 
 
+def _nests_within(node: py.AST, levels: int) -> bool:
+    pending = [(node, 0)]
+    while pending:
+        current, level = pending.pop()
+        if level > levels:
+            return False
+        pending.extend((child, level + 1) for child in py.iter_child_nodes(current))
+    return True
+
+
 class Body:
     """Translates one def: knows its module's names and which names are its own."""
 
@@ -145,6 +155,14 @@ class Body:
         if value > A.INT_LITERAL_MAX:
             self.error(A.int_literal_too_large(value), node)
         return value
+
+    def shown(self, node: py.AST) -> str:
+        """How `node` reads, for a message: Python's spelling of it, or the start of its
+        text where it nests too deeply for `ast.unparse`, which recurses."""
+        if _nests_within(node, 50):
+            return py.unparse(node)
+        text = self.src.span(node).text()
+        return text if len(text) <= 60 else text[:57] + "..."
 
     def deeper(self, node: py.AST) -> None:
         """Counts one more level of translation, which recurses into the node.
@@ -228,15 +246,15 @@ class Body:
         field = ".".join(fields)
         if field not in CTX_FIELDS:
             known = ", ".join(f"ctx.{f}" for f in CTX_FIELDS)
-            what = f"`{py.unparse(node)}` is not a field of ph.ctx" if fields else (
-                f"`{py.unparse(node)}` alone is not a value"
+            what = f"`{self.shown(node)}` is not a field of ph.ctx" if fields else (
+                f"`{self.shown(node)}` alone is not a value"
             )
             self.error(f"{what}; the context is read through its fields: {known}", node)
         return A.Ctx(field, span=self.src.span(node))
 
     def _misuse(self, value: object, node: py.expr) -> NoReturn:
         """Refuse a reference to something of phobos.lang used where it means nothing."""
-        text = py.unparse(node)
+        text = self.shown(node)
         if isinstance(value, ScalarMarker):
             self.error(f"`{text}` is an element type, not a value", node)
         if isinstance(value, BuiltinMarker):
@@ -267,7 +285,7 @@ class Body:
             return A.Name(value.name, span=span)
         if value is FOREIGN:
             self.error(
-                f"attribute access `{py.unparse(node)}` has no Phobos counterpart; a dot "
+                f"attribute access `{self.shown(node)}` has no Phobos counterpart; a dot "
                 "only follows phobos.lang (ph.exp) or ph.ctx (ph.ctx.thread)",
                 node,
             )
@@ -412,7 +430,7 @@ class Body:
         func = node.func
         if not isinstance(func, py.Name | py.Attribute):
             self.error(
-                f"`{py.unparse(func)}` cannot be called; only ph.<function>(...) and @ph.fn "
+                f"`{self.shown(func)}` cannot be called; only ph.<function>(...) and @ph.fn "
                 "names can",
                 func,
             )
@@ -445,7 +463,7 @@ class Body:
         self.error(f"`{name}` is Python's built-in, not a Phobos function; {hint}", func)
 
     def _not_callable(self, target: object, func: py.Name | py.Attribute) -> NoReturn:
-        text = py.unparse(func)
+        text = self.shown(func)
         if target is LOCAL:
             self.error(f"`{text}` is a value, not a function", func)
         if isinstance(target, ScalarMarker):
@@ -483,7 +501,7 @@ class Body:
             self.error("index a name once, with every subscript: `X[i, j]`", node)
         base = self._value(node.value)
         if not isinstance(base, A.Name):
-            self.error(f"`{py.unparse(node.value)}` cannot be subscripted", node.value)
+            self.error(f"`{self.shown(node.value)}` cannot be subscripted", node.value)
         items = node.slice.elts if isinstance(node.slice, py.Tuple) else [node.slice]
         if not items:
             self.error("an empty subscript has no Phobos counterpart", node)
@@ -543,12 +561,12 @@ class Body:
         elif isinstance(node, py.Subscript):
             shaped = self._marker(node.value)
             if isinstance(shaped, ShapedMarker):
-                text = py.unparse(node)
+                text = self.shown(node)
                 self.error(f"`{text}` needs its dimensions: `{text}[M, N]`", node)
         elif isinstance(scalar := self._marker(node), ScalarMarker):
             return A.ScalarType(scalar.name, span=span)
         self.error(
-            f"`{py.unparse(node)}` is not a Phobos type; types are written ph.f32, "
+            f"`{self.shown(node)}` is not a Phobos type; types are written ph.f32, "
             "ph.tensor[ph.f32][M, N] and ph.tile[ph.f32][R, C]",
             node,
         )
@@ -557,7 +575,7 @@ class Body:
         scalar = self._marker(node)
         if not isinstance(scalar, ScalarMarker):
             known = ", ".join(f"ph.{t}" for t in ("f16", "bf16", "f32", "f64", "i8", "i32"))
-            self.error(f"`{py.unparse(node)}` is not an element type, such as {known}", node)
+            self.error(f"`{self.shown(node)}` is not an element type, such as {known}", node)
         return scalar.name
 
     def _dim(self, node: py.expr) -> A.Expr:
@@ -634,7 +652,7 @@ class Body:
         kind = self._marker(head)
         if not isinstance(kind, DeclMarker):
             self.error(
-                f"`{py.unparse(annotation)}` declares nothing; a declaration is annotated "
+                f"`{self.shown(annotation)}` declares nothing; a declaration is annotated "
                 "with ph.let or ph.var, as in `x: ph.var = e`",
                 annotation,
             )
@@ -663,7 +681,7 @@ class Body:
                 node,
             )
         if isinstance(node, py.Attribute):
-            self.error(f"`{py.unparse(node)}` cannot be assigned; assign a name or a subscript", node)
+            self.error(f"`{self.shown(node)}` cannot be assigned; assign a name or a subscript", node)
         if not isinstance(node, py.Name):
             self.refuse(node)
         name = node.id

@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from phobos.errors import PhobosError, api
+from phobos.errors import PhobosError, api, user_span
 from phobos.names import CTX_FIELDS
 
 
@@ -33,7 +33,7 @@ class Marker:
 
     @api
     def __call__(self, *_args: object, **_kwargs: object) -> Any:
-        raise PhobosError(f"ph.{self.name} can only be used inside a @ph.kernel or @ph.fn")
+        raise PhobosError(f"ph.{self.name} can only be used inside a @ph.kernel or @ph.fn", user_span())
 
 
 class ScalarMarker(Marker):
@@ -74,11 +74,12 @@ class CtxMarker(Marker):
             raise AttributeError(field)  # Python's own probes: copy, pickle, inspect
         fields = sorted({f.split(".")[0] for f in CTX_FIELDS})
         if field not in fields:
-            raise OutsideKernel(f"ph.ctx has no field `{field}`; its fields are {', '.join(fields)}")
+            raise OutsideKernel(f"ph.ctx has no field `{field}`; its fields are {', '.join(fields)}", user_span())
         raise OutsideKernel(
             f"ph.ctx.{field} exists only inside a @ph.kernel or @ph.fn, where each thread "
             "reads its own; Python never runs a kernel's body, so it has no thread, block or "
-            "grid to read here"
+            "grid to read here",
+            user_span(),
         )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from phobos.ast import nodes as A
-from phobos.errors import PhobosError, api
+from phobos.errors import PhobosError, api, user_span
 
 
 class PhobosFn:
@@ -29,7 +29,7 @@ class PhobosFn:
 
     @api
     def __call__(self, *_args: object, **_kwargs: object) -> NoReturn:
-        raise PhobosError(f"fn {self.name} can only be called inside a @ph.kernel or @ph.fn")
+        raise PhobosError(f"fn {self.name} can only be called inside a @ph.kernel or @ph.fn", user_span())
 
     def __repr__(self) -> str:
         return f"<phobos fn {self.name}>"

@@ -18,7 +18,7 @@ import tokenize
 from collections.abc import Callable
 from typing import Any
 
-from phobos.errors import PhobosError, Source, Span, utf8_text
+from phobos.errors import PhobosError, Source, Span, user_span, utf8_text
 
 Position = tuple[int, int]  # line in the parsed text (1-based), UTF-8 byte column (0-based)
 
@@ -62,7 +62,8 @@ class DefSource:
                 refuse_undecodable(path)
             raise PhobosError(
                 f"cannot read the source of `{label}` ({e}); a kernel or fn must be a def "
-                "in a .py file"
+                "in a .py file",
+                user_span(),
             ) from None
         globals_ = getattr(func, "__globals__", None)
         self.source = Source(path, "".join(linecache.getlines(path, globals_)))
@@ -73,7 +74,7 @@ class DefSource:
         try:
             module = py.parse(text)
         except SyntaxError as e:
-            raise PhobosError(f"cannot parse the source of `{label}`: {e.msg}") from None
+            raise PhobosError(f"cannot parse the source of `{label}`: {e.msg}", user_span()) from None
         node: py.stmt = module.body[0]
         if indented:
             node = node.body[0]  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from typing import Any
 
 from phobos.ast import nodes as A
 from phobos.ast.depth import check_nesting
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, user_span
 
 from .body import Body
 from .markers import AttributeMarker
@@ -109,7 +109,7 @@ def _def_of(pyfunc: Callable[..., Any]) -> FunctionType:
     """The def itself, under any decorator that wrapped it (which is then refused)."""
     func = inspect.unwrap(pyfunc)
     if not inspect.isfunction(func):
-        raise PhobosError(f"{func!r} is not a def; @ph.kernel and @ph.fn take a def")
+        raise PhobosError(f"{func!r} is not a def; @ph.kernel and @ph.fn take a def", user_span())
     return func
 
 
@@ -181,7 +181,7 @@ def _decorators(
             continue
         if entry == "fn":
             body.error("a fn takes no decorator but @ph.fn", dec)
-        body.error(f"`@{py.unparse(dec)}` is not a Phobos attribute", dec)
+        body.error(f"`@{body.shown(dec)}` is not a Phobos attribute", dec)
     return tuple(attrs)
 
 
