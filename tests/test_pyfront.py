@@ -676,6 +676,22 @@ def test_a_message_quoting_code_nested_past_unparse_is_still_an_error(tmp_path, 
     assert (err.path, err.line, err.column) == (path, 6, 20)
 
 
+def test_a_message_quoting_an_integer_too_long_for_decimal_is_still_an_error(tmp_path, monkeypatch):
+    # The fuzz: ast.unparse writes integers in decimal, which Python refuses past 4,300
+    # digits, so quoting `0xff...ff.let` (5,000 hex digits) raised a ValueError.
+    digits = "f" * 5000
+    path = _module(
+        tmp_path, monkeypatch, "long_int_annotation",
+        "import phobos.lang as ph\n\n\n@ph.kernel\ndef k(A: ph.tensor[ph.f32][4]):\n"
+        f"    x: 0x{digits}.let = 1.0\n",
+    )
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module("long_int_annotation")
+    err = info.value
+    assert err.message.startswith("`0xffffffff") and "declares nothing" in err.message
+    assert (err.path, err.line, err.column) == (path, 6, 8)
+
+
 def test_a_bad_kernel_option_is_shown_at_the_decorator(tmp_path, monkeypatch):
     # The fuzz: `@ph.kernel(interpret=2147483648)` was refused with no place.
     path = _module(

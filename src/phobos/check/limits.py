@@ -36,9 +36,9 @@ class Tally:
             )
         if self.nodes > MAX_INLINED_NODES:
             return (
-                f"the kernel is too large once its fns are inlined: more than "
-                f"{MAX_INLINED_NODES:,} statements, expressions and subscript items, and the "
-                "limit is that; a fn that calls another more than once multiplies its body"
+                f"the kernel is too large once its fns are inlined: it passes {MAX_INLINED_NODES:,} "
+                "nodes (statements, expressions, subscript items, angle arguments and types), "
+                "the limit; a fn that calls another more than once multiplies its body"
             )
         return None
 

@@ -12,6 +12,7 @@ import ast as py
 import builtins
 import math
 import re
+import sys
 from types import ModuleType
 from typing import NoReturn
 
@@ -121,11 +122,16 @@ def _is_module(value: object, name: str) -> bool:
     return isinstance(value, ModuleType) and value.__name__ == name
 
 
-def _nests_within(node: py.AST, levels: int) -> bool:
+def _unparse_spells(node: py.AST, levels: int) -> bool:
+    """Whether `ast.unparse` can spell `node`: it nests at most `levels` deep, and holds
+    no integer too long to write in decimal (a digit takes over 3 bits)."""
     pending = [(node, 0)]
     while pending:
         current, level = pending.pop()
-        if level > levels:
+        too_long = isinstance(current, py.Constant) and isinstance(current.value, int) and (
+            current.value.bit_length() > 3 * sys.get_int_max_str_digits() > 0
+        )
+        if level > levels or too_long:
             return False
         pending.extend((child, level + 1) for child in py.iter_child_nodes(current))
     return True
@@ -158,8 +164,9 @@ class Body:
 
     def shown(self, node: py.AST) -> str:
         """How `node` reads, for a message: Python's spelling of it, or the start of its
-        text where it nests too deeply for `ast.unparse`, which recurses."""
-        if _nests_within(node, 50):
+        text where `ast.unparse` cannot spell it (it recurses, and writes integers in
+        decimal, which Python refuses past 4,300 digits)."""
+        if _unparse_spells(node, 50):
             return py.unparse(node)
         text = self.src.span(node).text()
         return text if len(text) <= 60 else text[:57] + "..."
