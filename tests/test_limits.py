@@ -253,6 +253,13 @@ def test_a_statement_fn_chain_of_200_is_refused_without_recursion() -> None:
     assert err.message.startswith("nested too deeply once its fns are inlined")
 
 
+def test_a_chain_of_fns_longer_than_the_stack_is_checked_for_recursion_without_recursing() -> None:
+    fns = "fn g0(x) = x\n" + "".join(f"fn g{i}(x) = g{i - 1}(x)\n" for i in range(1, 1500))
+    assert within(lambda: phobos.compile(fns + "kernel k(Y: tensor<f32>[4]) {\n}\n")).kernels
+    with pytest.raises(phobos.PhobosError, match="recursion: `g0` calls `g1499` calls `g1498`"):
+        within(lambda: phobos.compile(fns.replace("fn g0(x) = x", "fn g0(x) = g1499(x)")))
+
+
 def test_too_many_variants_are_refused_at_the_attribute() -> None:
     lists = ", ".join(f"{name} in [{', '.join(map(str, range(1, 21)))}]" for name in "ABCDE")
     text = f"kernel other() {{\n}}\n@autotune({lists})\nkernel k(X: tensor<f32>[4]) {{\n}}\n"
