@@ -95,12 +95,18 @@ def one(task: tuple[int, int, bool, float]) -> dict[str, Any]:
         return {"index": index, "seed": seed, "status": "skipped"}
     runner.ARCH = arch()
     g = runner.from_seed(seed, easy, simple)
-    outcome = runner.check_one(g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None,
-                               other=second_back_end())
+    outcome = runner.check_one(
+        g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None, other=second_back_end()
+    )
     result: dict[str, Any] = {
-        "index": index, "seed": seed, "easy": easy, "simple": simple, "status": outcome.status,
+        "index": index,
+        "seed": seed,
+        "easy": easy,
+        "simple": simple,
+        "status": outcome.status,
         "stage": outcome.stage,
-        "seconds": outcome.seconds, "constructs": sorted(coverage.constructs(g.program)),
+        "seconds": outcome.seconds,
+        "constructs": sorted(coverage.constructs(g.program)),
     }
     if outcome.status != "agreed":
         result.update(message=outcome.message[:6000], native=g.native, python=g.python, input_seed=seed)
@@ -116,8 +122,14 @@ def shrunk(task: tuple[int, bool, float, float]) -> dict[str, Any]:
     g = runner.from_seed(seed, easy, simple)
 
     def fails(c: runner.Generated) -> bool:
-        o = runner.check_one(c, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None,
-                             other=second_back_end(), python=False)
+        o = runner.check_one(
+            c,
+            _state["folder"],
+            input_seed=seed,
+            oracle=oracle.evaluate if easy else None,
+            other=second_back_end(),
+            python=False,
+        )
         return o.status == "disagreed"
 
     small = runner.shrink(g, fails, budget)
@@ -174,8 +186,21 @@ def main() -> int:
         "dry_run": args.dry_run,
         "wall_seconds": round(time.time() - started, 1),
         "jobs": args.jobs,
-        "counts": {k: counts[k] for k in ("generated", "compiled", "ran", "agreed", "disagreed", "refused", "errors",
-                                           "skipped", "unfinished", "oracle_checked")},
+        "counts": {
+            k: counts[k]
+            for k in (
+                "generated",
+                "compiled",
+                "ran",
+                "agreed",
+                "disagreed",
+                "refused",
+                "errors",
+                "skipped",
+                "unfinished",
+                "oracle_checked",
+            )
+        },
         "constructs": dict(sorted(constructs.items())),
         "seconds_per_kernel": {k: round(v / max(counts["generated"], 1), 4) for k, v in sorted(seconds.items())},
         "tolerance": "ints and bools bit for bit; floats max(2 x the generator's error bound, corpus/gate.py FLOOR)",
@@ -189,8 +214,13 @@ def main() -> int:
     return 1 if bad else 0
 
 
-def tally(r: dict[str, Any], counts: collections.Counter, constructs: collections.Counter,
-          seconds: collections.Counter, failures: dict[str, list]) -> None:
+def tally(
+    r: dict[str, Any],
+    counts: collections.Counter,
+    constructs: collections.Counter,
+    seconds: collections.Counter,
+    failures: dict[str, list],
+) -> None:
     status = r["status"]
     if status == "skipped":
         counts["skipped"] += 1
@@ -215,8 +245,15 @@ def unfinished_kernel(index: int, seed: int, easy: bool, simple: float) -> dict[
     from gen import runner
 
     g = runner.from_seed(seed, easy, simple)
-    return {"index": index, "seed": seed, "easy": easy, "simple": simple, "status": "unfinished",
-            "native": g.native, "python": g.python}
+    return {
+        "index": index,
+        "seed": seed,
+        "easy": easy,
+        "simple": simple,
+        "status": "unfinished",
+        "native": g.native,
+        "python": g.python,
+    }
 
 
 def write_failures(out: Path, failures: dict[str, list], shrinks: list[dict[str, Any]]) -> None:

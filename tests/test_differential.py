@@ -32,9 +32,16 @@ REPO = Path(__file__).resolve().parent.parent
 ORACLE_SAMPLE = 200
 ALL_KINDS_SAMPLE = 200
 SETTINGS = dict(
-    derandomize=True, database=None, deadline=None, print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
-                           HealthCheck.large_base_example],
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+        HealthCheck.large_base_example,
+    ],
 )
 
 
@@ -67,8 +74,9 @@ def report(g: runner.Generated, outcome: runner.Outcome) -> str:
 
 
 def check(g: runner.Generated, folder: Path, nvrtc: bool, with_oracle: bool) -> None:
-    outcome = runner.check_one(g, folder, input_seed=len(g.choices), oracle=oracle.evaluate if with_oracle else None,
-                               nvrtc=nvrtc)
+    outcome = runner.check_one(
+        g, folder, input_seed=len(g.choices), oracle=oracle.evaluate if with_oracle else None, nvrtc=nvrtc
+    )
     assert outcome.status == "agreed", report(g, outcome)
 
 
@@ -175,8 +183,9 @@ def test_a_wrong_output_is_a_disagreement(folder: Path) -> None:
 
 def test_shrinking_keeps_a_failure_and_makes_it_smaller() -> None:
     """Replaying fewer, smaller choices gives a smaller kernel that still fails."""
-    g = next(g for g in (runner.from_seed(s, easy=False) for s in range(50)) if "dot(" in g.native and
-             len(g.native) > 1500)
+    g = next(
+        g for g in (runner.from_seed(s, easy=False) for s in range(50)) if "dot(" in g.native and len(g.native) > 1500
+    )
 
     def fails(c: runner.Generated) -> bool:
         return "dot(" in c.native
@@ -192,9 +201,23 @@ def test_the_difftest_script_runs_end_to_end_on_the_interpreter(tmp_path: Path) 
     interpreter on both sides; its summary counts every kernel."""
     out = tmp_path / "run"
     done = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "difftest.py"), "--dry-run", "--count", "12", "--jobs", "1",
-         "--seed", "7", "--out", str(out)],
-        capture_output=True, text=True, timeout=600, cwd=REPO,
+        [
+            sys.executable,
+            str(REPO / "scripts" / "difftest.py"),
+            "--dry-run",
+            "--count",
+            "12",
+            "--jobs",
+            "1",
+            "--seed",
+            "7",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     summary = json.loads((out / "summary.json").read_text())
