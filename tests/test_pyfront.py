@@ -452,6 +452,25 @@ def test_fn_uses_must_list_names():
     assert info.value.path == __file__
 
 
+def test_decorator_arguments_beyond_the_def_and_its_keywords_are_refused():
+    # The fuzz: `@ph.fn(j=1)` left Python's TypeError from inside Phobos.
+    with pytest.raises(PhobosError, match="@ph.fn takes no `j=`; its one keyword is uses=") as info:
+        ph.fn(j=1)
+    assert info.value.path == __file__
+    with pytest.raises(PhobosError, match="@ph.kernel takes the def alone, and keywords; not 2 arguments"):
+        ph.kernel(row_means.row_means, 2)
+
+
+def test_host_misuse_in_a_module_that_is_not_utf8_is_still_shown_at_its_line(tmp_path, monkeypatch):
+    # The fuzz: linecache gives up on such a file, so the error had no place.
+    source = b"import phobos.lang as ph\n# caf\xe9\n\n@ph.tensor\ndef f():\n    pass\n"
+    (tmp_path / "not_utf8_host.py").write_bytes(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PhobosError, match="ph.tensor can only be used inside") as info:
+        importlib.import_module("not_utf8_host")
+    assert (info.value.path, info.value.line) == (str(tmp_path / "not_utf8_host.py"), 4)
+
+
 def test_fn_uses_is_passed_on_and_checked():
     made = ph.fn(uses="W")(refusals.fn_reads_caller)
     assert made.uses == ("W",)

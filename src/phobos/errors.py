@@ -96,7 +96,7 @@ def user_span() -> Span | None:
     if frame is None:
         return None
     path = frame.f_code.co_filename
-    text = "".join(linecache.getlines(path, frame.f_globals))
+    text = "".join(linecache.getlines(path, frame.f_globals)) or _undecodable_text(path)
     positions = list(frame.f_code.co_positions())
     at = frame.f_lasti // 2
     line, end_line, column, end_column = positions[at] if at < len(positions) else (frame.f_lineno,) * 2 + (None,) * 2
@@ -110,6 +110,16 @@ def user_span() -> Span | None:
 
     end_line = end_line or line
     return Span(source, line, chars(line, column), end_line, chars(end_line, end_column))
+
+
+def _undecodable_text(path: str) -> str:
+    """A file's text with its bytes that are not UTF-8 replaced, which linecache gives
+    up on; empty if it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def excerpt(span: Span) -> str:

@@ -88,16 +88,25 @@ __all__ = [
 
 
 @api
-def kernel(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
+def kernel(func: Callable[..., Any] | None = None, /, *more: object, **options: Any) -> Any:
     """Make a def a Phobos kernel: `@ph.kernel`, or `@ph.kernel(interpret=True)`.
 
     The def is translated now, so a construct Phobos refuses is reported when the
     module is imported; the program around it (the fns it can call) is gathered on
     first use, so fns written further down the module are part of it.
     """
+    _only_the_def("kernel", more)
     if func is None:
         return lambda f: kernel(f, **options)
     return _make_kernel(func, options)
+
+
+def _only_the_def(decorator: str, more: tuple[object, ...]) -> None:
+    """Refuse, at the decorator, positional arguments beyond the def itself."""
+    if more:
+        raise PhobosError(
+            f"@ph.{decorator} takes the def alone, and keywords; not {len(more) + 1} arguments", user_span()
+        )
 
 
 def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
@@ -112,11 +121,13 @@ def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
 
 
 @api
-def fn(
-    func: Callable[..., Any] | None = None, /, *, uses: tuple[str, ...] | str = ()
-) -> Any:
+def fn(func: Callable[..., Any] | None = None, /, *more: object, **keywords: Any) -> Any:
     """Make a def a Phobos fn: `@ph.fn`, or `@ph.fn(uses=("W", "C"))` when its body
     reads the names `W` and `C` from whatever calls it."""
+    _only_the_def("fn", more)
+    uses = keywords.pop("uses", ())
+    if keywords:
+        raise PhobosError(f"@ph.fn takes no `{next(iter(keywords))}=`; its one keyword is uses=", user_span())
     if not isinstance(uses, str | tuple | list):
         raise PhobosError(f'uses= lists names as strings, as in uses=("W",), not {uses!r}', user_span())
     names = (uses,) if isinstance(uses, str) else tuple(uses)
