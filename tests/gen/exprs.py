@@ -80,19 +80,33 @@ class ExprGen:
             try:
                 forms = self.forms(want)
                 for _ in range(3):
+                    mark = self.mark()
                     made = self.ch.weighted(forms)(want)
                     if made is not None and accepts(want, made[1]):
                         return made
+                    self.restore(mark)
             finally:
                 self.depth -= 1
         leaves = [self.name, self.load] if not self.fn_body else [self.name]
         if want.dtype == "bool":  # a comparison of leaves, rather than `true` or `false`
             leaves.insert(0, self.compare)
         for leaf in leaves if self.ch.coin(0.8) else ():
+            mark = self.mark()
             made = leaf(want)
             if made is not None and accepts(want, made[1]):
                 return made
+            self.restore(mark)
         return self.const(want)
+
+    def mark(self) -> tuple[set[str], int, int]:
+        """What generation has recorded so far: a discarded attempt is rolled back to it,
+        so the notes and fns describe only what the kernel holds."""
+        return set(self.env.notes), len(self.fns), len(self.expr_fns)
+
+    def restore(self, mark: tuple[set[str], int, int]) -> None:
+        notes, fns, expr_fns = mark
+        self.env.notes = notes
+        del self.fns[fns:], self.expr_fns[expr_fns:]
 
     def forms(self, want: Want) -> list[tuple[Callable[[Want], Made], int]]:
         d, tile = want.dtype, bool(want.shape) and want.tiles
@@ -125,7 +139,7 @@ class ExprGen:
         if want.tiles and not want.shape:
             out.append((self.reduce_all, 3))
         if tile:
-            out += [(self.reduce_axis, 3), (self.transpose, 1), (self.dot, 2)]
+            out += [(self.reduce_axis, 6), (self.transpose, 1), (self.dot, 3)]
             if is_float(d):
                 out.append((self.softmax, 2))
         if not want.shape:
@@ -235,6 +249,9 @@ class ExprGen:
         if g is not None and level >= VARYING and isinstance(dim, str) and self.ch.coin(0.6):
             d = self.ch.choice((0, 0, 0, 1, -1, 3, -5))
             return self.offset(Name("g"), g.fact, d)
+        lane = self.ctx(Want("i64", level=VARYING, iv=(0, 31))) if level >= VARYING and self.ch.coin(0.1) else None
+        if lane is not None:
+            return lane
         if self.ch.coin(0.3):
             return self.const(Want("i64", iv=(-1, lo)))
         return self.expr(Want(self.ch.choice(("i64", "i32")), level=level, iv=(-2, lo + 1)))
@@ -606,7 +623,7 @@ class ExprGen:
                 return None
             src = self.ch.choice(sources)
         rank = len(want.shape)
-        axis = self.ch.integer(0, rank - 1)
+        axis = self.ch.choice(tuple(range(rank - 1, -1, -1)))  # the last axis (rows) first
         n = want.shape[axis] if want.shape[axis] > 1 else self.ch.choice((4, 8, 16))
         shape = tuple(n if k == axis else m for k, m in enumerate(want.shape))
         mag = want.mag / n if op == "sum" else want.mag

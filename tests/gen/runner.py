@@ -237,7 +237,9 @@ def shrink(g: Generated, fails: Callable[[Generated], bool], budget: float = 60.
                 else:
                     at += chunk
             chunk //= 2
-        for at in range(len(best.choices)):
+        at = 0
+        while at < len(best.choices):  # a success may leave fewer choices
             if best.choices[at] and attempt(best.choices[:at] + [0] + best.choices[at + 1 :]):
                 improved = True
+            at += 1
     return best

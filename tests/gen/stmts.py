@@ -91,12 +91,14 @@ class StmtGen(ExprGen):
         forms = self.stmt_forms()
         for _ in range(4):
             form = self.ch.weighted(forms)
+            mark = self.mark()
             made = form()
             if made:
                 kind = KINDS.get(form.__name__)
                 if kind:
                     self.env.notes.add(kind)
                 return made
+            self.restore(mark)
         return self.scalar_decl() or []
 
     def stmt_forms(self) -> list:
@@ -106,13 +108,13 @@ class StmtGen(ExprGen):
         if tiles:
             forms += [(self.tile_decl, 6), (self.tile_assign, 3), (self.tile_store, 7), (self.tile_patch, 2)]
         if deep:
-            forms += [(self.if_stmt, 4), (self.for_stmt, 3)]
+            forms += [(self.if_stmt, 4), (self.for_stmt, 4)]
             if not self.easy:
-                forms.append((self.while_stmt, 2))
+                forms.append((self.while_stmt, 3))
         if not self.easy and self.env.loops:
-            forms += [(self.jump, 1), (self.guarded_jump, 3)]
+            forms += [(self.jump, 1), (self.guarded_jump, 4)]
         if not self.easy and not self.env.in_fn:
-            forms.append((self.ret, 1))
+            forms.append((self.ret, 2))
         return forms
 
     def nested(self, flow: int, count: int) -> list[Stmt]:
@@ -394,6 +396,10 @@ class StmtGen(ExprGen):
             k = self.ch.integer(0, max(0, self.env.geo.threads // 32 - 1))
             op = self.ch.choice(("==", "<", "!="))
             return Binary(op, Ctx("warp"), Lit(str(k))), Fact("bool", level=WARP)
+        if level == VARYING and self.ch.coin(0.1):
+            op = self.ch.choice(("<", ">=", "=="))
+            self.env.notes.add("ctx.lane")
+            return Binary(op, Ctx("lane"), Lit(str(self.ch.integer(0, 31)))), Fact("bool", level=VARYING)
         if level == VARYING and self.ch.coin(0.3):
             g = self.find("g")
             n = self.find("N")
