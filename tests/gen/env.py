@@ -61,7 +61,6 @@ class Loop:
     """A loop being generated: the highest flow a jump in it may be taken under."""
 
     body_level: int
-    stmt_fn: bool = False  # a loop of a statement fn's own body
 
 
 class Env:

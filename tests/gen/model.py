@@ -224,12 +224,5 @@ class Program:
     fns: list[ExprFn | StmtFn] = field(default_factory=list)
     dims: dict[str, tuple[int, int]] = field(default_factory=dict)
     tolerance: dict[str, float] = field(default_factory=dict)
-    autotune: dict[str, int] = field(default_factory=dict)
     easy: bool = False
     notes: set[str] = field(default_factory=set)  # constructs the generator knows it used
-
-    def tensor(self, name: str) -> TensorParam:
-        for p in self.params:
-            if isinstance(p, TensorParam) and p.name == name:
-                return p
-        raise KeyError(name)

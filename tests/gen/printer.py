@@ -176,8 +176,6 @@ class NativePrinter(_Printer):
             else:
                 out.append("\n".join([f"fn {fn.name}({', '.join(fn.params)}) {{", *self.block(fn.body, 1), "}"]) + "\n")
         attrs = [f"@launch({p.threads})"]
-        if p.autotune:
-            attrs.append("@autotune(" + ", ".join(f"{n} in [{v}]" for n, v in p.autotune.items()) + ")")
         params = ", ".join(_native_param(q) for q in p.params)
         out.append("\n".join([*attrs, f"kernel {p.name}({params}) {{", *self.block(p.body, 1), "}"]) + "\n")
         return "\n".join(out)
@@ -226,8 +224,6 @@ class PythonPrinter(_Printer):
             else:
                 out.append("\n".join([head, *self.block(fn.body, 1)]) + "\n")
         attrs = ["@ph.kernel", f"@ph.launch({p.threads})"]
-        if p.autotune:
-            attrs.append("@ph.autotune(" + ", ".join(f"{n}=[{v}]" for n, v in p.autotune.items()) + ")")
         params = ", ".join(_python_param(q) for q in p.params)
         out.append("\n".join([*attrs, f"def {p.name}({params}):", *self.block(p.body, 1)]) + "\n")
         return "\n\n".join(out)

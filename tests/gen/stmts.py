@@ -442,7 +442,7 @@ class StmtGen(ExprGen):
         target = UNIFORM if self.easy else self.ch.weighted(((UNIFORM, 3), (VARYING, 3), (WARP, 1)))
         return self.for_loop(target, self.ch.integer(1, 3))
 
-    def for_loop(self, target: int, count: int, first: list[Stmt] | None = None, on_bind: object = None) -> list[Stmt]:
+    def for_loop(self, target: int, count: int) -> list[Stmt]:
         lo, flo = self.bounded(target, -3, 6) if self.ch.coin(0.6) else (Lit("0"), int_fact("i64", (0, 0)))
         step_expr: Expr | None = None
         unroll = self.ch.choice((None, None, 2, 3, 4, 1))
@@ -486,7 +486,7 @@ class StmtGen(ExprGen):
         self.nest += 1
         try:
             self.env.bind(Binding(var, loop_fact, "loop", locked=True))
-            body = list(first or []) + self.block(count)
+            body = self.block(count)
             body = body or self.fallback()
         finally:
             self.nest -= 1
