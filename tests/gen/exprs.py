@@ -782,7 +782,7 @@ class ExprGen:
         ]
         self.fn_body = True
         try:
-            body, result = self.expr(want)
+            body, result = self.expr(want.with_(lit=False))  # a typed body, whatever the call site
         finally:
             self.fn_body = False
             self.env.scopes = saved

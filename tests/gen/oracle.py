@@ -370,7 +370,9 @@ class Oracle:
             x = typed(x, "i64" if isinstance(x, Literal) and isinstance(x.value, int) else None)
             return self.map(x, lambda a: to_type(a, name))
         if name in MATH or name == "abs":
-            x = typed(args[0], "i64" if name == "abs" and isinstance(args[0], Literal) else "f32")
+            lit = args[0]
+            int_literal = isinstance(lit, Literal) and isinstance(lit.value, int) and not isinstance(lit.value, bool)
+            x = typed(lit, "i64" if name == "abs" and int_literal else "f32")
             return self.map(x, lambda a: math_fn(name, a))
         if name in ("min", "max") and len(args) == 2:
             return self.binary(name, args[0], args[1])
