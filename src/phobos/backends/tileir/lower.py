@@ -14,7 +14,7 @@ import math
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, Region, element_of, loc_of, padded, tile
+from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
 from .flow import Flow, Loop
 from .memory import Memory
@@ -155,38 +155,6 @@ class Lowering(Exprs, Memory, Scratch, Flow):
             starts = [self.expr(it.index if isinstance(it, ir.At) else it.start) for it in s.items]
             new = self.store_into_tile(t, s.items, starts, self.widened(v, window), s.sym.vtype.shape)
         self.env[s.sym] = Lowered(new, t.dtype, t.region)
-
-    # ------------------------------------------------------------ carried values
-
-    def flatten(self, syms: list[ir.Sym], dynamic: set[ir.Sym], memory: bool) -> list[m.Value]:
-        """What a loop or branch carries: each variable's value, the bounds of the regions
-        that change, and the token."""
-        out: list[m.Value] = []
-        for sym in syms:
-            v = self.env[sym]
-            out.append(v.value)
-            if sym in dynamic:
-                assert v.region is not None
-                out += [self.e.index(b) for bounds in v.region for b in bounds]
-        if memory:
-            out.append(self.ordered())
-        return out
-
-    def bind(self, syms: list[ir.Sym], dynamic: set[ir.Sym], values: list[m.Value], memory: bool,
-             regions: dict[ir.Sym, Region | None]) -> None:
-        """Give the carried variables `values` (a block's arguments or an op's results)."""
-        it = iter(values)
-        for sym in syms:
-            value = next(it)
-            region = regions[sym]
-            if sym in dynamic:
-                assert region is not None
-                flat = [next(it) for _ in range(2 * len(region))]
-                region = tuple((flat[2 * d], flat[2 * d + 1]) for d in range(len(region)))
-            self.env[sym] = Lowered(value, sym.vtype.dtype, region)
-        if memory:
-            self.token = next(it)
-            self.reads = []
 
 
 def lower_kernel(kernel: ir.Kernel) -> m.Module:
