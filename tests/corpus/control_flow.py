@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .case import Case, awkward, cdiv, integers, normal, sentinel
+from .case import BF16, Case, awkward, cdiv, f64, integers, normal, sentinel
 
 NATIVE = "control_flow.phobos"
 PYTHON = "py.control_flow"
@@ -121,6 +121,20 @@ def _return_in_loop_expect(a: dict) -> dict:
     return {"Y": _per_thread(a["Y"].size, lambda i: (i % 13 + 1) * 10 if i % 13 < 10 else 10, np.int32)}
 
 
+def _inner_break_inputs(rng: np.random.Generator) -> dict:
+    m, k = awkward(rng, 16, 4, 150), awkward(rng, 32, 4, 100)
+    rows = 4 * cdiv(m, 64)  # row blocks of 16, rounded up to whole CTAs of 4
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, 16), BF16), "C": sentinel((m, 16)),
+            "STEPS": sentinel((rows, 128), np.int32)}
+
+
+def _inner_break_expect(a: dict) -> dict:
+    """Thread t of row block `row` stops its count at (t + row) % 11 + 1."""
+    rows = a["STEPS"].shape[0]
+    steps = (np.arange(128)[None, :] + np.arange(rows)[:, None]) % 11 + 1
+    return {"C": f64(a["A"]) @ f64(a["B"]), "STEPS": steps.astype(np.int32)}
+
+
 def _sized(make, tile: int = 128, hi: int = 500):
     return lambda rng: make(rng, awkward(rng, tile, 4, hi))
 
@@ -176,5 +190,10 @@ CASES = [
         "control_flow/return_in_loop", "return_in_loop",
         _sized(lambda rng, n: {"Y": sentinel(n, np.int32)}),
         _return_in_loop_expect, grid=_grid, native=NATIVE, python=PYTHON,
+    ),
+    Case(
+        "control_flow/tiles_after_inner_break", "tiles_after_inner_break", _inner_break_inputs,
+        _inner_break_expect, grid=lambda meta: cdiv(meta["R"], 4), native=NATIVE, python=PYTHON,
+        tol=(1e-5, 1e-4),
     ),
 ]

@@ -156,3 +156,21 @@ def return_in_loop(Y: ph.tensor[ph.i32][N]):
             Y[i] = s * 10
             return
     Y[i] = s
+
+
+@ph.kernel
+@ph.launch(128)
+def tiles_after_inner_break(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, 16],
+                            C: ph.tensor[ph.f32][M, 16], STEPS: ph.tensor[ph.i32][R, 128]):
+    for r in range(0, 4):
+        row: ph.let = ph.ctx.block.x * 4 + r
+        k: ph.var[ph.i32] = 0
+        while k < 40:
+            k += 1
+            if k > (ph.ctx.thread + row) % 11:
+                break
+        STEPS[row, ph.ctx.thread] = k
+        acc: ph.var[ph.tile[ph.f32][16, 16]] = 0.0
+        for kk in range(0, K, 32):
+            acc += ph.dot(A[row * 16:+16, kk:+32], B[kk:+32, :])
+        C[row * 16:+16, :] = acc

@@ -169,18 +169,22 @@ def _nested(s: ir.Stmt) -> list[ir.Stmt]:
     return []
 
 
-def _varying_jump(body: list[ir.Stmt], varying: bool) -> bool:
-    """Whether a break, continue or return in `body` may be taken by only some threads."""
+def _varying_jump(body: list[ir.Stmt], varying: bool, nested: bool = False) -> bool:
+    """Whether a jump out of the loop whose body is `body` may be taken by only some
+    threads: a break or continue of that loop, or a return. A break or continue inside
+    a `nested` loop leaves only that loop, and that loop is planned on its own."""
     for s in body:
         match s:
-            case ir.Break() | ir.Continue() | ir.Return() if varying:
+            case ir.Return() if varying:
+                return True
+            case ir.Break() | ir.Continue() if varying and not nested:
                 return True
             case ir.If(cond=c, body=b, orelse=o):
                 inner = varying or c.uni != U.UNIFORM
-                if _varying_jump(b, inner) or _varying_jump(o, inner):
+                if _varying_jump(b, inner, nested) or _varying_jump(o, inner, nested):
                     return True
             case ir.For(body=b) | ir.While(body=b):
-                if _varying_jump(b, varying or not _loop_uniform(s)):
+                if _varying_jump(b, varying or not _loop_uniform(s), True):
                     return True
     return False
 
