@@ -47,3 +47,28 @@ def test_float_reductions_combine_as_a_butterfly():
     np.testing.assert_array_equal(o, np.repeat(_butterfly(x.reshape(8, 16)), 16))
     warps = _butterfly(x.reshape(4, 32))
     assert b[0] == _butterfly(warps.reshape(1, 4))[0]
+
+
+# ---------------------------------------------------------------- the CUDA back end's choices
+
+SHUFFLED = """
+kernel k(X: tensor<i32>[N], O: tensor<i32>[N], n: i32) {
+  let i = ctx.block.x * ctx.threads + ctx.thread
+  O[i] = shfl<idx -6, width 1>(5) - n + shfl<xor 3>(ctx.warp) + shfl<down 1>(X[i]) + shfl<up 2>(i32(ctx.lane))
+}
+"""
+
+
+def test_a_shuffle_of_a_warp_uniform_value_is_the_value_itself():
+    """Every lane reads what it holds, so the CUDA back end writes no shuffle for it
+    (ptxas folds one of a constant itself, and can then get a subtraction around it
+    wrong); a varying value keeps its shuffle."""
+    import phobos
+    from phobos.backends.cuda.kernel import generate
+
+    source = generate(phobos.compile(SHUFFLED).k.variants[0]).source
+    body = source[source.index('extern "C"'):]
+    assert body.count("ph::shfl_") == 2
+    assert "ph::shfl_down<i32>((0 <= i && i < N ? X[i] : 0), 1, 32)" in body
+    assert "ph::shfl_up<i32>((i32)((i64)(threadIdx.x & 31)), 2, 32)" in body
+    assert "ph::wsub(5ll, (i64)(n))" in body and "(i64)(threadIdx.x >> 5)" in body

@@ -122,6 +122,25 @@ def _masked_peak_expect(a: dict) -> dict:
     return {"Y": x - np.repeat(peaks, 128)[: x.size]}  # one f32 subtraction, exact on both
 
 
+def _uniform_shuffles_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 128, 4, 600)
+    return {"X": integers(rng, -1000, 1000, n), "O": sentinel((4, n), np.int32), "n": int(rng.integers(-10, 11))}
+
+
+def _uniform_shuffles_expect(a: dict) -> dict:
+    size, k = a["X"].size, a["n"]
+    t = np.arange(size)
+    warp, lane, block = (t % 128) // 32, t % 32, t // 128
+    x = _lanes(a["X"])
+    rows = [
+        np.full(size, 6 * min(5 - k, 100 - k)),
+        2 * k - warp,
+        warp * 10 + k - x[t - lane + (lane + 5) % 32],
+        7 - block,
+    ]
+    return {"O": np.stack(rows).astype(np.int32)}
+
+
 CASES = [
     Case(
         "collectives/lane_sums", "lane_sums",
@@ -145,5 +164,7 @@ CASES = [
         grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON, tol=(1e-5, 1e-5),
     ),
     Case("collectives/masked_peak", "masked_peak", _masked_peak_inputs, _masked_peak_expect,
+         grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON),
+    Case("collectives/uniform_shuffles", "uniform_shuffles", _uniform_shuffles_inputs, _uniform_shuffles_expect,
          grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON),
 ]

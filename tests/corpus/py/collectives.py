@@ -88,3 +88,15 @@ def masked_peak(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N]):
     m: ph.let = ph.max(v, over=ph.ctx.thread)
     if i < N:
         Y[i] = X[i] - m
+
+
+@ph.kernel
+def uniform_shuffles(X: ph.tensor[ph.i32][N], O: ph.tensor[ph.i32][4, N], n: ph.i32):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    acc: ph.var[ph.i32] = 0
+    for j in range(0, 6):
+        acc += ph.min(ph.shfl(5, idx=-6, width=1) - n, 100 - n)
+    O[0, i] = acc
+    O[1, i] = ph.shfl(n * 2, down=3) - ph.shfl(ph.ctx.warp, xor=7, width=8)
+    O[2, i] = ph.shfl(ph.ctx.warp * 10 + n, up=1, width=2) - ph.shfl(X[i], idx=ph.ctx.lane + 5)
+    O[3, i] = 7 - ph.shfl(ph.i32(ph.ctx.block.x), idx=ph.ctx.lane * 3, width=16)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from phobos.dtypes import F64
 from phobos.ir import nodes as ir
+from phobos.ir.nodes import Uniformity as U
 from phobos.ir.text import expr_text
 
 from . import ctypes as ct
@@ -486,8 +487,15 @@ class TileWriter(SweepWriter):
         return name
 
     def shuffle(self, e: ir.Shuffle) -> str:
+        """A value every lane of a warp holds alike is what every lane reads, so it is
+        written as itself: no shuffle. (ptxas 13.0 and 13.5 fold a shuffle of a constant
+        themselves and can then negate the wrong operand of a subtraction around it: the
+        H200's differential run, seed 2838.) A lane argument holding an atomic keeps its
+        shuffle, so the atomic still happens."""
         vt = ct.value_type(e.type.dtype)
         value = self.scalar(e.operand)
+        if e.operand.uni <= U.WARP and not any(isinstance(n, ir.Atomic) for n in ir.walk_expr(e.arg)):
+            return value
         if e.mode == "idx":
             arg = f"(int)({self.scalar(e.arg)} & {e.width - 1})"
         else:
