@@ -71,9 +71,6 @@ def shapes(d: int) -> dict[str, str]:
 AT_THE_LIMIT = shapes(MAX_NESTING)
 ONE_MORE = shapes(MAX_NESTING + 1)
 INLINED = ("expression_fns", "statement_fns")
-# The CUDA back end's barrier plan walks a loop's body twice, so its time doubles with
-# each level of loops; loops nested 96 deep would not finish, and are left out there.
-NO_CUDA = ("loops",)
 
 
 @contextmanager
@@ -116,11 +113,10 @@ def test_code_nested_to_the_limit_goes_through_every_stage(shape: str) -> None:
     within(lambda: kernel.ir)
     assert within(lambda: phobos.compile(module.phobos_source).program) == program
     within(lambda: launch(kernel))
-    if shape not in NO_CUDA:
-        within(lambda: generate(kernel.variants[0]))
+    within(lambda: generate(kernel.variants[0]))
 
 
-@pytest.mark.parametrize("shape", sorted(set(AT_THE_LIMIT) - set(NO_CUDA)))
+@pytest.mark.parametrize("shape", sorted(AT_THE_LIMIT))
 def test_nvrtc_compiles_code_nested_to_the_limit(shape: str, fresh_cache: None) -> None:
     variant = phobos.compile(AT_THE_LIMIT[shape]).k.variants[0]
     assert build(generate(variant), variant, "sm_80")[:4] == b"\x7fELF"

@@ -59,6 +59,10 @@ class Pending:
         touched = self.tile_reads | written | (self.thread_reads if tile else set())
         return bool(reads & written) or bool(writes & touched)
 
+    def frozen(self) -> tuple[frozenset, ...]:
+        return (frozenset(self.tile_reads), frozenset(self.tile_writes),
+                frozenset(self.thread_reads), frozenset(self.thread_writes))
+
     def add(self, reads: set, writes: set, tile: bool) -> None:
         if tile:
             self.tile_reads |= reads
@@ -208,6 +212,7 @@ class BarrierPlan:
         self.head: set[int] = set()  # while loops that need a barrier before each test
         self.tainted = False  # a return taken by only some threads makes the rest varying
         self.loops: list[list[Pending]] = []
+        self.planned: dict[tuple, Pending] = {}
         self.block(kernel.body, Pending(), True)
 
     def needs_barrier(self, s: ir.Stmt) -> bool:
@@ -257,6 +262,15 @@ class BarrierPlan:
         return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
 
     def loop(self, s: ir.For | ir.While, state: Pending, uniform: bool) -> Pending:
+        """What a loop leaves pending. A loop nested in another is planned again on each
+        of the outer loop's two turns, so each plan is kept by what it started from:
+        without that, a nest of d loops would be planned 2^d times."""
+        key = (id(s), uniform, self.tainted, state.frozen())
+        if key not in self.planned:
+            self.planned[key] = self._loop(s, state, uniform)
+        return self.planned[key].copy()
+
+    def _loop(self, s: ir.For | ir.While, state: Pending, uniform: bool) -> Pending:
         inner = uniform and _loop_uniform(s) and not _varying_jump(s.body, False)
         if not inner:
             reads, writes = deep_places(s, self.registers)
