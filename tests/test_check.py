@@ -545,6 +545,28 @@ def test_varying_break_makes_later_turns_varying():
     )
 
 
+def test_a_while_condition_is_tested_again_under_its_own_flow():
+    """After the first test, only the threads still in the loop test the condition
+    again: a CTA collective in a varying condition would wait for threads that left
+    (the H200's differential run, seed 103990, never finished)."""
+    compile_err(
+        "kernel k(X: tensor<i32>[N]) {\n  var k: i32 = 0\n"
+        "  while k < max<over ctx.thread>(X[ctx.thread]) && ctx.lane < 7 {\n    k += 1\n  }\n}",
+        3,
+        "the condition `k < max<over ctx.thread>(X[ctx.thread]) && ctx.lane < 7` of the `while` at line 3",
+    )
+    compile_err(
+        "kernel k(X: tensor<i32>[N]) {\n"
+        "  while sum<over ctx.thread>(X[ctx.thread]) > 0 {\n    if ctx.thread == 3 { break }\n  }\n}",
+        2,
+        "the `break` at line 3",
+    )
+    compile_ok(
+        "kernel k(X: tensor<i32>[N]) {\n  var k: i32 = 0\n"
+        "  while k < sum<over ctx.thread>(X[ctx.thread]) {\n    k += 1\n  }\n  X[ctx.thread] = k\n}"
+    )
+
+
 def test_uniform_if_allows_tile_statements():
     compile_ok(
         "kernel k(X: tensor<f32>[N]) {\n  if ctx.block.x < 4 {\n    X[0 :+ 32] = 1.0\n  } else {\n"

@@ -52,9 +52,10 @@ def test_float_reductions_combine_as_a_butterfly():
 # ---------------------------------------------------------------- the CUDA back end's choices
 
 SHUFFLED = """
-kernel k(X: tensor<i32>[N], O: tensor<i32>[N], n: i32) {
+kernel k(X: tensor<i32>[N], O: tensor<i32>[N], F: tensor<f32>[N], n: i32, a: f32) {
   let i = ctx.block.x * ctx.threads + ctx.thread
   O[i] = shfl<idx -6, width 1>(5) - n + shfl<xor 3>(ctx.warp) + shfl<down 1>(X[i]) + shfl<up 2>(i32(ctx.lane))
+  F[i] = -shfl<xor 1>(f32(-2.0)) - shfl<down 4, width 8>(-f32(a))
 }
 """
 
@@ -64,11 +65,14 @@ def test_a_shuffle_of_a_warp_uniform_value_is_the_value_itself():
     (ptxas folds one of a constant itself, and can then get a subtraction around it
     wrong); a varying value keeps its shuffle."""
     import phobos
+    from phobos.backends.cuda.compile import build
     from phobos.backends.cuda.kernel import generate
 
-    source = generate(phobos.compile(SHUFFLED).k.variants[0]).source
+    variant = phobos.compile(SHUFFLED).k.variants[0]
+    source = generate(variant).source
+    assert build(generate(variant), variant, "sm_90")[:4] == b"\x7fELF"
     body = source[source.index('extern "C"'):]
     assert body.count("ph::shfl_") == 2
     assert "ph::shfl_down<i32>((0 <= i && i < N ? X[i] : 0), 1, 32)" in body
     assert "ph::shfl_up<i32>((i32)((i64)(threadIdx.x & 31)), 2, 32)" in body
-    assert "ph::wsub(5ll, (i64)(n))" in body and "(i64)(threadIdx.x >> 5)" in body
+    assert "ph::wsub((5ll), (i64)(n))" in body and "(i64)(threadIdx.x >> 5)" in body

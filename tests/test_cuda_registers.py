@@ -195,6 +195,34 @@ kernel k(X: tensor<f32>[M, 256], Y: tensor<f32>[M, 256]) {
     assert in_registers(registers) == {"wide": "spread"}
 
 
+@pytest.mark.parametrize("use", ["softmax(max<axis 1>(acc))", "transpose(transpose(max<axis 1>(acc)))"])
+def test_a_row_value_read_in_another_order_is_not_kept_in_registers(use: str):
+    """A thread's registers hold the row values of its own rows in the statement's
+    order; softmax's statistics of the one-column tile of row peaks (one thread a row),
+    or a transpose visit the rows in another order, so the peaks go to the
+    scratch (the H200's differential run, seed 105184)."""
+    source = generate(kernel(f"""
+@launch(128)
+kernel k(X: tensor<f32>[M, 8], Y: tensor<f32>[M, 8]) {{
+  let r0 = ctx.block.x * 4
+  var acc: tile<f32>[4, 8] = X[r0 :+ 4, :]
+  acc += {use}
+  Y[r0 :+ 4, :] = acc
+}}
+""")).source
+    assert "the max of each row this thread holds" not in source
+    plain = generate(kernel("""
+@launch(128)
+kernel k(X: tensor<f32>[M, 8], Y: tensor<f32>[M, 8]) {
+  let r0 = ctx.block.x * 4
+  var acc: tile<f32>[4, 8] = X[r0 :+ 4, :]
+  acc += max<axis 1>(acc) * 2.0
+  Y[r0 :+ 4, :] = acc
+}
+""")).source
+    assert "the max of each row this thread holds" in plain
+
+
 def test_a_tile_that_followed_a_layout_only_through_one_left_out_is_left_out_too():
     """`a` is read at one element by every thread, so it stays in shared memory; the
     fill of `t` then has no register tile to take its order from, so `t` stays out

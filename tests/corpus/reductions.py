@@ -168,6 +168,20 @@ def _sum_picks_expect(a: dict) -> dict:
     return {"Y": y}
 
 
+def _peak_weights_inputs(rng: np.random.Generator) -> dict:
+    m = awkward(rng, 8, 4, 200)
+    return {"X": normal(rng, (m, 8)), "Y": sentinel((m, 8)), "P": sentinel((m, 8))}
+
+
+def _peak_weights_expect(a: dict) -> dict:
+    """Softmax over one column is 1 where the row is present. The windows of the loop
+    start 3, 2 and 1 rows above the block's, so in the first block only row 3 is
+    present in all three turns; its other rows stay absent and are not stored."""
+    p = np.full(a["P"].shape, 3.0)
+    p[:3] = a["P"][:3]
+    return {"Y": f64(a["X"]) + 2.0, "P": p}
+
+
 CASES = [
     Case(
         "reductions/row_means", "row_means", _row_means_inputs(4),
@@ -244,5 +258,9 @@ CASES = [
     Case(
         "reductions/sum_picks", "sum_picks", _sum_picks_inputs, _sum_picks_expect,
         grid=lambda meta: cdiv(meta["M"], 8), native=NATIVE, python=PYTHON,
+    ),
+    Case(
+        "reductions/peak_weights", "peak_weights", _peak_weights_inputs, _peak_weights_expect,
+        grid=lambda meta: cdiv(meta["M"], 4), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6),
     ),
 ]

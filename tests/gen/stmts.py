@@ -500,25 +500,32 @@ class StmtGen(ExprGen):
 
     def while_stmt(self) -> list[Stmt]:
         target = self.ch.weighted(((UNIFORM, 2), (VARYING, 3), (WARP, 1)))
-        bound, fb = self.bounded(target, 0, 8)
-        if fb.iv is None or self.trips * max(fb.iv[1], 1) > MAX_TRIPS:
-            return []
-        cond: Expr
-        extra_level = UNIFORM
-        counter = self.env.fresh("k")
-        level = max(self.env.level, fb.level)
-        cond = Binary("<", Name(counter), bound)
-        if self.ch.coin(0.3):
-            c2, f2 = self.cond(target)
-            extra_level = f2.level
-            cond = Binary("&&", cond, c2)
+        raised = self.ch.weighted(((UNIFORM, 3), (VARYING, 2)))
+        # The condition is tested again after every turn, under the body's flow (the
+        # checker's rule): a collective in it needs that flow, so it is made under it.
+        saved_flow = self.env.flow
+        self.env.flow = max(saved_flow, target, raised)
+        try:
+            bound, fb = self.bounded(target, 0, 8)
+            if fb.iv is None or self.trips * max(fb.iv[1], 1) > MAX_TRIPS:
+                return []
+            cond: Expr
+            extra_level = UNIFORM
+            counter = self.env.fresh("k")
+            level = max(saved_flow, self.env.taint, fb.level)
+            cond = Binary("<", Name(counter), bound)
+            if self.ch.coin(0.3):
+                c2, f2 = self.cond(target)
+                extra_level = f2.level
+                cond = Binary("&&", cond, c2)
+        finally:
+            self.env.flow = saved_flow
         level = max(level, extra_level)
-        body_level = max(self.env.flow, level, self.ch.weighted(((UNIFORM, 3), (VARYING, 2))))
+        body_level = max(self.env.flow, level, raised)
         inv = int_fact("i64", (0, max(fb.iv[1], 0) + 1), body_level).with_(mag=INF)
         self.env.bind(Binding(counter, inv, "var", locked=True))
         self.env.loops.append(Loop(body_level))
         saved_trips, self.trips = self.trips, self.trips * max(fb.iv[1], 1)
-        saved_flow = self.env.flow
         self.env.flow = body_level
         self.env.push()
         self.nest += 1

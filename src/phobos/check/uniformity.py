@@ -110,7 +110,9 @@ class _Analysis:
                 self.loop(body, _join(flow, Flow(bounds, cause, s.span)))
             case ir.While(cond=cond, body=body):
                 cause = f"the condition `{cond.span.text()}` of the `while` at {_at(s.span)}"
-                self.loop(body, _join(flow, Flow(cond.uni, cause, cond.span)))
+                later = self.loop(body, _join(flow, Flow(cond.uni, cause, cond.span)))
+                if self.report:  # the condition is tested again after each turn, by the threads still in
+                    self.check(s, later)
             case ir.If(cond=cond, body=body, orelse=orelse):
                 cause = f"the condition `{cond.span.text()}` at {_at(cond.span)}"
                 inner = _join(flow, Flow(cond.uni, cause, cond.span))
@@ -124,8 +126,9 @@ class _Analysis:
                 cause = f"the `return` at {_at(s.span)}, which only some threads take"
                 self.taint = _join(self.taint, Flow(flow.level, cause, s.span))
 
-    def loop(self, body: list[ir.Stmt], flow: Flow) -> None:
-        """A loop's body, run again when a jump or a return inside makes later turns differ."""
+    def loop(self, body: list[ir.Stmt], flow: Flow) -> Flow:
+        """A loop's body, run again when a jump or a return inside makes later turns
+        differ; the flow of the later turns."""
         taint_before = self.taint.level
         self.jumps.append(Flow(U.UNIFORM))
         self.block(body, flow)
@@ -134,6 +137,7 @@ class _Analysis:
             self.jumps.append(Flow(U.UNIFORM))
             self.block(body, _join(flow, jump))
             self.jumps.pop()
+        return _join(_join(flow, jump), self.taint)
 
     # ------------------------------------------------------------ rules
 

@@ -112,3 +112,16 @@ def sum_picks(X: ph.tensor[ph.f32][M, 64], Y: ph.tensor[ph.f32][M, 64], lo: ph.f
         Y[r:+8, :] = x + 1.0
     else:
         Y[r:+8, :] = -x
+
+
+@ph.kernel
+@ph.launch(128)
+def peak_weights(X: ph.tensor[ph.f32][M, 8], Y: ph.tensor[ph.f32][M, 8], P: ph.tensor[ph.f32][M, 8]):
+    r0: ph.let = ph.ctx.block.x * 4
+    acc: ph.var[ph.tile[ph.f32][4, 8]] = X[r0:+4, :]
+    acc += ph.softmax(ph.max(acc, axis=1)) * 2.0
+    Y[r0:+4, :] = acc
+    peaks: ph.var[ph.tile[ph.f32][4, 8]] = 0.0
+    for j in range(0, 3):
+        peaks += ph.softmax(ph.max(X[(r0 - 3 + j):+4, (j - 1):+8], axis=1))
+    P[r0:+4, :] = peaks

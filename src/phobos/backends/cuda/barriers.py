@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 
-from .fragments import Layout, Registers, cheap
+from .fragments import Layout, Registers, cheap, read_in_order
 
 SCRATCH = "scratch"
 
@@ -88,14 +88,14 @@ def _has_tile_value(e: ir.Expr) -> bool:
     return bool(e.type.shape) or any(_has_tile_value(c) for c in e.children())
 
 
-def _row_places(node: ir.Reduce | ir.Softmax, layout: Layout | None, own: object) -> set:
+def _row_places(node: ir.Reduce | ir.Softmax, layout: Layout | None, own: object, in_order: set[int]) -> set:
     """The places a row reduction or softmax uses besides its operands (tiles.py): a
     reduction along the last axis of the layout's full shape, in a statement that
     follows the layout, is kept in registers, and its warps meet in the statement's
     `own` shared memory, or not at all when a row's group is one warp; softmax there
     keeps its statistics in registers too, but an operand that is not cheap to read
     again is copied to the scratch first. Otherwise the result goes to the scratch."""
-    kept = (layout is not None and layout.cols > 1 and node.type.shape[:-1] == layout.lead
+    kept = (layout is not None and layout.cols > 1 and id(node) in in_order and node.type.shape[:-1] == layout.lead
             and (isinstance(node, ir.Softmax) or node.axis == len(node.type.shape) - 1)
             and node.operand.type.shape == layout.full_shape)
     if not kept:
@@ -106,7 +106,8 @@ def _row_places(node: ir.Reduce | ir.Softmax, layout: Layout | None, own: object
     return places
 
 
-def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None, own: object = None) -> None:
+def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None, own: object = None,
+                in_order: set[int] | None = None) -> None:
     for node in ir.walk_expr(e):
         match node:
             case ir.Read(sym=sym) if sym.vtype.shape:
@@ -125,7 +126,7 @@ def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = Non
                 # writes and its reads and another after its reads, so it is no place.
                 pass
             case ir.Reduce() | ir.Softmax():
-                places = _row_places(node, layout, own)
+                places = _row_places(node, layout, own, in_order or set())
                 reads |= places
                 writes |= places
 
@@ -136,8 +137,9 @@ def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set,
     reads: set = set()
     writes: set = set()
     layout = registers.statement_layout(s) if registers is not None else None
+    in_order = read_in_order(s, layout)
     for e in ir.stmt_exprs(s):
-        expr_places(e, reads, writes, layout, ("own", id(s)))
+        expr_places(e, reads, writes, layout, ("own", id(s)), in_order)
     match s:
         case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
             writes.add(sym)

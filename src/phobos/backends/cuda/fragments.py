@@ -314,6 +314,34 @@ def consumed_softmaxes(body: list[ir.Stmt], spread: set[ir.Sym]) -> frozenset[in
 ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
 
 
+def read_in_order(s: ir.Stmt, layout: Layout | None) -> set[int]:
+    """The tile values of statement `s` (by identity) whose elements are read where the
+    layout's order puts them: the statement's values, through elementwise operations,
+    and the operand of a row reduction or softmax of the layout's full shape, whose
+    rows are folded in that order. Only these may keep a row value in registers: a
+    thread's registers hold its own rows of the order, and code that visits elements
+    in another order (softmax's statistics of a narrower tile, a transpose, a `dot`)
+    would read another thread's rows."""
+    found: set[int] = set()
+    if layout is None:
+        return found
+
+    def visit(e: ir.Expr) -> None:
+        found.add(id(e))
+        if isinstance(e, ELEMENTWISE):
+            for c in e.children():
+                if c.type.shape:
+                    visit(c)
+        elif isinstance(e, ir.Reduce | ir.Softmax) and e.operand.type.shape == layout.full_shape:
+            if isinstance(e, ir.Softmax) or e.axis == len(e.type.shape) - 1:
+                visit(e.operand)
+
+    for e in ir.stmt_exprs(s):
+        if e.type.shape:
+            visit(e)
+    return found
+
+
 def cheap(e: ir.Expr, ordered: bool) -> bool:
     """Whether reading an element of tile value `e` again is cheap: a plain read of a
     tile (shared memory, or registers), or, in a statement run in a register layout's

@@ -17,7 +17,7 @@ from phobos.ir import nodes as ir
 from . import ctypes as ct
 from .barriers import BarrierPlan
 from .exprs import always_full, in_bounds, linear
-from .fragments import plan_registers
+from .fragments import plan_registers, read_in_order
 from .prelude import PRELUDE
 from .tiles import ALIGN, TileWriter
 
@@ -205,6 +205,7 @@ class KernelWriter(TileWriter):
         self.arena_used = 0
         layout = self.registers.statement_layout(s)
         self.ordered = None if layout is None else self.order(layout)
+        self.read_in_order = read_in_order(s, layout)
         self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
         if self.plan.needs_barrier(s):
             self.sync()

@@ -79,6 +79,7 @@ class TileWriter(SweepWriter):
         self.own_base: str | None = None  # the name of the offset of the statements' own shared memory
         self.own_used = 0
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
+        self.read_in_order: set[int] = set()  # per statement: values read in its layout's order (fragments)
 
     # ------------------------------------------------------------ helpers
 
@@ -202,7 +203,7 @@ class TileWriter(SweepWriter):
             fold = Fold(acc, vt, ct.identity(e.op, d), lambda a, b: self.combine(e.op, d, a, b), value)
             what = f"{e.op} along the last axis of {x.type}"
             order = self.ordered
-            if order is not None and order.is_spread(x.type.shape):
+            if order is not None and order.is_spread(x.type.shape) and id(e) in self.read_in_order:
                 # The statement's sweeps run in the same order: each thread keeps its rows' values.
                 tmp = self.names.take(f"row_{e.op}")
                 self.line(f"{vt} {tmp}[{order.layout.passes}];  // the {e.op} of each row this thread holds")
@@ -384,6 +385,8 @@ class TileWriter(SweepWriter):
             return self.row_stats[key]
         x, d = e.operand, e.type.dtype
         order = self.ordered if self.ordered is not None and self.ordered.is_spread(x.type.shape) else None
+        if id(e) not in self.read_in_order:
+            order = None
         if not cheap(x, order is not None):
             self.force.add(id(x))
         shape = x.type.shape
@@ -495,7 +498,7 @@ class TileWriter(SweepWriter):
         vt = ct.value_type(e.type.dtype)
         value = self.scalar(e.operand)
         if e.operand.uni <= U.WARP and not any(isinstance(n, ir.Atomic) for n in ir.walk_expr(e.arg)):
-            return value
+            return f"({value})"  # parenthesized, as a name is whole: `-` before `-2.0f` is no `--`
         if e.mode == "idx":
             arg = f"(int)({self.scalar(e.arg)} & {e.width - 1})"
         else:
