@@ -122,7 +122,8 @@ def sanitize(tool: str, only: str | None, timeout: float) -> dict[str, Any]:
     except subprocess.TimeoutExpired:
         return {"command": shown, "result": f"timed out after {timeout:.0f} s"}
     out = done.stdout + done.stderr
-    summary = [line for line in out.splitlines() if "ERROR SUMMARY" in line or line.startswith("FAIL ")]
+    totals = re.compile(r"(ERROR|RACECHECK) SUMMARY")
+    summary = [line for line in out.splitlines() if totals.search(line) or line.startswith("FAIL ")]
     headline = re.compile(r"^========= ((?:Invalid|Program hit|Race|Error|Warning)[^\n]*)", re.M)
     kinds = Counter(m.group(1) for m in headline.finditer(out))
     summary += [f"{n} x {kind}" for kind, n in kinds.most_common(10)]
