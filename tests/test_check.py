@@ -235,15 +235,16 @@ def test_tensorcore_demands_a_gemm_loop():
 
 
 def test_unrolled_loop_is_never_a_gemm():
-    compile_err(
+    err = compile_err(
         "@tensorcore\nkernel k(A: tensor<f16>[M, K], C: tensor<f32>[M, M]) {\n"
         "  var acc: tile<f32>[16, 16] = 0.0\n"
         "  for<unroll 2> kk in range(0, K, 16) {\n"
         "    acc += dot(A[0 :+ 16, kk :+ 16], transpose(A[0 :+ 16, kk :+ 16]))\n  }\n"
         "  C[0 :+ 16, 0 :+ 16] = acc\n}",
-        1,
-        "GEMM loop",
+        5,
+        "an unrolled `for` is never a GEMM loop",
     )
+    assert "t.phobos:1:1: @tensorcore demands tensor cores" in err.notes[0]
 
 
 def test_reductions_keep_the_reduced_axis():
@@ -669,8 +670,13 @@ def test_aligned_promise():
     compile_err("@aligned(Q = 4)\nkernel k(X: tensor<f32>[M, N]) {\n}", 1, "not a dim")
 
 
-def test_pipeline_off():
-    assert not compile_ok("@pipeline(off)\nkernel k(X: tensor<f32>[N]) {\n}").k.variants[0].pipeline
+def test_pipeline_sets_the_stages():
+    assert compile_ok("kernel k(X: tensor<f32>[N]) {\n}").k.variants[0].stages is None
+    assert compile_ok("@pipeline(off)\nkernel k(X: tensor<f32>[N]) {\n}").k.variants[0].stages == 1
+    m = compile_ok("@autotune(S in [2, 4])\n@pipeline(S)\nkernel k(X: tensor<f32>[N]) {\n}")
+    assert [v.stages for v in m.k.variants] == [2, 4]
+    compile_err("@pipeline(9)\nkernel k(X: tensor<f32>[N]) {\n}", 1, "@pipeline(9): a GEMM loop's loads take 1 to 8")
+    compile_err("@pipeline(0)\nkernel k(X: tensor<f32>[N]) {\n}", 1, "1 to 8 stages (1 is off)")
 
 
 def test_error_in_one_variant_names_it():
@@ -795,9 +801,38 @@ def test_dot_of_mixed_types_is_not_a_tensor_core_gemm():
         "  var acc: tile<f32>[16, 16] = 0.0\n"
         "  for kk in range(0, K, 16) {\n    acc += dot(A[0 :+ 16, kk :+ 16], B[kk :+ 16, 0 :+ 16])\n  }\n"
         "  C[0 :+ 16, 0 :+ 16] = acc\n}",
-        1,
-        "GEMM loop",
+        5,
+        "its operands have two types (f16 and f32)",
     )
+
+
+GEMM_MISS = (
+    "@tensorcore\nkernel k(A: tensor<DT>[M, K], B: tensor<DT>[K, N], C: tensor<ACC>[M, N]) {\n"
+    "  var acc: tile<ACC>[TM, TN] = 0\n"
+    "  for kk in range(0, K, TK) {\n    WRAPacc += dot(A[0 :+ TM, kk :+ TK], B[kk :+ TK, 0 :+ TN])END\n  }\n"
+    "  C[0 :+ TM, 0 :+ TN] = acc\n}"
+)
+
+
+@pytest.mark.parametrize(("fill", "why"), [
+    ({"DT": "f32", "ACC": "f32"}, "f32 operands have no tensor-core product: f16 or bf16 into f32, i8 into i32"),
+    ({"DT": "bf16", "ACC": "f64"}, "bf16 operands accumulate into f32 on tensor cores, and `acc` is f64"),
+    ({"TM": "8"}, "no tensor-core instruction fits a [8 x 16] by [16 x 32] product of f16: the smallest "
+                  "(m16n8k8) needs M a multiple of 16, N of 8 and K of 8"),
+    ({"DT": "i8", "ACC": "i32", "TK": "8"}, "(m16n8k16) needs M a multiple of 16, N of 8 and K of 16"),
+    ({"WRAP": "if kk > 0 { ", "END": " }"}, "it is not directly in the body of a `for`"),
+])
+def test_tensorcore_says_why_a_dot_is_no_gemm_loop(fill: dict[str, str], why: str):
+    """@tensorcore demands tensor cores for every `acc += dot(a, b)`: a located error
+    at the one that cannot have them, saying why."""
+    values = {"DT": "f16", "ACC": "f32", "TM": "16", "TN": "32", "TK": "16", "WRAP": "", "END": ""} | fill
+    source = GEMM_MISS
+    for key, value in values.items():
+        source = source.replace(key, value)
+    compile_err(source, 5, why)
+    kernel = phobos.compile(source.replace("@tensorcore\n", "")).k.variants[0]
+    assert not any(isinstance(n, ir.Dot) and n.tensorcore for s in ir.walk_stmts(kernel.body)
+                   for e in ir.stmt_exprs(s) for n in ir.walk_expr(e))
 
 
 def test_uniformity_errors_name_a_fns_loop_as_written():

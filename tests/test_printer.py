@@ -360,7 +360,8 @@ _attributes: st.SearchStrategy[Attribute] = st.one_of(
     st.lists(st.builds(lambda n, m: AlignedEntry(n, m, span=S), _names, _dims),
              min_size=1, max_size=3).map(lambda e: Aligned(tuple(e), span=S)),
     st.builds(lambda: Tensorcore(span=S)),
-    st.builds(lambda: Pipeline("off", span=S)),
+    st.builds(lambda: Pipeline(None, span=S)),
+    st.builds(lambda n: Pipeline(IntLit(n, span=S), span=S), st.integers(1, 8)),
 )
 _kernels = st.builds(
     lambda n, a, p, b: Kernel(n, tuple(a), tuple(p), b, span=S),

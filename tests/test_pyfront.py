@@ -571,7 +571,6 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
     "autotune_tuple": ("kernel", "an autotune name takes a list of integers", "(32, 64)"),
     "autotune_bare": ("kernel", "@ph.autotune needs its arguments", "ph.autotune"),
     "tensorcore_called": ("kernel", "@ph.tensorcore takes no arguments", "ph.tensorcore"),
-    "pipeline_on": ("kernel", 'the one pipeline setting is @ph.pipeline("off")', '"on"'),
     "fn_as_kernel": ("kernel", "a def decorated with @ph.fn is not a kernel", "ph.fn"),
     "bool_conversion": ("kernel", "`ph.bool` has no conversion", "ph.bool"),
     "call_local": ("kernel", "`n` is a value, not a function", "n(1)"),
@@ -738,3 +737,23 @@ def test_python_division_updates_are_checked_like_divisions():
         err = info.value
         assert err.path == division_updates.__file__ and message in err.message
         assert line_text in err.span.source.line_text(err.line)
+
+
+def test_pipeline_takes_off_a_count_or_an_autotune_name():
+    @ph.kernel
+    @ph.autotune(S=[2, 3])
+    @ph.pipeline("S")
+    def staged(X: ph.tensor[ph.f32][N]):  # noqa: F821
+        X[0] = 1.0
+
+    assert [v.stages for v in staged.variants] == [2, 3]
+
+    @ph.kernel
+    @ph.pipeline("on")
+    def on(X: ph.tensor[ph.f32][N]):  # noqa: F821
+        X[0] = 1.0
+
+    with pytest.raises(PhobosError, match="@pipeline takes `off` or a stage count .*; `on` is neither") as info:
+        on.variants  # noqa: B018
+    assert info.value.path.endswith("test_pyfront.py") and info.value.column is not None
+

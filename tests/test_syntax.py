@@ -336,7 +336,7 @@ def test_kernel_with_every_attribute() -> None:
                 (AlignedEntry("M", n("TILE"), span=S), AlignedEntry("N", i(4), span=S)), span=S
             ),
             Tensorcore(span=S),
-            Pipeline("off", span=S),
+            Pipeline(None, span=S),
         ),
         (
             Param("A", TensorType("f32", (n("M"), i(64)), span=S), span=S),
@@ -734,7 +734,7 @@ def test_else_starting_a_line_is_an_error() -> None:
         ("@autotune(T in []) kernel k() {}", 1, 17, ["integer"]),
         ("@autotune(T in [1, -2]) kernel k() {}", 1, 20, ["integer"]),
         ("@autotune(T [1]) kernel k() {}", 1, 13, ["'in"]),
-        ("@pipeline(on) kernel k() {}", 1, 11, ["'off'", "'on'"]),
+        ("@pipeline(2.5) kernel k() {}", 1, 11, ["'off' or a stage count", "'2.5'"]),
         ("@aligned(M = 1.5) kernel k() {}", 1, 14, ["a number or a name"]),
         ("@aligned(M 4) kernel k() {}", 1, 12, ["'='"]),
         ("@tensorcore\n\nfn f(x) = x", 3, 1, ["only to kernels"]),

@@ -383,11 +383,6 @@ def tensorcore_called(X: ph.tensor[ph.f32][N]):
     X[0] = 1.0
 
 
-@ph.pipeline("on")  # refused
-def pipeline_on(X: ph.tensor[ph.f32][N]):
-    X[0] = 1.0
-
-
 @ph.fn  # refused
 def fn_as_kernel(x):
     return x

@@ -301,9 +301,9 @@ class Tensorcore(Node):
 
 @dataclass(frozen=True)
 class Pipeline(Node):
-    """`@pipeline(off)`."""
+    """`@pipeline(off)` (no `stages`) or `@pipeline(n)`: how many stages a GEMM loop's loads take."""
 
-    mode: str
+    stages: Expr | None
 
 
 Attribute = Launch | Autotune | Aligned | Tensorcore | Pipeline

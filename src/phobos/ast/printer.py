@@ -93,7 +93,7 @@ def print_attribute(attr: Attribute) -> str:
     if isinstance(attr, Tensorcore):
         return "@tensorcore"
     assert isinstance(attr, Pipeline)
-    return f"@pipeline({attr.mode})"
+    return f"@pipeline({'off' if attr.stages is None else print_expr(attr.stages)})"
 
 
 def print_type(kind: TypeExpr) -> str:

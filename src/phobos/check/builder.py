@@ -21,7 +21,7 @@ from . import fold, literals
 from .callrules import statement_problem, unknown_function, unknown_name
 from .calls import build_call
 from .fncalls import inline_expr, inline_stmts
-from .gemm import mark_gemm_loops
+from .gemm import MAX_STAGES, mark_gemm_loops
 from .inline import Inliner, written_name
 from .limits import Tally
 from .linear import constant_difference
@@ -96,11 +96,19 @@ class KernelBuilder:
             runtime_dims=tuple(dims),
             aligned=aligned,
             tensorcore=attrs["tensorcore"],
-            pipeline=attrs["pipeline"],
+            stages=attrs["stages"],
             body=body,
             span=k.span,
         )
-        if not mark_gemm_loops(kernel) and attrs["tensorcore"]:
+        found, misses = mark_gemm_loops(kernel)
+        if attrs["tensorcore"] and misses:
+            miss = misses[0]
+            raise PhobosError(
+                f"@tensorcore: this `acc += dot(a, b)` is no GEMM loop, so no tensor core runs it: {miss.why}",
+                miss.span,
+                (f"{attrs['tensorcore_span']}: @tensorcore demands tensor cores for every such statement",),
+            )
+        if attrs["tensorcore"] and not found:
             raise self.fail(
                 "@tensorcore needs a GEMM loop: a plain `for` whose body does "
                 "`acc += dot(a, b)` with f16, bf16 or i8 operands into an f32 or i32 tile",
@@ -109,7 +117,7 @@ class KernelBuilder:
         return kernel
 
     def attributes(self) -> dict:
-        out: dict = {"threads": 128, "tensorcore": False, "pipeline": True}
+        out: dict = {"threads": 128, "tensorcore": False, "stages": None}
         seen: dict[type, A.Node] = {}
         for attr in self.kernel.attrs:
             if type(attr) in seen:
@@ -127,10 +135,21 @@ class KernelBuilder:
                 case A.Tensorcore():
                     out["tensorcore"] = True
                     out["tensorcore_span"] = attr.span
-                case A.Pipeline(mode=mode):
-                    if mode != "off":
-                        raise self.fail(f"@pipeline takes `off`, not `{mode}`", attr.span)
-                    out["pipeline"] = False
+                case A.Pipeline(stages=None):
+                    out["stages"] = 1
+                case A.Pipeline(stages=A.Name(id=name)) if name not in self.bindings:
+                    raise self.fail(
+                        f"@pipeline takes `off` or a stage count (a number or an @autotune name); `{name}` is neither",
+                        attr.stages.span,
+                    )
+                case A.Pipeline(stages=stages):
+                    n = self.const_int_ast(stages, "@pipeline's stage count")
+                    if not 1 <= n <= MAX_STAGES:
+                        raise self.fail(
+                            f"@pipeline({n}): a GEMM loop's loads take 1 to {MAX_STAGES} stages (1 is off)",
+                            attr.span,
+                        )
+                    out["stages"] = n
         return out
 
     def const_int_ast(self, e: A.Expr, what: str) -> int:

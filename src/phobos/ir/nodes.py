@@ -390,7 +390,7 @@ class Kernel:
     runtime_dims: tuple[str, ...]
     aligned: dict[str, int]
     tensorcore: bool
-    pipeline: bool
+    stages: int | None  # a GEMM loop's load stages (@pipeline); None: the back end chooses, 1: none ahead
     body: list[Stmt]
     span: Span = field(repr=False)
 

@@ -12,8 +12,8 @@ def kernel_text(k: ir.Kernel) -> str:
     head += f" threads={k.threads}"
     if k.tensorcore:
         head += " tensorcore"
-    if not k.pipeline:
-        head += " pipeline=off"
+    if k.stages is not None:
+        head += f" stages={k.stages}"
     lines = [head]
     for p in k.params:
         if isinstance(p, ir.TensorParam):

@@ -26,7 +26,7 @@ _ATTRIBUTE_USAGE = {
     "autotune": '@ph.autotune(TILE=[32, 64])',
     "launch": '@ph.launch(256) or @ph.launch("T")',
     "aligned": '@ph.aligned(M="TILE_M") or @ph.aligned(M=16)',
-    "pipeline": '@ph.pipeline("off")',
+    "pipeline": '@ph.pipeline("off"), @ph.pipeline(3) or @ph.pipeline("S")',
 }
 
 
@@ -220,9 +220,9 @@ def _attribute(body: Body, name: str, dec: py.expr) -> A.Attribute:
     if name == "launch":
         return A.Launch(_int_or_name(body, dec.args[0]), span=span)
     mode = dec.args[0]
-    if not (isinstance(mode, py.Constant) and mode.value == "off"):
-        body.error(f"the one pipeline setting is {usage}", mode)
-    return A.Pipeline("off", span=span)
+    if isinstance(mode, py.Constant) and mode.value == "off":
+        return A.Pipeline(None, span=span)
+    return A.Pipeline(_int_or_name(body, mode), span=span)
 
 
 def _autotune_entry(body: Body, kw: py.keyword) -> A.AutotuneEntry:

@@ -282,8 +282,11 @@ class _Parser:
         if name.text == "launch":
             attr = Launch(self.int_or_name("a thread count (a number or a name)"), span=at.span)
         elif name.text == "pipeline":
-            mode = self.expect_word("off", "@pipeline takes 'off'")
-            attr = Pipeline(mode.text, span=at.span)
+            if self.peek().kind == NAME and self.peek().text == "off":
+                self.advance()
+                attr = Pipeline(None, span=at.span)
+            else:
+                attr = Pipeline(self.int_or_name("'off' or a stage count (a number or a name)"), span=at.span)
         elif name.text == "autotune":
             tunes = [self.tune()]
             while self.at(","):
