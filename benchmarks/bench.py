@@ -1,4 +1,4 @@
-"""The GPU benchmark: Phobos's memory-bound kernels beside PyTorch and Triton, in one process.
+"""The GPU benchmark: Phobos's memory-bound kernels and GEMMs beside PyTorch and Triton, in one process.
 
     PYTHONPATH=src python3 benchmarks/bench.py --out results.json [--only NAME] [--quick]
 
@@ -11,6 +11,10 @@ timed with triton.testing.do_bench (median; the L2 cache is flushed before every
 run). Bandwidth counts the bytes that must move: every input read once and every
 output written once. A table goes to stdout and the same numbers, with a header
 naming the date, GPU, driver and command, as JSON to --out.
+
+Then the GEMM rows (benchmarks/gemm.py): each GEMM loop beside cuBLAS (torch.mm,
+torch._int_mm) and a Triton matmul written as its tutorial writes it, in TFLOP/s, each
+side checked against the f32 product first, the GPU clock recorded before and after.
 
 A kernel that fails, errs or crashes is recorded (phobos_tbps null, with an "error")
 and the run goes on. A Phobos kernel could leave the CUDA context unusable (an
@@ -51,6 +55,8 @@ for _path in (str(ROOT / "src"), str(ROOT), str(ROOT / "scripts")):
         sys.path.insert(0, _path)
 
 from tree import tree_hash  # noqa: E402  (scripts/tree.py: the fingerprint the ledger uses too)
+
+from benchmarks import gemm  # noqa: E402  (the GEMM rows: TFLOP/s beside cuBLAS and Triton)
 
 GIB = 1 << 30
 EPS = 1e-5
@@ -673,6 +679,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if opts.list:
         for c in cases(shrink, 1):
             say(f"{c.name:<14} {c.kernel} {c.shape} {c.dtype}")
+        for r in gemm.selected([], shrink):
+            say(f"{r.name:<14} GEMM {r.m}x{r.n}x{r.k} {r.dtype} {r.epilogue}")
         say("launch         the host cost of one launch (launch_overhead.py)")
         return 0
     if opts.device == "cuda" and not torch.cuda.is_available():
@@ -688,7 +696,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessors = torch.cuda.get_device_properties(0).multi_processor_count if opts.device == "cuda" else 1
     all_cases = cases(shrink, multiprocessors)
     selected = select(all_cases, opts.only)
-    if opts.only and not selected and opts.only != ["launch"]:
+    gemm_rows = gemm.selected(opts.only, shrink)
+    if opts.only and not selected and not gemm_rows and opts.only != ["launch"]:
         say(f"bench: no case matches {opts.only}; --list shows the names")
     if opts.preflight_log is not None:
         return preflight_child(selected, opts.preflight_log, opts.device, sync)
@@ -740,6 +749,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if opts.device == "cuda":
             torch.cuda.empty_cache()
         save()
+
+    if gemm_rows:
+        data["gemm"] = {"clocks_before": gemm.clocks(opts.device), "rows": []}
+        for row in gemm_rows:
+            elapsed = time.perf_counter() - began
+            if elapsed > opts.budget:
+                say(f"{row.name}: not run, the budget of {opts.budget:.0f} s is spent")
+                continue
+            say(f"{row.name}: {row.m}x{row.n}x{row.k} {row.dtype} {row.epilogue} [{elapsed:.0f} s]")
+            data["gemm"]["rows"].append(gemm.run_row(row, timer, opts.device, sync))
+            if opts.device == "cuda":
+                torch.cuda.empty_cache()
+            save()
+        data["gemm"]["clocks_after"] = gemm.clocks(opts.device)
 
     if not opts.only or "launch" in opts.only:
         say("launch overhead")

@@ -29,6 +29,11 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
 
+def _times(value: float | None) -> str:
+    """A ratio as ×r, with three significant digits however small."""
+    return "—" if value is None else f"×{value:.3g}"
+
+
 def _shape(row: dict[str, Any]) -> str:
     return " × ".join(_size(n) for n in row["shape"])
 
@@ -65,6 +70,30 @@ def results_table(rows: list[dict[str, Any]]) -> str:
             _num(row.get("torch_tbps")), _num(row.get("torch_compile_tbps")), _num(row.get("triton_tbps")),
             _status(row),
         ]) + " |")
+    return "\n".join(lines)
+
+
+def gemm_table(gemm: dict[str, Any]) -> str:
+    """The GEMM rows: TFLOP/s of each side, Phobos's ratios, the issue's target."""
+    lines = [
+        "| case | M × N × K | dtype | epilogue | Phobos TFLOP/s | cuBLAS | Triton | Phobos / cuBLAS "
+        "| Phobos / Triton | target | errors |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---|---|",
+    ]
+    for row in gemm.get("rows", []):
+        errors = "; ".join(f"{k}: {v}" for k, v in (row.get("errors") or {}).items()).replace("|", "/")
+        cublas = _num(row.get("cublas_tflops"), 1)
+        if row.get("cublas_alone_tflops"):
+            cublas += f" (mm alone {_num(row['cublas_alone_tflops'], 1)})"
+        lines.append("| " + " | ".join([
+            row["name"], " × ".join(map(str, row["shape"])), row["dtype"], row["epilogue"],
+            _num(row.get("phobos_tflops"), 1), cublas, _num(row.get("triton_tflops"), 1),
+            _times(row.get("phobos_vs_cublas")), _times(row.get("phobos_vs_triton")), row["target"],
+            (errors[:200] or "—"),
+        ]) + " |")
+    before, after = gemm.get("clocks_before", {}), gemm.get("clocks_after", {})
+    lines += ["", f"GPU clocks: SM {before.get('sm_mhz', '?')} MHz before the GEMM rows, "
+              f"{after.get('sm_mhz', '?')} MHz after."]
     return "\n".join(lines)
 
 
@@ -113,6 +142,8 @@ def render(data: dict[str, Any]) -> str:
             parts += ["Peers left out of a row:", ""]
             parts += [f"- {kernel}, {PEER_NAMES.get(k, k)}: {str(v).splitlines()[0][:200]}" for kernel, k, v in notes]
             parts.append("")
+    if data.get("gemm"):
+        parts += [gemm_table(data["gemm"]), ""]
     if "launch_overhead" in data:
         parts += [launch_table(data["launch_overhead"]), ""]
     return "\n".join(parts).rstrip() + "\n"

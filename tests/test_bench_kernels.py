@@ -184,3 +184,43 @@ def test_every_case_builds_inputs_of_its_declared_shape() -> None:
         ins = case.make("cpu")
         first = ins[case.torch_args[0]]
         assert tuple(first.shape) == tuple(case.shape), case.name
+
+
+@pytest.mark.parametrize("dtype", [BF16, np.float16, np.int8])
+@pytest.mark.parametrize("bias", [False, True])
+def test_gemm(dtype: type, bias: bool) -> None:
+    """The GEMM rows' kernels at sizes no tile divides, against numpy."""
+    if bias and dtype is not BF16:
+        pytest.skip("the bias row is the bf16 row's epilogue")
+    m, n, k = 68, 132, 44
+    g = rng()
+    if dtype is np.int8:
+        a, b = g.integers(-128, 128, (m, k)).astype(np.int8), g.integers(-128, 128, (k, n)).astype(np.int8)
+        c = np.full((m, n), -7, np.int32)
+        K.gemm(a, b, c)
+        assert (c == a.astype(np.int64) @ b.astype(np.int64)).all()
+        return
+    a, b = g.standard_normal((m, k)).astype(dtype), g.standard_normal((k, n)).astype(dtype)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    row = g.standard_normal((1, n)).astype(dtype) if bias else None
+    if bias:
+        want = np.maximum(want + row.astype(np.float64), 0.0)
+    c = poisoned((m, n), dtype)
+    K.gemm(a, b, c, row)
+    close(c, want, 4e-3)
+
+
+def test_gemm_rows_select_and_render() -> None:
+    from benchmarks import gemm
+    from benchmarks.render_table import render
+
+    assert [r.name for r in gemm.selected(["gemm_f16"], 1)] == ["gemm_f16_4096", "gemm_f16_8192"]
+    assert gemm.selected(["add"], 1) == [] and len(gemm.selected([], 1)) == len(gemm.ROWS)
+    small = gemm.selected(["gemm_skinny_m"], 1 << 14)[0]
+    assert (small.m, small.n, small.k) == (64, 64, 64)
+    row = {"name": "gemm_bf16_4096", "shape": [4096, 4096, 4096], "dtype": "bf16", "epilogue": "none",
+           "target": ">= 1.0x cuBLAS", "phobos_tflops": 4.3, "cublas_tflops": 744.0, "phobos_vs_cublas": 4.3 / 744,
+           "errors": {"triton": "wrong result: relative error 0.5"}}
+    text = render({"header": {}, "gemm": {"rows": [row], "clocks_before": {"sm_mhz": 1980}}})
+    assert "| gemm_bf16_4096 | 4096 × 4096 × 4096 | bf16 | none | 4.3 | 744.0 | — | ×0.00578 |" in text
+    assert "triton: wrong result" in text and "SM 1980 MHz before" in text

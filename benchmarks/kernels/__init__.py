@@ -1,7 +1,7 @@
 """The Phobos side of the GPU benchmarks: each kernel with the launch a user would write.
 
-The kernels live in `streams.phobos` (Phobos's own syntax) and `rows.py` (the Python
-spelling). The functions here take arrays the way the benchmark and the tests hold
+The kernels live in `streams.phobos` and `gemm.phobos` (Phobos's own syntax) and `rows.py`
+(the Python spelling). The functions here take arrays the way the benchmark and the tests hold
 them, torch tensors on the GPU or numpy arrays on the interpreter, and write their
 outputs in place; the grid and the pinned autotune values are chosen here, so the
 harness and tests/test_bench_kernels.py launch exactly the same thing.
@@ -19,6 +19,8 @@ from .rows import row_means as _row_means
 from .rows import softmax_rows as _softmax_rows
 
 STREAMS = phobos.compile(Path(__file__).with_name("streams.phobos"))
+GEMMS = phobos.compile(Path(__file__).with_name("gemm.phobos"))
+GEMM_OPERANDS = {"bfloat16": "bf16", "float16": "f16", "int8": "i8"}
 
 # Elements per CTA for the flat kernels: the first value of each kernel's @autotune.
 ADD_BLOCK = {"float32": 4096, "bfloat16": 8192}
@@ -132,3 +134,19 @@ def rms_norm(x: Any, w: Any, y: Any, eps: float) -> None:
 def row_means(x: Any, out: Any) -> None:
     """out[i, 0] = the mean of row i of x (f32)."""
     _row_means[cdiv(x.shape[0], MEANS_ROWS)](x, out, ROWS=MEANS_ROWS, COLS=MEANS_COLS)
+
+
+def gemm(a: Any, b: Any, c: Any, bias: Any = None) -> None:
+    """c = a @ b in the operands' dtype from an f32 accumulator (i32 for i8), or
+    relu(a @ b + bias) where a bias row is given; the first variant in autotune order."""
+    (m, _), (_, n) = a.shape, b.shape
+    kernel = GEMMS.gemm_bias_relu if bias is not None else getattr(GEMMS, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}")
+
+    def grid(meta: dict[str, Any]) -> tuple[int, int]:
+        return cdiv(n, meta["TN"]), cdiv(m, meta["TM"])
+
+    if bias is not None:
+        kernel[grid](a, b, bias, c)
+    else:
+        kernel[grid](a, b, c)
+

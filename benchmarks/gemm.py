@@ -1,0 +1,171 @@
+"""The GEMM rows of the benchmark (issue 11): Phobos's GEMM loops beside cuBLAS and a
+Triton matmul, on the same inputs in the same run, in TFLOP/s.
+
+Each row: A[M, K] and B[K, N] row-major, C in the operands' dtype (bf16 or f16) from an
+f32 accumulator, as `torch.mm` gives; i8 operands give i32 C (`torch._int_mm`). The
+reference is the product in f32 with TF32 off (integers exactly); every side's output
+is poisoned, run once and checked against it before it is timed. FLOP = 2 M N K.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Tensor = Any
+
+
+@dataclass(frozen=True)
+class GemmRow:
+    name: str
+    m: int
+    n: int
+    k: int
+    dtype: str  # the operands': "bf16", "f16" or "i8"
+    epilogue: str  # "none" or "bias_relu": relu(acc + bias row)
+    target: str  # what the issue asks, as its table writes it
+
+
+ROWS = (
+    GemmRow("gemm_bf16_4096", 4096, 4096, 4096, "bf16", "none", ">= 1.0x cuBLAS"),
+    GemmRow("gemm_bf16_8192", 8192, 8192, 8192, "bf16", "none", ">= 1.0x cuBLAS"),
+    GemmRow("gemm_f16_4096", 4096, 4096, 4096, "f16", "none", ">= 1.0x cuBLAS"),
+    GemmRow("gemm_f16_8192", 8192, 8192, 8192, "f16", "none", ">= 1.0x cuBLAS"),
+    GemmRow("gemm_bias_relu", 8192, 8192, 4096, "bf16", "bias_relu", ">= 1.0x cuBLAS + torch's epilogue"),
+    GemmRow("gemm_edges", 3000, 5000, 2900, "bf16", "none", ">= 0.9x cuBLAS"),
+    GemmRow("gemm_skinny_m", 64, 8192, 8192, "bf16", "none", ">= 0.9x cuBLAS"),
+    GemmRow("gemm_skinny_n", 8192, 64, 8192, "bf16", "none", ">= 0.9x cuBLAS"),
+    GemmRow("gemm_i8_4096", 4096, 4096, 4096, "i8", "none", ">= 1.0x torch._int_mm"),
+)
+TOLERANCE = 1e-2  # relative Frobenius error of a bf16 or f16 C (its rounding is about 4e-3)
+
+
+def selected(only: list[str], shrink: int) -> list[GemmRow]:
+    """The rows --only names (all when it names none), their sizes divided by `shrink`
+    (rounded to multiples of 64, at least 64)."""
+    rows = [r for r in ROWS if not only or any(r.name.startswith(t) for t in only)]
+    if shrink == 1:
+        return rows
+
+    def small(n: int) -> int:
+        return max(64, n // shrink // 64 * 64)
+
+    return [GemmRow(r.name, small(r.m), small(r.n), small(r.k), r.dtype, r.epilogue, r.target) for r in rows]
+
+
+def _inputs(row: GemmRow, device: str) -> dict[str, Tensor]:
+    import torch
+
+    g = torch.Generator(device=device).manual_seed(row.m * 31 + row.n * 7 + row.k)
+    if row.dtype == "i8":
+        def ints(shape: tuple[int, int]) -> Tensor:
+            return torch.randint(-128, 128, shape, generator=g, device=device, dtype=torch.int8)
+
+        return {"a": ints((row.m, row.k)), "b": ints((row.k, row.n))}
+    dtype = torch.bfloat16 if row.dtype == "bf16" else torch.float16
+    out = {"a": torch.randn((row.m, row.k), generator=g, device=device).to(dtype),
+           "b": torch.randn((row.k, row.n), generator=g, device=device).to(dtype)}
+    if row.epilogue == "bias_relu":
+        out["bias"] = torch.randn((1, row.n), generator=g, device=device).to(dtype)
+    return out
+
+
+def _reference(row: GemmRow, ins: dict[str, Tensor]) -> Tensor:
+    import torch
+
+    if row.dtype == "i8":  # exact in f64 while |C| < 2^53
+        return ins["a"].double() @ ins["b"].double()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    c = ins["a"].float() @ ins["b"].float()
+    if row.epilogue == "bias_relu":
+        c = torch.relu(c + ins["bias"].float())
+    return c
+
+
+def _sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[], Tensor]]:
+    """Each implementation as a closure writing (and returning) its output."""
+    import torch
+
+    from benchmarks.kernels import gemm as phobos_gemm
+    from benchmarks.peers import triton_gemm
+
+    a, b, bias = ins["a"], ins["b"], ins.get("bias")
+    out_dtype = torch.int32 if row.dtype == "i8" else a.dtype
+    c_phobos = torch.empty((row.m, row.n), dtype=out_dtype, device=a.device)
+    c_triton = torch.empty_like(c_phobos)
+    sides: dict[str, Callable[[], Tensor]] = {
+        "phobos": lambda: (phobos_gemm(a, b, c_phobos, bias), c_phobos)[1],
+        "triton": lambda: (triton_gemm.matmul(a, b, c_triton, bias), c_triton)[1],
+    }
+    if row.dtype == "i8":
+        sides["cublas"] = lambda: torch._int_mm(a, b)
+    elif row.epilogue == "bias_relu":
+        sides["cublas"] = lambda: torch.relu(torch.addmm(bias, a, b))
+        sides["cublas_alone"] = lambda: torch.mm(a, b)
+    else:
+        sides["cublas"] = lambda: torch.mm(a, b)
+    return sides
+
+
+def _error(got: Tensor, want: Tensor) -> float:
+    import torch
+
+    got64 = got.double()
+    if not bool(torch.isfinite(got64).all()):
+        return math.inf
+    return float(torch.linalg.vector_norm(got64 - want)) / (float(torch.linalg.vector_norm(want)) or 1.0)
+
+
+def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: str,
+            sync: Callable[[], None]) -> dict[str, Any]:
+    """Check and time every side of one row; never raises."""
+    result: dict[str, Any] = {"name": row.name, "shape": [row.m, row.n, row.k], "dtype": row.dtype,
+                              "epilogue": row.epilogue, "target": row.target, "errors": {}}
+    flop = 2 * row.m * row.n * row.k
+    try:
+        ins = _inputs(row, device)
+        want = _reference(row, ins)
+        sides = _sides(row, ins)
+    except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
+        result["errors"]["setup"] = f"{type(exc).__name__}: {exc}"[:600]
+        return result
+    for side, run in sides.items():
+        try:
+            started = time.perf_counter()
+            got = run()
+            sync()
+            if side == "phobos":
+                result["phobos_first_call_s"] = round(time.perf_counter() - started, 3)  # compile + run
+            if side != "cublas_alone":
+                error = _error(got, want)
+                result[f"{side}_error"] = error
+                if error > (0.0 if row.dtype == "i8" else TOLERANCE):
+                    result["errors"][side] = f"wrong result: relative error {error:.3g}"
+                    continue
+            ms = timer(run)
+            result[f"{side}_ms"] = ms
+            result[f"{side}_tflops"] = flop / ms / 1e9
+        except Exception as exc:  # noqa: BLE001 - one side failing leaves the others
+            result["errors"][side] = f"{type(exc).__name__}: {exc}"[:600]
+    base = result.get("cublas_tflops")
+    for side in ("phobos", "triton"):
+        if base and result.get(f"{side}_tflops"):
+            result[f"{side}_vs_cublas"] = result[f"{side}_tflops"] / base
+    if result.get("phobos_tflops") and result.get("triton_tflops"):
+        result["phobos_vs_triton"] = result["phobos_tflops"] / result["triton_tflops"]
+    return result
+
+
+def clocks(device: str) -> dict[str, Any]:
+    """The GPU's SM clock now (MHz) and its utilization, through NVML where torch has it."""
+    import torch
+
+    if device != "cuda":
+        return {"error": "no GPU"}
+    try:
+        return {"sm_mhz": torch.cuda.clock_rate(), "utilization": torch.cuda.utilization()}
+    except Exception as exc:  # noqa: BLE001 - no NVML: say so
+        return {"error": f"{type(exc).__name__}: {exc}"[:200]}
