@@ -81,7 +81,8 @@ def gemm_table(gemm: dict[str, Any]) -> str:
         "|---|---|---|---|---:|---:|---:|---:|---:|---|---|",
     ]
     for row in gemm.get("rows", []):
-        errors = "; ".join(f"{k}: {v}" for k, v in (row.get("errors") or {}).items()).replace("|", "/")
+        errors = "; ".join(f"{k}: {str(v).splitlines()[0]}" for k, v in (row.get("errors") or {}).items())
+        errors = errors.replace("|", "/")
         cublas = _num(row.get("cublas_tflops"), 1)
         if row.get("cublas_alone_tflops"):
             cublas += f" (mm alone {_num(row['cublas_alone_tflops'], 1)})"

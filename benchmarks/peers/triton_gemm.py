@@ -20,7 +20,7 @@ def _configs() -> list[triton.Config]:
 @triton.autotune(configs=_configs(), key=["M", "N", "K", "EPILOGUE"])
 @triton.jit
 def _matmul(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
-            EPILOGUE: tl.constexpr, INTEGER: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+            EPILOGUE: tl.constexpr, ACC: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
             BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
     pid = tl.program_id(0)
     num_m, num_n = tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N)
@@ -34,7 +34,7 @@ def _matmul(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_ak, stride
     offs_k = tl.arange(0, BLOCK_K)
     a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if INTEGER else tl.float32)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=ACC)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0)
         b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
@@ -58,4 +58,5 @@ def matmul(a: Any, b: Any, c: Any, bias: Any = None) -> None:
         return (triton.cdiv(m, meta["BLOCK_M"]) * triton.cdiv(n, meta["BLOCK_N"]),)
 
     _matmul[grid](a, b, c, c if bias is None else bias, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-                  c.stride(0), c.stride(1), EPILOGUE=0 if bias is None else 1, INTEGER=not a.dtype.is_floating_point)
+                  c.stride(0), c.stride(1), EPILOGUE=0 if bias is None else 1,
+                  ACC=tl.float32 if a.dtype.is_floating_point else tl.int32)
