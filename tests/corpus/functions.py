@@ -50,4 +50,10 @@ CASES = [
         "functions/fn_scalars", "fn_scalars", _scalars_inputs, _scalars_expect,
         grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON,
     ),
+    Case(
+        "functions/free_names", "free_names",
+        lambda rng: (lambda n: {"X": normal(rng, n), "Y": sentinel(n), "step": 0.25})(awkward(rng, 128, 4, 500)),
+        lambda a: {"Y": a["X"].astype(np.float64) + 2 * 2.0 + 0.5 + 2 * 0.25 + 10.0},
+        grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6),
+    ),
 ]

@@ -3,7 +3,10 @@
 A parameter is replaced by the argument expression, so an argument used twice is
 evaluated twice. The body's own lets, vars and loop variables get fresh names that
 no written name can take (`t#3`), so they never meet the caller's; every other name
-is left alone and resolves at the call.
+resolves at the call. A call inside a fn's body is such a call site too: the names
+its fn's body leaves free resolve where that call stands, among the enclosing fn's
+parameters and own names first, so each call made while expanding a body keeps the
+body's bindings (`env_of`) for the expansion of its own fn.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from phobos.ast import nodes as A
+from phobos.errors import PhobosError
 
 from .walk import stmts_in
 
@@ -22,20 +26,34 @@ def written_name(name: str) -> str:
     return name.split(FRESH_MARK, 1)[0]
 
 
+# A name in scope at a call inside an expanded body -> what it stands for there: an
+# argument expression, or (a str) the fresh name of the body's own declaration.
+Env = dict[str, A.Expr | str]
+
+
 class Inliner:
     def __init__(self) -> None:
         self._counter = 0
+        # Each call written by an expansion, by identity (the call is kept, so no other
+        # node takes its id), with the bindings of the body it stands in.
+        self._envs: dict[int, tuple[A.Call, Env]] = {}
 
-    def expand_expr(self, fn: A.Fn, args: tuple[A.Expr, ...]) -> A.Expr:
+    def env_of(self, call: A.Call) -> Env:
+        entry = self._envs.get(id(call))
+        return entry[1] if entry is not None and entry[0] is call else {}
+
+    def expand_expr(self, fn: A.Fn, call: A.Call) -> A.Expr:
         assert isinstance(fn.body, A.Expr)
-        return _Rewriter(dict(zip(fn.params, args, strict=True)), {}).expr(fn.body)
+        bound = dict(zip(fn.params, call.args, strict=True))
+        return _Rewriter(bound, {}, self.env_of(call), self._envs).expr(fn.body)
 
-    def expand_stmts(self, fn: A.Fn, args: tuple[A.Expr, ...]) -> tuple[A.Stmt, ...]:
+    def expand_stmts(self, fn: A.Fn, call: A.Call) -> tuple[A.Stmt, ...]:
         assert not isinstance(fn.body, A.Expr)
         self._counter += 1
         own = declared_names(fn.body)
         renames = {name: f"{name}{FRESH_MARK}{self._counter}" for name in own}
-        return _Rewriter(dict(zip(fn.params, args, strict=True)), renames).block(fn.body)
+        bound = dict(zip(fn.params, call.args, strict=True))
+        return _Rewriter(bound, renames, self.env_of(call), self._envs).block(fn.body)
 
 
 def declared_names(body: tuple[A.Stmt, ...]) -> set[str]:
@@ -50,16 +68,30 @@ def declared_names(body: tuple[A.Stmt, ...]) -> set[str]:
 
 
 class _Rewriter:
-    def __init__(self, args: dict[str, A.Expr], renames: dict[str, str]):
+    def __init__(self, args: dict[str, A.Expr], renames: dict[str, str], outer: Env,
+                 envs: dict[int, tuple[A.Call, Env]]):
         self.args = args
         self.renames = renames
+        self.outer = outer  # the enclosing body's bindings, for names this body leaves free
+        self.envs = envs
 
     def name(self, node: A.Name) -> A.Expr:
         if node.id in self.renames:
             return dataclasses.replace(node, id=self.renames[node.id])
         if node.id in self.args:
             return self.args[node.id]
-        return node
+        meaning = self.outer.get(node.id)
+        if isinstance(meaning, str):
+            return dataclasses.replace(node, id=meaning)
+        return node if meaning is None else meaning
+
+    def scope(self) -> Env:
+        """What each name means in this body: its own names, its parameters, then the
+        enclosing body's."""
+        env: Env = dict(self.outer)
+        env.update(self.args)
+        env.update(self.renames)
+        return env
 
     def expr(self, e: A.Expr) -> A.Expr:
         match e:
@@ -70,15 +102,23 @@ class _Rewriter:
             case A.Binary(left=a, right=b):
                 return dataclasses.replace(e, left=self.expr(a), right=self.expr(b))
             case A.Call(args=args, angle=angle):
-                return dataclasses.replace(
+                call = dataclasses.replace(
                     e,
                     args=tuple(self.expr(a) for a in args),
                     angle=tuple(dataclasses.replace(a, value=self.expr(a.value)) for a in angle),
                 )
+                self.envs[id(call)] = (call, self.scope())
+                return call
             case A.Subscript(base=base, items=items):
-                # A parameter used as a base was checked to be passed a name.
+                # A parameter used as a base was checked to be passed a name; a name the
+                # body leaves free may stand for an enclosing fn's argument, which may not be one.
                 new_base = self.name(base)
-                assert isinstance(new_base, A.Name)
+                if not isinstance(new_base, A.Name):
+                    raise PhobosError(
+                        f"`{written_name(base.id)}` here is an enclosing fn's parameter, passed a value, not a name; "
+                        "only a tensor, tile or view name can be indexed",
+                        base.span,
+                    )
                 return dataclasses.replace(e, base=new_base, items=tuple(map(self.item, items)))
         return e
 
@@ -106,7 +146,14 @@ class _Rewriter:
             case A.Var(name=n, value=v):
                 return dataclasses.replace(s, name=rn(n, n), value=self.optional(v))
             case A.Assign(target=t, value=v):
-                return dataclasses.replace(s, target=self.expr(t), value=self.expr(v))
+                target = self.expr(t)
+                if not isinstance(target, A.Name | A.Subscript):  # a free name bound to an argument value
+                    raise PhobosError(
+                        f"`{_shown(t)}` here is an enclosing fn's parameter, passed a value, not a name; "
+                        "only a variable, a tile or an element can be assigned",
+                        t.span,
+                    )
+                return dataclasses.replace(s, target=target, value=self.expr(v))
             case A.For():
                 return dataclasses.replace(
                     s,
@@ -127,3 +174,8 @@ class _Rewriter:
             case A.ExprStmt(expr=e):
                 return dataclasses.replace(s, expr=self.expr(e))
         return s
+
+
+def _shown(target: A.Expr) -> str:
+    return written_name(target.id) if isinstance(target, A.Name) else "the target"
+

@@ -103,3 +103,40 @@ def fn_scalars(X: ph.tensor[ph.i64][N], Y: ph.tensor[ph.i64][N], COUNT: ph.tenso
         count_to(X[i] % 10, got)
         Y[i] = v * k + got
     old: ph.let = twice(ph.atomic_add(COUNT[0], 1))
+
+
+@ph.fn(uses="step")
+def add_step(t):
+    t = t + step
+
+
+@ph.fn
+def add_steps(t, step):
+    add_step(t)
+    add_step(t)
+
+
+@ph.fn
+def add_local_step(t):
+    step: ph.let = 0.5
+    add_step(t)
+
+
+@ph.fn(uses="step")
+def offset(x):
+    return x + step
+
+
+@ph.fn
+def offset_by(x, step):
+    return offset(x)
+
+
+@ph.kernel
+def free_names(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N], step: ph.f32):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    v: ph.var = X[i]
+    add_steps(v, 2.0)
+    add_local_step(v)
+    add_step(v)
+    Y[i] = offset_by(v, 10.0) + offset(0.0)
