@@ -155,3 +155,49 @@ def test_a_kernel_from_any_path_compiles_and_nvrtc_names_the_path(path: str):
     with pytest.raises(phobos.PhobosError, match="NVRTC refused") as info:
         build(broken, variant, "sm_90")
     assert (info.value.path, info.value.line) == (path, 2)
+
+
+# ---------------------------------------------------------------- serialized wgmma fails the build
+
+SERIALIZED_WGMMA = r'''
+typedef unsigned long long u64;
+__device__ __noinline__ void mma(float* d, u64 da, u64 db) {
+  asm volatile("wgmma.fence.sync.aligned;\n");
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+    "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%0, %1, %2, %3}, %4, %5, p, 1, 1, 0, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "l"(da), "l"(db));
+  asm volatile("wgmma.commit_group.sync.aligned;\n");
+  asm volatile("wgmma.wait_group.sync.aligned 0;\n");
+}
+extern "C" __global__ void k(float* out, u64 da, u64 db) {
+  float d[4] = {0, 0, 0, 0};
+  mma(d, da, db);  // a wgmma pipeline across a call: ptxas serializes it (C7510)
+  for (int i = 0; i < 4; ++i) out[threadIdx.x * 4 + i] = d[i];
+}
+'''
+
+
+def nvrtc_log(source: str, arch: str) -> str:
+    from cuda.bindings import nvrtc
+
+    _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])
+    options = [f"-arch={arch}".encode(), b"-std=c++17"]
+    (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+    assert status == nvrtc.nvrtcResult.NVRTC_SUCCESS
+    _, size = nvrtc.nvrtcGetProgramLogSize(program)
+    log = b" " * size
+    nvrtc.nvrtcGetProgramLog(program, log)
+    nvrtc.nvrtcDestroyProgram(program)
+    return log.decode()
+
+
+def test_ptxas_serializing_wgmma_is_found_in_the_log():
+    """issue 11: ptxas's C7510/C7511/C7515 (wgmma serialized) make a build fail; the
+    check reads NVRTC's log of a kernel that really draws the warning."""
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import serialization_warning
+
+    found = serialization_warning(nvrtc_log(SERIALIZED_WGMMA, "sm_90a"))
+    assert found is not None and found.startswith("C7510: Potential Performance Loss: wgmma.mma_async")
+    plain = nvrtc_log('extern "C" __global__ void k(float* o) { o[threadIdx.x] = 1.0f; }', "sm_90")
+    assert serialization_warning(plain) is None

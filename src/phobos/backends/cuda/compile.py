@@ -97,11 +97,20 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
     _check(nvrtc, err)
     try:
         (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+        _, size = nvrtc.nvrtcGetProgramLogSize(program)
+        raw = b" " * size
+        nvrtc.nvrtcGetProgramLog(program, raw)
+        log = raw.decode(errors="replace")
         if status != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            _, size = nvrtc.nvrtcGetProgramLogSize(program)
-            log = b" " * size
-            nvrtc.nvrtcGetProgramLog(program, log)
-            raise _refused(gen, kernel, arch, key, log.decode(errors="replace"))
+            raise _refused(gen, kernel, arch, key, log)
+        serialized = serialization_warning(log)
+        if serialized is not None:
+            raise PhobosError(
+                f"ptxas serialized the tensor-core instructions of kernel `{kernel.name}` ({arch}): {serialized}",
+                kernel.span,
+                ("this is a bug in Phobos's CUDA back end (its GEMM code would run far below the tensor cores' "
+                 "speed); please report it with the program",),
+            )
         get_size, get = (
             (nvrtc.nvrtcGetCUBINSize, nvrtc.nvrtcGetCUBIN) if kind == "cubin"
             else (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX)
@@ -114,6 +123,18 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
         return code.rstrip(b"\0") if kind == "ptx" else code
     finally:
         nvrtc.nvrtcDestroyProgram(program)
+
+
+# ptxas's warnings that wgmma.mma_async was serialized: across a function call (C7510),
+# for want of registers (C7511), or because another instruction defines an accumulator
+# (C7515). A GEMM so built is correct but far slower, so it is no build.
+SERIALIZED = re.compile(r"\((C751[015])\)\s*(.*)")
+
+
+def serialization_warning(log: str) -> str | None:
+    """ptxas's first warning that it serialized wgmma instructions, if the log has one."""
+    found = SERIALIZED.search(log)
+    return None if found is None else f"{found.group(1)}: {found.group(2).strip()}"
 
 
 def _check(nvrtc, err) -> None:  # noqa: ANN001 - the nvrtc module and its result enum
