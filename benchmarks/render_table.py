@@ -77,8 +77,8 @@ def gemm_table(gemm: dict[str, Any]) -> str:
     """The GEMM rows: TFLOP/s of each side, Phobos's ratios, the issue's target."""
     lines = [
         "| case | M × N × K | dtype | epilogue | Phobos TFLOP/s | cuBLAS | Triton | Phobos / cuBLAS "
-        "| Phobos / Triton | target | errors |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---|---|",
+        "| Phobos / Triton | Phobos first call s | target | errors |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for row in gemm.get("rows", []):
         errors = "; ".join(f"{k}: {str(v).splitlines()[0]}" for k, v in (row.get("errors") or {}).items())
@@ -89,12 +89,14 @@ def gemm_table(gemm: dict[str, Any]) -> str:
         lines.append("| " + " | ".join([
             row["name"], " × ".join(map(str, row["shape"])), row["dtype"], row["epilogue"],
             _num(row.get("phobos_tflops"), 1), cublas, _num(row.get("triton_tflops"), 1),
-            _times(row.get("phobos_vs_cublas")), _times(row.get("phobos_vs_triton")), row["target"],
+            _times(row.get("phobos_vs_cublas")), _times(row.get("phobos_vs_triton")),
+            _num(row.get("phobos_first_call_s")), row["target"],
             (errors[:200] or "—"),
         ]) + " |")
     before, after = gemm.get("clocks_before", {}), gemm.get("clocks_after", {})
     lines += ["", f"GPU clocks: SM {before.get('sm_mhz', '?')} MHz before the GEMM rows, "
-              f"{after.get('sm_mhz', '?')} MHz after."]
+              f"{after.get('sm_mhz', '?')} MHz after. Phobos first call: checking, NVRTC (cache cold on a "
+              "fresh machine, warm for a kernel an earlier row built) and one run."]
     return "\n".join(lines)
 
 

@@ -222,5 +222,5 @@ def test_gemm_rows_select_and_render() -> None:
            "target": ">= 1.0x cuBLAS", "phobos_tflops": 4.3, "cublas_tflops": 744.0, "phobos_vs_cublas": 4.3 / 744,
            "errors": {"triton": "wrong result: relative error 0.5"}}
     text = render({"header": {}, "gemm": {"rows": [row], "clocks_before": {"sm_mhz": 1980}}})
-    assert "| gemm_bf16_4096 | 4096 × 4096 × 4096 | bf16 | none | 4.3 | 744.0 | — | ×0.00578 |" in text
+    assert "| gemm_bf16_4096 | 4096 × 4096 × 4096 | bf16 | none | 4.3 | 744.0 | — | ×0.00578 | — | — |" in text
     assert "triton: wrong result" in text and "SM 1980 MHz before" in text
