@@ -758,7 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 say(f"{row.name}: not run, the budget of {opts.budget:.0f} s is spent")
                 continue
             say(f"{row.name}: {row.m}x{row.n}x{row.k} {row.dtype} {row.epilogue} [{elapsed:.0f} s]")
-            data["gemm"]["rows"].append(gemm.run_row(row, timer, opts.device, sync))
+            data["gemm"]["rows"].append(gemm.run_row(row, timer, opts.device, sync, relative_error))
             if opts.device == "cuda":
                 torch.cuda.empty_cache()
             save()

@@ -9,7 +9,6 @@ is poisoned, run once and checked against it before it is timed. FLOP = 2 M N K.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,18 +109,10 @@ def _sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[], Tenso
     return sides
 
 
-def _error(got: Tensor, want: Tensor) -> float:
-    import torch
-
-    got64 = got.double()
-    if not bool(torch.isfinite(got64).all()):
-        return math.inf
-    return float(torch.linalg.vector_norm(got64 - want)) / (float(torch.linalg.vector_norm(want)) or 1.0)
-
-
 def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: str,
-            sync: Callable[[], None]) -> dict[str, Any]:
-    """Check and time every side of one row; never raises."""
+            sync: Callable[[], None], error_of: Callable[[Tensor, Tensor], float]) -> dict[str, Any]:
+    """Check and time every side of one row, comparing with `error_of` (bench.py's
+    relative error); never raises."""
     result: dict[str, Any] = {"name": row.name, "shape": [row.m, row.n, row.k], "dtype": row.dtype,
                               "epilogue": row.epilogue, "target": row.target, "errors": {}}
     flop = 2 * row.m * row.n * row.k
@@ -140,7 +131,7 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             if side == "phobos":
                 result["phobos_first_call_s"] = round(time.perf_counter() - started, 3)  # compile + run
             if side != "cublas_alone":
-                error = _error(got, want)
+                error = error_of(got, want)
                 result[f"{side}_error"] = error
                 if error > (0.0 if row.dtype == "i8" else TOLERANCE):
                     result["errors"][side] = f"wrong result: relative error {error:.3g}"

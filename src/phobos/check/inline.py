@@ -148,8 +148,9 @@ class _Rewriter:
             case A.Assign(target=t, value=v):
                 target = self.expr(t)
                 if not isinstance(target, A.Name | A.Subscript):  # a free name bound to an argument value
+                    assert isinstance(t, A.Name)  # a subscript stays one (its base is checked above)
                     raise PhobosError(
-                        f"`{_shown(t)}` here is an enclosing fn's parameter, passed a value, not a name; "
+                        f"`{written_name(t.id)}` here is an enclosing fn's parameter, passed a value, not a name; "
                         "only a variable, a tile or an element can be assigned",
                         t.span,
                     )
@@ -174,8 +175,3 @@ class _Rewriter:
             case A.ExprStmt(expr=e):
                 return dataclasses.replace(s, expr=self.expr(e))
         return s
-
-
-def _shown(target: A.Expr) -> str:
-    return written_name(target.id) if isinstance(target, A.Name) else "the target"
-

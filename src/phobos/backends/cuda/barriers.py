@@ -106,8 +106,8 @@ def _row_places(node: ir.Reduce | ir.Softmax, layout: Layout | None, own: object
     return places
 
 
-def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = None, own: object = None,
-                in_order: set[int] | None = None) -> None:
+def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None, own: object,
+                in_order: set[int]) -> None:
     for node in ir.walk_expr(e):
         match node:
             case ir.Read(sym=sym) if sym.vtype.shape:
@@ -126,7 +126,7 @@ def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None = Non
                 # writes and its reads and another after its reads, so it is no place.
                 pass
             case ir.Reduce() | ir.Softmax():
-                places = _row_places(node, layout, own, in_order or set())
+                places = _row_places(node, layout, own, in_order)
                 reads |= places
                 writes |= places
 

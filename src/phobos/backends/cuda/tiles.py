@@ -384,8 +384,8 @@ class TileWriter(SweepWriter):
         if key in self.row_stats:
             return self.row_stats[key]
         x, d = e.operand, e.type.dtype
-        order = self.ordered if self.ordered is not None and self.ordered.is_spread(x.type.shape) else None
-        if id(e) not in self.read_in_order:
+        order = self.ordered
+        if order is None or not order.is_spread(x.type.shape) or id(e) not in self.read_in_order:
             order = None
         if not cheap(x, order is not None):
             self.force.add(id(x))
