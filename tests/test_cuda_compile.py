@@ -19,6 +19,7 @@ import phobos
 from phobos.backends.cuda.compile import build
 from phobos.backends.cuda.kernel import generate, path_literal
 from phobos.ir import nodes as ir
+from phobos.targets import SHARED_LIMIT
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -73,7 +74,9 @@ def test_every_variant_compiles(label: str, variant: ir.Kernel, arch: str):
     assert variant.name.encode() in code
 
 
-BF16 = [(label, v) for label, v in VARIANTS if _uses_bf16(v)]
+# sm_75 gives a CTA 64 KB of shared memory: the GEMM kernels with Hopper-sized tiles do not fit it.
+BF16 = [(label, v) for label, v in VARIANTS
+        if _uses_bf16(v) and generate(v).shared_bytes <= SHARED_LIMIT["sm_75"]]
 
 
 def test_some_kernels_use_bf16():

@@ -181,7 +181,7 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     monkeypatch.setattr(backend, "cuda_device", lambda: (True, "a stand-in device"))
     monkeypatch.delenv(backend.ENV_INTERPRET, raising=False)
     monkeypatch.delenv(cuda_launch.ENV_SYNC, raising=False)
-    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 1, lambda: (0, 1))
+    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
     monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
     monkeypatch.setattr(cuda_launch, "_kernel",
                         lambda gen, variant, device: ("kernel", gen.name, gen.aligned, c_types(gen)))
@@ -417,7 +417,7 @@ def test_the_device_is_made_current_only_when_it_is_not(monkeypatch):
     made: list[int] = []
     monkeypatch.setattr(cuda.core, "Device", lambda i: types.SimpleNamespace(set_current=lambda: made.append(i)))
     current = [7]
-    device = cuda_launch._Device(3, "sm_90", "GPU", 0, 7, lambda: (0, current[0]))
+    device = cuda_launch._Device(3, "sm_90", "GPU", 0, 132, 7, lambda: (0, current[0]))
     device.make_current()
     assert made == []
     current[0] = 8  # another context is current in this thread
@@ -594,7 +594,7 @@ def test_a_repeat_launch_goes_through_the_c_launch(gpu, mod, c_launch):
 def test_the_c_launch_makes_the_context_current_first(gpu, mod, c_launch, monkeypatch):
     driver_state, _ = c_launch
     made: list[int] = []
-    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 1, lambda: (0, 1))
+    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
     monkeypatch.setattr(device, "make_current", lambda: made.append(1))
     monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
     mod.add[4](*tensors(256))

@@ -74,6 +74,28 @@ def _bias_inputs(rng: np.random.Generator) -> dict:
     return {**args, "BIAS": integers(rng, -(10**6), 10**6, (1, n))}
 
 
+def _wgmma_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "BIAS": normal(rng, (1, n), BF16),
+            "C": sentinel((m, n), BF16), "alpha": float(rng.normal())}
+
+
+def _wgmma_expect(a: dict) -> dict:
+    c = 0.5 * np.float32(a["alpha"]) * (f64(a["A"]) @ f64(a["B"])) + f64(a["BIAS"])
+    return {"C": np.maximum(c, 0.0)}
+
+
+def _wgmma_f16_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 64, 4, 200), awkward(rng, 192, 4, 420), awkward(rng, 64, 4, 150)
+    return {"A": normal(rng, (m, k), np.float16), "B": normal(rng, (k, n), np.float16), "C": sentinel((m, n)),
+            "D": sentinel((m, n), np.float16)}
+
+
+def _wgmma_f16_expect(a: dict) -> dict:
+    c = f64(a["A"]) @ f64(a["B"])
+    return {"C": c, "D": c}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -97,4 +119,9 @@ CASES = [
     Case("dot/gemm_i8_bias", "gemm_i8_bias", _bias_inputs,
          lambda a: {"C": a["A"].astype(np.int64) @ a["B"].astype(np.int64) + a["BIAS"]},
          grid=_gemm_grid, native=NATIVE, python=PYTHON),
+    # bf16 C: its rounding (2**-8 relative) bounds the tolerance.
+    Case("dot/gemm_wgmma", "gemm_wgmma", _wgmma_inputs, _wgmma_expect, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/gemm_wgmma_f16", "gemm_wgmma_f16", _wgmma_f16_inputs, _wgmma_f16_expect, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=(2e-3, 2e-3)),
 ]

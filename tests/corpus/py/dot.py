@@ -106,3 +106,30 @@ def gemm_i8_bias(A: ph.tensor[ph.i8][M, K], B: ph.tensor[ph.i8][K, N], BIAS: ph.
         b: ph.let = B[k:+TK, n0:+TN]
         acc = acc + ph.dot(a, b)
     C[m0:+TM, n0:+TN] = acc + BIAS[0:+1, n0:+TN]
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_wgmma(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N], BIAS: ph.tensor[ph.bf16][1, N],
+               C: ph.tensor[ph.bf16][M, N], alpha: ph.f32):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    scale: ph.let = alpha * 0.5
+    C[m0:+TM, n0:+TN] = ph.bf16(ph.max(scale * acc + BIAS[0:+1, n0:+TN], 0.0))
+
+
+@ph.kernel
+@ph.autotune(TM=[64], TN=[192], TK=[16])
+def gemm_wgmma_f16(A: ph.tensor[ph.f16][M, K], B: ph.tensor[ph.f16][K, N], C: ph.tensor[ph.f32][M, N],
+                   D: ph.tensor[ph.f16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = acc
+    D[m0:+TM, n0:+TN] = ph.f16(acc)

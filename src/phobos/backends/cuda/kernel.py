@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from phobos.ir import nodes as ir
 
@@ -21,14 +22,17 @@ from .fragments import plan_registers, read_in_order
 from .prelude import PRELUDE
 from .tiles import ALIGN, TileWriter
 
+if TYPE_CHECKING:
+    from .gemm_plan import GemmPlan
+
 
 @dataclass(frozen=True)
 class Param:
     """One kernel argument as the launcher passes it."""
 
-    kind: str  # "tensor", "scalar" or "dim"
+    kind: str  # "tensor", "scalar", "dim"; a GEMM kernel's "tensormap" (name "a" or "b") and "grid" (x, y, z)
     name: str
-    dtype: str  # the Phobos type name (i64 for a dim)
+    dtype: str  # the Phobos type name (i64 for a dim); a tensor map's tensor
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class Generated:
     shared_bytes: int
     params: tuple[Param, ...]
     aligned: frozenset[str] = frozenset()  # tensors assumed to start 16-byte aligned
+    arch_suffix: str = ""  # "a": built for sm_90a, whose wgmma and setmaxnreg plain sm_90 lacks
+    gemm: GemmPlan | None = None  # a GEMM kernel's plan: tensor maps, a persistent grid
 
     @property
     def symbol(self) -> str:

@@ -39,23 +39,34 @@ from . import ctypes as ct
 from . import native
 from .args import DeviceArray
 from .compile import build, key_of
+from .gemm_launch import GemmArguments, gemm_mode, gemm_of
+from .gemm_plan import GemmMode
+from .gemm_writer import generate_gemm
 from .kernel import Generated, generate
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
 DEFAULT_SHARED = 48 * 1024
 
-_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[frozenset[str], Generated]] = weakref.WeakKeyDictionary()
+_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[frozenset[str], GemmMode | None], Generated]] = (
+    weakref.WeakKeyDictionary())
 _LOADED: dict[tuple[str, int], Any] = {}
 
 
-def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None) -> Generated:
-    """The variant's C++ for launches whose `aligned` tensors (None: all) start 16-byte aligned."""
+def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None, gemm: GemmMode | None = None) -> Generated:
+    """The variant's C++ for launches whose `aligned` tensors (None: all) start 16-byte
+    aligned; with `gemm`, its Hopper GEMM lowering, run as the mode says
+    (gemm_launch.gemm_mode)."""
     if aligned is None:
         aligned = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
-    by_alignment = _GENERATED.setdefault(variant, {})
-    found = by_alignment.get(aligned)
+    by_key = _GENERATED.setdefault(variant, {})
+    found = by_key.get((aligned, gemm))
     if found is None:
-        found = by_alignment[aligned] = generate(variant, aligned)
+        if gemm:
+            form, plan = gemm_of(variant)  # type: ignore[misc]
+            found = generate_gemm(variant, aligned, form, plan, gemm)
+        else:
+            found = generate(variant, aligned)
+        by_key[(aligned, gemm)] = found
     return found
 
 
@@ -94,6 +105,7 @@ class _Device:
     arch: str
     name: str
     shared_limit: int
+    sms: int
     context: int  # its primary context, which a launch makes current
     current: Callable[[], tuple[Any, Any]]  # the driver's cuCtxGetCurrent
 
@@ -120,7 +132,7 @@ def _device(device_id: int) -> _Device:
         major, minor = device.compute_capability
         found = _DEVICES[device_id] = _Device(
             device_id, f"sm_{major}{minor}", device.name,
-            device.properties.max_shared_memory_per_block_optin,
+            device.properties.max_shared_memory_per_block_optin, device.properties.multiprocessor_count,
             int(driver.cuCtxGetCurrent()[1]), driver.cuCtxGetCurrent,
         )
     else:
@@ -230,7 +242,8 @@ class Prepared:
     """
 
     def __init__(self, variant: ir.Kernel, names: list[str], pointer_order: list[str], gen: Generated,
-                 device: _Device, kernel: Any, stream: Callable[[], int], dims: dict[str, int], reusable: bool):
+                 device: _Device, kernel: Any, stream: Callable[[], int], dims: dict[str, int], reusable: bool,
+                 arrays: dict[str, DeviceArray]):
         from cuda.bindings import driver
 
         self.variant, self.gen, self.device, self.kernel = variant, gen, device, kernel
@@ -242,6 +255,9 @@ class Prepared:
         self._shared = gen.shared_bytes
         self._lock = threading.Lock()
         index = {name: i for i, name in enumerate(names)}
+        self._pointer_order = pointer_order
+        # A GEMM variant's tensor maps and grid, filled at each launch.
+        self._gemm = GemmArguments(gen, arrays, device.sms) if gen.gemm is not None else None
         # The tensors' pointers lie side by side in the order a repeat launch passes
         # them, so that it writes them all in one assignment.
         self._pointers = (ctypes.c_void_p * len(pointer_order))()
@@ -258,6 +274,9 @@ class Prepared:
             elif p.kind == "scalar":
                 cell = CTYPES[p.dtype]()
                 self._scalars.append((cell, index[p.name], p.name, PACKERS[p.dtype]))
+            elif p.kind in ("tensormap", "grid"):
+                assert self._gemm is not None
+                cell = self._gemm.cell(p)
             else:
                 cell = ctypes.c_int64(dims[p.name])
             self._cells.append(cell)
@@ -269,7 +288,7 @@ class Prepared:
         self._native: Any = None
         self._native_record: Any = None
         self._native_context = 0
-        if reusable and not self.sync and not self._scalars:
+        if reusable and not self.sync and not self._scalars and self._gemm is None:
             self._native = native.driver_module()
             self._prepare_native()
 
@@ -290,6 +309,8 @@ class Prepared:
                 cell.value = arrays[name].ptr
             for cell, _, name, pack in self._scalars:
                 cell.value = pack(scalars[name])
+            if self._gemm is not None:
+                grid = self._gemm.fill({name: arrays[name].ptr for name in self._tensors}, grid)
             self._send(grid)
 
     def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: tuple[int, int, int]) -> None:
@@ -312,6 +333,8 @@ class Prepared:
             self._pointers[:] = pointers
             for cell, index, _, pack in self._scalars:
                 cell.value = pack(arguments[index])
+            if self._gemm is not None:
+                grid = self._gemm.fill(dict(zip(self._pointer_order, pointers, strict=True)), grid)
             self._send(grid)
         finally:
             lock.release()
@@ -377,8 +400,8 @@ def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray]
         from .compile import missing_packages
 
         raise missing_packages(exc) from None
-    gen = generated(variant, aligned_tensors(arrays))
     device = _device(device_id)
+    gen = generated(variant, aligned_tensors(arrays), gemm_mode(variant, device.arch, arrays))
     limit = device.shared_limit
     if gen.shared_bytes > min(limit, SHARED_LIMIT.get(device.arch, limit)):
         raise PhobosError(
@@ -389,4 +412,4 @@ def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray]
     kernel = _kernel(gen, variant, device)
     reusable = all(type(a.owner).__module__.startswith("torch") for a in arrays.values())
     return Prepared(variant, names, pointer_order, gen, device, kernel, _stream_source(arrays, device_id), dims,
-                    reusable)
+                    reusable, arrays)

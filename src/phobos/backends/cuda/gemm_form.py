@@ -1,0 +1,185 @@
+"""Whether a kernel is one GEMM loop the Hopper lowering (gemm_writer.py) can run, and its parts.
+
+The lowering replaces the kernel's threads by its own (a producer warpgroup loading
+operand stages by TMA, consumer warpgroups running wgmma), so it takes only kernels
+made of tile statements, in this order:
+
+- the *prologue*: scalar `let`s of pure expressions (block and grid indices,
+  parameters, dims, literals, scalar loads);
+- `var acc: tile<f32 or i32>[TM, TN] = 0`;
+- the GEMM loop `for k in range(0, K, TK)` whose body is scalar `let`s (the starts of
+  window views) and `acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])`, where A
+  and B are 2-D tensors, K is A's second dim and B's first, and `m`, `n` do not change
+  in the loop; the loop so sums over every k, whatever TK is, and the plan picks its
+  own depth per stage;
+- the *epilogue*: scalar `let`s and stores of a [TM, TN] value into a 2-D tensor
+  window, `acc` read only elementwise (at the element being stored).
+
+Anything else keeps the general lowering; `reason` says why, for tests and docs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phobos.dtypes import BF16, F16
+from phobos.ir import nodes as ir
+
+from .fragments import ELEMENTWISE
+
+# Operand types the wgmma lowering takes (i8 needs K-major B in shared memory, which a
+# row-major [K, N] B is not; it keeps the general lowering).
+WGMMA_OPERANDS = (F16, BF16)
+PER_THREAD_CTX = ("thread", "lane", "warp")
+
+
+@dataclass(frozen=True)
+class GemmForm:
+    """The parts of a GEMM kernel, as the lowering reads them."""
+
+    prologue: tuple[ir.Decl, ...]
+    acc: ir.Sym
+    loop: ir.For
+    a: ir.Load  # A[m :+ TM, k :+ TK]
+    b: ir.Load  # B[k :+ TK, n :+ TN]
+    m_start: ir.Expr  # `m`, with the loop's view lets substituted
+    n_start: ir.Expr
+    epilogue: tuple[ir.Decl | ir.Store, ...]
+
+    @property
+    def tile(self) -> tuple[int, int]:
+        m, n = self.acc.vtype.shape
+        return m, n
+
+
+class NotGemm(Exception):
+    """Why a kernel is not a GEMM kernel of the form above."""
+
+
+def gemm_form(kernel: ir.Kernel) -> GemmForm:
+    """The kernel's GEMM parts; NotGemm saying why where it has none."""
+    body = kernel.body
+    at = next((i for i, s in enumerate(body) if isinstance(s, ir.For)), None)
+    if at is None or at == 0:
+        raise NotGemm("no GEMM loop after the accumulator's declaration")
+    decl, loop = body[at - 1], body[at]
+    assert isinstance(loop, ir.For)
+    prologue = body[:at - 1]
+    for s in prologue:
+        _pure_scalar_let(s, "before the accumulator")
+    if not (isinstance(decl, ir.Decl) and decl.sym.vtype.shape and len(decl.sym.vtype.shape) == 2
+            and isinstance(decl.init, ir.Const) and decl.init.value == 0):
+        raise NotGemm("the statement before the loop is not `var acc: tile<...>[TM, TN] = 0`")
+    acc = decl.sym
+    a, b, lets = _gemm_body(loop, acc)
+    if a.type.dtype not in WGMMA_OPERANDS:
+        raise NotGemm(f"{a.type.dtype} operands have no wgmma lowering from a row-major B")
+    tensors = {p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)}
+    k_dim = tensors[a.tensor].dims[1]
+    hi = loop.hi
+    if tensors[b.tensor].dims[0] != k_dim or not (
+        (isinstance(hi, ir.DimRef) and hi.name == k_dim) or (isinstance(hi, ir.Const) and hi.value == k_dim)
+    ):
+        raise NotGemm("the loop does not run to the extent of A's columns, which must be B's rows")
+
+    def resolve(e: ir.Expr) -> ir.Expr:
+        while isinstance(e, ir.Read) and e.sym in lets:
+            e = lets[e.sym]
+        return e
+
+    a_m, a_k = (resolve(it.start) for it in a.items if isinstance(it, ir.Window))
+    b_k, b_n = (resolve(it.start) for it in b.items if isinstance(it, ir.Window))
+    if not (_is_read(a_k, loop.var) and _is_read(b_k, loop.var)):
+        raise NotGemm("the operands' k windows do not start at the loop's variable")
+    inner = set(lets) | {loop.var}
+    for start in (a_m, b_n):
+        if any(isinstance(n, ir.Read) and n.sym in inner for n in ir.walk_expr(start)):
+            raise NotGemm("an operand's row or column start changes in the loop")
+    step, length = loop.step, a.items[1]
+    assert isinstance(length, ir.Window)
+    if not (isinstance(loop.lo, ir.Const) and loop.lo.value == 0 and isinstance(step, ir.Const)
+            and int(step.value) == length.length):
+        raise NotGemm("the loop does not run `range(0, K, TK)` with the operands' k windows TK long")
+    epilogue = tuple(body[at + 1:])
+    for s in epilogue:
+        _epilogue_statement(s, acc)
+        if isinstance(s, ir.Store) and s.tensor in (a.tensor, b.tensor):
+            raise NotGemm("the epilogue writes an operand of the GEMM loop")
+    if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
+           for s in (*prologue, *epilogue) for n in _exprs(s)):
+        raise NotGemm("the kernel reads a per-thread index")
+    return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue)  # type: ignore[arg-type]
+
+
+def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, dict[ir.Sym, ir.Expr]]:
+    if loop.unroll != 1 or not loop.body:
+        raise NotGemm("the loop is unrolled or empty")
+    *lets, last = loop.body
+    views: dict[ir.Sym, ir.Expr] = {}
+    for s in lets:
+        _pure_scalar_let(s, "in the GEMM loop")
+        assert isinstance(s, ir.Decl) and s.init is not None
+        views[s.sym] = s.init
+    value = last.value if isinstance(last, ir.Assign) and last.sym is acc else None
+    if not (isinstance(value, ir.Binary) and value.op == "+" and isinstance(value.right, ir.Dot)
+            and value.right.tensorcore and isinstance(value.left, ir.Read) and value.left.sym is acc):
+        raise NotGemm("the loop's body is not `acc += dot(a, b)` on tensor cores")
+    a, b = value.right.left, value.right.right
+    if not (isinstance(a, ir.Load) and isinstance(b, ir.Load)
+            and all(isinstance(it, ir.Window) for it in (*a.items, *b.items))
+            and len(a.items) == 2 and len(b.items) == 2):
+        raise NotGemm("an operand of dot is not a window of a 2-D tensor")
+    return a, b, views
+
+
+def _is_read(e: ir.Expr, sym: ir.Sym) -> bool:
+    return isinstance(e, ir.Read) and e.sym is sym
+
+
+def _exprs(s: ir.Stmt) -> list[ir.Expr]:
+    roots: list[ir.Expr] = []
+    if isinstance(s, ir.Decl) and s.init is not None:
+        roots.append(s.init)
+    elif isinstance(s, ir.Store):
+        roots += [s.value, *ir.item_exprs(s.items)]
+    return [n for root in roots for n in ir.walk_expr(root)]
+
+
+def _pure_scalar_let(s: ir.Stmt, where: str) -> None:
+    if not (isinstance(s, ir.Decl) and not s.sym.vtype.shape and s.init is not None):
+        raise NotGemm(f"a statement {where} is not a scalar `let`")
+    for n in ir.walk_expr(s.init):
+        if isinstance(n, ir.Atomic | ir.Shuffle | ir.LaneReduce | ir.Reduce) or n.type.shape:
+            raise NotGemm(f"a scalar `let` {where} has a collective, an atomic or a tile in it")
+
+
+def _epilogue_statement(s: ir.Stmt, acc: ir.Sym) -> None:
+    if isinstance(s, ir.Decl):
+        _pure_scalar_let(s, "after the loop")
+        return
+    if not (isinstance(s, ir.Store) and len(s.items) == 2 and all(isinstance(it, ir.Window) for it in s.items)
+            and s.value.type.shape == acc.vtype.shape):
+        raise NotGemm("a statement after the loop is not a store of a [TM, TN] tile to a 2-D tensor window")
+    for n in ir.walk_expr(s.value):
+        if isinstance(n, ir.Atomic | ir.Shuffle | ir.LaneReduce | ir.Reduce | ir.Dot | ir.Softmax | ir.Transpose
+                      | ir.TileIndex):
+            raise NotGemm("the epilogue has a reduction, a product, a transpose or a window of a tile")
+        if isinstance(n, ir.Read) and n.sym.vtype.shape and n.sym is not acc:
+            raise NotGemm("the epilogue reads a tile other than the accumulator")
+    if not _acc_elementwise(s.value, acc):
+        raise NotGemm("the epilogue reads the accumulator other than at the element it stores")
+
+
+def _acc_elementwise(e: ir.Expr, acc: ir.Sym) -> bool:
+    """Whether every read of `acc` in `e` is reached through elementwise nodes of
+    `acc`'s shape only, so each thread reads only the accumulator elements it holds."""
+    if isinstance(e, ir.Read):
+        return True
+    if not isinstance(e, ELEMENTWISE):
+        return not any(isinstance(n, ir.Read) and n.sym is acc for n in ir.walk_expr(e))
+    return all(c.type.shape in ((), acc.vtype.shape) or not _reads(c, acc) for c in e.children()) and all(
+        _acc_elementwise(c, acc) for c in e.children())
+
+
+def _reads(e: ir.Expr, sym: ir.Sym) -> bool:
+    return any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(e))

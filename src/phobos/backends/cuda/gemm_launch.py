@@ -1,0 +1,155 @@
+"""Launching a GEMM kernel's Hopper variant: whether a launch may take it, its tensor
+maps and its grid.
+
+The variant is part of a launch's specialization: it needs sm_90, and TMA needs each
+operand to start 16-byte aligned, rows a multiple of 16 bytes apart, and extents from
+1 to 2**31 - 1. The launch key holds the shapes and the alignment, so the choice is
+made once per kind of launch; any launch that fails a condition runs the general
+variant, which needs none. PHOBOS_CUDA_WGMMA=0 turns the variant off (read when a
+launch of a new kind is prepared), so that both can be timed on the same inputs.
+
+Tensor maps describe an operand at its address, so they are encoded (by the driver,
+through cuda-bindings) for each new pair of operand pointers, and kept for the next.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import weakref
+from typing import Any
+
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+from .args import DeviceArray
+from .gemm_form import GemmForm, NotGemm, gemm_form
+from .gemm_plan import SWIZZLE_BYTES, GemmMode, GemmPlan, TooLarge, plan_gemm
+from .kernel import Generated
+
+ENV_WGMMA = "PHOBOS_CUDA_WGMMA"
+GEMM_ARCH = "sm_90"
+TMA_ALIGNMENT = 16
+TMA_EXTENT = 2**31  # coordinates are 32-bit signed
+MAP_BYTES = 128
+MOST_MAPS = 64
+
+_FOUND: weakref.WeakKeyDictionary[ir.Kernel, tuple[GemmForm, GemmPlan] | NotGemm] = weakref.WeakKeyDictionary()
+
+
+def gemm_of(variant: ir.Kernel) -> tuple[GemmForm, GemmPlan] | NotGemm:
+    """The variant's GEMM form and plan, or why it has none. Under @tensorcore, a GEMM
+    tile too large for the registers or shared memory is a located error."""
+    found = _FOUND.get(variant)
+    if found is None:
+        try:
+            form = gemm_form(variant)
+            found = (form, plan_gemm(variant, form, GEMM_ARCH))
+        except TooLarge as why:
+            if variant.tensorcore:
+                raise PhobosError(f"@tensorcore: kernel `{variant.name}`'s GEMM tile does not fit {GEMM_ARCH}: {why}",
+                                  variant.span) from None
+            found = why
+        except NotGemm as why:
+            found = why
+        _FOUND[variant] = found
+    return found
+
+
+def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:
+    """How a launch on `arch` with these arrays runs the Hopper GEMM variant (TMA for
+    what it can read and write), or None where it runs the general variant."""
+    if arch != GEMM_ARCH or os.environ.get(ENV_WGMMA, "1").strip().lower() in ("0", "false", "no", "off"):
+        return None
+    found = gemm_of(variant)
+    if isinstance(found, NotGemm):
+        return None
+    form, plan = found
+    stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
+    return GemmMode(all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor)),
+                    plan.c is not None and _tma_can(arrays[stored[0]]))
+
+
+def _tma_can(array: DeviceArray) -> bool:
+    """Whether TMA can address a 2-D row-major array: 16-byte aligned, its rows a
+    multiple of 16 bytes apart, its extents from 1 to 2**31 - 1."""
+    rows, cols = array.shape
+    return (array.ptr % TMA_ALIGNMENT == 0 and (cols * array.dtype.itemsize) % TMA_ALIGNMENT == 0
+            and 0 < rows < TMA_EXTENT and 0 < cols < TMA_EXTENT)
+
+
+def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
+    """A 2-D tiled tensor map of a row-major array of 16- or 32-bit elements, 128-byte swizzled, boxes
+    of `box_rows` rows of `box_cols` elements; positions outside read as zeros."""
+    from cuda.bindings import driver
+
+    kinds = driver.CUtensorMapDataType
+    types = {"bfloat16": kinds.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, "float16": kinds.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+             "float32": kinds.CU_TENSOR_MAP_DATA_TYPE_FLOAT32, "int32": kinds.CU_TENSOR_MAP_DATA_TYPE_INT32,
+             "uint32": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT32, "uint16": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT16}
+    rows, cols = array.shape
+    u64, u32 = driver.cuuint64_t, driver.cuuint32_t
+    err, tensor_map = driver.cuTensorMapEncodeTiled(
+        types[array.dtype.name], 2, array.ptr, [u64(cols), u64(rows)], [u64(cols * array.dtype.itemsize)],
+        [u32(box_cols), u32(box_rows)], [u32(1), u32(1)],
+        driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+        driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
+        driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+        driver.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+    )
+    if err != driver.CUresult.CUDA_SUCCESS:
+        raise PhobosError(f"the driver could not describe a {rows} x {cols} {array.dtype.name} operand to TMA: "
+                          f"{getattr(err, 'name', err)}")
+    return ctypes.string_at(int(tensor_map.getPtr()), MAP_BYTES)
+
+
+class GemmArguments:
+    """The GEMM variant's own arguments: the tensor maps of the operands and of the
+    stored output (kept per set of pointers) and the user's grid, whose blocks the
+    persistent CTAs walk."""
+
+    def __init__(self, gen: Generated, arrays: dict[str, DeviceArray], sms: int):
+        plan = gen.gemm
+        assert plan is not None
+        self.plan, self.sms = plan, sms
+        self.tensors = {p.name: p.dtype for p in gen.params if p.kind == "tensormap"}  # none: no TMA
+        self.arrays = {role: arrays[name] for role, name in self.tensors.items()}
+        self.boxes = {"a": (plan.a.box_cols, plan.a.rows), "b": (plan.b.box_cols, plan.b.rows)}
+        if plan.c is not None:
+            self.boxes["c"] = (plan.c.box_cols, plan.c.rows)
+        assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
+        self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
+        self.grid = {axis: ctypes.c_int64() for axis in "xyz"}
+        self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        self._last: tuple[int, ...] | None = None
+
+    def cell(self, p: Any) -> Any:
+        return self.maps[p.name] if p.kind == "tensormap" else self.grid[p.name]
+
+    def fill(self, pointers: dict[str, int], grid: tuple[int, int, int]) -> tuple[int, int, int]:
+        """Writes the maps for the operands at `pointers` (by tensor) and the user's
+        grid; returns the grid to launch: a CTA per SM, or fewer where there are fewer
+        tiles (at least one, which then finds no tile)."""
+        roles = tuple(self.tensors)
+        key = tuple(pointers[self.tensors[role]] for role in roles)
+        if roles and key != self._last:
+            maps = self._encoded.get(key)
+            if maps is None:
+                if len(self._encoded) >= MOST_MAPS:
+                    self._encoded.clear()
+                maps = self._encoded[key] = tuple(_encode(_at(self.arrays[role], ptr), *self.boxes[role])
+                                                  for role, ptr in zip(roles, key, strict=True))
+            for role, raw in zip(roles, maps, strict=True):
+                ctypes.memmove(self.maps[role], raw, MAP_BYTES)
+            self._last = key
+        for axis, n in zip("xyz", grid, strict=True):
+            self.grid[axis].value = n
+        tiles = grid[0] * grid[1] * grid[2]
+        return max(1, min(tiles, self.sms)), 1, 1
+
+
+def _at(array: DeviceArray, ptr: int) -> DeviceArray:
+    """`array` as a launch of its kind passes it at `ptr` (same shape and type)."""
+    if ptr == array.ptr:
+        return array
+    return DeviceArray(ptr, array.shape, array.strides, array.dtype, array.device, array.readonly, None)

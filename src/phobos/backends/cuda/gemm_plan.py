@@ -1,0 +1,279 @@
+"""The layout plan of a GEMM kernel on Hopper: where every element lives, as data.
+
+Decided before any code is written, and read by the writer (gemm_writer.py), the
+launcher (gemm_launch.py) and the tests:
+
+- `Modes`, placement as CuTe writes it: an index splits into modes (the fastest
+  first), each adding its stride to a row and a column. The accumulator `Fragment`
+  is three of them (warpgroup, thread, register), so "which thread and register
+  holds element (i, j)" is `Fragment.holder(i, j)`, and the writer derives each
+  register's row and column from the same strides.
+- `OperandStage`: one operand's part of a pipeline stage in shared memory, as TMA
+  fills it (boxes of 128-byte rows, 128-byte swizzled) and as wgmma's shared-memory
+  descriptors read it (leading and stride byte offsets, the step per k16 slice).
+- `GemmPlan`: the CTA tile, the stage depth and count, the warpgroups and their
+  register budgets, the instruction, and the shared-memory map.
+
+The facts (descriptor fields, the m64nNk16 accumulator layout, the swizzle) are the
+PTX ISA's; `../shared/research/hopper-gemm.md` section 6 collects them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from phobos.dtypes import DType
+from phobos.ir import nodes as ir
+from phobos.targets import SHARED_LIMIT
+
+from .gemm_form import GemmForm, NotGemm
+
+SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
+SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box starts 1024-aligned
+K16 = 16  # a wgmma of 16-bit operands takes k in slices of 16
+WARPGROUP = 128
+ACC_REGISTER_LIMIT = 128  # accumulator registers a consumer thread may hold beside its addresses
+PRODUCER_REGISTERS = 24
+COPYING_PRODUCER_REGISTERS = 56  # a producer whose threads copy the stages (no TMA) computes addresses
+CONSUMER_REGISTERS = 224  # so that 128 x 56 + 256 x 224 fits the 384 x 168 registers at launch
+REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
+DEFAULT_STAGES = 4
+GROUP_ROWS = 8  # the persistent walk's tile rows per group (L2 reuse)
+
+
+@dataclass(frozen=True)
+class Modes:
+    """An index split into modes, fastest first; mode m adds index_m * rows[m] to the
+    row and index_m * cols[m] to the column."""
+
+    sizes: tuple[int, ...]
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.sizes)
+
+    def at(self, index: int) -> tuple[int, int]:
+        row = col = 0
+        for size, dr, dc in zip(self.sizes, self.rows, self.cols, strict=True):
+            index, part = divmod(index, size)
+            row += part * dr
+            col += part * dc
+        return row, col
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """The accumulator of a CTA tile across its consumer warpgroups: thread `thread` of
+    warpgroup `group` holds, in register `register` of its accumulator, the element
+    `position(group, thread, register)` of the [BM, BN] tile."""
+
+    groups: Modes
+    threads: Modes
+    registers: Modes
+
+    def position(self, group: int, thread: int, register: int) -> tuple[int, int]:
+        parts = (self.groups.at(group), self.threads.at(thread), self.registers.at(register))
+        return sum(r for r, _ in parts), sum(c for _, c in parts)
+
+    def holder(self, row: int, col: int) -> tuple[int, int, int]:
+        """(warpgroup, thread, register) holding element (row, col)."""
+        return self._holders()[row, col]
+
+    def _holders(self) -> dict[tuple[int, int], tuple[int, int, int]]:
+        found = _HOLDERS.get(self)
+        if found is None:
+            found = _HOLDERS[self] = {
+                self.position(g, t, r): (g, t, r)
+                for g in range(self.groups.size) for t in range(self.threads.size) for r in range(self.registers.size)
+            }
+        return found
+
+
+_HOLDERS: dict[Fragment, dict[tuple[int, int], tuple[int, int, int]]] = {}
+
+
+def wgmma_fragment(consumers: int, blocks: int, n: int) -> Fragment:
+    """The f32 (or i32) accumulator of `blocks` m64nNk16 products a warpgroup, stacked
+    along M, `consumers` warpgroups one above the other (PTX ISA, "Register fragments:
+    accumulator D" of wgmma .m64nNk16): lane l of warp w holds rows 16w + l/4 (+ 8) and
+    columns 2 (l % 4) (+ 1) of each 8-column slab."""
+    return Fragment(
+        groups=Modes((consumers,), (64 * blocks,), (0,)),
+        threads=Modes((4, 8, 4), (0, 1, 16), (2, 0, 0)),
+        registers=Modes((2, 2, n // 8, blocks), (0, 8, 0, 64), (1, 0, 8, 0)),
+    )
+
+
+@dataclass(frozen=True)
+class OperandStage:
+    """One operand's part of a stage: `boxes` TMA boxes of `rows` rows of 128 bytes
+    (`box_cols` elements), `box_bytes` apart from `offset` in the stage. A K-major
+    operand (A) has its m along the rows and k along the 128 bytes; an MN-major one
+    (B, as users write it) has k along the rows and n along the bytes, box j holding
+    columns 64j..64j+63. `lbo`, `sbo` and `k_step` are the descriptor's leading and
+    stride byte offsets and the start's advance from one k16 slice to the next."""
+
+    major: str  # "K" or "MN"
+    rows: int
+    box_cols: int
+    boxes: int
+    offset: int
+    lbo: int
+    sbo: int
+    k_step: int
+
+    @property
+    def box_bytes(self) -> int:
+        return self.rows * SWIZZLE_BYTES
+
+    @property
+    def bytes(self) -> int:
+        return self.boxes * self.box_bytes
+
+    def byte_offset(self, row: int, col: int, element: int) -> int:
+        """Where element (row, col) of the operand's stage tile lies, from the stage's
+        start: (m, k) for a K-major operand, (k, n) for an MN-major one. The 16-byte
+        chunk of a 128-byte row is XORed with the row's place in its 8-row atom."""
+        box, inner = divmod(col, self.box_cols)
+        chunk, within = divmod(inner * element, 16)
+        return self.offset + box * self.box_bytes + row * SWIZZLE_BYTES + ((chunk ^ (row % 8)) * 16) + within
+
+
+@dataclass(frozen=True)
+class GemmPlan:
+    operand: DType
+    accumulator: DType
+    bm: int
+    bn: int
+    bk: int
+    stages: int
+    consumers: int  # warpgroups running wgmma; warpgroup 0 is the producer
+    blocks: int  # m64 products each consumer stacks along M
+    a: OperandStage
+    b: OperandStage
+    fragment: Fragment
+    # The epilogue's output tile in shared memory, for its store by TMA (None: stores
+    # from registers only): each consumer's rows in boxes, `c.bytes` apart, after the stages.
+    c: OperandStage | None = None
+
+    @property
+    def threads(self) -> int:
+        return WARPGROUP * (self.consumers + 1)
+
+    @property
+    def instruction(self) -> str:
+        t = self.operand.name
+        return f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{K16}.{self.accumulator.name}.{t}.{t}"
+
+    @property
+    def registers_per_block(self) -> int:
+        return self.bn // 2
+
+    @property
+    def stage_bytes(self) -> int:
+        return self.a.bytes + self.b.bytes
+
+    @property
+    def c_offset(self) -> int:
+        return self.stages * self.stage_bytes
+
+    @property
+    def full_barriers(self) -> int:
+        return self.c_offset + (0 if self.c is None else self.consumers * self.c.bytes)
+
+    @property
+    def empty_barriers(self) -> int:
+        return self.full_barriers + 8 * self.stages
+
+    @property
+    def shared_bytes(self) -> int:
+        """The stages and barriers, and room to align the first stage to 1024 bytes
+        (the swizzle is a function of the address; dynamic shared memory is only
+        promised 16-byte alignment)."""
+        return self.empty_barriers + 8 * self.stages + SWIZZLE_ATOM
+
+    def describe(self) -> list[str]:
+        return [
+            f"{self.bm} x {self.bn} CTA tile, k {self.bk} a stage, {self.stages} stages of {self.stage_bytes} bytes",
+            f"warpgroup 0 loads stages by TMA ({PRODUCER_REGISTERS} registers); warpgroups 1..{self.consumers} "
+            f"run {self.instruction}, {self.blocks} m64 block(s) each ({CONSUMER_REGISTERS} registers)",
+            f"A: {self.a.boxes} box(es) of {self.a.rows} x {self.a.box_cols}, K-major; "
+            f"B: {self.b.boxes} box(es) of {self.b.rows} x {self.b.box_cols}, MN-major; 128-byte swizzle",
+            "C: from registers" if self.c is None else
+            f"C: a consumer's {self.c.rows} rows through {self.c.boxes} swizzled box(es) of {self.c.box_cols} columns "
+            "and a TMA store, where the tile allows, overlapping the next tile",
+        ]
+
+
+@dataclass(frozen=True)
+class GemmMode:
+    """How a launch runs a plan, as its operands allow: loads by TMA or by the
+    producer's threads; the output stored by TMA (where the plan stages it) or from
+    registers."""
+
+    tma_loads: bool
+    tma_store: bool
+
+
+class TooLarge(NotGemm):
+    """A GEMM tile no register file or shared memory of the target holds."""
+
+
+def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPlan:
+    """The plan for `form`'s tile on `arch`; NotGemm where the tile does not fit the
+    lowering's shapes, TooLarge with the numbers where it cannot be held."""
+    bm, bn = form.tile
+    operand, accumulator = form.a.type.dtype, form.acc.vtype.dtype
+    element = operand.bits // 8
+    box_cols = SWIZZLE_BYTES // element
+    if bm % 64 or bm > 256:
+        raise NotGemm(f"the tile's {bm} rows are not 64, 128, 192 or 256 (wgmma's m64 blocks)")
+    if bn % box_cols or bn > 256:
+        raise NotGemm(f"the tile's {bn} columns are not a multiple of {box_cols} up to 256")
+    consumers = 2 if bm % 128 == 0 else 1
+    blocks = bm // 64 // consumers
+    registers = blocks * bn // 2
+    if registers > ACC_REGISTER_LIMIT:
+        raise TooLarge(f"a {bm} x {bn} accumulator takes {registers} registers a thread of each of the "
+                       f"{consumers} consumer warpgroup(s); wgmma leaves at most {ACC_REGISTER_LIMIT} for it")
+    bk = box_cols
+    a = OperandStage("K", bm, box_cols, 1, 0, 16, SWIZZLE_ATOM, K16 * element)
+    b = OperandStage("MN", bk, box_cols, bn // box_cols, a.bytes, bk * SWIZZLE_BYTES, SWIZZLE_ATOM,
+                     K16 * SWIZZLE_BYTES)
+    stage = a.bytes + b.bytes
+    limit = SHARED_LIMIT[arch]
+    fits = (limit - SWIZZLE_ATOM) // (stage + 16)
+    c = _c_stage(form, consumers, blocks, bn)
+    if c is not None:
+        with_c = (limit - SWIZZLE_ATOM - consumers * c.bytes) // (stage + 16)
+        if with_c < (kernel.stages or DEFAULT_STAGES - 1):
+            c = None  # the stages asked for, or 3, matter more than overlapping the store
+        else:
+            fits = with_c
+    if kernel.stages is not None and kernel.stages > fits:
+        raise TooLarge(f"@pipeline({kernel.stages}): {kernel.stages} stages of {stage} bytes and their barriers "
+                       f"take {kernel.stages * (stage + 16) + SWIZZLE_ATOM} bytes of shared memory; "
+                       f"a CTA on {arch} has {limit}")
+    if fits < 1:
+        raise TooLarge(f"one stage of a {bm} x {bn} tile takes {stage} bytes of shared memory; "
+                       f"a CTA on {arch} has {limit}")
+    stages = kernel.stages if kernel.stages is not None else min(DEFAULT_STAGES, fits)
+    if (CONSUMER_REGISTERS * consumers + COPYING_PRODUCER_REGISTERS) * WARPGROUP > REGISTER_FILE:
+        raise AssertionError("the warpgroups' registers exceed the register file")
+    return GemmPlan(operand, accumulator, bm, bn, bk, stages, consumers, blocks, a, b,
+                    wgmma_fragment(consumers, blocks, bn), c)
+
+
+def _c_stage(form: GemmForm, consumers: int, blocks: int, bn: int) -> OperandStage | None:
+    """Where a consumer's rows of the output tile wait for their TMA store: an epilogue
+    of one store, of 16- or 32-bit elements, its columns whole 128-byte box rows."""
+    stores = [s for s in form.epilogue if isinstance(s, ir.Store)]
+    if len(stores) != 1 or stores[0].value.type.dtype.bits not in (16, 32) or stores[0].value.type.dtype.is_bool:
+        return None
+    box_cols = SWIZZLE_BYTES * 8 // stores[0].value.type.dtype.bits
+    if bn % box_cols:
+        return None
+    return OperandStage("MN", 64 * blocks, box_cols, bn // box_cols, 0, 0, 0, 0)

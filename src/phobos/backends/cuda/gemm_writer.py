@@ -1,0 +1,518 @@
+"""A GEMM kernel (gemm_form.py) as a persistent, warp-specialized Hopper kernel, from its plan.
+
+The CTA walks the user's grid (`ctx.block` is the block it is at, in grouped order)
+with 128 (consumers + 1) threads whatever `@launch` says: the kernel has no
+per-thread construct, so its threads are the lowering's to choose.
+
+- Warpgroup 0 gives registers back (`setmaxnreg`) and one of its threads issues, for
+  every k block of every tile, the TMA loads of A and B into the next stage of the
+  ring, once the consumers have released it (the stage's *empty* mbarrier); the loads
+  complete on its *full* mbarrier.
+- Each consumer warpgroup waits for a stage to be full, runs wgmma on descriptors of
+  it (the accumulator stays in registers across the loop), keeps one wgmma group in
+  flight and releases the stage before it. After the loop it writes the epilogue
+  from its registers, each thread the elements the plan's fragment gives it, while
+  the producer already loads the next tile's stages.
+
+The prologue's lets run in both roles, per tile; the epilogue's values are the
+general writer's (`elem`, `region`), with the accumulator read from registers.
+"""
+
+from __future__ import annotations
+
+from string import Template
+
+from phobos.ir import nodes as ir
+
+from . import ctypes as ct
+from .exprs import Pos, add, const_int, imax, imin, paren, sub
+from .fragments import ELEMENTWISE
+from .gemm_form import GemmForm
+from .gemm_plan import (
+    CONSUMER_REGISTERS,
+    COPYING_PRODUCER_REGISTERS,
+    GROUP_ROWS,
+    K16,
+    PRODUCER_REGISTERS,
+    SWIZZLE_BYTES,
+    WARPGROUP,
+    GemmMode,
+    GemmPlan,
+    Modes,
+)
+from .gemm_prelude import GEMM_PRELUDE
+from .kernel import Generated, KernelWriter, Param, entry_symbol, path_literal
+from .prelude import PRELUDE
+
+LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
+          "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "c0", "c1", "q",
+          "r", "c", "box", "wg_row", "c_tile")
+LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
+
+
+def wgmma_function(plan: GemmPlan) -> str:
+    """`ph::wgmma(d, a, b, scale_d)`: D (+)= A B for one k16 slice, A K-major and B
+    MN-major (transposed on read) in shared memory; `scale_d` 0 overwrites D."""
+    n = plan.registers_per_block
+    regs = ", ".join(f"%{i}" for i in range(n))
+    outs = ", ".join(f'"+f"(d[{i}])' for i in range(n))
+    return (
+        "namespace ph {\n"
+        f"PH_INLINE void wgmma(f32 (&d)[{n}], u64 a, u64 b, int scale_d) {{\n"
+        f'  asm volatile("{{\\n\\t.reg .pred p;\\n\\tsetp.ne.b32 p, %{n + 2}, 0;\\n\\t"\n'
+        f'               "{plan.instruction} {{{regs}}}, %{n}, %{n + 1}, p, 1, 1, 0, 1;\\n\\t}}"\n'
+        f"               : {outs}\n"
+        '               : "l"(a), "l"(b), "r"(scale_d));\n'
+        "}\n"
+        "}  // namespace ph\n"
+    )
+
+
+def modes_terms(modes: Modes, index: str) -> tuple[str, str]:
+    """C++ for the row and column `modes` give the index `index` (an int expression)."""
+    rows: list[str] = []
+    cols: list[str] = []
+    inner = 1
+    for size, dr, dc in zip(modes.sizes, modes.rows, modes.cols, strict=True):
+        part = f"{index} / {inner} % {size}" if inner > 1 else f"{index} % {size}"
+        if modes.size == inner * size:
+            part = f"{index} / {inner}" if inner > 1 else index
+        for stride, out in ((dr, rows), (dc, cols)):
+            if stride:
+                out.append(f"({part}) * {stride}" if stride != 1 else f"({part})")
+        inner *= size
+    return " + ".join(rows) or "0", " + ".join(cols) or "0"
+
+
+class GemmWriter(KernelWriter):
+    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str], form: GemmForm, plan: GemmPlan, mode: GemmMode):
+        super().__init__(kernel, aligned)
+        assert plan.c is not None or not mode.tma_store
+        self.form, self.gemm, self.mode = form, plan, mode
+        self.tma = mode.tma_loads
+        self.ctx = {f"block.{a}": self.names.take(f"block_{a}") for a in "xyz"}
+        self.ctx.update({f"grid.{a}": self.names.take(f"grid_{a}") for a in "xyz"})
+        self.maps = {"a": self.names.take(f"{form.a.tensor}_map"), "b": self.names.take(f"{form.b.tensor}_map")}
+        self.stored = next(s for s in form.epilogue if isinstance(s, ir.Store)).tensor if mode.tma_store else None
+        if self.stored is not None:
+            self.maps["c"] = self.names.take(f"{self.stored}_map")
+        self.acc_arrays = [self.names.take(f"{self.sym(form.acc)}_{b}") for b in range(plan.blocks)]
+        self.acc_register: list[str] = []  # the registers of the element pair being stored
+        self.pair: tuple[str, str] = ("", "")  # the C++ columns of that pair
+        # The lowering's own locals, named after the user's names so none hides one.
+        self.n = {base: self.names.take(base) for base in LOCALS}
+
+    def put(self, text: str) -> None:
+        """A line naming the lowering's locals as `$name`."""
+        self.line(Template(text).substitute(self.n))
+
+    # ------------------------------------------------------------ what differs from the general writer
+
+    def scalar(self, e: ir.Expr) -> str:
+        if isinstance(e, ir.CtxRef):
+            return self.ctx[e.field_name]
+        return super().scalar(e)
+
+    def elem(self, e: ir.Expr, pos: Pos) -> str:
+        if isinstance(e, ir.Read) and e.sym is self.form.acc:
+            return self.acc_register[0 if pos[-1] == self.pair[0] else 1]
+        return super().elem(e, pos)
+
+    # ------------------------------------------------------------ the kernel
+
+    def write(self) -> Generated:
+        k, plan, form = self.kernel, self.gemm, self.form
+        self.depth = 1
+        self.lines = []
+        self._setup()
+        self.put("if ($group == 0) {")
+        with self.indented():
+            self._producer()
+        self.put("} else {")
+        with self.indented():
+            self._consumer()
+        self.line("}")
+        body = self.lines
+        params = [Param("tensormap", "a", form.a.tensor), Param("tensormap", "b", form.b.tensor)] if self.tma else []
+        if self.stored is not None:
+            params.append(Param("tensormap", "c", self.stored))
+        params += self.params
+        params += [Param("grid", a, "i64") for a in "xyz"]
+        args = [f"const __grid_constant__ ph::TensorMap {name}" for role, name in self.maps.items()
+                if role == "c" or self.tma]
+        for p in self.params:
+            c_name = self.param_names[p.name]
+            if p.kind == "tensor":
+                args.append(f"{p.dtype}* {c_name}")
+            elif p.kind == "scalar":
+                args.append(f"{'f32' if p.dtype in ('f16', 'bf16') else p.dtype} {c_name}")
+            else:
+                args.append(f"i64 {c_name}")
+        args += [f"i64 {self.ctx[f'grid.{a}']}" for a in "xyz"]
+        bindings = " [" + ", ".join(f"{n}={v}" for n, v in k.bindings.items()) + "]" if k.bindings else ""
+        head = [
+            PRELUDE,
+            GEMM_PRELUDE,
+            wgmma_function(plan),
+            f"// kernel {k.name}{bindings}: the GEMM loop on wgmma, {plan.threads} threads a CTA, "
+            f"{plan.shared_bytes} bytes of shared memory, a persistent walk over the grid, operands loaded by "
+            + ("TMA" if self.tma else "the producer's threads (TMA cannot read them)")
+            + (", the output stored by TMA where a tile allows" if self.stored else ", stores from registers"),
+            *(f"//   {text}" for text in plan.describe()),
+            f"#line {k.span.line} {path_literal(k.span.path)}",
+            f'extern "C" __global__ void __launch_bounds__({LAUNCH_BOUND}, 1) {entry_symbol(k.name)}('
+            f'{", ".join(args)}) {{',
+        ]
+        source = "\n".join([*head, *body, "}", ""])
+        return Generated(k.name, source, plan.threads, plan.shared_bytes, tuple(params), self.aligned,
+                         arch_suffix="a", gemm=plan)
+
+    def _setup(self) -> None:
+        plan, form = self.gemm, self.form
+        self.line("extern __shared__ __align__(1024) unsigned char smem[];")
+        self.line("// The 128-byte swizzle is a function of the address: stages start 1024-aligned.")
+        self.put("const u32 $base = (ph::smem_address(smem) + 1023u) & ~1023u;")
+        self.put(f"const u32 $full = $base + {plan.full_barriers}, $empty = $base + {plan.empty_barriers};")
+        self.put("const int $group = threadIdx.x / 128, $gthread = threadIdx.x % 128;")
+        self.line("if (threadIdx.x == 0) {")
+        with self.indented():
+            self.put(f"for (int $s = 0; $s < {plan.stages}; ++$s) {{")
+            self.put(f"  ph::mbar_init($full + 8 * $s, {1 if self.tma else WARPGROUP});  // the producer's arrival"
+                     + (" with the bytes" if self.tma else "s, once their copies are done"))
+            self.put(f"  ph::mbar_init($empty + 8 * $s, {plan.consumers});  // an arrival from each consumer")
+            self.line("}")
+            self.line('asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");')
+        self.line("}")
+        self.line("__syncthreads();  // the roles never meet again")
+        gx, gy, gz = (self.ctx[f"grid.{a}"] for a in "xyz")
+        self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
+        k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
+        self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
+
+    def _tile_loop(self) -> None:
+        """The head of the persistent walk: the block's indices and the prologue's lets."""
+        bx, by, bz = (self.ctx[f"block.{a}"] for a in "xyz")
+        gx, gy = self.ctx["grid.x"], self.ctx["grid.y"]
+        self.put("for (i64 $tile = blockIdx.x; $tile < $tiles; $tile += gridDim.x) {")
+        self.depth += 1
+        self.line(f"i64 {bx}, {by}, {bz};")
+        self.put(f"ph::grouped_block($tile, {gx}, {gy}, {GROUP_ROWS}, {bx}, {by}, {bz});")
+        for s in self.form.prologue:
+            self._let(s)
+
+    def _let(self, s: ir.Decl) -> None:
+        self.memo.clear()
+        self.index_memo.clear()
+        self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
+        self.s_decl(s)
+
+    def _producer(self) -> None:
+        if not self.tma:
+            self._copying_producer()
+            return
+        plan, form = self.gemm, self.form
+        a_map, b_map = self.maps["a"], self.maps["b"]
+        self.line(f'asm volatile("setmaxnreg.dec.sync.aligned.u32 {PRODUCER_REGISTERS};");')
+        self.put("if ($gthread == 0) {")
+        with self.indented():
+            self.line(f"ph::tma_prefetch(&{a_map});")
+            self.line(f"ph::tma_prefetch(&{b_map});")
+            self.put("u32 $it = 0;  // k blocks so far, over all tiles: the stage and its phase")
+            self._tile_loop()
+            self.memo.clear()
+            self.index_memo.clear()
+            self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
+            self.put(f"const int $m_at = (int)({self.scalar(form.m_start)}), "
+                     f"$n_at = (int)({self.scalar(form.n_start)});")
+            self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
+            with self.indented():
+                self.put(f"const u32 $s = $it % {plan.stages}, $phase = ($it / {plan.stages}) & 1;")
+                self.put("ph::mbar_wait($empty + 8 * $s, $phase ^ 1);  // a fresh stage passes at once")
+                self.put(f"ph::mbar_expect($full + 8 * $s, {plan.stage_bytes});")
+                self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
+                self.put(f"ph::tma_load($a, &{a_map}, $kb * {plan.bk}, $m_at, $full + 8 * $s);")
+                for box in range(plan.b.boxes):
+                    column = "$n_at" if box == 0 else f"$n_at + {box * plan.b.box_cols}"
+                    self.put(f"ph::tma_load($b + {box * plan.b.box_bytes}, &{b_map}, {column}, $kb * {plan.bk}, "
+                             "$full + 8 * $s);")
+            self.line("}")
+            self.depth -= 1
+            self.line("}")
+        self.line("}")
+
+    def _copying_producer(self) -> None:
+        """The producer without TMA: its 128 threads copy each stage's 16-byte chunks,
+        swizzled as TMA would place them."""
+        plan, form = self.gemm, self.form
+        self.line(f'asm volatile("setmaxnreg.dec.sync.aligned.u32 {COPYING_PRODUCER_REGISTERS};");')
+        self.put("u32 $it = 0;")
+        self._tile_loop()
+        self.memo.clear()
+        self.index_memo.clear()
+        self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
+        self.put(f"const i64 $m_at = {self.scalar(form.m_start)}, $n_at = {self.scalar(form.n_start)};")
+        self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
+        with self.indented():
+            self.put(f"const u32 $s = $it % {plan.stages}, $phase = ($it / {plan.stages}) & 1;")
+            self.put("ph::mbar_wait($empty + 8 * $s, $phase ^ 1);")
+            self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
+            chunks = SWIZZLE_BYTES // 16
+            for load, stage, rows_of, row, col in (
+                (form.a, plan.a, "$q >> 3", "$m_at + $r", f"$kb * {plan.bk} + 8 * $c"),
+                (form.b, plan.b, f"($q >> 3) % {plan.b.rows}", f"$kb * {plan.bk} + $r", "$n_at + %BOX% + 8 * $c"),
+            ):
+                tensor = self.tensors[load.tensor]
+                rows, cols = (self.dim(n) for n in tensor.dims)
+                inner = tensor.dims[1]  # a runtime dim is a multiple of 4: every half is inside or out
+                halves = load.tensor in self.aligned and (not isinstance(inner, int) or inner % 4 == 0)
+                copy = "ph::copy_async" if halves else "ph::copy_elements"
+                total = stage.boxes * stage.rows * chunks
+                self.line("#pragma unroll 4")
+                self.put(f"for (int $q = $gthread; $q < {total}; $q += {WARPGROUP}) {{")
+                with self.indented():
+                    self.put(f"const int $r = {rows_of}, $c = $q & 7;")
+                    place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
+                    if stage.boxes > 1:
+                        self.put(f"const int $box = $q / {stage.rows * chunks};")
+                        place = f"$box * {stage.box_bytes} + {place}"
+                        col = col.replace("%BOX%", f"{stage.box_cols} * $box")
+                    else:
+                        col = col.replace("%BOX%", "0")
+                    dst = "$a" if stage is plan.a else "$b"
+                    self.put(f"{copy}({dst} + {place}, {self.param_names[load.tensor]}, {row}, {col}, {rows}, {cols});")
+                self.line("}")
+            self.put("ph::copies_arrive($full + 8 * $s);")
+        self.line("}")
+        self.depth -= 1
+        self.line("}")
+
+    def _consumer(self) -> None:
+        plan, form = self.gemm, self.form
+        n = plan.registers_per_block
+        self.line(f'asm volatile("setmaxnreg.inc.sync.aligned.u32 {CONSUMER_REGISTERS};");')
+        self.put("const int $consumer = $group - 1;")
+        for name in self.acc_arrays:
+            self.line(f"f32 {name}[{n}];  // {form.acc.vtype} in registers: the plan's fragment")
+            self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0.0f;  // a tile's first slice overwrites it")
+        group_row, _ = modes_terms(plan.fragment.groups, self.n["consumer"])
+        thread_row, thread_col = modes_terms(plan.fragment.threads, self.n["gthread"])
+        self.put(f"const i64 $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
+        if self.stored is not None:
+            c = plan.c
+            assert c is not None
+            self.put(f"unsigned char* $c_tile = smem + ($base - ph::smem_address(smem)) + {plan.c_offset} "
+                     f"+ $consumer * {c.bytes};  // this consumer's rows of the output, for their TMA store")
+        self.put("u32 $it = 0;")
+        self._tile_loop()
+        self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
+        self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
+        with self.indented():
+            self.put(f"const u32 $s = $it % {plan.stages};")
+            self.put(f"ph::mbar_wait($full + 8 * $s, ($it / {plan.stages}) & 1);")
+            if not self.tma:
+                self.line("ph::proxy_fence();")
+            rows_a = plan.a.box_bytes // plan.consumers  # each consumer's rows of the A box
+            self.put(f"const u32 $a = $base + $s * {plan.stage_bytes} + $consumer * {rows_a}, "
+                     f"$b = $base + $s * {plan.stage_bytes} + {plan.b.offset};")
+            self.line("ph::wgmma_fence();")
+            self.line("#pragma unroll")
+            self.put(f"for (int $k16 = 0; $k16 < {plan.bk // K16}; ++$k16) {{")
+            with self.indented():
+                for blk, name in enumerate(self.acc_arrays):
+                    a_at = f"$a + {plan.a.k_step} * $k16" + (f" + {blk * 64 * SWIZZLE_BYTES}" if blk else "")
+                    self.put(f"ph::wgmma({name}, ph::smem_descriptor({a_at}, {plan.a.lbo}, {plan.a.sbo}), "
+                             f"ph::smem_descriptor($b + {plan.b.k_step} * $k16, {plan.b.lbo}, {plan.b.sbo}), "
+                             "($kb | $k16) != 0);")
+            self.line("}")
+            self.line("ph::wgmma_commit();")
+            self.put("if ($kb > 0) {  // one group in flight: the stage before it is free")
+            self.line("  ph::wgmma_wait<1>();")
+            self.put(f"  if ($gthread == 0) ph::mbar_arrive($empty + 8 * (($it - 1) % {plan.stages}));")
+            self.line("}")
+        self.line("}")
+        self.line("ph::wgmma_wait<0>();")
+        self.put(f"if ($kblocks > 0 && $gthread == 0) ph::mbar_arrive($empty + 8 * (($it - 1) % {plan.stages}));")
+        self._acc_box()
+        for s in form.epilogue:
+            if isinstance(s, ir.Decl):
+                self._let(s)
+            else:
+                self._store(s)
+        self.depth -= 1
+        self.line("}")
+        if self.stored is not None:
+            self.put("if ($gthread == 0) ph::bulk_wait();  // shared memory stays until the last store has read it")
+
+    def _acc_box(self) -> None:
+        """The accumulator's present region after the loop: `dot`'s rows are A's present
+        rows and its columns B's present columns, or the whole tile where the loop ran no
+        turn (K = 0)."""
+        form = self.form
+        self.memo.clear()
+        self.index_memo.clear()
+        parts = []
+        for start, length, extent in ((form.m_start, form.tile[0], self.tensors[form.a.tensor].dims[0]),
+                                      (form.n_start, form.tile[1], self.tensors[form.b.tensor].dims[1])):
+            s = self.local("at", "i64", self.scalar(start))
+            parts.append((sub(imax(s, "0"), s), sub(imin(add(s, str(length)), self.dim(extent)), s)))
+        box = self.boxes[form.acc]
+        self.line(f"ph::Box<2> {box} = {{{{{parts[0][0]}, {parts[1][0]}}}, {{{parts[0][1]}, {parts[1][1]}}}}};")
+        self.line(f"{box}.normalize();")
+        self.put(f"if ($kblocks == 0) {box} = {{{{0, 0}}, {{{form.tile[0]}, {form.tile[1]}}}}};")
+
+    def _store(self, s: ir.Store) -> None:
+        """A store of the epilogue: each consumer thread its fragment's elements, two
+        adjacent columns at a time (one access where both are written and aligned).
+        A tile wholly present, inside the target and aligned takes a path with no test."""
+        self.memo.clear()
+        self.index_memo.clear()
+        self.region_memo.clear()
+        self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
+        value, name = s.value, s.tensor
+        region = self.region(value)
+        self._hoist(value)
+        starts = self.window_starts(s.items)
+        dims = self.tensors[name].dims
+        tests = [name in self.aligned, self.pitch_multiple_of(dims[1], 2), self.multiple_of(starts[1], 2)]
+        pair = "false" if False in tests else " && ".join(t for t in tests if isinstance(t, str)) or "true"
+        pair = self.local("pair", "bool", pair)
+        whole = [pair]
+        for (lo, hi), start, extent, length in zip(region, starts, dims, self.form.tile, strict=True):
+            whole += [f"{lo} <= 0", f"{hi} >= {length}", f"{add(start, str(length))} <= {self.dim(extent)}"]
+            if const_int(start) is None:
+                whole.append(f"{start} >= 0")
+        if self.stored is not None:
+            self._tma_store(s, region, starts)
+        self.line(f"if ({' && '.join(t for t in whole if t not in ('true', '0 <= 0'))}) {{")
+        with self.indented():
+            self._fragment_stores(s, starts, None)
+        self.line("} else {")
+        with self.indented():
+            self._fragment_stores(s, starts, (region, pair))
+        self.line("}")
+
+    def _tma_store(self, s: ir.Store, region: list[tuple[str, str]], starts: Pos) -> None:
+        """The head of the TMA store path, taken where the value is present wherever the
+        tile meets the tensor (TMA clips the rest): each consumer writes its rows into its
+        swizzled boxes, and one of its threads stores them while the warpgroup goes on to
+        the next tile. Its `else` is the register path's test."""
+        c = self.gemm.c
+        assert c is not None
+        dims = self.tensors[s.tensor].dims
+        covers = []
+        for (lo, hi), start, extent, length in zip(region, starts, dims, self.form.tile, strict=True):
+            covers += [f"{lo} <= 0", f"{hi} >= {imin(str(length), sub(self.dim(extent), start))}"]
+            if const_int(start) is None:
+                covers.append(f"{start} >= 0")
+        element = s.value.type.dtype.bits // 8
+        barrier = "ph::named_sync(1 + $consumer, 128);"
+        self.line(f"if ({' && '.join(t for t in covers if t != '0 <= 0')}) {{")
+        with self.indented():
+            self.put("if ($gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile")
+            self.put(barrier)
+            self._fragment_stores(s, starts, None, (element, c.box_cols, c.box_bytes))
+            self.line("ph::proxy_fence();  // the tile's writes, seen by the TMA store")
+            self.put(barrier)
+            self.put("if ($gthread == 0) {")
+            row = add(starts[0], f"$consumer * {c.rows}")
+            for box in range(c.boxes):
+                self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, &{self.maps['c']}, "
+                         f"(int)({add(starts[1], str(box * c.box_cols))}), (int)({row}));")
+            self.line("  ph::bulk_commit();")
+            self.line("}")
+        self.line("} else")
+
+    def _fragment_stores(self, s: ir.Store, starts: Pos, checks: tuple[list[tuple[str, str]], str] | None,
+                         staged: tuple[int, int, int] | None = None) -> None:
+        """The stores of every register pair of the fragment, each tested (`checks`:
+        the value's region and whether pairs are aligned) or not."""
+        value, name = s.value, s.tensor
+        dims = self.tensors[name].dims
+        d = value.type.dtype
+        storage = ct.storage_type(d)
+        registers = self.gemm.fragment.registers
+        sizes, rows, cols = registers.sizes, registers.rows, registers.cols
+        assert (sizes[0], rows[0], cols[0]) == (2, 0, 1) and cols[-1] == 0, "the fragment's pairs are its columns"
+        loops = list(zip(sizes[1:-1], rows[1:-1], cols[1:-1], strict=True))
+        i, j, j1 = self.n["i"], self.n["j"], self.n["j1"]
+        for blk, array in enumerate(self.acc_arrays):
+            self.line("{")
+            self.depth += 1
+            register_terms, row_terms, col_terms = [], ["$frag_row"], ["$frag_col"]
+            if blk:
+                row_terms.append(str(blk * rows[-1]))
+            step = sizes[0]
+            for m, (size, dr, dc) in enumerate(loops):
+                var = self.loop_name(f"r{m}")
+                self.line("#pragma unroll")
+                self.line(f"for (int {var} = 0; {var} < {size}; ++{var}) {{")
+                self.depth += 1
+                register_terms.append(f"{step} * {var}")
+                if dr:
+                    row_terms.append(f"{dr} * {var}")
+                if dc:
+                    col_terms.append(f"{dc} * {var}")
+                step *= size
+            reg = " + ".join(register_terms)
+            self.put(f"const i64 $i = {' + '.join(row_terms)};")
+            self.put(f"const i64 $j = {' + '.join(col_terms)}, $j1 = $j + 1;")
+            self.pair = (j, j1)
+            self.acc_register = [f"{array}[{reg}]", f"{array}[{reg} + 1]"]
+            refs = [self.window_ref(name, s.items, [i, c], starts) for c in (j, j1)]
+            values = [ct.pack(d, self.elem(value, [i, c])) for c in (j, j1)]
+            both = f"ph::vstore<2>(&{refs[0]}, ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});"
+            if staged is not None:  # into this consumer's boxes (element bytes, box columns, box bytes)
+                element, box_cols, box_bytes = staged
+                row = "$wg_row" + " + ".join(["", *row_terms[1:]])
+                place = f"ph::swizzled({row}, $j, {box_cols}, {box_bytes}, {element})"
+                self.put(f"ph::vstore<2>(({storage}*)($c_tile + {place}), "
+                         f"ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});")
+            elif checks is None:
+                self.line(both)
+            else:
+                region, pair = checks
+                self.line(f"if ({self._inside(region[0], starts[0], dims[0], i)}) {{")
+                with self.indented():
+                    first = self._inside(region[1], starts[1], dims[1], j)
+                    second = self._inside(region[1], starts[1], dims[1], j1)
+                    self.put(f"const bool $c0 = {first}, $c1 = {second};")
+                    self.put(f"if ($c0 && $c1 && {pair}) {{")
+                    self.line(f"  {both}")
+                    self.line("} else {")
+                    self.put(f"  if ($c0) {refs[0]} = {values[0]};")
+                    self.put(f"  if ($c1) {refs[1]} = {values[1]};")
+                    self.line("}")
+                self.line("}")
+            for _ in loops:
+                self.depth -= 1
+                self.line("}")
+            self.depth -= 1
+            self.line("}")
+
+    def _inside(self, bounds: tuple[str, str], start: str, extent: int | str, at: str) -> str:
+        """Whether position `at` of the stored value is present and inside the target."""
+        lo, hi = bounds
+        tests = [f"{at} < {hi}", f"{add(start, at)} < {self.dim(extent)}"]
+        if lo != "0":
+            tests.insert(0, f"{lo} <= {at}")
+        if const_int(start) is None:
+            tests.append(f"{paren(start)} + {at} >= 0")
+        return " && ".join(tests)
+
+    def _hoist(self, e: ir.Expr) -> None:
+        """The scalar operands and window starts of a stored value, computed before the
+        stores' branches, so every branch reads the same locals."""
+        for node in ir.walk_expr(e):
+            if isinstance(node, ELEMENTWISE) and node.type.shape:
+                for c in node.children():
+                    if not c.type.shape:
+                        self.hoisted(c)
+            elif isinstance(node, ir.Load) and node.type.shape:
+                self.window_starts(node.items)
+
+
+def generate_gemm(kernel: ir.Kernel, aligned: frozenset[str], form: GemmForm, plan: GemmPlan,
+                  mode: GemmMode) -> Generated:
+    """The Hopper GEMM variant of a kernel of GEMM form, for launches whose `aligned`
+    tensors start 16-byte aligned, run as `mode` says."""
+    return GemmWriter(kernel, aligned, form, plan, mode).write()

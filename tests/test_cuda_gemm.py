@@ -1,0 +1,218 @@
+"""The Hopper GEMM lowering (issue 11): which kernels it takes, its layout plan, the
+CUDA it writes (pinned, and built by NVRTC for sm_90a with no serialized wgmma), and
+which variant a launch picks. No GPU is needed; gate 2 runs the corpus's GEMM kernels
+on the H200 against the interpreter."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from corpus import harness
+from golden_programs import GOLDEN, check_golden
+
+import phobos
+from phobos.backends.cuda.args import DeviceArray
+from phobos.backends.cuda.gemm_form import NotGemm, gemm_form
+from phobos.backends.cuda.gemm_launch import ENV_WGMMA, GemmArguments, gemm_mode, gemm_of
+from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
+from phobos.backends.cuda.gemm_writer import generate_gemm
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+DOT = harness.native_program("dot.phobos")
+
+GEMM = """
+@autotune(TM in [{tm}], TN in [{tn}], TK in [64])
+{attrs}
+kernel g(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], C: tensor<bf16>[M, N]) {{
+  let m0 = ctx.block.y * TM
+  let n0 = ctx.block.x * TN
+  var acc: tile<f32>[TM, TN] = 0.0
+  for k in range(0, K, TK) {{
+    acc += dot(A[m0 :+ TM, k :+ TK], B[k :+ TK, n0 :+ TN])
+  }}
+  {epilogue}
+}}
+"""
+PLAIN = "C[m0 :+ TM, n0 :+ TN] = bf16(acc)"
+
+
+def kernel_of(tm: int = 128, tn: int = 256, attrs: str = "", epilogue: str = PLAIN) -> phobos.Kernel:
+    return phobos.compile(GEMM.format(tm=tm, tn=tn, attrs=attrs, epilogue=epilogue), path="g.phobos").kernels["g"]
+
+
+def variant(kernel: phobos.Kernel):
+    return kernel.variants[0]
+
+
+# ------------------------------------------------------------ which kernels
+
+
+def test_the_corpus_gemm_kernels_take_the_lowering():
+    for name in ("gemm_wgmma", "gemm_wgmma_f16"):
+        form = gemm_form(variant(DOT.kernels[name]))
+        assert form.a.tensor == "A" and form.b.tensor == "B"
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("gemm", "not a scalar `let`"),  # tile copies in the loop
+    ("gemm_bf16", "32 rows"),  # the corpus's 32 x 32 tiles: no m64 block
+    ("gemm_i8", "i8 operands"),
+    ("dot_ragged", "on tensor cores"),
+    ("attention", "no GEMM loop"),
+])
+def test_other_kernels_keep_the_general_lowering(name: str, why: str):
+    v = variant(DOT.kernels[name])
+    found = gemm_of(v)
+    assert isinstance(found, NotGemm) and why in str(found)
+
+
+@pytest.mark.parametrize(("epilogue", "why"), [
+    ("C[m0 :+ TM, n0 :+ TN] = bf16(transpose(acc))", "reduction, a product, a transpose"),
+    ("C[m0 :+ TM, n0 :+ TN] = bf16(acc)\n  A[0 :+ TM, 0 :+ TN] = bf16(acc)", "writes an operand"),
+    ("C[m0 + ctx.thread, n0] = bf16(acc[0, 0])", "not a store of a [TM, TN] tile"),
+    ("let s = sum(acc)\n  C[m0 :+ TM, n0 :+ TN] = bf16(acc)", "collective, an atomic or a tile"),
+])
+def test_epilogues_the_lowering_cannot_write_are_refused_with_the_reason(epilogue: str, why: str):
+    with pytest.raises(NotGemm, match=re.escape(why)):
+        gemm_form(variant(kernel_of(tn=128, epilogue=epilogue)))
+
+
+# ------------------------------------------------------------ the layout plan
+
+
+@pytest.mark.parametrize(("consumers", "blocks", "n"), [(2, 1, 256), (1, 1, 64), (1, 3, 64), (2, 2, 128)])
+def test_the_fragment_places_every_element_once(consumers: int, blocks: int, n: int):
+    fragment = wgmma_fragment(consumers, blocks, n)
+    seen = {fragment.position(g, t, r) for g in range(consumers) for t in range(128) for r in range(blocks * n // 2)}
+    assert seen == {(i, j) for i in range(64 * blocks * consumers) for j in range(n)}
+    for i, j in [(0, 0), (9, 3), (64 * blocks * consumers - 1, n - 1)]:
+        assert fragment.position(*fragment.holder(i, j)) == (i, j)
+
+
+def test_the_fragment_is_the_ptx_accumulator_layout():
+    """PTX ISA, wgmma m64nNk16 D: thread t, register r at row 16 (t / 32) + (t % 32) / 4
+    + 8 ((r / 2) % 2), column 8 (r / 4) + 2 (t % 4) + r % 2."""
+    fragment = wgmma_fragment(2, 1, 256)
+    for t in range(128):
+        for r in range(128):
+            want = (16 * (t // 32) + (t % 32) // 4 + 8 * ((r // 2) % 2), 8 * (r // 4) + 2 * (t % 4) + r % 2)
+            assert fragment.position(0, t, r) == want
+            assert fragment.position(1, t, r) == (want[0] + 64, want[1])
+
+
+def test_operand_stages_are_swizzled_boxes_at_1024_byte_boundaries():
+    form = gemm_form(variant(kernel_of()))
+    plan = plan_gemm(variant(kernel_of()), form)
+    # Three stages: the fourth's room holds the output tile for its TMA store.
+    assert (plan.bm, plan.bn, plan.bk, plan.stages, plan.consumers, plan.blocks) == (128, 256, 64, 3, 2, 1)
+    assert plan.instruction == "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"
+    for stage, rows, cols in ((plan.a, 128, 64), (plan.b, 64, 256)):
+        offsets = {stage.byte_offset(r, c, 2) for r in range(rows) for c in range(cols)}
+        assert len(offsets) == rows * cols  # no two elements share a place
+        assert min(offsets) == stage.offset and max(offsets) == stage.offset + stage.bytes - 2
+        assert stage.offset % SWIZZLE_ATOM == 0 and stage.box_bytes % SWIZZLE_ATOM == 0
+    # 128-byte swizzle: row r's 16-byte chunk q lands at chunk q ^ (r % 8) of its line.
+    assert plan.a.byte_offset(3, 8, 2) == 3 * 128 + (1 ^ 3) * 16
+    assert plan.b.byte_offset(9, 70, 2) == plan.b.offset + 8192 + 9 * 128 + (0 ^ 1) * 16 + 12
+    assert (plan.a.lbo, plan.a.sbo, plan.a.k_step) == (16, 1024, 32)
+    assert (plan.b.lbo, plan.b.sbo, plan.b.k_step) == (8192, 1024, 2048)
+    assert plan.c is not None and (plan.c.rows, plan.c.box_cols, plan.c.boxes) == (64, 64, 4)
+    assert plan.shared_bytes == 3 * 49152 + 2 * 32768 + 48 + 1024
+    two_stores = variant(kernel_of(epilogue=PLAIN + "\n  C[m0 :+ TM, n0 :+ TN] = bf16(acc + 1.0)"))
+    assert plan_gemm(two_stores, gemm_form(two_stores)).c is None  # stores from registers: four stages
+    assert plan_gemm(two_stores, gemm_form(two_stores)).stages == 4
+
+
+def test_tiles_too_large_are_refused_with_the_numbers():
+    big = variant(kernel_of(tm=256, tn=192))
+    with pytest.raises(TooLarge, match="192 registers a thread"):
+        plan_gemm(big, gemm_form(big))
+    deep = variant(kernel_of(attrs="@pipeline(8)"))
+    with pytest.raises(TooLarge, match=r"@pipeline\(8\): 8 stages of 49152 bytes .* a CTA on sm_90 has 232448"):
+        plan_gemm(deep, gemm_form(deep))
+    demanded = variant(kernel_of(attrs="@tensorcore\n@pipeline(8)"))
+    with pytest.raises(PhobosError, match="@tensorcore: kernel `g`'s GEMM tile does not fit sm_90"):
+        gemm_of(demanded)
+    assert isinstance(gemm_of(deep), TooLarge)  # without @tensorcore: the general lowering
+
+
+def test_pipeline_sets_the_stage_count():
+    v = variant(kernel_of(attrs="@pipeline(2)"))
+    assert plan_gemm(v, gemm_form(v)).stages == 2
+    four = variant(kernel_of(attrs="@pipeline(4)"))
+    assert plan_gemm(four, gemm_form(four)).stages == 4 and plan_gemm(four, gemm_form(four)).c is None
+    off = variant(kernel_of(attrs="@pipeline(off)"))
+    assert plan_gemm(off, gemm_form(off)).stages == 1
+
+
+# ------------------------------------------------------------ the code
+
+
+GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "threads"), ("gemm_wgmma_f16", "tma")]
+
+
+@pytest.mark.parametrize(("name", "loads"), GOLDEN_KERNELS)
+def test_generated_gemm_cuda_matches_golden(name: str, loads: str, request: pytest.FixtureRequest):
+    v = variant(DOT.kernels[name])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
+    mode = GemmMode(loads == "tma", loads == "tma" and plan.c is not None)
+    source = generate_gemm(v, aligned if loads == "tma" else frozenset(), form, plan, mode).source
+    check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", source, request, "CUDA C++")
+
+
+@pytest.mark.parametrize(("tm", "tn", "loads", "store"), [
+    (128, 256, True, True), (128, 256, False, False), (64, 128, True, False), (256, 128, False, True),
+])
+def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: int, loads: bool, store: bool):
+    """NVRTC with ptxas: a C7510/C7511/C7515 warning would fail the build (compile.py)."""
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+
+    v = variant(kernel_of(tm, tn, epilogue="C[m0 :+ TM, n0 :+ TN] = bf16(max(acc * 2.0, 0.0))"))
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    aligned = frozenset({"A", "B", "C"}) if loads else frozenset()
+    gen = generate_gemm(v, aligned, form, plan, GemmMode(loads, store))
+    assert gen.arch_suffix == "a" and gen.threads == 128 * (plan.consumers + 1)
+    assert build(gen, v, "sm_90").startswith(b"\x7fELF")
+
+
+# ------------------------------------------------------------ the launch's choice
+
+
+def array(shape: tuple[int, int], dtype: str = "bfloat16", ptr: int = 1 << 20) -> DeviceArray:
+    import ml_dtypes  # noqa: F401 - registers bfloat16 with numpy
+
+    np_dtype = np.dtype(dtype)
+    return DeviceArray(ptr, shape, (shape[1], 1), np_dtype, 0, False, None)
+
+
+def arrays(m: int, n: int, k: int, a_ptr: int = 1 << 20) -> dict[str, DeviceArray]:
+    return {"A": array((m, k), ptr=a_ptr), "B": array((k, n), ptr=1 << 24), "C": array((m, n), ptr=1 << 28)}
+
+
+def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch: pytest.MonkeyPatch):
+    v = variant(kernel_of())
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
+    assert gemm_mode(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)  # A's rows 5800 bytes apart
+    assert gemm_mode(v, "sm_90", arrays(300, 516, 200)) == GemmMode(False, False)  # B's and C's rows: 1032
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 200, a_ptr=(1 << 20) + 2)) == GemmMode(False, True)  # A misaligned
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 0)) == GemmMode(False, True)  # K = 0: no tensor map of A
+    assert gemm_mode(v, "sm_80", arrays(300, 520, 200)) is None
+    assert gemm_mode(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
+    monkeypatch.setenv(ENV_WGMMA, "0")
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) is None
+
+
+def test_the_persistent_grid_is_a_cta_an_sm_at_most():
+    v = variant(kernel_of())
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    gen = generate_gemm(v, frozenset(), form, plan, GemmMode(False, False))
+    args = GemmArguments(gen, arrays(300, 520, 200), sms=132)
+    assert args.fill({}, (16, 32, 1)) == (132, 1, 1)
+    assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
+    assert args.fill({}, (3, 2, 1)) == (6, 1, 1)
+    assert args.fill({}, (0, 2, 1)) == (1, 1, 1)
