@@ -141,6 +141,7 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             result[f"{side}_tflops"] = flop / ms / 1e9
         except Exception as exc:  # noqa: BLE001 - one side failing leaves the others
             result["errors"][side] = f"{type(exc).__name__}: {exc}"[:600]
+    result["clocks_after"] = clocks(device)  # the SM clock once the row's sides were timed
     base = result.get("cublas_tflops")
     for side in ("phobos", "triton"):
         if base and result.get(f"{side}_tflops"):
