@@ -474,8 +474,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       #line 124 "/work/main/tests/corpus/dot.phobos"
       ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
       box_.normalize();
-      const bool pair = n0 % 2 == 0;
-      if (acc_box.lo[0] <= 0 && ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)) >= ph::min64(128, M - m0) && m0 >= 0 && ph::max64(acc_box.lo[1], box_.lo[1]) <= 0 && ph::min64(acc_box.hi[1], box_.hi[1]) >= ph::min64(128, N - n0) && n0 >= 0) {
+      const i64 lo0 = ph::max64(acc_box.lo[0], -m0), hi0 = ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0);  // where the value is present and inside the tensor
+      const i64 lo1 = ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), hi1 = ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0);  // where the value is present and inside the tensor
+      if (lo0 < hi0 && lo1 < hi1) {
         if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile
         ph::named_sync(1 + consumer, 128);
         {
@@ -485,47 +486,27 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
             for (int r1 = 0; r1 < 16; ++r1) {
               const i64 i = frag_row + 8 * r0;
               const i64 j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>((bf16*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 64, 8192, 2)), ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
+              const i64 ci = ph::min64(ph::max64(i, lo0), hi0 - 1), cj = ph::min64(ph::max64(j, lo1), hi1 - 1), cj1 = ph::min64(ph::max64(j1, lo1), hi1 - 1);
+              ph::vstore<2>((bf16*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 64, 8192, 2)), ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + cj]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + cj1]))), 0.0f))}});
             }
           }
         }
-        ph::proxy_fence();  // the tile's writes, seen by the TMA store
+        ph::proxy_fence();  // the tile's writes, seen by a TMA store
         ph::named_sync(1 + consumer, 128);
-        if (gthread == 0) {
-          ph::tma_store(ph::smem_address(c_tile) + 0, &C_map, (int)(n0), (int)(m0 + (consumer * 64)));
-          ph::tma_store(ph::smem_address(c_tile) + 8192, &C_map, (int)(n0 + 64), (int)(m0 + (consumer * 64)));
-          ph::bulk_commit();
-        }
-      } else
-      if (pair && acc_box.lo[0] <= 0 && ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)) >= 128 && m0 + 128 <= M && m0 >= 0 && ph::max64(acc_box.lo[1], box_.lo[1]) <= 0 && ph::min64(acc_box.hi[1], box_.hi[1]) >= 128 && n0 + 128 <= N && n0 >= 0) {
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
-            #pragma unroll
-            for (int r1 = 0; r1 < 16; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
-            }
+        if (lo0 == 0 && hi0 == 128 && lo1 == 0 && hi1 == 128) {
+          if (gthread == 0) {
+            ph::tma_store(ph::smem_address(c_tile) + 0, &C_map, (int)(n0), (int)(m0 + (consumer * 64)));
+            ph::tma_store(ph::smem_address(c_tile) + 8192, &C_map, (int)(n0 + 64), (int)(m0 + (consumer * 64)));
+            ph::bulk_commit();
           }
-        }
-      } else {
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
-            #pragma unroll
-            for (int r1 = 0; r1 < 16; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
-              if (acc_box.lo[0] <= i && i < ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)) && m0 + i < M && m0 + i >= 0) {
-                const bool c0 = ph::max64(acc_box.lo[1], box_.lo[1]) <= j && j < ph::min64(acc_box.hi[1], box_.hi[1]) && n0 + j < N && n0 + j >= 0, c1 = ph::max64(acc_box.lo[1], box_.lo[1]) <= j1 && j1 < ph::min64(acc_box.hi[1], box_.hi[1]) && n0 + j1 < N && n0 + j1 >= 0;
-                if (c0 && c1 && pair) {
-                  ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
-                } else {
-                  if (c0) C[(m0 + i) * N + (n0 + j)] = ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f));
-                  if (c1) C[(m0 + i) * N + (n0 + j1)] = ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f));
-                }
-              }
+        } else {
+          for (int q = gthread; q < 4096; q += 128) {
+            const int r = q / 64;
+            const i64 i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
+            const bf16* c = (bf16*)(c_tile + ph::swizzled(r, j, 64, 8192, 2));
+            if (lo0 <= i && i < hi0) {
+              if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = c[0];
+              if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = c[1];
             }
           }
         }

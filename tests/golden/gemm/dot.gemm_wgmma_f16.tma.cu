@@ -470,8 +470,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {64, 192}};
       #line 138 "/work/main/tests/corpus/dot.phobos"
-      const bool pair = n0 % 2 == 0;
-      if (pair && acc_box.lo[0] <= 0 && acc_box.hi[0] >= 64 && m0 + 64 <= M && m0 >= 0 && acc_box.lo[1] <= 0 && acc_box.hi[1] >= 192 && n0 + 192 <= N && n0 >= 0) {
+      const i64 lo0 = ph::max64(acc_box.lo[0], -m0), hi0 = ph::min64(acc_box.hi[0], M - m0);  // where the value is present and inside the tensor
+      const i64 lo1 = ph::max64(acc_box.lo[1], -n0), hi1 = ph::min64(acc_box.hi[1], N - n0);  // where the value is present and inside the tensor
+      if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
         {
           #pragma unroll
           for (int r0 = 0; r0 < 2; ++r0) {
@@ -491,22 +492,18 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
             for (int r1 = 0; r1 < 24; ++r1) {
               const i64 i = frag_row + 8 * r0;
               const i64 j = frag_col + 8 * r1, j1 = j + 1;
-              if (acc_box.lo[0] <= i && i < acc_box.hi[0] && m0 + i < M && m0 + i >= 0) {
-                const bool c0 = acc_box.lo[1] <= j && j < acc_box.hi[1] && n0 + j < N && n0 + j >= 0, c1 = acc_box.lo[1] <= j1 && j1 < acc_box.hi[1] && n0 + j1 < N && n0 + j1 >= 0;
-                if (c0 && c1 && pair) {
-                  ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<f32, 2>{{acc_0[2 * r0 + 4 * r1], acc_0[2 * r0 + 4 * r1 + 1]}});
-                } else {
-                  if (c0) C[(m0 + i) * N + (n0 + j)] = acc_0[2 * r0 + 4 * r1];
-                  if (c1) C[(m0 + i) * N + (n0 + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
-                }
+              if (lo0 <= i && i < hi0) {
+                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = acc_0[2 * r0 + 4 * r1];
+                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
               }
             }
           }
         }
       }
       #line 139 "/work/main/tests/corpus/dot.phobos"
-      const bool pair_ = n0 % 2 == 0;
-      if (pair_ && acc_box.lo[0] <= 0 && acc_box.hi[0] >= 64 && m0 + 64 <= M && m0 >= 0 && acc_box.lo[1] <= 0 && acc_box.hi[1] >= 192 && n0 + 192 <= N && n0 >= 0) {
+      const i64 lo0 = ph::max64(acc_box.lo[0], -m0), hi0 = ph::min64(acc_box.hi[0], M - m0);  // where the value is present and inside the tensor
+      const i64 lo1 = ph::max64(acc_box.lo[1], -n0), hi1 = ph::min64(acc_box.hi[1], N - n0);  // where the value is present and inside the tensor
+      if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
         {
           #pragma unroll
           for (int r0 = 0; r0 < 2; ++r0) {
@@ -526,14 +523,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
             for (int r1 = 0; r1 < 24; ++r1) {
               const i64 i = frag_row + 8 * r0;
               const i64 j = frag_col + 8 * r1, j1 = j + 1;
-              if (acc_box.lo[0] <= i && i < acc_box.hi[0] && m0 + i < M && m0 + i >= 0) {
-                const bool c0 = acc_box.lo[1] <= j && j < acc_box.hi[1] && n0 + j < N && n0 + j >= 0, c1 = acc_box.lo[1] <= j1 && j1 < acc_box.hi[1] && n0 + j1 < N && n0 + j1 >= 0;
-                if (c0 && c1 && pair_) {
-                  ph::vstore<2>(&D[(m0 + i) * N + (n0 + j)], ph::Vec<f16, 2>{{ph::to_f16(acc_0[2 * r0 + 4 * r1]), ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1])}});
-                } else {
-                  if (c0) D[(m0 + i) * N + (n0 + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
-                  if (c1) D[(m0 + i) * N + (n0 + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);
-                }
+              if (lo0 <= i && i < hi0) {
+                if (lo1 <= j && j < hi1) D[(m0 + i) * N + (n0 + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
+                if (lo1 <= j1 && j1 < hi1) D[(m0 + i) * N + (n0 + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);
               }
             }
           }

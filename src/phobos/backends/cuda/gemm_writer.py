@@ -25,7 +25,7 @@ from string import Template
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
-from .exprs import Pos, add, const_int, imax, imin, paren, sub
+from .exprs import Pos, add, imax, imin, sub
 from .fragments import ELEMENTWISE
 from .gemm_form import GemmForm
 from .gemm_plan import (
@@ -45,8 +45,8 @@ from .kernel import Generated, KernelWriter, Param, entry_symbol, path_literal
 from .prelude import PRELUDE
 
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
-          "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "c0", "c1", "q",
-          "r", "c", "box", "wg_row", "c_tile")
+          "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",
+          "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile")
 LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
 
 
@@ -297,9 +297,8 @@ class GemmWriter(KernelWriter):
         group_row, _ = modes_terms(plan.fragment.groups, self.n["consumer"])
         thread_row, thread_col = modes_terms(plan.fragment.threads, self.n["gthread"])
         self.put(f"const i64 $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
-        if self.stored is not None:
+        if plan.c is not None:
             c = plan.c
-            assert c is not None
             self.put(f"unsigned char* $c_tile = smem + ($base - ph::smem_address(smem)) + {plan.c_offset} "
                      f"+ $consumer * {c.bytes};  // this consumer's rows of the output, for their TMA store")
         self.put("u32 $it = 0;")
@@ -361,9 +360,10 @@ class GemmWriter(KernelWriter):
         self.put(f"if ($kblocks == 0) {box} = {{{{0, 0}}, {{{form.tile[0]}, {form.tile[1]}}}}};")
 
     def _store(self, s: ir.Store) -> None:
-        """A store of the epilogue: each consumer thread its fragment's elements, two
-        adjacent columns at a time (one access where both are written and aligned).
-        A tile wholly present, inside the target and aligned takes a path with no test."""
+        """A store of the epilogue: each consumer thread its fragment's elements, only
+        where the value is present and inside the tensor. Where the plan stages the
+        output, through shared memory (`_staged`); else from registers, two adjacent
+        columns a store where a tile is whole and aligned, element by element at edges."""
         self.memo.clear()
         self.index_memo.clear()
         self.region_memo.clear()
@@ -373,61 +373,85 @@ class GemmWriter(KernelWriter):
         self._hoist(value)
         starts = self.window_starts(s.items)
         dims = self.tensors[name].dims
+        limits = []
+        for axis, ((lo, hi), start, extent) in enumerate(zip(region, starts, dims, strict=True)):
+            low, high = self.n[f"lo{axis}"], self.n[f"hi{axis}"]
+            inside = imin(hi, sub(self.dim(extent), start))
+            self.line(f"const i64 {low} = {imax(lo, sub('0', start))}, {high} = {inside};"
+                      "  // where the value is present and inside the tensor")
+            limits.append((low, high))
+        whole = " && ".join(f"{lo} == 0 && {hi} == {n}" for (lo, hi), n in zip(limits, self.form.tile, strict=True))
+        if self.gemm.c is not None:
+            self._staged(s, starts, limits, whole)
+            return
         tests = [name in self.aligned, self.pitch_multiple_of(dims[1], 2), self.multiple_of(starts[1], 2)]
         pair = "false" if False in tests else " && ".join(t for t in tests if isinstance(t, str)) or "true"
-        pair = self.local("pair", "bool", pair)
-        whole = [pair]
-        for (lo, hi), start, extent, length in zip(region, starts, dims, self.form.tile, strict=True):
-            whole += [f"{lo} <= 0", f"{hi} >= {length}", f"{add(start, str(length))} <= {self.dim(extent)}"]
-            if const_int(start) is None:
-                whole.append(f"{start} >= 0")
-        if self.stored is not None:
-            self._tma_store(s, region, starts)
-        self.line(f"if ({' && '.join(t for t in whole if t not in ('true', '0 <= 0'))}) {{")
+        self.line(f"if ({whole}{'' if pair == 'true' else ' && ' + pair}) {{")
         with self.indented():
             self._fragment_stores(s, starts, None)
         self.line("} else {")
         with self.indented():
-            self._fragment_stores(s, starts, (region, pair))
+            self._fragment_stores(s, starts, limits)
         self.line("}")
 
-    def _tma_store(self, s: ir.Store, region: list[tuple[str, str]], starts: Pos) -> None:
-        """The head of the TMA store path, taken where the value is present wherever the
-        tile meets the tensor (TMA clips the rest): each consumer writes its rows into its
-        swizzled boxes, and one of its threads stores them while the warpgroup goes on to
-        the next tile. Its `else` is the register path's test."""
+    def _staged(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]], whole: str) -> None:
+        """The output tile through shared memory: each thread writes its elements, each
+        computed at its position clamped into where the value is present and inside (so
+        every read it makes is in bounds; what lies outside is never stored). A whole tile
+        then goes out by TMA, one thread of each consumer issuing it while its warpgroup
+        goes on to the next tile (where the launch stores so); any other, element by
+        element, the warpgroup copying out what is inside in a loop not unrolled."""
         c = self.gemm.c
         assert c is not None
-        dims = self.tensors[s.tensor].dims
-        covers = []
-        for (lo, hi), start, extent, length in zip(region, starts, dims, self.form.tile, strict=True):
-            covers += [f"{lo} <= 0", f"{hi} >= {imin(str(length), sub(self.dim(extent), start))}"]
-            if const_int(start) is None:
-                covers.append(f"{start} >= 0")
-        element = s.value.type.dtype.bits // 8
+        (row_lo, row_hi), (col_lo, col_hi) = limits
+        d = s.value.type.dtype
+        storage = ct.storage_type(d)
         barrier = "ph::named_sync(1 + $consumer, 128);"
-        self.line(f"if ({' && '.join(t for t in covers if t != '0 <= 0')}) {{")
+        self.line(f"if ({row_lo} < {row_hi} && {col_lo} < {col_hi}) {{")
         with self.indented():
             self.put("if ($gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile")
             self.put(barrier)
-            self._fragment_stores(s, starts, None, (element, c.box_cols, c.box_bytes))
-            self.line("ph::proxy_fence();  // the tile's writes, seen by the TMA store")
+            self._fragment_stores(s, starts, None, (d.bits // 8, c.box_cols, c.box_bytes), limits)
+            if self.stored is not None:
+                self.line("ph::proxy_fence();  // the tile's writes, seen by a TMA store")
             self.put(barrier)
-            self.put("if ($gthread == 0) {")
-            row = add(starts[0], f"$consumer * {c.rows}")
-            for box in range(c.boxes):
-                self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, &{self.maps['c']}, "
-                         f"(int)({add(starts[1], str(box * c.box_cols))}), (int)({row}));")
-            self.line("  ph::bulk_commit();")
+            if self.stored is not None:
+                self.put(f"if ({whole}) {{")
+                with self.indented():
+                    self.put("if ($gthread == 0) {")
+                    row = add(starts[0], f"$consumer * {c.rows}")
+                    for box in range(c.boxes):
+                        self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, "
+                                 f"&{self.maps['c']}, (int)({add(starts[1], str(box * c.box_cols))}), (int)({row}));")
+                    self.line("  ph::bulk_commit();")
+                    self.line("}")
+                self.line("} else {")
+                self.depth += 1
+            pairs = self.form.tile[1] // 2
+            self.put(f"for (int $q = $gthread; $q < {c.rows * pairs}; $q += {WARPGROUP}) {{")
+            with self.indented():
+                self.put(f"const int $r = $q / {pairs};")
+                self.put(f"const i64 $i = $consumer * {c.rows} + $r, $j = 2 * ($q % {pairs}), $j1 = $j + 1;")
+                self.put(f"const {storage}* $c = ({storage}*)($c_tile + ph::swizzled($r, $j, {c.box_cols}, "
+                         f"{c.box_bytes}, {d.bits // 8}));")
+                i = self.n["i"]
+                self.line(f"if ({row_lo} <= {i} && {i} < {row_hi}) {{")
+                for k, col in enumerate((self.n["j"], self.n["j1"])):
+                    ref = self.window_ref(s.tensor, s.items, [i, col], starts)
+                    self.put(f"  if ({col_lo} <= {col} && {col} < {col_hi}) {ref} = $c[{k}];")
+                self.line("}")
             self.line("}")
-        self.line("} else")
+            if self.stored is not None:
+                self.depth -= 1
+                self.line("}")
+        self.line("}")
 
-    def _fragment_stores(self, s: ir.Store, starts: Pos, checks: tuple[list[tuple[str, str]], str] | None,
-                         staged: tuple[int, int, int] | None = None) -> None:
+    def _fragment_stores(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]] | None,
+                         staged: tuple[int, int, int] | None = None,
+                         clamp: list[tuple[str, str]] | None = None) -> None:
         """The stores of every register pair of the fragment, each tested (`checks`:
         the value's region and whether pairs are aligned) or not."""
         value, name = s.value, s.tensor
-        dims = self.tensors[name].dims
         d = value.type.dtype
         storage = ct.storage_type(d)
         registers = self.gemm.fragment.registers
@@ -456,10 +480,17 @@ class GemmWriter(KernelWriter):
             reg = " + ".join(register_terms)
             self.put(f"const i64 $i = {' + '.join(row_terms)};")
             self.put(f"const i64 $j = {' + '.join(col_terms)}, $j1 = $j + 1;")
-            self.pair = (j, j1)
             self.acc_register = [f"{array}[{reg}]", f"{array}[{reg} + 1]"]
             refs = [self.window_ref(name, s.items, [i, c], starts) for c in (j, j1)]
-            values = [ct.pack(d, self.elem(value, [i, c])) for c in (j, j1)]
+            at = (i, j, j1)
+            if clamp is not None:  # read where the value is present and inside: only there is it kept
+                (row_lo, row_hi), (col_lo, col_hi) = clamp
+                self.put(f"const i64 $ci = ph::min64(ph::max64($i, {row_lo}), {row_hi} - 1), "
+                         f"$cj = ph::min64(ph::max64($j, {col_lo}), {col_hi} - 1), "
+                         f"$cj1 = ph::min64(ph::max64($j1, {col_lo}), {col_hi} - 1);")
+                at = (self.n["ci"], self.n["cj"], self.n["cj1"])
+            self.pair = (at[1], at[2])
+            values = [ct.pack(d, self.elem(value, [at[0], c])) for c in at[1:]]
             both = f"ph::vstore<2>(&{refs[0]}, ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});"
             if staged is not None:  # into this consumer's boxes (element bytes, box columns, box bytes)
                 element, box_cols, box_bytes = staged
@@ -467,37 +498,19 @@ class GemmWriter(KernelWriter):
                 place = f"ph::swizzled({row}, $j, {box_cols}, {box_bytes}, {element})"
                 self.put(f"ph::vstore<2>(({storage}*)($c_tile + {place}), "
                          f"ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});")
-            elif checks is None:
+            elif limits is None:
                 self.line(both)
             else:
-                region, pair = checks
-                self.line(f"if ({self._inside(region[0], starts[0], dims[0], i)}) {{")
-                with self.indented():
-                    first = self._inside(region[1], starts[1], dims[1], j)
-                    second = self._inside(region[1], starts[1], dims[1], j1)
-                    self.put(f"const bool $c0 = {first}, $c1 = {second};")
-                    self.put(f"if ($c0 && $c1 && {pair}) {{")
-                    self.line(f"  {both}")
-                    self.line("} else {")
-                    self.put(f"  if ($c0) {refs[0]} = {values[0]};")
-                    self.put(f"  if ($c1) {refs[1]} = {values[1]};")
-                    self.line("}")
+                (row_lo, row_hi), (col_lo, col_hi) = limits
+                self.line(f"if ({row_lo} <= {i} && {i} < {row_hi}) {{")
+                for col, ref, text in zip((j, j1), refs, values, strict=True):
+                    self.line(f"  if ({col_lo} <= {col} && {col} < {col_hi}) {ref} = {text};")
                 self.line("}")
             for _ in loops:
                 self.depth -= 1
                 self.line("}")
             self.depth -= 1
             self.line("}")
-
-    def _inside(self, bounds: tuple[str, str], start: str, extent: int | str, at: str) -> str:
-        """Whether position `at` of the stored value is present and inside the target."""
-        lo, hi = bounds
-        tests = [f"{at} < {hi}", f"{add(start, at)} < {self.dim(extent)}"]
-        if lo != "0":
-            tests.insert(0, f"{lo} <= {at}")
-        if const_int(start) is None:
-            tests.append(f"{paren(start)} + {at} >= 0")
-        return " && ".join(tests)
 
     def _hoist(self, e: ir.Expr) -> None:
         """The scalar operands and window starts of a stored value, computed before the
