@@ -51,7 +51,7 @@ def variant(kernel: phobos.Kernel):
 
 
 def test_the_corpus_gemm_kernels_take_the_lowering():
-    for name in ("gemm_wgmma", "gemm_wgmma_f16"):
+    for name in ("gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8"):
         form = gemm_form(variant(DOT.kernels[name]))
         assert form.a.tensor == "A" and form.b.tensor == "B"
 
@@ -59,7 +59,7 @@ def test_the_corpus_gemm_kernels_take_the_lowering():
 @pytest.mark.parametrize(("name", "why"), [
     ("gemm", "not a scalar `let`"),  # tile copies in the loop
     ("gemm_bf16", "32 rows"),  # the corpus's 32 x 32 tiles: no m64 block
-    ("gemm_i8", "i8 operands"),
+    ("gemm_i8", "32 rows"),
     ("dot_ragged", "on tensor cores"),
     ("attention", "no GEMM loop"),
 ])
@@ -151,7 +151,8 @@ def test_pipeline_sets_the_stage_count():
 # ------------------------------------------------------------ the code
 
 
-GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "threads"), ("gemm_wgmma_f16", "tma")]
+GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "threads"), ("gemm_wgmma_f16", "tma"),
+                  ("gemm_wgmma_i8", "threads")]
 
 
 @pytest.mark.parametrize(("name", "loads"), GOLDEN_KERNELS)
@@ -205,6 +206,21 @@ def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch
     assert gemm_mode(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
     monkeypatch.setenv(ENV_WGMMA, "0")
     assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) is None
+
+
+def test_i8_gemms_transpose_b_as_the_producer_copies_it():
+    v = variant(DOT.kernels["gemm_wgmma_i8"])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    assert plan.instruction == "wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8"
+    assert (plan.bk, plan.k_slice, plan.b.major, plan.b.rows) == (128, 32, "K", 128)
+    i8 = {"A": array((300, 200), "int8"), "B": array((200, 520), "int8", ptr=1 << 24),
+          "BIAS": array((1, 520), "int32", ptr=1 << 26), "C": array((300, 520), "int32", ptr=1 << 28)}
+    assert gemm_mode(v, "sm_90", i8) == GemmMode(False, True)  # no TMA load: B is transposed as it is copied
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+
+    source = generate_gemm(v, frozenset(i8), form, plan, GemmMode(False, False))
+    assert "ph::copy_transposed" in source.source and build(source, v, "sm_90").startswith(b"\x7fELF")
 
 
 def test_the_persistent_grid_is_a_cta_an_sm_at_most():

@@ -96,6 +96,12 @@ def _wgmma_f16_expect(a: dict) -> dict:
     return {"C": c, "D": c}
 
 
+def _wgmma_i8_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300)
+    return {"A": integers(rng, -128, 128, (m, k), np.int8), "B": integers(rng, -128, 128, (k, n), np.int8),
+            "BIAS": integers(rng, -(10**6), 10**6, (1, n)), "C": sentinel((m, n), np.int32)}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -124,4 +130,7 @@ CASES = [
          native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/gemm_wgmma_f16", "gemm_wgmma_f16", _wgmma_f16_inputs, _wgmma_f16_expect, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=(2e-3, 2e-3)),
+    Case("dot/gemm_wgmma_i8", "gemm_wgmma_i8", _wgmma_i8_inputs,
+         lambda a: {"C": a["A"].astype(np.int64) @ a["B"].astype(np.int64) + a["BIAS"]},
+         grid=_gemm_grid, native=NATIVE, python=PYTHON),
 ]

@@ -133,3 +133,15 @@ def gemm_wgmma_f16(A: ph.tensor[ph.f16][M, K], B: ph.tensor[ph.f16][K, N], C: ph
         acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
     C[m0:+TM, n0:+TN] = acc
     D[m0:+TM, n0:+TN] = ph.f16(acc)
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[128])
+def gemm_wgmma_i8(A: ph.tensor[ph.i8][M, K], B: ph.tensor[ph.i8][K, N], BIAS: ph.tensor[ph.i32][1, N],
+                  C: ph.tensor[ph.i32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.i32][TM, TN]] = 0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = acc + BIAS[0:+1, n0:+TN]

@@ -303,31 +303,57 @@ PH_INLINE void tma_prefetch(const TensorMap* map) {
   asm volatile("prefetch.tensormap [%0];" :: "l"((u64)map) : "memory");
 }
 // Without TMA (an operand's pitch or address does not allow it), the producer
-// warpgroup's threads copy 16-byte chunks, row `row` and columns col..col+7 of a
-// row-major [rows, cols] array of 16-bit elements, zeros outside. By cp.async in two
-// 8-byte halves where the array starts 8-byte aligned and `cols` is a multiple of 4 (a
-// half is then wholly inside or outside), else element by element.
+// warpgroup's threads copy 16-byte chunks: row `row`, the 16 bytes from column `col`,
+// of a row-major [rows, cols] array, zeros outside. By cp.async in pieces of 4
+// elements where the array starts 16-byte aligned and `cols` is a multiple of 4 (a
+// piece is then wholly inside or outside), else byte by byte.
 template <class T> PH_INLINE void copy_async(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
+  constexpr int piece = 4 * sizeof(T);
 #pragma unroll
-  for (int h = 0; h < 2; ++h) {
+  for (int h = 0; h < 16 / piece; ++h) {
     const i64 c = col + 4 * h;
     const bool in = row >= 0 && row < rows && c >= 0 && c < cols;
     const T* p = in ? src + row * cols + c : src;
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" :: "r"(dst + 8 * h), "l"(p), "r"(in ? 8 : 0)
-                 : "memory");
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" :: "r"(dst + piece * h), "l"(p), "n"(piece),
+                 "r"(in ? piece : 0) : "memory");
   }
 }
 template <class T> PH_INLINE void copy_elements(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
-  u32 w[4];
+  const unsigned char* bytes = (const unsigned char*)src;
+  u32 w[4] = {0, 0, 0, 0};
 #pragma unroll
-  for (int e = 0; e < 8; e += 2) {
-    const bool r = row >= 0 && row < rows;
-    const u32 lo = r && col + e >= 0 && col + e < cols ? src[row * cols + col + e].bits : 0;
-    const u32 hi = r && col + e + 1 >= 0 && col + e + 1 < cols ? src[row * cols + col + e + 1].bits : 0;
-    w[e / 2] = lo | (hi << 16);
+  for (int b = 0; b < 16; ++b) {
+    const i64 c = col + b / (int)sizeof(T);
+    if (row >= 0 && row < rows && c >= 0 && c < cols)
+      w[b / 4] |= (u32)bytes[(row * cols + c) * (i64)sizeof(T) + b % (int)sizeof(T)] << (8 * (b % 4));
   }
   asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" :: "r"(dst), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
                : "memory");
+}
+// An 8-bit B tile stored K-major for wgmma: the 4 x 4 bytes at rows k..k+3, columns
+// n..n+3 of a row-major [rows, cols] array (`cols` a multiple of 4, so a word is wholly
+// inside or outside), transposed, each column n + c to its K-major row of the
+// 128-byte-swizzled tile at `dst` (k0: k's place in the stage's 128).
+PH_INLINE u32 word_at(const i8* src, i64 row, i64 col, i64 rows, i64 cols, bool aligned) {
+  if (row < 0 || row >= rows || col < 0 || col >= cols) return 0;
+  if (aligned) return *(const u32*)(src + row * cols + col);
+  const u8* p = (const u8*)(src + row * cols + col);
+  return (u32)p[0] | ((u32)p[1] << 8) | ((u32)p[2] << 16) | ((u32)p[3] << 24);
+}
+PH_INLINE void copy_transposed(u32 dst, const i8* src, i64 k, i64 n, int k0, int n0, i64 rows, i64 cols,
+                               bool aligned) {
+  const u32 w0 = word_at(src, k, n, rows, cols, aligned), w1 = word_at(src, k + 1, n, rows, cols, aligned);
+  const u32 w2 = word_at(src, k + 2, n, rows, cols, aligned), w3 = word_at(src, k + 3, n, rows, cols, aligned);
+  const u32 lo01 = __byte_perm(w0, w1, 0x5140), lo23 = __byte_perm(w2, w3, 0x5140);
+  const u32 hi01 = __byte_perm(w0, w1, 0x7362), hi23 = __byte_perm(w2, w3, 0x7362);
+  const u32 out[4] = {__byte_perm(lo01, lo23, 0x5410), __byte_perm(lo01, lo23, 0x7632),
+                      __byte_perm(hi01, hi23, 0x5410), __byte_perm(hi01, hi23, 0x7632)};
+#pragma unroll
+  for (int c = 0; c < 4; ++c) {
+    const u32 r = n0 + c;
+    const u32 at = dst + r * 128 + ((((u32)k0 >> 4) ^ (r & 7)) << 4) + (k0 & 15);
+    asm volatile("st.shared.b32 [%0], %1;" :: "r"(at), "r"(out[c]) : "memory");
+  }
 }
 // The thread's copies, once complete, count as its arrival on `bar`; its own stores
 // are made visible to wgmma (the async proxy) first.
@@ -387,7 +413,7 @@ PH_INLINE void wgmma(f32 (&d)[96], u64 a, u64 b, int scale_d) {
 
 // kernel gemm_wgmma_f16 [TM=64, TN=192, TK=16]: the GEMM loop on wgmma, 256 threads a CTA, 132160 bytes of shared memory, a persistent walk over the grid, operands loaded by TMA, stores from registers
 //   64 x 192 CTA tile, k 64 a stage, 4 stages of 32768 bytes
-//   warpgroup 0 loads stages by TMA (24 registers); warpgroups 1..1 run wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16, 1 m64 block(s) each (224 registers)
+//   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..1 run wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 64 x 64, K-major; B: 3 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: from registers
 #line 129 "/work/main/tests/corpus/dot.phobos"
@@ -438,7 +464,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
     asm volatile("setmaxnreg.inc.sync.aligned.u32 224;");
     const int consumer = group - 1;
     f32 acc_0[96];  // tile<f32>[64, 192] in registers: the plan's fragment
-    for (int r = 0; r < 96; ++r) acc_0[r] = 0.0f;  // a tile's first slice overwrites it
+    for (int r = 0; r < 96; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
     const i64 wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from phobos.dtypes import BF16, F16
+from phobos.dtypes import BF16, F16, I8
 from phobos.ir import nodes as ir
 
 from .fragments import ELEMENTWISE
 
-# Operand types the wgmma lowering takes (i8 needs K-major B in shared memory, which a
-# row-major [K, N] B is not; it keeps the general lowering).
-WGMMA_OPERANDS = (F16, BF16)
+# Operand types the wgmma lowering takes (an i8 B is transposed into shared memory:
+# 8-bit products read B K-major only).
+WGMMA_OPERANDS = (F16, BF16, I8)
 PER_THREAD_CTX = ("thread", "lane", "warp")
 
 
@@ -73,7 +73,7 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
     acc = decl.sym
     a, b, lets = _gemm_body(loop, acc)
     if a.type.dtype not in WGMMA_OPERANDS:
-        raise NotGemm(f"{a.type.dtype} operands have no wgmma lowering from a row-major B")
+        raise NotGemm(f"{a.type.dtype} operands have no wgmma lowering")
     tensors = {p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)}
     k_dim = tensors[a.tensor].dims[1]
     hi = loop.hi

@@ -66,7 +66,8 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
         return None
     form, plan = found
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
-    return GemmMode(all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor)),
+    loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
+    return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
                     plan.c is not None and _tma_can(arrays[stored[0]]))
 
 

@@ -31,7 +31,7 @@ from .gemm_form import GemmForm, NotGemm
 
 SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
 SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box starts 1024-aligned
-K16 = 16  # a wgmma of 16-bit operands takes k in slices of 16
+K_SLICE_BYTES = 32  # one wgmma takes a k slice of 32 bytes of each row: 16 f16 or bf16, 32 i8
 WARPGROUP = 128
 ACC_REGISTER_LIMIT = 128  # accumulator registers a consumer thread may hold beside its addresses
 PRODUCER_REGISTERS = 24
@@ -164,9 +164,20 @@ class GemmPlan:
         return WARPGROUP * (self.consumers + 1)
 
     @property
+    def k_slice(self) -> int:
+        """The k of one wgmma."""
+        return K_SLICE_BYTES * 8 // self.operand.bits
+
+    @property
+    def integer(self) -> bool:
+        return self.operand.is_int
+
+    @property
     def instruction(self) -> str:
+        if self.integer:  # both operands K-major: B is transposed by the producer's copies
+            return f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{self.k_slice}.s32.s8.s8"
         t = self.operand.name
-        return f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{K16}.{self.accumulator.name}.{t}.{t}"
+        return f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{self.k_slice}.{self.accumulator.name}.{t}.{t}"
 
     @property
     def registers_per_block(self) -> int:
@@ -198,10 +209,11 @@ class GemmPlan:
     def describe(self) -> list[str]:
         return [
             f"{self.bm} x {self.bn} CTA tile, k {self.bk} a stage, {self.stages} stages of {self.stage_bytes} bytes",
-            f"warpgroup 0 loads stages by TMA ({PRODUCER_REGISTERS} registers); warpgroups 1..{self.consumers} "
+            f"warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..{self.consumers} "
             f"run {self.instruction}, {self.blocks} m64 block(s) each ({CONSUMER_REGISTERS} registers)",
             f"A: {self.a.boxes} box(es) of {self.a.rows} x {self.a.box_cols}, K-major; "
-            f"B: {self.b.boxes} box(es) of {self.b.rows} x {self.b.box_cols}, MN-major; 128-byte swizzle",
+            f"B: {self.b.boxes} box(es) of {self.b.rows} x {self.b.box_cols}, {self.b.major}-major"
+            + (" (transposed as it is copied)" if self.b.major == "K" else "") + "; 128-byte swizzle",
             "C: from registers" if self.c is None else
             f"C: a consumer's {self.c.rows} rows through {self.c.boxes} swizzled box(es) of {self.c.box_cols} columns "
             "and a TMA store, where the tile allows, overlapping the next tile",
@@ -231,8 +243,9 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     box_cols = SWIZZLE_BYTES // element
     if bm % 64 or bm > 256:
         raise NotGemm(f"the tile's {bm} rows are not 64, 128, 192 or 256 (wgmma's m64 blocks)")
-    if bn % box_cols or bn > 256:
-        raise NotGemm(f"the tile's {bn} columns are not a multiple of {box_cols} up to 256")
+    unit = 64 if operand.is_int else box_cols  # B's columns: rows of its K-major copy, or whole boxes
+    if bn % unit or bn > 256:
+        raise NotGemm(f"the tile's {bn} columns are not a multiple of {unit} up to 256")
     consumers = 2 if bm % 128 == 0 else 1
     blocks = bm // 64 // consumers
     registers = blocks * bn // 2
@@ -240,9 +253,12 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
         raise TooLarge(f"a {bm} x {bn} accumulator takes {registers} registers a thread of each of the "
                        f"{consumers} consumer warpgroup(s); wgmma leaves at most {ACC_REGISTER_LIMIT} for it")
     bk = box_cols
-    a = OperandStage("K", bm, box_cols, 1, 0, 16, SWIZZLE_ATOM, K16 * element)
-    b = OperandStage("MN", bk, box_cols, bn // box_cols, a.bytes, bk * SWIZZLE_BYTES, SWIZZLE_ATOM,
-                     K16 * SWIZZLE_BYTES)
+    a = OperandStage("K", bm, box_cols, 1, 0, 16, SWIZZLE_ATOM, K_SLICE_BYTES)
+    if operand.is_int:  # no transposed read of 8-bit B: it is stored K-major, a row of k a column n
+        b = OperandStage("K", bn, box_cols, 1, a.bytes, 16, SWIZZLE_ATOM, K_SLICE_BYTES)
+    else:
+        b = OperandStage("MN", bk, box_cols, bn // box_cols, a.bytes, bk * SWIZZLE_BYTES, SWIZZLE_ATOM,
+                         K_SLICE_BYTES * SWIZZLE_BYTES // element)
     stage = a.bytes + b.bytes
     limit = SHARED_LIMIT[arch]
     fits = (limit - SWIZZLE_ATOM) // (stage + 16)

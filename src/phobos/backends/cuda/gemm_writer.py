@@ -32,13 +32,13 @@ from .gemm_plan import (
     CONSUMER_REGISTERS,
     COPYING_PRODUCER_REGISTERS,
     GROUP_ROWS,
-    K16,
     PRODUCER_REGISTERS,
     SWIZZLE_BYTES,
     WARPGROUP,
     GemmMode,
     GemmPlan,
     Modes,
+    OperandStage,
 )
 from .gemm_prelude import GEMM_PRELUDE
 from .kernel import Generated, KernelWriter, Param, entry_symbol, path_literal
@@ -51,16 +51,20 @@ LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, wh
 
 
 def wgmma_function(plan: GemmPlan) -> str:
-    """`ph::wgmma(d, a, b, scale_d)`: D (+)= A B for one k16 slice, A K-major and B
-    MN-major (transposed on read) in shared memory; `scale_d` 0 overwrites D."""
+    """`ph::wgmma(d, a, b, scale_d)`: D (+)= A B for one k slice of descriptors of
+    shared memory (A K-major; B MN-major and transposed on read, or K-major for
+    integers); `scale_d` 0 overwrites D."""
     n = plan.registers_per_block
     regs = ", ".join(f"%{i}" for i in range(n))
-    outs = ", ".join(f'"+f"(d[{i}])' for i in range(n))
+    kind, ctype = ("r", "i32") if plan.integer else ("f", "f32")
+    outs = ", ".join(f'"+{kind}"(d[{i}])' for i in range(n))
+    # 16-bit operands: scale A and B by 1, A as it is, B transposed; integers take no such immediates.
+    immediates = "" if plan.integer else ", 1, 1, 0, 1"
     return (
         "namespace ph {\n"
-        f"PH_INLINE void wgmma(f32 (&d)[{n}], u64 a, u64 b, int scale_d) {{\n"
+        f"PH_INLINE void wgmma({ctype} (&d)[{n}], u64 a, u64 b, int scale_d) {{\n"
         f'  asm volatile("{{\\n\\t.reg .pred p;\\n\\tsetp.ne.b32 p, %{n + 2}, 0;\\n\\t"\n'
-        f'               "{plan.instruction} {{{regs}}}, %{n}, %{n + 1}, p, 1, 1, 0, 1;\\n\\t}}"\n'
+        f'               "{plan.instruction} {{{regs}}}, %{n}, %{n + 1}, p{immediates};\\n\\t}}"\n'
         f"               : {outs}\n"
         '               : "l"(a), "l"(b), "r"(scale_d));\n'
         "}\n"
@@ -242,7 +246,7 @@ class GemmWriter(KernelWriter):
 
     def _copying_producer(self) -> None:
         """The producer without TMA: its 128 threads copy each stage's 16-byte chunks,
-        swizzled as TMA would place them."""
+        swizzled as TMA would place them; an 8-bit B goes in 4 x 4 blocks, transposed."""
         plan, form = self.gemm, self.form
         self.line(f'asm volatile("setmaxnreg.dec.sync.aligned.u32 {COPYING_PRODUCER_REGISTERS};");')
         self.put("u32 $it = 0;")
@@ -256,34 +260,55 @@ class GemmWriter(KernelWriter):
             self.put(f"const u32 $s = $it % {plan.stages}, $phase = ($it / {plan.stages}) & 1;")
             self.put("ph::mbar_wait($empty + 8 * $s, $phase ^ 1);")
             self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
-            chunks = SWIZZLE_BYTES // 16
-            for load, stage, rows_of, row, col in (
-                (form.a, plan.a, "$q >> 3", "$m_at + $r", f"$kb * {plan.bk} + 8 * $c"),
-                (form.b, plan.b, f"($q >> 3) % {plan.b.rows}", f"$kb * {plan.bk} + $r", "$n_at + %BOX% + 8 * $c"),
-            ):
-                tensor = self.tensors[load.tensor]
-                rows, cols = (self.dim(n) for n in tensor.dims)
-                inner = tensor.dims[1]  # a runtime dim is a multiple of 4: every half is inside or out
-                halves = load.tensor in self.aligned and (not isinstance(inner, int) or inner % 4 == 0)
-                copy = "ph::copy_async" if halves else "ph::copy_elements"
-                total = stage.boxes * stage.rows * chunks
-                self.line("#pragma unroll 4")
-                self.put(f"for (int $q = $gthread; $q < {total}; $q += {WARPGROUP}) {{")
-                with self.indented():
-                    self.put(f"const int $r = {rows_of}, $c = $q & 7;")
-                    place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
-                    if stage.boxes > 1:
-                        self.put(f"const int $box = $q / {stage.rows * chunks};")
-                        place = f"$box * {stage.box_bytes} + {place}"
-                        col = col.replace("%BOX%", f"{stage.box_cols} * $box")
-                    else:
-                        col = col.replace("%BOX%", "0")
-                    dst = "$a" if stage is plan.a else "$b"
-                    self.put(f"{copy}({dst} + {place}, {self.param_names[load.tensor]}, {row}, {col}, {rows}, {cols});")
-                self.line("}")
+            self._copy_chunks(form.a, plan.a, "$a", "$m_at + $r", f"$kb * {plan.bk} + %COL%")
+            if plan.b.major == "K":
+                self._copy_transposed()
+            else:
+                self._copy_chunks(form.b, plan.b, "$b", f"$kb * {plan.bk} + $r", "$n_at + %COL%")
             self.put("ph::copies_arrive($full + 8 * $s);")
         self.line("}")
         self.depth -= 1
+        self.line("}")
+
+    def _operand(self, load: ir.Load) -> tuple[str, str, bool]:
+        """An operand's rows and columns as C++, and whether it may be read in pieces of 4
+        elements (16-byte aligned, and a runtime dim or a literal multiple of 4 wide)."""
+        tensor = self.tensors[load.tensor]
+        rows, cols = (self.dim(n) for n in tensor.dims)
+        inner = tensor.dims[1]
+        return rows, cols, load.tensor in self.aligned and (not isinstance(inner, int) or inner % 4 == 0)
+
+    def _copy_chunks(self, load: ir.Load, stage: OperandStage, dst: str, row: str, col: str) -> None:
+        rows, cols, pieces = self._operand(load)
+        copy = "ph::copy_async" if pieces else "ph::copy_elements"
+        per_chunk = 16 * 8 // load.type.dtype.bits
+        chunks = SWIZZLE_BYTES // 16
+        self.line("#pragma unroll 4")
+        self.put(f"for (int $q = $gthread; $q < {stage.boxes * stage.rows * chunks}; $q += {WARPGROUP}) {{")
+        with self.indented():
+            self.put(f"const int $r = ($q >> 3) % {stage.rows}, $c = $q & 7;")
+            place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
+            column = f"{per_chunk} * $c"
+            if stage.boxes > 1:
+                self.put(f"const int $box = $q / {stage.rows * chunks};")
+                place = f"$box * {stage.box_bytes} + {place}"
+                column = f"{stage.box_cols} * $box + {column}"
+            self.put(f"{copy}({dst} + {place}, {self.param_names[load.tensor]}, {row}, {col.replace('%COL%', column)}, "
+                     f"{rows}, {cols});")
+        self.line("}")
+
+    def _copy_transposed(self) -> None:
+        """B of 8-bit elements, K-major for wgmma: 4 x 4 blocks, consecutive threads
+        along n (so each row's words are read together)."""
+        plan, load = self.gemm, self.form.b
+        rows, cols, words = self._operand(load)
+        across = plan.bn // 4
+        self.line("#pragma unroll 4")
+        self.put(f"for (int $q = $gthread; $q < {plan.bk // 4 * across}; $q += {WARPGROUP}) {{")
+        with self.indented():
+            self.put(f"const int $r = $q / {across} * 4, $c = $q % {across} * 4;  // k and n in the stage")
+            self.put(f"ph::copy_transposed($b, {self.param_names[load.tensor]}, $kb * {plan.bk} + $r, $n_at + $c, "
+                     f"$r, $c, {rows}, {cols}, {'true' if words else 'false'});")
         self.line("}")
 
     def _consumer(self) -> None:
@@ -292,8 +317,9 @@ class GemmWriter(KernelWriter):
         self.line(f'asm volatile("setmaxnreg.inc.sync.aligned.u32 {CONSUMER_REGISTERS};");')
         self.put("const int $consumer = $group - 1;")
         for name in self.acc_arrays:
-            self.line(f"f32 {name}[{n}];  // {form.acc.vtype} in registers: the plan's fragment")
-            self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0.0f;  // a tile's first slice overwrites it")
+            self.line(f"{ct.value_type(plan.accumulator)} {name}[{n}];  // {form.acc.vtype} in registers: the plan's "
+                      "fragment")
+            self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0;  // a tile's first slice overwrites it")
         group_row, _ = modes_terms(plan.fragment.groups, self.n["consumer"])
         thread_row, thread_col = modes_terms(plan.fragment.threads, self.n["gthread"])
         self.put(f"const i64 $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
@@ -315,7 +341,7 @@ class GemmWriter(KernelWriter):
                      f"$b = $base + $s * {plan.stage_bytes} + {plan.b.offset};")
             self.line("ph::wgmma_fence();")
             self.line("#pragma unroll")
-            self.put(f"for (int $k16 = 0; $k16 < {plan.bk // K16}; ++$k16) {{")
+            self.put(f"for (int $k16 = 0; $k16 < {plan.bk // plan.k_slice}; ++$k16) {{")
             with self.indented():
                 for blk, name in enumerate(self.acc_arrays):
                     a_at = f"$a + {plan.a.k_step} * $k16" + (f" + {blk * 64 * SWIZZLE_BYTES}" if blk else "")
