@@ -136,17 +136,23 @@ def row_means(x: Any, out: Any) -> None:
     _row_means[cdiv(x.shape[0], MEANS_ROWS)](x, out, ROWS=MEANS_ROWS, COLS=MEANS_COLS)
 
 
+SKINNY = 64  # an M or N this small: 64 x 64 tiles, so the grid has a block for each SM or so
+
+
 def gemm(a: Any, b: Any, c: Any, bias: Any = None) -> None:
     """c = a @ b in the operands' dtype from an f32 accumulator (i32 for i8), or
-    relu(a @ b + bias) where a bias row is given; the first variant in autotune order."""
+    relu(a @ b + bias) where a bias row is given; the first variant in autotune order,
+    except that a skinny product pins 64 x 64 tiles (by hand: the runtime does not yet
+    autotune by timing, issue 13)."""
     (m, _), (_, n) = a.shape, b.shape
     kernel = GEMMS.gemm_bias_relu if bias is not None else getattr(GEMMS, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}")
+    pins = {"TM": 64, "TN": 64} if min(m, n) <= SKINNY else {}
 
     def grid(meta: dict[str, Any]) -> tuple[int, int]:
         return cdiv(n, meta["TN"]), cdiv(m, meta["TM"])
 
     if bias is not None:
-        kernel[grid](a, b, bias, c)
+        kernel[grid](a, b, bias, c, **pins)
     else:
-        kernel[grid](a, b, c)
+        kernel[grid](a, b, c, **pins)
 
