@@ -468,7 +468,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(bf16* A, 
     const int consumer = group - 1;
     f32 acc_0[64];  // tile<f32>[128, 128] in registers: the plan's fragment
     for (int r = 0; r < 64; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
-    const i64 wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
+    const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
     unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 131072 + consumer * 16384;  // this consumer's rows of the output, for their TMA store
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
@@ -505,8 +505,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(bf16* A, 
       #line 124 "/work/main/tests/corpus/dot.phobos"
       ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
       box_.normalize();
-      const i64 lo0 = ph::max64(acc_box.lo[0], -m0), hi0 = ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0);  // where the value is present and inside the tensor
-      const i64 lo1 = ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), hi1 = ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0);  // where the value is present and inside the tensor
+      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
+      const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
       if (lo0 < hi0 && lo1 < hi1) {
         if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile
         ph::named_sync(1 + consumer, 128);
@@ -515,9 +515,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(bf16* A, 
           for (int r0 = 0; r0 < 2; ++r0) {
             #pragma unroll
             for (int r1 = 0; r1 < 16; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
-              const i64 ci = ph::min64(ph::max64(i, lo0), hi0 - 1), cj = ph::min64(ph::max64(j, lo1), hi1 - 1), cj1 = ph::min64(ph::max64(j1, lo1), hi1 - 1);
+              const int i = frag_row + 8 * r0;
+              const int j = frag_col + 8 * r1, j1 = j + 1;
+              const int ci = ph::imin(ph::imax(i, lo0), hi0 - 1), cj = ph::imin(ph::imax(j, lo1), hi1 - 1), cj1 = ph::imin(ph::imax(j1, lo1), hi1 - 1);
               ph::vstore<2>((bf16*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 64, 8192, 2)), ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + cj]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + cj1]))), 0.0f))}});
             }
           }
@@ -525,7 +525,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(bf16* A, 
         ph::named_sync(1 + consumer, 128);
         for (int q = gthread; q < 4096; q += 128) {
           const int r = q / 64;
-          const i64 i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
+          const int i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
           const bf16* c = (bf16*)(c_tile + ph::swizzled(r, j, 64, 8192, 2));
           if (lo0 <= i && i < hi0) {
             if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = c[0];

@@ -465,7 +465,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
     const int consumer = group - 1;
     f32 acc_0[96];  // tile<f32>[64, 192] in registers: the plan's fragment
     for (int r = 0; r < 96; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
-    const i64 wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
+    const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
@@ -496,16 +496,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {64, 192}};
       #line 138 "/work/main/tests/corpus/dot.phobos"
-      const i64 lo0 = ph::max64(acc_box.lo[0], -m0), hi0 = ph::min64(acc_box.hi[0], M - m0);  // where the value is present and inside the tensor
-      const i64 lo1 = ph::max64(acc_box.lo[1], -n0), hi1 = ph::min64(acc_box.hi[1], N - n0);  // where the value is present and inside the tensor
+      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
+      const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
       if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
         {
           #pragma unroll
           for (int r0 = 0; r0 < 2; ++r0) {
             #pragma unroll
             for (int r1 = 0; r1 < 24; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
+              const int i = frag_row + 8 * r0;
+              const int j = frag_col + 8 * r1, j1 = j + 1;
               ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<f32, 2>{{acc_0[2 * r0 + 4 * r1], acc_0[2 * r0 + 4 * r1 + 1]}});
             }
           }
@@ -516,8 +516,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
           for (int r0 = 0; r0 < 2; ++r0) {
             #pragma unroll
             for (int r1 = 0; r1 < 24; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
+              const int i = frag_row + 8 * r0;
+              const int j = frag_col + 8 * r1, j1 = j + 1;
               if (lo0 <= i && i < hi0) {
                 if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = acc_0[2 * r0 + 4 * r1];
                 if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
@@ -527,16 +527,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
         }
       }
       #line 139 "/work/main/tests/corpus/dot.phobos"
-      const i64 lo0 = ph::max64(acc_box.lo[0], -m0), hi0 = ph::min64(acc_box.hi[0], M - m0);  // where the value is present and inside the tensor
-      const i64 lo1 = ph::max64(acc_box.lo[1], -n0), hi1 = ph::min64(acc_box.hi[1], N - n0);  // where the value is present and inside the tensor
+      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
+      const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
       if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
         {
           #pragma unroll
           for (int r0 = 0; r0 < 2; ++r0) {
             #pragma unroll
             for (int r1 = 0; r1 < 24; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
+              const int i = frag_row + 8 * r0;
+              const int j = frag_col + 8 * r1, j1 = j + 1;
               ph::vstore<2>(&D[(m0 + i) * N + (n0 + j)], ph::Vec<f16, 2>{{ph::to_f16(acc_0[2 * r0 + 4 * r1]), ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1])}});
             }
           }
@@ -547,8 +547,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
           for (int r0 = 0; r0 < 2; ++r0) {
             #pragma unroll
             for (int r1 = 0; r1 < 24; ++r1) {
-              const i64 i = frag_row + 8 * r0;
-              const i64 j = frag_col + 8 * r1, j1 = j + 1;
+              const int i = frag_row + 8 * r0;
+              const int j = frag_col + 8 * r1, j1 = j + 1;
               if (lo0 <= i && i < hi0) {
                 if (lo1 <= j && j < hi1) D[(m0 + i) * N + (n0 + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
                 if (lo1 <= j1 && j1 < hi1) D[(m0 + i) * N + (n0 + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);

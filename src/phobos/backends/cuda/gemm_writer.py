@@ -322,7 +322,7 @@ class GemmWriter(KernelWriter):
             self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0;  // a tile's first slice overwrites it")
         group_row, _ = modes_terms(plan.fragment.groups, self.n["consumer"])
         thread_row, thread_col = modes_terms(plan.fragment.threads, self.n["gthread"])
-        self.put(f"const i64 $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
+        self.put(f"const int $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
         if plan.c is not None:
             c = plan.c
             self.put(f"unsigned char* $c_tile = smem + ($base - ph::smem_address(smem)) + {plan.c_offset} "
@@ -400,10 +400,12 @@ class GemmWriter(KernelWriter):
         starts = self.window_starts(s.items)
         dims = self.tensors[name].dims
         limits = []
-        for axis, ((lo, hi), start, extent) in enumerate(zip(region, starts, dims, strict=True)):
+        for axis, ((lo, hi), start, extent, n) in enumerate(zip(region, starts, dims, self.form.tile, strict=True)):
             low, high = self.n[f"lo{axis}"], self.n[f"hi{axis}"]
-            inside = imin(hi, sub(self.dim(extent), start))
-            self.line(f"const i64 {low} = {imax(lo, sub('0', start))}, {high} = {inside};"
+            first, last = imax(lo, sub("0", start)), imin(hi, sub(self.dim(extent), start))
+            # Positions in the tile fit an int: the bounds are clamped to [0, n] first.
+            self.line(f"const int {low} = (int)ph::min64(ph::max64({first}, 0), {n}), "
+                      f"{high} = (int)ph::min64(ph::max64({last}, 0), {n});"
                       "  // where the value is present and inside the tensor")
             limits.append((low, high))
         whole = " && ".join(f"{lo} == 0 && {hi} == {n}" for (lo, hi), n in zip(limits, self.form.tile, strict=True))
@@ -457,7 +459,7 @@ class GemmWriter(KernelWriter):
             self.put(f"for (int $q = $gthread; $q < {c.rows * pairs}; $q += {WARPGROUP}) {{")
             with self.indented():
                 self.put(f"const int $r = $q / {pairs};")
-                self.put(f"const i64 $i = $consumer * {c.rows} + $r, $j = 2 * ($q % {pairs}), $j1 = $j + 1;")
+                self.put(f"const int $i = $consumer * {c.rows} + $r, $j = 2 * ($q % {pairs}), $j1 = $j + 1;")
                 self.put(f"const {storage}* $c = ({storage}*)($c_tile + ph::swizzled($r, $j, {c.box_cols}, "
                          f"{c.box_bytes}, {d.bits // 8}));")
                 i = self.n["i"]
@@ -504,16 +506,16 @@ class GemmWriter(KernelWriter):
                     col_terms.append(f"{dc} * {var}")
                 step *= size
             reg = " + ".join(register_terms)
-            self.put(f"const i64 $i = {' + '.join(row_terms)};")
-            self.put(f"const i64 $j = {' + '.join(col_terms)}, $j1 = $j + 1;")
+            self.put(f"const int $i = {' + '.join(row_terms)};")
+            self.put(f"const int $j = {' + '.join(col_terms)}, $j1 = $j + 1;")
             self.acc_register = [f"{array}[{reg}]", f"{array}[{reg} + 1]"]
             refs = [self.window_ref(name, s.items, [i, c], starts) for c in (j, j1)]
             at = (i, j, j1)
             if clamp is not None:  # read where the value is present and inside: only there is it kept
                 (row_lo, row_hi), (col_lo, col_hi) = clamp
-                self.put(f"const i64 $ci = ph::min64(ph::max64($i, {row_lo}), {row_hi} - 1), "
-                         f"$cj = ph::min64(ph::max64($j, {col_lo}), {col_hi} - 1), "
-                         f"$cj1 = ph::min64(ph::max64($j1, {col_lo}), {col_hi} - 1);")
+                self.put(f"const int $ci = ph::imin(ph::imax($i, {row_lo}), {row_hi} - 1), "
+                         f"$cj = ph::imin(ph::imax($j, {col_lo}), {col_hi} - 1), "
+                         f"$cj1 = ph::imin(ph::imax($j1, {col_lo}), {col_hi} - 1);")
                 at = (self.n["ci"], self.n["cj"], self.n["cj1"])
             self.pair = (at[1], at[2])
             values = [ct.pack(d, self.elem(value, [at[0], c])) for c in at[1:]]
