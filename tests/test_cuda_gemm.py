@@ -15,9 +15,9 @@ from golden_programs import GOLDEN, check_golden
 import phobos
 from phobos.backends.cuda.args import DeviceArray
 from phobos.backends.cuda.gemm_form import NotGemm, gemm_form
-from phobos.backends.cuda.gemm_launch import ENV_WGMMA, GemmArguments, gemm_mode, gemm_of
+from phobos.backends.cuda.gemm_launch import ENV_WGMMA, GemmArguments, gemm_mode, gemm_of, generate_gemm
+from phobos.backends.cuda.gemm_mma_plan import mma_fragment, plan_mma
 from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
-from phobos.backends.cuda.gemm_writer import generate_gemm
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
@@ -181,6 +181,22 @@ def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: in
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
 
 
+@pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8"])
+@pytest.mark.parametrize("mode", [GemmMode(True, True), GemmMode(True, False), GemmMode(False, True),
+                                  GemmMode(False, False)], ids=str)
+def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+
+    v = variant(DOT.kernels[name])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    if (mode.tma_loads and plan.integer) or (mode.tma_store and plan.c is None):
+        pytest.skip("a mode no launch of this kernel takes")
+    tensors = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
+    gen = generate_gemm(v, tensors if mode.tma_loads else frozenset(), form, plan, mode)
+    assert build(gen, v, "sm_90").startswith(b"\x7fELF")
+
+
 # ------------------------------------------------------------ the launch's choice
 
 
@@ -202,8 +218,11 @@ def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch
     assert gemm_mode(v, "sm_90", arrays(300, 516, 200)) == GemmMode(False, False)  # B's and C's rows: 1032
     assert gemm_mode(v, "sm_90", arrays(300, 520, 200, a_ptr=(1 << 20) + 2)) == GemmMode(False, True)  # A misaligned
     assert gemm_mode(v, "sm_90", arrays(300, 520, 0)) == GemmMode(False, True)  # K = 0: no tensor map of A
-    assert gemm_mode(v, "sm_80", arrays(300, 520, 200)) is None
+    assert gemm_mode(v, "sm_80", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
+    assert gemm_mode(v, "sm_75", arrays(300, 520, 200)) is None
     assert gemm_mode(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
+    monkeypatch.setenv(ENV_WGMMA, "mma")  # the Ampere lowering on Hopper, to run it somewhere
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     monkeypatch.setenv(ENV_WGMMA, "0")
     assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) is None
 
@@ -221,6 +240,58 @@ def test_i8_gemms_transpose_b_as_the_producer_copies_it():
 
     source = generate_gemm(v, frozenset(i8), form, plan, GemmMode(False, False))
     assert "ph::copy_transposed" in source.source and build(source, v, "sm_90").startswith(b"\x7fELF")
+
+
+# ------------------------------------------------------------ Ampere and Ada: mma.sync
+
+
+@pytest.mark.parametrize(("warp_m", "warp_n"), [(64, 64), (32, 32), (128, 32)])
+def test_the_mma_fragment_places_every_element_once(warp_m: int, warp_n: int):
+    fragment = mma_fragment(warp_m, warp_n)
+    seen = {fragment.position(0, t, r) for t in range(256) for r in range(warp_m * warp_n // 32)}
+    assert seen == {(i, j) for i in range(2 * warp_m) for j in range(4 * warp_n)}
+    # PTX ISA, mma.m16n8k16 D: lane l holds row l / 4 (+ 8 for d2, d3), columns 2 (l % 4) + (0, 1).
+    assert [fragment.position(0, 5, r) for r in range(4)] == [(1, 2), (1, 3), (9, 2), (9, 3)]
+    assert fragment.position(0, 32, 0) == (warp_m, 0) and fragment.position(0, 64, 0) == (0, warp_n)
+
+
+def test_mma_stages_are_swizzled_for_ldmatrix():
+    v = variant(kernel_of())
+    plan = plan_mma(v, gemm_form(v), "sm_86")
+    assert (plan.stages, plan.blocks, plan.n8, plan.shared_bytes) == (4, 4, 8, 4 * 24576 + 128)
+    assert plan.shared_bytes <= 99 * 1024  # sm_86 and sm_89 give a CTA 99 KB
+    for part, rows, cols in ((plan.a, 128, 32), (plan.b, 32, 256)):
+        assert len({part.byte_offset(r, c, 2) for r in range(rows) for c in range(cols)}) == rows * cols
+        # the 8 rows one ldmatrix reads (one 16-byte chunk each) fall in 8 different bank groups
+        for first in range(0, rows, 8):
+            groups = {part.byte_offset(first + r, 8, 2) // 16 % 8 for r in range(8)}
+            assert len(groups) == 8
+    with pytest.raises(NotGemm, match="i8 operands have no mma.sync lowering"):
+        i8 = variant(DOT.kernels["gemm_wgmma_i8"])
+        plan_mma(i8, gemm_form(i8), "sm_80")
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_86", "sm_89", "sm_90"])
+def test_mma_variants_build_for_ampere_and_ada(arch: str):
+    """Gate 1 for item 2 of issue 11: the mma.sync lowering compiles where it runs
+    (sm_90 too: that is where gate 2 and the benchmarks run it, PHOBOS_CUDA_WGMMA=mma)."""
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+
+    for name in ("gemm_wgmma", "gemm_wgmma_f16"):
+        v = variant(DOT.kernels[name])
+        form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]
+        gen = generate_gemm(v, frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam)), form, plan,
+                            GemmMode(False, False, mma=True))
+        assert gen.arch_suffix == "" and gen.threads == 256 and "mma.sync.aligned.m16n8k16" in gen.source
+        assert build(gen, v, arch).startswith(b"\x7fELF")
+
+
+def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
+    v = variant(DOT.kernels["gemm_wgmma"])
+    form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]
+    source = generate_gemm(v, frozenset({"A", "B", "BIAS", "C"}), form, plan, GemmMode(False, False, mma=True)).source
+    check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", source, request, "CUDA C++")
 
 
 def test_the_persistent_grid_is_a_cta_an_sm_at_most():

@@ -379,6 +379,18 @@ PH_INLINE u32 swizzled(u32 row, u32 col, u32 box_cols, u32 box_bytes, u32 elemen
   const u32 byte = (col % box_cols) * element;
   return (col / box_cols) * box_bytes + row * 128 + ((((byte >> 4) ^ (row & 7))) << 4) + (byte & 15);
 }
+// Ampere and Ada (sm_80 to sm_89): the whole CTA copies stages with cp.async groups,
+// reads fragments with ldmatrix and multiplies with mma.sync.
+PH_INLINE void copies_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N> PH_INLINE void copies_wait() { asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory"); }
+PH_INLINE void ldmatrix4(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
+PH_INLINE void ldmatrix4_trans(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
 PH_INLINE void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 PH_INLINE void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
 template <int N> PH_INLINE void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory"); }
@@ -495,63 +507,67 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 64, M) - m0, ph::min64(n0 + 192, N) - n0}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {64, 192}};
-      #line 138 "/work/main/tests/corpus/dot.phobos"
-      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
-      const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
-      if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
+      {  // a store of its own: its bounds and locals are its own
+        #line 138 "/work/main/tests/corpus/dot.phobos"
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
+        if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
+          {
             #pragma unroll
-            for (int r1 = 0; r1 < 24; ++r1) {
-              const int i = frag_row + 8 * r0;
-              const int j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<f32, 2>{{acc_0[2 * r0 + 4 * r1], acc_0[2 * r0 + 4 * r1 + 1]}});
+            for (int r0 = 0; r0 < 2; ++r0) {
+              #pragma unroll
+              for (int r1 = 0; r1 < 24; ++r1) {
+                const int i = frag_row + 8 * r0;
+                const int j = frag_col + 8 * r1, j1 = j + 1;
+                ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<f32, 2>{{acc_0[2 * r0 + 4 * r1], acc_0[2 * r0 + 4 * r1 + 1]}});
+              }
             }
           }
-        }
-      } else {
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
+        } else {
+          {
             #pragma unroll
-            for (int r1 = 0; r1 < 24; ++r1) {
-              const int i = frag_row + 8 * r0;
-              const int j = frag_col + 8 * r1, j1 = j + 1;
-              if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = acc_0[2 * r0 + 4 * r1];
-                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
+            for (int r0 = 0; r0 < 2; ++r0) {
+              #pragma unroll
+              for (int r1 = 0; r1 < 24; ++r1) {
+                const int i = frag_row + 8 * r0;
+                const int j = frag_col + 8 * r1, j1 = j + 1;
+                if (lo0 <= i && i < hi0) {
+                  if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = acc_0[2 * r0 + 4 * r1];
+                  if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
+                }
               }
             }
           }
         }
       }
-      #line 139 "/work/main/tests/corpus/dot.phobos"
-      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
-      const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
-      if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
+      {  // a store of its own: its bounds and locals are its own
+        #line 139 "/work/main/tests/corpus/dot.phobos"
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
+        if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
+          {
             #pragma unroll
-            for (int r1 = 0; r1 < 24; ++r1) {
-              const int i = frag_row + 8 * r0;
-              const int j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&D[(m0 + i) * N + (n0 + j)], ph::Vec<f16, 2>{{ph::to_f16(acc_0[2 * r0 + 4 * r1]), ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1])}});
+            for (int r0 = 0; r0 < 2; ++r0) {
+              #pragma unroll
+              for (int r1 = 0; r1 < 24; ++r1) {
+                const int i = frag_row + 8 * r0;
+                const int j = frag_col + 8 * r1, j1 = j + 1;
+                ph::vstore<2>(&D[(m0 + i) * N + (n0 + j)], ph::Vec<f16, 2>{{ph::to_f16(acc_0[2 * r0 + 4 * r1]), ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1])}});
+              }
             }
           }
-        }
-      } else {
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
+        } else {
+          {
             #pragma unroll
-            for (int r1 = 0; r1 < 24; ++r1) {
-              const int i = frag_row + 8 * r0;
-              const int j = frag_col + 8 * r1, j1 = j + 1;
-              if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) D[(m0 + i) * N + (n0 + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
-                if (lo1 <= j1 && j1 < hi1) D[(m0 + i) * N + (n0 + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);
+            for (int r0 = 0; r0 < 2; ++r0) {
+              #pragma unroll
+              for (int r1 = 0; r1 < 24; ++r1) {
+                const int i = frag_row + 8 * r0;
+                const int j = frag_col + 8 * r1, j1 = j + 1;
+                if (lo0 <= i && i < hi0) {
+                  if (lo1 <= j && j < hi1) D[(m0 + i) * N + (n0 + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
+                  if (lo1 <= j1 && j1 < hi1) D[(m0 + i) * N + (n0 + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);
+                }
               }
             }
           }

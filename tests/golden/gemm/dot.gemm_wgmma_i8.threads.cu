@@ -379,6 +379,18 @@ PH_INLINE u32 swizzled(u32 row, u32 col, u32 box_cols, u32 box_bytes, u32 elemen
   const u32 byte = (col % box_cols) * element;
   return (col / box_cols) * box_bytes + row * 128 + ((((byte >> 4) ^ (row & 7))) << 4) + (byte & 15);
 }
+// Ampere and Ada (sm_80 to sm_89): the whole CTA copies stages with cp.async groups,
+// reads fragments with ldmatrix and multiplies with mma.sync.
+PH_INLINE void copies_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N> PH_INLINE void copies_wait() { asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory"); }
+PH_INLINE void ldmatrix4(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
+PH_INLINE void ldmatrix4_trans(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
 PH_INLINE void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 PH_INLINE void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
 template <int N> PH_INLINE void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory"); }
@@ -499,34 +511,36 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
-      #line 153 "/work/main/tests/corpus/dot.phobos"
-      ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
-      box_.normalize();
-      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
-      const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
-      if (lo0 < hi0 && lo1 < hi1) {
-        if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile
-        ph::named_sync(1 + consumer, 128);
-        {
-          #pragma unroll
-          for (int r0 = 0; r0 < 2; ++r0) {
+      {  // a store of its own: its bounds and locals are its own
+        #line 153 "/work/main/tests/corpus/dot.phobos"
+        ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
+        box_.normalize();
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
+        if (lo0 < hi0 && lo1 < hi1) {
+          if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile
+          ph::named_sync(1 + consumer, 128);
+          {
             #pragma unroll
-            for (int r1 = 0; r1 < 16; ++r1) {
-              const int i = frag_row + 8 * r0;
-              const int j = frag_col + 8 * r1, j1 = j + 1;
-              const int ci = ph::imin(ph::imax(i, lo0), hi0 - 1), cj = ph::imin(ph::imax(j, lo1), hi1 - 1), cj1 = ph::imin(ph::imax(j1, lo1), hi1 - 1);
-              ph::vstore<2>((i32*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 32, 8192, 4)), ph::Vec<i32, 2>{{ph::wadd(acc_0[2 * r0 + 4 * r1], BIAS[n0 + cj]), ph::wadd(acc_0[2 * r0 + 4 * r1 + 1], BIAS[n0 + cj1])}});
+            for (int r0 = 0; r0 < 2; ++r0) {
+              #pragma unroll
+              for (int r1 = 0; r1 < 16; ++r1) {
+                const int i = frag_row + 8 * r0;
+                const int j = frag_col + 8 * r1, j1 = j + 1;
+                const int ci = ph::imin(ph::imax(i, lo0), hi0 - 1), cj = ph::imin(ph::imax(j, lo1), hi1 - 1), cj1 = ph::imin(ph::imax(j1, lo1), hi1 - 1);
+                ph::vstore<2>((i32*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 32, 8192, 4)), ph::Vec<i32, 2>{{ph::wadd(acc_0[2 * r0 + 4 * r1], BIAS[n0 + cj]), ph::wadd(acc_0[2 * r0 + 4 * r1 + 1], BIAS[n0 + cj1])}});
+              }
             }
           }
-        }
-        ph::named_sync(1 + consumer, 128);
-        for (int q = gthread; q < 4096; q += 128) {
-          const int r = q / 64;
-          const int i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
-          const i32* c = (i32*)(c_tile + ph::swizzled(r, j, 32, 8192, 4));
-          if (lo0 <= i && i < hi0) {
-            if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = c[0];
-            if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = c[1];
+          ph::named_sync(1 + consumer, 128);
+          for (int q = gthread; q < 4096; q += 128) {
+            const int r = q / 64;
+            const int i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
+            const i32* c = (i32*)(c_tile + ph::swizzled(r, j, 32, 8192, 4));
+            if (lo0 <= i && i < hi0) {
+              if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = c[0];
+              if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = c[1];
+            }
           }
         }
       }

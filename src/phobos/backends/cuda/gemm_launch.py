@@ -6,7 +6,9 @@ operand to start 16-byte aligned, rows a multiple of 16 bytes apart, and extents
 1 to 2**31 - 1. The launch key holds the shapes and the alignment, so the choice is
 made once per kind of launch; any launch that fails a condition runs the general
 variant, which needs none. PHOBOS_CUDA_WGMMA=0 turns the variant off (read when a
-launch of a new kind is prepared), so that both can be timed on the same inputs.
+launch of a new kind is prepared), so that both can be timed on the same inputs;
+PHOBOS_CUDA_WGMMA=mma runs the Ampere and Ada lowering (mma.sync) on Hopper instead,
+which is how that lowering is checked on the only GPU there is to run it on.
 
 Tensor maps describe an operand at its address, so they are encoded (by the driver,
 through cuda-bindings) for each new pair of operand pointers, and kept for the next.
@@ -24,7 +26,10 @@ from phobos.ir import nodes as ir
 
 from .args import DeviceArray
 from .gemm_form import GemmForm, NotGemm, gemm_form
+from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
+from .gemm_mma_writer import MmaWriter
 from .gemm_plan import SWIZZLE_BYTES, GemmMode, GemmPlan, TooLarge, plan_gemm
+from .gemm_writer import GemmWriter
 from .kernel import Generated
 
 ENV_WGMMA = "PHOBOS_CUDA_WGMMA"
@@ -34,37 +39,56 @@ TMA_EXTENT = 2**31  # coordinates are 32-bit signed
 MAP_BYTES = 128
 MOST_MAPS = 64
 
-_FOUND: weakref.WeakKeyDictionary[ir.Kernel, tuple[GemmForm, GemmPlan] | NotGemm] = weakref.WeakKeyDictionary()
+Found = tuple[GemmForm, GemmPlan | MmaPlan] | NotGemm
+_FOUND: weakref.WeakKeyDictionary[ir.Kernel, dict[str, Found]] = weakref.WeakKeyDictionary()
 
 
-def gemm_of(variant: ir.Kernel) -> tuple[GemmForm, GemmPlan] | NotGemm:
-    """The variant's GEMM form and plan, or why it has none. Under @tensorcore, a GEMM
-    tile too large for the registers or shared memory is a located error."""
-    found = _FOUND.get(variant)
+def gemm_of(variant: ir.Kernel, arch: str = GEMM_ARCH) -> Found:
+    """The variant's GEMM form and its plan for `arch` (sm_90: wgmma; sm_80, sm_86,
+    sm_89: mma.sync), or why it has none. Under @tensorcore, a GEMM tile too large for
+    the registers or shared memory is a located error."""
+    by_arch = _FOUND.setdefault(variant, {})
+    found = by_arch.get(arch)
     if found is None:
         try:
             form = gemm_form(variant)
-            found = (form, plan_gemm(variant, form, GEMM_ARCH))
+            found = (form, plan_gemm(variant, form, arch) if arch == GEMM_ARCH else plan_mma(variant, form, arch))
         except TooLarge as why:
             if variant.tensorcore:
-                raise PhobosError(f"@tensorcore: kernel `{variant.name}`'s GEMM tile does not fit {GEMM_ARCH}: {why}",
+                raise PhobosError(f"@tensorcore: kernel `{variant.name}`'s GEMM tile does not fit {arch}: {why}",
                                   variant.span) from None
             found = why
         except NotGemm as why:
             found = why
-        _FOUND[variant] = found
+        by_arch[arch] = found
     return found
+
+
+def generate_gemm(kernel: ir.Kernel, aligned: frozenset[str], form: GemmForm, plan: GemmPlan | MmaPlan,
+                  mode: GemmMode) -> Generated:
+    """The GEMM variant of a kernel of GEMM form, for launches whose `aligned` tensors
+    start 16-byte aligned, run as `mode` says: mma.sync (Ampere, Ada) or wgmma (Hopper)."""
+    if mode.mma:
+        assert isinstance(plan, MmaPlan)
+        return MmaWriter(kernel, aligned, form, plan, mode).write()  # type: ignore[arg-type]
+    assert isinstance(plan, GemmPlan)
+    return GemmWriter(kernel, aligned, form, plan, mode).write()
 
 
 def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:
     """How a launch on `arch` with these arrays runs the Hopper GEMM variant (TMA for
     what it can read and write), or None where it runs the general variant."""
-    if arch != GEMM_ARCH or os.environ.get(ENV_WGMMA, "1").strip().lower() in ("0", "false", "no", "off"):
+    asked = os.environ.get(ENV_WGMMA, "1").strip().lower()
+    if asked in ("0", "false", "no", "off") or arch not in (GEMM_ARCH, *MMA_ARCHES):
         return None
+    if arch in MMA_ARCHES or asked == "mma":
+        found = gemm_of(variant, MMA_ARCHES[0] if arch == GEMM_ARCH else arch)
+        return None if isinstance(found, NotGemm) else GemmMode(False, False, mma=True)
     found = gemm_of(variant)
     if isinstance(found, NotGemm):
         return None
     form, plan = found
+    assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
     loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
     return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
@@ -112,13 +136,15 @@ class GemmArguments:
     def __init__(self, gen: Generated, arrays: dict[str, DeviceArray], sms: int):
         plan = gen.gemm
         assert plan is not None
-        self.plan, self.sms = plan, sms
+        self.sms = sms
         self.tensors = {p.name: p.dtype for p in gen.params if p.kind == "tensormap"}  # none: no TMA
         self.arrays = {role: arrays[name] for role, name in self.tensors.items()}
-        self.boxes = {"a": (plan.a.box_cols, plan.a.rows), "b": (plan.b.box_cols, plan.b.rows)}
-        if plan.c is not None:
-            self.boxes["c"] = (plan.c.box_cols, plan.c.rows)
-        assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
+        self.boxes: dict[str, tuple[int, int]] = {}
+        if isinstance(plan, GemmPlan):
+            self.boxes = {"a": (plan.a.box_cols, plan.a.rows), "b": (plan.b.box_cols, plan.b.rows)}
+            if plan.c is not None:
+                self.boxes["c"] = (plan.c.box_cols, plan.c.rows)
+            assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
         self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
         self.grid = {axis: ctypes.c_int64() for axis in "xyz"}
         self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}

@@ -228,6 +228,7 @@ class GemmMode:
 
     tma_loads: bool
     tma_store: bool
+    mma: bool = False  # the mma.sync lowering (Ampere, Ada; on Hopper only when asked, to test it)
 
 
 class TooLarge(NotGemm):

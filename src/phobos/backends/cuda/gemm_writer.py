@@ -46,7 +46,8 @@ from .prelude import PRELUDE
 
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
           "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",
-          "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile")
+          "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile", "lane", "warp", "warp_row",
+          "warp_col")
 LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
 
 
@@ -124,10 +125,15 @@ class GemmWriter(KernelWriter):
 
     # ------------------------------------------------------------ the kernel
 
-    def write(self) -> Generated:
-        k, plan, form = self.kernel, self.gemm, self.form
-        self.depth = 1
-        self.lines = []
+    # What the Ampere writer (gemm_mma_writer.py) says differently.
+    ARCH_SUFFIX = "a"
+    LAUNCH_BOUND = LAUNCH_BOUND
+    INSTRUCTIONS = "wgmma"
+
+    def helpers(self) -> str:
+        return wgmma_function(self.gemm)
+
+    def body(self) -> None:
         self._setup()
         self.put("if ($group == 0) {")
         with self.indented():
@@ -136,6 +142,16 @@ class GemmWriter(KernelWriter):
         with self.indented():
             self._consumer()
         self.line("}")
+
+    def loads(self) -> str:
+        return ("TMA" if self.tma else "the producer's threads (TMA cannot read them)") + (
+            ", the output stored by TMA where a tile allows" if self.stored else ", stores from registers")
+
+    def write(self) -> Generated:
+        k, plan, form = self.kernel, self.gemm, self.form
+        self.depth = 1
+        self.lines = []
+        self.body()
         body = self.lines
         params = [Param("tensormap", "a", form.a.tensor), Param("tensormap", "b", form.b.tensor)] if self.tma else []
         if self.stored is not None:
@@ -157,19 +173,18 @@ class GemmWriter(KernelWriter):
         head = [
             PRELUDE,
             GEMM_PRELUDE,
-            wgmma_function(plan),
-            f"// kernel {k.name}{bindings}: the GEMM loop on wgmma, {plan.threads} threads a CTA, "
+            self.helpers(),
+            f"// kernel {k.name}{bindings}: the GEMM loop on {self.INSTRUCTIONS}, {plan.threads} threads a CTA, "
             f"{plan.shared_bytes} bytes of shared memory, a persistent walk over the grid, operands loaded by "
-            + ("TMA" if self.tma else "the producer's threads (TMA cannot read them)")
-            + (", the output stored by TMA where a tile allows" if self.stored else ", stores from registers"),
+            + self.loads(),
             *(f"//   {text}" for text in plan.describe()),
             f"#line {k.span.line} {path_literal(k.span.path)}",
-            f'extern "C" __global__ void __launch_bounds__({LAUNCH_BOUND}, 1) {entry_symbol(k.name)}('
+            f'extern "C" __global__ void __launch_bounds__({self.LAUNCH_BOUND}, 1) {entry_symbol(k.name)}('
             f'{", ".join(args)}) {{',
         ]
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, plan.threads, plan.shared_bytes, tuple(params), self.aligned,
-                         arch_suffix="a", gemm=plan)
+                         arch_suffix=self.ARCH_SUFFIX, gemm=plan)
 
     def _setup(self) -> None:
         plan, form = self.gemm, self.form
@@ -390,6 +405,13 @@ class GemmWriter(KernelWriter):
         where the value is present and inside the tensor. Where the plan stages the
         output, through shared memory (`_staged`); else from registers, two adjacent
         columns a store where a tile is whole and aligned, element by element at edges."""
+        self.line("{  // a store of its own: its bounds and locals are its own")
+        self.depth += 1
+        self._store_body(s)
+        self.depth -= 1
+        self.line("}")
+
+    def _store_body(self, s: ir.Store) -> None:
         self.memo.clear()
         self.index_memo.clear()
         self.region_memo.clear()
@@ -550,10 +572,3 @@ class GemmWriter(KernelWriter):
                         self.hoisted(c)
             elif isinstance(node, ir.Load) and node.type.shape:
                 self.window_starts(node.items)
-
-
-def generate_gemm(kernel: ir.Kernel, aligned: frozenset[str], form: GemmForm, plan: GemmPlan,
-                  mode: GemmMode) -> Generated:
-    """The Hopper GEMM variant of a kernel of GEMM form, for launches whose `aligned`
-    tensors start 16-byte aligned, run as `mode` says."""
-    return GemmWriter(kernel, aligned, form, plan, mode).write()

@@ -23,6 +23,7 @@ from .prelude import PRELUDE
 from .tiles import ALIGN, TileWriter
 
 if TYPE_CHECKING:
+    from .gemm_mma_plan import MmaPlan
     from .gemm_plan import GemmPlan
 
 
@@ -46,7 +47,7 @@ class Generated:
     params: tuple[Param, ...]
     aligned: frozenset[str] = frozenset()  # tensors assumed to start 16-byte aligned
     arch_suffix: str = ""  # "a": built for sm_90a, whose wgmma and setmaxnreg plain sm_90 lacks
-    gemm: GemmPlan | None = None  # a GEMM kernel's plan: tensor maps, a persistent grid
+    gemm: GemmPlan | MmaPlan | None = None  # a GEMM kernel's plan: tensor maps, a persistent grid
 
     @property
     def symbol(self) -> str:

@@ -39,9 +39,9 @@ from . import ctypes as ct
 from . import native
 from .args import DeviceArray
 from .compile import build, key_of
-from .gemm_launch import GemmArguments, gemm_mode, gemm_of
+from .gemm_launch import GemmArguments, gemm_mode, gemm_of, generate_gemm
+from .gemm_mma_plan import MMA_ARCHES
 from .gemm_plan import GemmMode
-from .gemm_writer import generate_gemm
 from .kernel import Generated, generate
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
@@ -62,7 +62,9 @@ def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None, gemm: G
     found = by_key.get((aligned, gemm))
     if found is None:
         if gemm:
-            form, plan = gemm_of(variant)  # type: ignore[misc]
+            found = gemm_of(variant, MMA_ARCHES[0] if gemm.mma else "sm_90")
+            assert not isinstance(found, Exception)
+            form, plan = found
             found = generate_gemm(variant, aligned, form, plan, gemm)
         else:
             found = generate(variant, aligned)
