@@ -54,6 +54,11 @@ def worker_init(out: str, dry_run: bool, deadline: float) -> None:
     folder = Path(out) / "modules" / str(os.getpid())
     folder.mkdir(parents=True, exist_ok=True)
     _state.update(folder=folder, dry_run=dry_run, deadline=deadline)
+    if not dry_run:
+        # Before any kernel runs here: on the H200 run of 2026-12-01, 6 of 16 workers that
+        # first imported torch after running kernels failed inside torch's own import
+        # (a custom-op schema it parses), and every kernel of theirs was an error.
+        import torch  # noqa: F401
 
 
 def on_gpu(kernel: Any, program: Any, args: dict[str, Any]) -> dict[str, Any]:
