@@ -9,8 +9,7 @@ import re
 
 import numpy as np
 import pytest
-from corpus import harness
-from golden_programs import GOLDEN, check_golden
+from golden_programs import GOLDEN, TESTS, check_golden
 
 import phobos
 from phobos.backends.cuda.args import DeviceArray
@@ -21,7 +20,8 @@ from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, pla
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
-DOT = harness.native_program("dot.phobos")
+# Under its path from the repository root, as the other goldens, so `#line` names it alike anywhere.
+DOT = phobos.compile((TESTS / "corpus" / "dot.phobos").read_text(), path="tests/corpus/dot.phobos")
 
 GEMM = """
 @autotune(TM in [{tm}], TN in [{tn}], TK in [64])

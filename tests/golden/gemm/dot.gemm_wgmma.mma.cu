@@ -425,7 +425,7 @@ PH_INLINE void mma(f32* d, const u32 (&a)[4], u32 b0, u32 b1) {
 // kernel gemm_wgmma [TM=128, TN=128, TK=64]: the GEMM loop on mma.sync, 256 threads a CTA, 65664 bytes of shared memory, a persistent walk over the grid, operands loaded by cp.async from every warp, stores from registers
 //   128 x 128 CTA tile, k 32 a stage, 4 stages of 16384 bytes, filled by cp.async from all 8 warps
 //   each warp 64 x 32: ldmatrix (B transposed) and mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32, 4 x 4 products a k16 slice
-#line 113 "/work/main/tests/corpus/dot.phobos"
+#line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
   extern __shared__ __align__(128) unsigned char smem[];
   const u32 base = (ph::smem_address(smem) + 127u) & ~127u;
@@ -441,11 +441,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
   for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     i64 block_x, block_y, block_z;
     ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-    #line 117 "/work/main/tests/corpus/dot.phobos"
+    #line 117 "tests/corpus/dot.phobos"
     const i64 m0 = ph::wmul(block_y, 128ll);
-    #line 118 "/work/main/tests/corpus/dot.phobos"
+    #line 118 "tests/corpus/dot.phobos"
     const i64 n0 = ph::wmul(block_x, 128ll);
-    #line 120 "/work/main/tests/corpus/dot.phobos"
+    #line 120 "tests/corpus/dot.phobos"
     const i64 m_at = m0, n_at = n0;
     for (int r = 0; r < 16; ++r) acc_0[r] = 0.0f;
     for (int r = 0; r < 16; ++r) acc_1[r] = 0.0f;
@@ -513,10 +513,10 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
     ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
     acc_box.normalize();
     if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
-    #line 123 "/work/main/tests/corpus/dot.phobos"
+    #line 123 "tests/corpus/dot.phobos"
     const f32 scale = (alpha * 0.5f);
     {  // a store of its own: its bounds and locals are its own
-      #line 124 "/work/main/tests/corpus/dot.phobos"
+      #line 124 "tests/corpus/dot.phobos"
       ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
       box_.normalize();
       const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor

@@ -428,7 +428,7 @@ PH_INLINE void wgmma(f32 (&d)[64], u64 a, u64 b, int scale_d) {
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..2 run wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 128 x 64, K-major; B: 2 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: a consumer's 64 rows through 2 swizzled box(es) of 64 columns and a TMA store, where the tile allows, overlapping the next tile
-#line 113 "/work/main/tests/corpus/dot.phobos"
+#line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, const __grid_constant__ ph::TensorMap C_map, bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
@@ -454,11 +454,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         i64 block_x, block_y, block_z;
         ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-        #line 117 "/work/main/tests/corpus/dot.phobos"
+        #line 117 "tests/corpus/dot.phobos"
         const i64 m0 = ph::wmul(block_y, 128ll);
-        #line 118 "/work/main/tests/corpus/dot.phobos"
+        #line 118 "tests/corpus/dot.phobos"
         const i64 n0 = ph::wmul(block_x, 128ll);
-        #line 120 "/work/main/tests/corpus/dot.phobos"
+        #line 120 "tests/corpus/dot.phobos"
         const int m_at = (int)(m0), n_at = (int)(n0);
         for (int kb = 0; kb < kblocks; ++kb, ++it) {
           const u32 s = it % 4, phase = (it / 4) & 1;
@@ -482,11 +482,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-      #line 117 "/work/main/tests/corpus/dot.phobos"
+      #line 117 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 128ll);
-      #line 118 "/work/main/tests/corpus/dot.phobos"
+      #line 118 "tests/corpus/dot.phobos"
       const i64 n0 = ph::wmul(block_x, 128ll);
-      #line 120 "/work/main/tests/corpus/dot.phobos"
+      #line 120 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 4;
         ph::mbar_wait(full + 8 * s, (it / 4) & 1);
@@ -507,10 +507,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
-      #line 123 "/work/main/tests/corpus/dot.phobos"
+      #line 123 "tests/corpus/dot.phobos"
       const f32 scale = (alpha * 0.5f);
       {  // a store of its own: its bounds and locals are its own
-        #line 124 "/work/main/tests/corpus/dot.phobos"
+        #line 124 "tests/corpus/dot.phobos"
         ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
         box_.normalize();
         const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor

@@ -428,7 +428,7 @@ PH_INLINE void wgmma(f32 (&d)[96], u64 a, u64 b, int scale_d) {
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..1 run wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 64 x 64, K-major; B: 3 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: from registers
-#line 129 "/work/main/tests/corpus/dot.phobos"
+#line 129 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, f16* A, f16* B, f32* C, f16* D, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
@@ -454,11 +454,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         i64 block_x, block_y, block_z;
         ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-        #line 132 "/work/main/tests/corpus/dot.phobos"
+        #line 132 "tests/corpus/dot.phobos"
         const i64 m0 = ph::wmul(block_y, 64ll);
-        #line 133 "/work/main/tests/corpus/dot.phobos"
+        #line 133 "tests/corpus/dot.phobos"
         const i64 n0 = ph::wmul(block_x, 192ll);
-        #line 135 "/work/main/tests/corpus/dot.phobos"
+        #line 135 "tests/corpus/dot.phobos"
         const int m_at = (int)(m0), n_at = (int)(n0);
         for (int kb = 0; kb < kblocks; ++kb, ++it) {
           const u32 s = it % 4, phase = (it / 4) & 1;
@@ -482,11 +482,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-      #line 132 "/work/main/tests/corpus/dot.phobos"
+      #line 132 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 64ll);
-      #line 133 "/work/main/tests/corpus/dot.phobos"
+      #line 133 "tests/corpus/dot.phobos"
       const i64 n0 = ph::wmul(block_x, 192ll);
-      #line 135 "/work/main/tests/corpus/dot.phobos"
+      #line 135 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 4;
         ph::mbar_wait(full + 8 * s, (it / 4) & 1);
@@ -508,7 +508,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {64, 192}};
       {  // a store of its own: its bounds and locals are its own
-        #line 138 "/work/main/tests/corpus/dot.phobos"
+        #line 138 "tests/corpus/dot.phobos"
         const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
         const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
         if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
@@ -541,7 +541,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
         }
       }
       {  // a store of its own: its bounds and locals are its own
-        #line 139 "/work/main/tests/corpus/dot.phobos"
+        #line 139 "tests/corpus/dot.phobos"
         const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
         const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
         if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {

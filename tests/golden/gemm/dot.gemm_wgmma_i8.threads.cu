@@ -428,7 +428,7 @@ PH_INLINE void wgmma(i32 (&d)[64], u64 a, u64 b, int scale_d) {
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..2 run wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 128 x 128, K-major; B: 1 box(es) of 128 x 128, K-major (transposed as it is copied); 128-byte swizzle
 //   C: a consumer's 64 rows through 4 swizzled box(es) of 32 columns and a TMA store, where the tile allows, overlapping the next tile
-#line 144 "/work/main/tests/corpus/dot.phobos"
+#line 144 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A, i8* B, i32* BIAS, i32* C, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
@@ -451,11 +451,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-      #line 147 "/work/main/tests/corpus/dot.phobos"
+      #line 147 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 128ll);
-      #line 148 "/work/main/tests/corpus/dot.phobos"
+      #line 148 "tests/corpus/dot.phobos"
       const i64 n0 = ph::wmul(block_x, 128ll);
-      #line 150 "/work/main/tests/corpus/dot.phobos"
+      #line 150 "tests/corpus/dot.phobos"
       const i64 m_at = m0, n_at = n0;
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 4, phase = (it / 4) & 1;
@@ -485,11 +485,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
-      #line 147 "/work/main/tests/corpus/dot.phobos"
+      #line 147 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 128ll);
-      #line 148 "/work/main/tests/corpus/dot.phobos"
+      #line 148 "tests/corpus/dot.phobos"
       const i64 n0 = ph::wmul(block_x, 128ll);
-      #line 150 "/work/main/tests/corpus/dot.phobos"
+      #line 150 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 4;
         ph::mbar_wait(full + 8 * s, (it / 4) & 1);
@@ -512,7 +512,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
       {  // a store of its own: its bounds and locals are its own
-        #line 153 "/work/main/tests/corpus/dot.phobos"
+        #line 153 "tests/corpus/dot.phobos"
         ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
         box_.normalize();
         const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
