@@ -139,6 +139,17 @@ def test_tiles_too_large_are_refused_with_the_numbers():
     assert isinstance(gemm_of(deep), TooLarge)  # without @tensorcore: the general lowering
 
 
+def test_phobos_compile_refuses_a_tile_the_target_cannot_hold(tmp_path):
+    """Item 4: at compile time for the target, not only at the first launch."""
+    from phobos.backends.cuda.aot import build_file
+
+    source = tmp_path / "g.phobos"
+    source.write_text(GEMM.format(tm=128, tn=256, attrs="@tensorcore\n@pipeline(8)", epilogue=PLAIN))
+    with pytest.raises(PhobosError, match=r"does not fit sm_90: @pipeline\(8\)"):
+        build_file(source, ["sm_90"], "cuda", tmp_path / "out")
+    assert build_file(source, ["sm_75"], "cuda", tmp_path / "out75")  # no tensor-core lowering there
+
+
 def test_pipeline_sets_the_stage_count():
     v = variant(kernel_of(attrs="@pipeline(2)"))
     assert plan_gemm(v, gemm_form(v)).stages == 2

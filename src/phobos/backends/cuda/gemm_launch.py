@@ -49,6 +49,8 @@ def gemm_of(variant: ir.Kernel, arch: str = GEMM_ARCH) -> Found:
     the registers or shared memory is a located error."""
     by_arch = _FOUND.setdefault(variant, {})
     found = by_arch.get(arch)
+    if found is None and arch not in (GEMM_ARCH, *MMA_ARCHES):
+        found = by_arch[arch] = NotGemm(f"{arch} has no tensor-core lowering")
     if found is None:
         try:
             form = gemm_form(variant)
