@@ -17,6 +17,8 @@ from phobos.backends.cuda.gemm_form import NotGemm, gemm_form
 from phobos.backends.cuda.gemm_launch import ENV_WGMMA, GemmArguments, gemm_mode, gemm_of, generate_gemm
 from phobos.backends.cuda.gemm_mma_plan import mma_fragment, plan_mma
 from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
+from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
+from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
@@ -173,7 +175,18 @@ def test_generated_gemm_cuda_matches_golden(name: str, loads: str, request: pyte
     aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
     mode = GemmMode(loads == "tma", loads == "tma" and plan.c is not None)
     source = generate_gemm(v, aligned if loads == "tma" else frozenset(), form, plan, mode).source
-    check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", source, request, "CUDA C++")
+    check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", without_preludes(source), request, "CUDA C++")
+
+
+def without_preludes(source: str) -> str:
+    """A GEMM kernel's own source: the preludes every one starts with are pinned once."""
+    preludes = f"{PRELUDE}\n{GEMM_PRELUDE}\n"  # as the writer joins its head
+    assert source.startswith(preludes)
+    return source[len(preludes):]
+
+
+def test_gemm_prelude_matches_golden(request: pytest.FixtureRequest):
+    check_golden(GOLDEN / "gemm" / "_prelude.cu", GEMM_PRELUDE, request, "CUDA C++")
 
 
 @pytest.mark.parametrize(("tm", "tn", "loads", "store"), [
@@ -302,7 +315,7 @@ def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
     v = variant(DOT.kernels["gemm_wgmma"])
     form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]
     source = generate_gemm(v, frozenset({"A", "B", "BIAS", "C"}), form, plan, GemmMode(False, False, mma=True)).source
-    check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", source, request, "CUDA C++")
+    check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", without_preludes(source), request, "CUDA C++")
 
 
 def test_the_persistent_grid_is_a_cta_an_sm_at_most():

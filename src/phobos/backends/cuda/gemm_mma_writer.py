@@ -9,8 +9,6 @@ registers) are the Hopper writer's, read through the plan's fragment.
 
 from __future__ import annotations
 
-from phobos.ir import nodes as ir
-
 from .gemm_mma_plan import MmaPlan, MmaStage
 from .gemm_writer import GemmWriter, modes_terms
 from .kernel import path_literal
@@ -90,14 +88,7 @@ class MmaWriter(GemmWriter):
         self.line("}")
         self.line("ph::copies_wait<0>();")
         self.line("__syncthreads();  // the ring is free for the next tile")
-        self._acc_box()
-        for s in form.epilogue:
-            if isinstance(s, ir.Decl):
-                self._let(s)
-            else:
-                self._store(s)
-        self.depth -= 1
-        self.line("}")
+        self._epilogue()
 
     def _load(self, stage: str, kblock: str) -> None:
         """The copies of one k block into one stage, from every thread."""

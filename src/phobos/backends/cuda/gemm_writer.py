@@ -372,16 +372,20 @@ class GemmWriter(KernelWriter):
         self.line("}")
         self.line("ph::wgmma_wait<0>();")
         self.put(f"if ($kblocks > 0 && $gthread == 0) ph::mbar_arrive($empty + 8 * (($it - 1) % {plan.stages}));")
+        self._epilogue()
+        if self.stored is not None:
+            self.put("if ($gthread == 0) ph::bulk_wait();  // shared memory stays until the last store has read it")
+
+    def _epilogue(self) -> None:
+        """The code after the GEMM loop, and the end of the tile's turn of the walk."""
         self._acc_box()
-        for s in form.epilogue:
+        for s in self.form.epilogue:
             if isinstance(s, ir.Decl):
                 self._let(s)
             else:
                 self._store(s)
         self.depth -= 1
         self.line("}")
-        if self.stored is not None:
-            self.put("if ($gthread == 0) ph::bulk_wait();  // shared memory stays until the last store has read it")
 
     def _acc_box(self) -> None:
         """The accumulator's present region after the loop: `dot`'s rows are A's present

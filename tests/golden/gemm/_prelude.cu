@@ -1,0 +1,143 @@
+namespace ph {
+// A CUtensorMap, which the host encodes and passes by value as a __grid_constant__ parameter.
+struct alignas(64) TensorMap { u64 opaque[16]; };
+
+PH_INLINE u32 smem_address(const void* p) { return (u32)__cvta_generic_to_shared(p); }
+PH_INLINE void mbar_init(u32 bar, u32 count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count) : "memory");
+}
+PH_INLINE void mbar_expect(u32 bar, u32 bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(bar), "r"(bytes) : "memory");
+}
+PH_INLINE void mbar_arrive(u32 bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(bar) : "memory");
+}
+// Until the phase of parity `parity` has completed.
+PH_INLINE void mbar_wait(u32 bar, u32 parity) {
+  u32 done;
+  do {
+    asm volatile("{\n\t.reg .pred p;\n\tmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.u32 %0, 1, 0, p;\n\t}" : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+  } while (!done);
+}
+// A 2-D box from global to shared memory; coordinates in elements, the innermost first.
+// Parts of the box outside the tensor arrive as zeros and count in the bytes.
+PH_INLINE void tma_load(u32 dst, const TensorMap* map, int inner, int outer, u32 bar) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+               " [%0], [%1, {%2, %3}], [%4];"
+               :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(bar) : "memory");
+}
+PH_INLINE void tma_prefetch(const TensorMap* map) {
+  asm volatile("prefetch.tensormap [%0];" :: "l"((u64)map) : "memory");
+}
+// Without TMA (an operand's pitch or address does not allow it), the producer
+// warpgroup's threads copy 16-byte chunks: row `row`, the 16 bytes from column `col`,
+// of a row-major [rows, cols] array, zeros outside. By cp.async in pieces of 4
+// elements where the array starts 16-byte aligned and `cols` is a multiple of 4 (a
+// piece is then wholly inside or outside), else byte by byte.
+template <class T> PH_INLINE void copy_async(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
+  constexpr int piece = 4 * sizeof(T);
+#pragma unroll
+  for (int h = 0; h < 16 / piece; ++h) {
+    const i64 c = col + 4 * h;
+    const bool in = row >= 0 && row < rows && c >= 0 && c < cols;
+    const T* p = in ? src + row * cols + c : src;
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" :: "r"(dst + piece * h), "l"(p), "n"(piece),
+                 "r"(in ? piece : 0) : "memory");
+  }
+}
+template <class T> PH_INLINE void copy_elements(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
+  const unsigned char* bytes = (const unsigned char*)src;
+  u32 w[4] = {0, 0, 0, 0};
+#pragma unroll
+  for (int b = 0; b < 16; ++b) {
+    const i64 c = col + b / (int)sizeof(T);
+    if (row >= 0 && row < rows && c >= 0 && c < cols)
+      w[b / 4] |= (u32)bytes[(row * cols + c) * (i64)sizeof(T) + b % (int)sizeof(T)] << (8 * (b % 4));
+  }
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" :: "r"(dst), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
+               : "memory");
+}
+// An 8-bit B tile stored K-major for wgmma: the 4 x 4 bytes at rows k..k+3, columns
+// n..n+3 of a row-major [rows, cols] array (`cols` a multiple of 4, so a word is wholly
+// inside or outside), transposed, each column n + c to its K-major row of the
+// 128-byte-swizzled tile at `dst` (k0: k's place in the stage's 128).
+PH_INLINE u32 word_at(const i8* src, i64 row, i64 col, i64 rows, i64 cols, bool aligned) {
+  if (row < 0 || row >= rows || col < 0 || col >= cols) return 0;
+  if (aligned) return *(const u32*)(src + row * cols + col);
+  const u8* p = (const u8*)(src + row * cols + col);
+  return (u32)p[0] | ((u32)p[1] << 8) | ((u32)p[2] << 16) | ((u32)p[3] << 24);
+}
+PH_INLINE void copy_transposed(u32 dst, const i8* src, i64 k, i64 n, int k0, int n0, i64 rows, i64 cols,
+                               bool aligned) {
+  const u32 w0 = word_at(src, k, n, rows, cols, aligned), w1 = word_at(src, k + 1, n, rows, cols, aligned);
+  const u32 w2 = word_at(src, k + 2, n, rows, cols, aligned), w3 = word_at(src, k + 3, n, rows, cols, aligned);
+  const u32 lo01 = __byte_perm(w0, w1, 0x5140), lo23 = __byte_perm(w2, w3, 0x5140);
+  const u32 hi01 = __byte_perm(w0, w1, 0x7362), hi23 = __byte_perm(w2, w3, 0x7362);
+  const u32 out[4] = {__byte_perm(lo01, lo23, 0x5410), __byte_perm(lo01, lo23, 0x7632),
+                      __byte_perm(hi01, hi23, 0x5410), __byte_perm(hi01, hi23, 0x7632)};
+#pragma unroll
+  for (int c = 0; c < 4; ++c) {
+    const u32 r = n0 + c;
+    const u32 at = dst + r * 128 + ((((u32)k0 >> 4) ^ (r & 7)) << 4) + (k0 & 15);
+    asm volatile("st.shared.b32 [%0], %1;" :: "r"(at), "r"(out[c]) : "memory");
+  }
+}
+// The thread's copies, once complete, count as its arrival on `bar`; its own stores
+// are made visible to wgmma (the async proxy) first.
+PH_INLINE void copies_arrive(u32 bar) {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" :: "r"(bar) : "memory");
+}
+// What other threads wrote to a stage, made visible to this thread's wgmma.
+PH_INLINE void proxy_fence() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+// The epilogue's TMA store: a box of shared memory to the tensor (clipped at its edges),
+// in this thread's bulk group; waits until its groups have read (or written) it all.
+PH_INLINE void tma_store(u32 src, const TensorMap* map, int inner, int outer) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];"
+               :: "l"((u64)map), "r"(inner), "r"(outer), "r"(src) : "memory");
+}
+PH_INLINE void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
+PH_INLINE void bulk_wait_read() { asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory"); }
+PH_INLINE void bulk_wait() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
+// A barrier for the `count` threads of one warpgroup (barrier 0 is __syncthreads's).
+PH_INLINE void named_sync(int id, int count) { asm volatile("bar.sync %0, %1;" :: "r"(id), "r"(count) : "memory"); }
+// Where element (row, col) of a tile of 128-byte-swizzled boxes of `box_cols` columns lies.
+PH_INLINE u32 swizzled(u32 row, u32 col, u32 box_cols, u32 box_bytes, u32 element) {
+  const u32 byte = (col % box_cols) * element;
+  return (col / box_cols) * box_bytes + row * 128 + ((((byte >> 4) ^ (row & 7))) << 4) + (byte & 15);
+}
+// Ampere and Ada (sm_80 to sm_89): the whole CTA copies stages with cp.async groups,
+// reads fragments with ldmatrix and multiplies with mma.sync.
+PH_INLINE void copies_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N> PH_INLINE void copies_wait() { asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory"); }
+PH_INLINE void ldmatrix4(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
+PH_INLINE void ldmatrix4_trans(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
+PH_INLINE void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+PH_INLINE void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int N> PH_INLINE void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory"); }
+// A shared-memory matrix descriptor, 128-byte swizzle: start, leading and stride byte offsets.
+PH_INLINE u64 smem_descriptor(u32 address, u32 lbo, u32 sbo) {
+  return (u64)((address & 0x3FFFF) >> 4) | ((u64)((lbo & 0x3FFFF) >> 4) << 16)
+       | ((u64)((sbo & 0x3FFFF) >> 4) << 32) | ((u64)1 << 62);
+}
+// The user's block of the persistent walk's `tile`: groups of `group` rows of y, each
+// swept column by column, so the tiles in flight share operand panels in L2.
+PH_INLINE void grouped_block(i64 tile, i64 gx, i64 gy, i64 group, i64& bx, i64& by, i64& bz) {
+  const i64 plane = gx * gy;
+  bz = tile / plane;
+  const i64 rest = tile - bz * plane;
+  const i64 per_group = group * gx;
+  const i64 first = rest / per_group * group;
+  const i64 rows = min64(gy - first, group);
+  const i64 local = rest % per_group;
+  by = first + local % rows;
+  bx = local / rows;
+}
+}  // namespace ph
