@@ -115,6 +115,34 @@ def test_layout_spreads_rows_over_groups(lead, cols, size, threads, width, passe
     assert len(owners) == layout.rows * (cols // size)
 
 
+LAYOUTS = [((4,), 4096, 4, 256), ((16,), 512, 4, 256), ((), 4096, 4, 256), ((12,), 96, 8, 64), ((2, 3), 40, 4, 64)]
+
+
+@pytest.mark.parametrize(("lead", "cols", "size", "threads"), LAYOUTS)
+def test_a_layouts_placement_is_where_the_sweeps_put_each_element(lead, cols, size, threads):
+    """The placement (placement.py's Fragment, shared with the GEMM plans) gives the
+    indices sweeps.py writes: row pass * per_pass + t / width, column (t % width +
+    slot * width) * size + v, register (pass * slots + slot) * size + v (Ordered.spread_index)."""
+    layout = make_layout(lead, cols, size, threads)
+    g, placement = layout.groups, layout.placement()
+    held = {}
+    for t in range(threads):
+        for p in range(g.passes):
+            for k in range(layout.slots):
+                for v in range(layout.size):
+                    register = (p * layout.slots + k) * layout.size + v
+                    where = (p * g.per_pass + t // g.width, (t % g.width + k * g.width) * layout.size + v)
+                    assert placement.position(0, t, register) == where
+                    if where[0] < layout.rows and where[1] < cols:
+                        held[where] = (t, register)
+    assert len(held) == layout.rows * cols  # every element inside the tile, held once
+    row, col = layout.rows - 1, cols - 1
+    assert placement.holder(row, col) == (0, *held[row, col])
+    replicated = layout.placement(spread=False)  # every lane of a row's group holds the row's value
+    assert {replicated.position(0, t, p) for t in range(threads) for p in range(g.passes)} >= {
+        (r, 0) for r in range(layout.rows)}
+
+
 def test_group_shrinks_to_divide_the_row():
     assert make_layout((4,), 6, 4, 128).size == 2
     assert make_layout((4,), 7, 4, 128).size == 1

@@ -36,6 +36,7 @@ from phobos.targets import REGISTER_BUDGET, register_bytes
 
 from . import ctypes as ct
 from .groups import RowGroups, row_groups
+from .placement import Fragment, Modes
 
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
 MAX_GROUPS = 32
@@ -87,6 +88,19 @@ class Layout:
         """Register elements per thread for a tile of the full shape (spread) or the
         per-row shape (replicated)."""
         return self.passes * (self.slots * self.size if spread else 1)
+
+    def placement(self, spread: bool = True) -> Fragment:
+        """Where this layout puts a tile of its full shape (spread) or its per-row shape
+        (replicated: every lane of a row's group holds the row's value): thread t is lane
+        t % width of the group of row t / width (in each pass, `per_pass` rows further),
+        and a spread tile's register (pass, slot, v) holds column (lane + slot width)
+        size + v. Rows are the `lead` dims flattened; the sweeps write the same indices."""
+        g = self.groups
+        if not spread:
+            return Fragment(Modes((1,), (0,), (0,)), Modes((g.width, g.per_pass), (0, 1), (0, 0)),
+                            Modes((g.passes,), (g.per_pass,), (0,)))
+        return Fragment(Modes((1,), (0,), (0,)), Modes((g.width, g.per_pass), (0, 1), (self.size, 0)),
+                        Modes((self.size, self.slots, g.passes), (0, 0, g.per_pass), (1, g.width * self.size, 0)))
 
     def describe(self) -> str:
         g = self.groups

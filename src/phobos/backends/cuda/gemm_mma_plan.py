@@ -18,7 +18,8 @@ from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
 from .gemm_form import GemmForm, NotGemm
-from .gemm_plan import Fragment, Modes, TooLarge
+from .gemm_plan import TooLarge
+from .placement import Fragment, Modes
 
 MMA_ARCHES = ("sm_80", "sm_86", "sm_89")
 WARPS_M, WARPS_N = 2, 4

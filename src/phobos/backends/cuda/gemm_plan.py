@@ -3,11 +3,9 @@
 Decided before any code is written, and read by the writer (gemm_writer.py), the
 launcher (gemm_launch.py) and the tests:
 
-- `Modes`, placement as CuTe writes it: an index splits into modes (the fastest
-  first), each adding its stride to a row and a column. The accumulator `Fragment`
-  is three of them (warpgroup, thread, register), so "which thread and register
-  holds element (i, j)" is `Fragment.holder(i, j)`, and the writer derives each
-  register's row and column from the same strides.
+- the accumulator's `Fragment` (placement.py: warpgroup, thread and register modes),
+  so "which thread and register holds element (i, j)" is `Fragment.holder(i, j)`, and
+  the writer derives each register's row and column from the same strides.
 - `OperandStage`: one operand's part of a pipeline stage in shared memory, as TMA
   fills it (boxes of 128-byte rows, 128-byte swizzled) and as wgmma's shared-memory
   descriptors read it (leading and stride byte offsets, the step per k16 slice).
@@ -20,7 +18,6 @@ PTX ISA's; `../shared/research/hopper-gemm.md` section 6 collects them.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from phobos.dtypes import DType
@@ -28,6 +25,7 @@ from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
 from .gemm_form import GemmForm, NotGemm
+from .placement import Fragment, Modes
 
 SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
 SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box starts 1024-aligned
@@ -40,59 +38,6 @@ CONSUMER_REGISTERS = 224  # so that 128 x 56 + 256 x 224 fits the 384 x 168 regi
 REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
 DEFAULT_STAGES = 4
 GROUP_ROWS = 8  # the persistent walk's tile rows per group (L2 reuse)
-
-
-@dataclass(frozen=True)
-class Modes:
-    """An index split into modes, fastest first; mode m adds index_m * rows[m] to the
-    row and index_m * cols[m] to the column."""
-
-    sizes: tuple[int, ...]
-    rows: tuple[int, ...]
-    cols: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return math.prod(self.sizes)
-
-    def at(self, index: int) -> tuple[int, int]:
-        row = col = 0
-        for size, dr, dc in zip(self.sizes, self.rows, self.cols, strict=True):
-            index, part = divmod(index, size)
-            row += part * dr
-            col += part * dc
-        return row, col
-
-
-@dataclass(frozen=True)
-class Fragment:
-    """The accumulator of a CTA tile across its consumer warpgroups: thread `thread` of
-    warpgroup `group` holds, in register `register` of its accumulator, the element
-    `position(group, thread, register)` of the [BM, BN] tile."""
-
-    groups: Modes
-    threads: Modes
-    registers: Modes
-
-    def position(self, group: int, thread: int, register: int) -> tuple[int, int]:
-        parts = (self.groups.at(group), self.threads.at(thread), self.registers.at(register))
-        return sum(r for r, _ in parts), sum(c for _, c in parts)
-
-    def holder(self, row: int, col: int) -> tuple[int, int, int]:
-        """(warpgroup, thread, register) holding element (row, col)."""
-        return self._holders()[row, col]
-
-    def _holders(self) -> dict[tuple[int, int], tuple[int, int, int]]:
-        found = _HOLDERS.get(self)
-        if found is None:
-            found = _HOLDERS[self] = {
-                self.position(g, t, r): (g, t, r)
-                for g in range(self.groups.size) for t in range(self.threads.size) for r in range(self.registers.size)
-            }
-        return found
-
-
-_HOLDERS: dict[Fragment, dict[tuple[int, int], tuple[int, int, int]]] = {}
 
 
 def wgmma_fragment(consumers: int, blocks: int, n: int) -> Fragment:

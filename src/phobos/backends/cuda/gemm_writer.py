@@ -37,11 +37,11 @@ from .gemm_plan import (
     WARPGROUP,
     GemmMode,
     GemmPlan,
-    Modes,
     OperandStage,
 )
 from .gemm_prelude import GEMM_PRELUDE
 from .kernel import Generated, KernelWriter, Param, entry_symbol, path_literal
+from .placement import Modes
 from .prelude import PRELUDE
 
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
