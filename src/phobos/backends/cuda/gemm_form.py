@@ -8,7 +8,8 @@ made of tile statements, in this order:
   parameters, dims, literals, scalar loads);
 - `var acc: tile<f32 or i32>[TM, TN] = 0`;
 - the GEMM loop `for k in range(0, K, TK)` whose body is scalar `let`s (the starts of
-  window views) and `acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])`, where A
+  window views), copies of the operand windows into tiles (`var a = A[...]`), and
+  `acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])` (or of the copies), where A
   and B are 2-D tensors, K is A's second dim and B's first, and `m`, `n` do not change
   in the loop; the loop so sums over every k, whatever TK is, and the plan picks its
   own depth per stage;
@@ -116,7 +117,11 @@ def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, dict[ir.Sym
         raise NotGemm("the loop is unrolled or empty")
     *lets, last = loop.body
     views: dict[ir.Sym, ir.Expr] = {}
+    copies: dict[ir.Sym, ir.Load] = {}  # `var a = A[...]`: a copy of a window the dot reads whole
     for s in lets:
+        if isinstance(s, ir.Decl) and isinstance(s.init, ir.Load) and len(s.sym.vtype.shape) == 2:
+            copies[s.sym] = s.init
+            continue
         _pure_scalar_let(s, "in the GEMM loop")
         assert isinstance(s, ir.Decl) and s.init is not None
         views[s.sym] = s.init
@@ -124,7 +129,7 @@ def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, dict[ir.Sym
     if not (isinstance(value, ir.Binary) and value.op == "+" and isinstance(value.right, ir.Dot)
             and value.right.tensorcore and isinstance(value.left, ir.Read) and value.left.sym is acc):
         raise NotGemm("the loop's body is not `acc += dot(a, b)` on tensor cores")
-    a, b = value.right.left, value.right.right
+    a, b = (copies.get(e.sym, e) if isinstance(e, ir.Read) else e for e in (value.right.left, value.right.right))
     if not (isinstance(a, ir.Load) and isinstance(b, ir.Load)
             and all(isinstance(it, ir.Window) for it in (*a.items, *b.items))
             and len(a.items) == 2 and len(b.items) == 2):
