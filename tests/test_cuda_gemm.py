@@ -137,6 +137,55 @@ def test_operand_stages_are_swizzled_boxes_at_1024_byte_boundaries():
     assert plan_gemm(two_stores, gemm_form(two_stores)).stages == 4
 
 
+def swizzled(address: int) -> int:
+    """The 128-byte swizzle on an address in a 1024-aligned box: chunk ^= line % 8."""
+    return address ^ (((address >> 7) & 7) << 4)
+
+
+@pytest.mark.parametrize("operands", ["bf16", "i8"])
+def test_wgmma_reads_through_the_plans_descriptors_give_the_product(operands: str):
+    """A model of one stage (PTX ISA canonical layouts, 128-byte swizzle): the elements
+    placed where the plan's OperandStage says, read back where wgmma's descriptors
+    (the plan's start, LBO, SBO and k step) point, multiply to A @ B."""
+    if operands == "bf16":
+        v = variant(kernel_of(128, 256))
+    else:
+        v = variant(DOT.kernels["gemm_wgmma_i8"])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    element = plan.operand.bits // 8
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 5, (plan.bm, plan.bk))
+    b = rng.integers(-4, 5, (plan.bk, plan.bn))
+    smem = {}
+    for m in range(plan.bm):
+        for k in range(plan.bk):
+            smem[plan.a.byte_offset(m, k, element)] = a[m, k]
+    for k in range(plan.bk):
+        for n in range(plan.bn):
+            place = plan.b.byte_offset(n, k, element) if plan.b.major == "K" else plan.b.byte_offset(k, n, element)
+            smem[place] = b[k, n]
+    assert len(smem) == plan.bm * plan.bk + plan.bk * plan.bn
+    rows = plan.bm // plan.consumers
+    got = np.zeros((plan.bm, plan.bn), dtype=np.int64)
+    for consumer in range(plan.consumers):
+        for q in range(plan.bk // plan.k_slice):
+            a_start = plan.a.offset + consumer * (plan.a.box_bytes // plan.consumers) + q * plan.a.k_step
+            b_start = plan.b.offset + q * plan.b.k_step
+            ks = range(plan.k_slice)
+            sa = np.array([[smem[swizzled(a_start + 128 * (r % 8) + plan.a.sbo * (r // 8) + element * k)] for k in ks]
+                           for r in range(rows)])
+            if plan.b.major == "K":  # rows of n, k along the bytes
+                sb = np.array([[smem[swizzled(b_start + 128 * (n % 8) + plan.b.sbo * (n // 8) + element * k)]
+                                for n in range(plan.bn)] for k in ks])
+            else:  # atoms of 64 n by 8 k: LBO between atoms along n, SBO along k
+                per = 128 // element
+                sb = np.array([[smem[swizzled(b_start + element * (n % per) + plan.b.lbo * (n // per)
+                                              + 128 * (k % 8) + plan.b.sbo * (k // 8))]
+                                for n in range(plan.bn)] for k in ks])
+            got[consumer * rows:(consumer + 1) * rows] += sa @ sb
+    assert np.array_equal(got, a @ b)
+
+
 def test_tiles_too_large_are_refused_with_the_numbers():
     big = variant(kernel_of(tm=256, tn=192))
     with pytest.raises(TooLarge, match="192 registers a thread"):
