@@ -503,8 +503,10 @@ class GemmWriter(KernelWriter):
     def _fragment_stores(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]] | None,
                          staged: tuple[int, int, int] | None = None,
                          clamp: list[tuple[str, str]] | None = None) -> None:
-        """The stores of every register pair of the fragment, each tested (`checks`:
-        the value's region and whether pairs are aligned) or not."""
+        """Every register pair of the fragment: into the staged boxes (`staged`: element
+        bytes, box columns, box bytes), with the value read at positions clamped into
+        `clamp`; or to the tensor, two columns a store (`limits` None: a whole, aligned
+        tile) or element by element where inside `limits` (row and column bounds)."""
         value, name = s.value, s.tensor
         d = value.type.dtype
         storage = ct.storage_type(d)
