@@ -160,16 +160,9 @@ class GemmWriter(KernelWriter):
         params += [Param("grid", a, "i64") for a in "xyz"]
         args = [f"const __grid_constant__ ph::TensorMap {name}" for role, name in self.maps.items()
                 if role == "c" or self.tma]
-        for p in self.params:
-            c_name = self.param_names[p.name]
-            if p.kind == "tensor":
-                args.append(f"{p.dtype}* {c_name}")
-            elif p.kind == "scalar":
-                args.append(f"{'f32' if p.dtype in ('f16', 'bf16') else p.dtype} {c_name}")
-            else:
-                args.append(f"i64 {c_name}")
+        args += self.param_declarations()
         args += [f"i64 {self.ctx[f'grid.{a}']}" for a in "xyz"]
-        bindings = " [" + ", ".join(f"{n}={v}" for n, v in k.bindings.items()) + "]" if k.bindings else ""
+        bindings = self.bindings_text()
         head = [
             PRELUDE,
             GEMM_PRELUDE,

@@ -163,18 +163,9 @@ class KernelWriter(TileWriter):
         self.block(k.body)
         body = self.lines
         shared = self.arena_base + self.arena_peak + self.own_used
-        args = []
-        for p in self.params:
-            c_name = self.param_names[p.name]
-            if p.kind == "tensor":
-                args.append(f"{p.dtype}* {c_name}")
-            elif p.kind == "scalar":
-                vt = "f32" if p.dtype in ("f16", "bf16") else p.dtype
-                args.append(f"{vt} {c_name}")
-            else:
-                args.append(f"i64 {c_name}")
+        args = self.param_declarations()
         path = path_literal(k.span.path)
-        bindings = " [" + ", ".join(f"{n}={v}" for n, v in k.bindings.items()) + "]" if k.bindings else ""
+        bindings = self.bindings_text()
         tensors = [p.name for p in self.params if p.kind == "tensor"]
         aligned = [n for n in tensors if n in self.aligned]
         head = [
@@ -194,6 +185,25 @@ class KernelWriter(TileWriter):
                         "// where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned)
+
+    def param_declarations(self) -> list[str]:
+        """The C++ of the kernel's own parameters, in the ABI's order (the module docstring)."""
+        args = []
+        for p in self.params:
+            c_name = self.param_names[p.name]
+            if p.kind == "tensor":
+                args.append(f"{p.dtype}* {c_name}")
+            elif p.kind == "scalar":
+                vt = "f32" if p.dtype in ("f16", "bf16") else p.dtype
+                args.append(f"{vt} {c_name}")
+            else:
+                args.append(f"i64 {c_name}")
+        return args
+
+    def bindings_text(self) -> str:
+        """` [T=64, ...]`, the variant's autotune values, for the source's header."""
+        bindings = self.kernel.bindings
+        return " [" + ", ".join(f"{n}={v}" for n, v in bindings.items()) + "]" if bindings else ""
 
     # ------------------------------------------------------------ statements
 
