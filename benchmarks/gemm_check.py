@@ -55,7 +55,7 @@ def inputs(dtype: str, m: int, n: int, k: int, bias: bool, offset_a: int = 0) ->
 
 
 def modes_used() -> list[str]:
-    return sorted({str(mode) for by_key in launch._GENERATED.values() for (_, mode) in by_key})
+    return sorted({str(mode) for by_key in launch._GENERATED.values() for (_, mode, _) in by_key})
 
 
 def check(dtype: str, m: int, n: int, k: int, bias: bool, offset_a: int, offset_c: int) -> dict[str, Any]:

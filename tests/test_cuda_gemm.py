@@ -369,6 +369,17 @@ def test_mma_variants_build_for_ampere_and_ada(arch: str):
         assert build(gen, v, arch).startswith(b"\x7fELF")
 
 
+def test_a_launch_generates_from_its_own_architectures_plan():
+    from phobos.backends.cuda.launch import generated
+
+    v = variant(kernel_of())
+    mma = GemmMode(False, False, mma=True)
+    for arch in ("sm_80", "sm_86", "sm_89"):
+        assert generated(v, None, mma, arch).gemm is gemm_of(v, arch)[1]  # type: ignore[index]
+    assert generated(v, None, mma, "sm_90").gemm is gemm_of(v, "sm_80")[1]  # type: ignore[index]
+    assert generated(v, None, GemmMode(True, True), "sm_90").gemm is gemm_of(v, "sm_90")[1]  # type: ignore[index]
+
+
 def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
     v = variant(DOT.kernels["gemm_wgmma"])
     form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]

@@ -84,8 +84,8 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     if asked in ("0", "false", "no", "off") or arch not in (GEMM_ARCH, *MMA_ARCHES):
         return None
     if arch in MMA_ARCHES or asked == "mma":
-        found = gemm_of(variant, MMA_ARCHES[0] if arch == GEMM_ARCH else arch)
-        return None if isinstance(found, NotGemm) else GemmMode(False, False, mma=True)
+        mode = GemmMode(False, False, mma=True)
+        return None if isinstance(gemm_of(variant, planned_for(arch, mode)), NotGemm) else mode
     found = gemm_of(variant)
     if isinstance(found, NotGemm):
         return None
@@ -95,6 +95,12 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
     return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
                     plan.c is not None and _tma_can(arrays[stored[0]]))
+
+
+def planned_for(arch: str, mode: GemmMode) -> str:
+    """The architecture whose plan a launch on `arch` in `mode` runs: its own, but
+    sm_80's for the mma.sync lowering asked for on Hopper."""
+    return MMA_ARCHES[0] if mode.mma and arch == GEMM_ARCH else arch
 
 
 def _tma_can(array: DeviceArray) -> bool:

@@ -39,36 +39,36 @@ from . import ctypes as ct
 from . import native
 from .args import DeviceArray
 from .compile import build, key_of
-from .gemm_launch import GemmArguments, gemm_mode, gemm_of, generate_gemm
-from .gemm_mma_plan import MMA_ARCHES
+from .gemm_launch import GEMM_ARCH, GemmArguments, gemm_mode, gemm_of, generate_gemm, planned_for
 from .gemm_plan import GemmMode
 from .kernel import Generated, generate
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
 DEFAULT_SHARED = 48 * 1024
 
-_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[frozenset[str], GemmMode | None], Generated]] = (
+_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[frozenset[str], GemmMode | None, str], Generated]] = (
     weakref.WeakKeyDictionary())
 _LOADED: dict[tuple[str, int], Any] = {}
 
 
-def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None, gemm: GemmMode | None = None) -> Generated:
+def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None, gemm: GemmMode | None = None,
+              arch: str = GEMM_ARCH) -> Generated:
     """The variant's C++ for launches whose `aligned` tensors (None: all) start 16-byte
-    aligned; with `gemm`, its Hopper GEMM lowering, run as the mode says
+    aligned; with `gemm`, its GEMM lowering for `arch`, run as the mode says
     (gemm_launch.gemm_mode)."""
     if aligned is None:
         aligned = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+    planned = planned_for(arch, gemm) if gemm else ""  # the general variant is the same on every arch
     by_key = _GENERATED.setdefault(variant, {})
-    found = by_key.get((aligned, gemm))
+    found = by_key.get((aligned, gemm, planned))
     if found is None:
         if gemm:
-            found = gemm_of(variant, MMA_ARCHES[0] if gemm.mma else "sm_90")
-            assert not isinstance(found, Exception)
-            form, plan = found
-            found = generate_gemm(variant, aligned, form, plan, gemm)
+            parts = gemm_of(variant, planned)
+            assert not isinstance(parts, Exception), "gemm_mode chose a lowering with no plan"
+            found = generate_gemm(variant, aligned, *parts, gemm)
         else:
             found = generate(variant, aligned)
-        by_key[(aligned, gemm)] = found
+        by_key[(aligned, gemm, planned)] = found
     return found
 
 
@@ -403,7 +403,7 @@ def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray]
 
         raise missing_packages(exc) from None
     device = _device(device_id)
-    gen = generated(variant, aligned_tensors(arrays), gemm_mode(variant, device.arch, arrays))
+    gen = generated(variant, aligned_tensors(arrays), gemm_mode(variant, device.arch, arrays), device.arch)
     limit = device.shared_limit
     if gen.shared_bytes > min(limit, SHARED_LIMIT.get(device.arch, limit)):
         raise PhobosError(
