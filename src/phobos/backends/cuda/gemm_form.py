@@ -107,7 +107,7 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
         if isinstance(s, ir.Store) and s.tensor in (a.tensor, b.tensor):
             raise NotGemm("the epilogue writes an operand of the GEMM loop")
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
-           for s in (*prologue, *epilogue) for n in _exprs(s)):
+           for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
     return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue)  # type: ignore[arg-type]
 
@@ -141,15 +141,6 @@ def _is_read(e: ir.Expr, sym: ir.Sym) -> bool:
     return isinstance(e, ir.Read) and e.sym is sym
 
 
-def _exprs(s: ir.Stmt) -> list[ir.Expr]:
-    roots: list[ir.Expr] = []
-    if isinstance(s, ir.Decl) and s.init is not None:
-        roots.append(s.init)
-    elif isinstance(s, ir.Store):
-        roots += [s.value, *ir.item_exprs(s.items)]
-    return [n for root in roots for n in ir.walk_expr(root)]
-
-
 def _pure_scalar_let(s: ir.Stmt, where: str) -> None:
     if not (isinstance(s, ir.Decl) and not s.sym.vtype.shape and s.init is not None):
         raise NotGemm(f"a statement {where} is not a scalar `let`")
@@ -181,7 +172,7 @@ def _acc_elementwise(e: ir.Expr, acc: ir.Sym) -> bool:
     if isinstance(e, ir.Read):
         return True
     if not isinstance(e, ELEMENTWISE):
-        return not any(isinstance(n, ir.Read) and n.sym is acc for n in ir.walk_expr(e))
+        return not _reads(e, acc)
     return all(c.type.shape in ((), acc.vtype.shape) or not _reads(c, acc) for c in e.children()) and all(
         _acc_elementwise(c, acc) for c in e.children())
 
