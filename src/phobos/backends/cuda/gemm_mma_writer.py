@@ -98,16 +98,10 @@ class MmaWriter(GemmWriter):
             (form.a, plan.a, "$a", "$m_at + $r", f"({kblock}) * {plan.bk} + 8 * $c"),
             (form.b, plan.b, "$b", f"({kblock}) * {plan.bk} + $r", "$n_at + 8 * $c"),
         ):
-            rows, cols, pieces = self._operand(load)
-            copy = "ph::copy_async" if pieces else "ph::copy_elements"
             chunks = part.row_bytes // 16
-            self.line("#pragma unroll 4")
-            self.put(f"for (int $q = threadIdx.x; $q < {part.rows * chunks}; $q += {plan.threads}) {{")
-            with self.indented():
-                self.put(f"const int $r = $q / {chunks}, $c = $q % {chunks};")
-                self.put(f"{copy}({dst} + $r * {part.row_bytes} + ({self._chunk(part, '$r', '$c')} << 4), "
-                         f"{self.param_names[load.tensor]}, {row}, {col}, {rows}, {cols});")
-            self.line("}")
+            self.copy_loop(load, "threadIdx.x", part.rows * chunks, plan.threads,
+                           [f"const int $r = $q / {chunks}, $c = $q % {chunks};"],
+                           f"{dst} + $r * {part.row_bytes} + ({self._chunk(part, '$r', '$c')} << 4)", row, col)
 
     @staticmethod
     def _chunk(part: MmaStage, row: str, chunk: str) -> str:

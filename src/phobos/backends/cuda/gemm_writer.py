@@ -287,22 +287,31 @@ class GemmWriter(KernelWriter):
         return rows, cols, load.tensor in self.aligned and (not isinstance(inner, int) or inner % 4 == 0)
 
     def _copy_chunks(self, load: ir.Load, stage: OperandStage, dst: str, row: str, col: str) -> None:
-        rows, cols, pieces = self._operand(load)
-        copy = "ph::copy_async" if pieces else "ph::copy_elements"
         per_chunk = 16 * 8 // load.type.dtype.bits
         chunks = SWIZZLE_BYTES // 16
+        names = [f"const int $r = ($q >> 3) % {stage.rows}, $c = $q & 7;"]
+        place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
+        column = f"{per_chunk} * $c"
+        if stage.boxes > 1:
+            names.append(f"const int $box = $q / {stage.rows * chunks};")
+            place = f"$box * {stage.box_bytes} + {place}"
+            column = f"{stage.box_cols} * $box + {column}"
+        self.copy_loop(load, "$gthread", stage.boxes * stage.rows * chunks, WARPGROUP, names, f"{dst} + {place}", row,
+                       col.replace("%COL%", column))
+
+    def copy_loop(self, load: ir.Load, first: str, total: int, step: int, names: list[str], place: str, row: str,
+                  col: str) -> None:
+        """A loop of the threads' 16-byte chunk copies of `load`'s tensor, the chunk at
+        (`row`, `col`) to shared address `place`, indices from `first` below `total`,
+        `step` apart; `names` are the lines naming a chunk's row and column."""
+        rows, cols, pieces = self._operand(load)
+        copy = "ph::copy_async" if pieces else "ph::copy_elements"
         self.line("#pragma unroll 4")
-        self.put(f"for (int $q = $gthread; $q < {stage.boxes * stage.rows * chunks}; $q += {WARPGROUP}) {{")
+        self.put(f"for (int $q = {first}; $q < {total}; $q += {step}) {{")
         with self.indented():
-            self.put(f"const int $r = ($q >> 3) % {stage.rows}, $c = $q & 7;")
-            place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
-            column = f"{per_chunk} * $c"
-            if stage.boxes > 1:
-                self.put(f"const int $box = $q / {stage.rows * chunks};")
-                place = f"$box * {stage.box_bytes} + {place}"
-                column = f"{stage.box_cols} * $box + {column}"
-            self.put(f"{copy}({dst} + {place}, {self.param_names[load.tensor]}, {row}, {col.replace('%COL%', column)}, "
-                     f"{rows}, {cols});")
+            for text in names:
+                self.put(text)
+            self.put(f"{copy}({place}, {self.param_names[load.tensor]}, {row}, {col}, {rows}, {cols});")
         self.line("}")
 
     def _copy_transposed(self) -> None:
