@@ -387,12 +387,35 @@ def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
     check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", without_preludes(source), request, "CUDA C++")
 
 
+def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytest.MonkeyPatch):
+    from phobos.backends.cuda import gemm_launch
+
+    v = variant(kernel_of())
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True))
+    encoded: list[tuple[int, tuple[int, int], int, int]] = []
+
+    def encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
+        encoded.append((array.ptr, array.shape, box_cols, box_rows))
+        return bytes([len(encoded)]) * 128
+
+    monkeypatch.setattr(gemm_launch, "_encode", encode)
+    args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["C", "A", "B"])
+    args.fill([3 << 20, 1 << 20, 2 << 20], (3, 2, 1))  # C, A, B as a launch passes them
+    assert encoded == [(1 << 20, (300, 200), 64, 128), (2 << 20, (200, 520), 64, 64), (3 << 20, (300, 520), 64, 64)]
+    args.fill([3 << 20, 1 << 20, 2 << 20], (3, 2, 1))
+    assert len(encoded) == 3  # the same pointers: the maps are kept
+    args.fill([3 << 20, 5 << 20, 2 << 20], (3, 2, 1))
+    assert [e[0] for e in encoded[3:]] == [5 << 20, 2 << 20, 3 << 20]
+    assert bytes(args.maps["a"])[:1] == bytes([4])
+
+
 def test_the_persistent_grid_is_a_cta_an_sm_at_most():
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
     gen = generate_gemm(v, frozenset(), form, plan, GemmMode(False, False))
-    args = GemmArguments(gen, arrays(300, 520, 200), sms=132)
-    assert args.fill({}, (16, 32, 1)) == (132, 1, 1)
+    args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["A", "B", "C"])
+    assert args.fill([], (16, 32, 1)) == (132, 1, 1)
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
-    assert args.fill({}, (3, 2, 1)) == (6, 1, 1)
-    assert args.fill({}, (0, 2, 1)) == (1, 1, 1)
+    assert args.fill([], (3, 2, 1)) == (6, 1, 1)
+    assert args.fill([], (0, 2, 1)) == (1, 1, 1)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import os
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 from phobos.errors import PhobosError
@@ -141,12 +142,14 @@ class GemmArguments:
     stored output (kept per set of pointers) and the user's grid, whose blocks the
     persistent CTAs walk."""
 
-    def __init__(self, gen: Generated, arrays: dict[str, DeviceArray], sms: int):
+    def __init__(self, gen: Generated, arrays: dict[str, DeviceArray], sms: int, pointer_order: Sequence[str]):
         plan = gen.gemm
         assert plan is not None
         self.sms = sms
         self.tensors = {p.name: p.dtype for p in gen.params if p.kind == "tensormap"}  # none: no TMA
         self.arrays = {role: arrays[name] for role, name in self.tensors.items()}
+        # Where each mapped tensor's pointer is among those a launch passes.
+        self._places = tuple(list(pointer_order).index(name) for name in self.tensors.values())
         self.boxes: dict[str, tuple[int, int]] = {}
         if isinstance(plan, GemmPlan):
             self.boxes = {"a": (plan.a.box_cols, plan.a.rows), "b": (plan.b.box_cols, plan.b.rows)}
@@ -161,12 +164,12 @@ class GemmArguments:
     def cell(self, p: Any) -> Any:
         return self.maps[p.name] if p.kind == "tensormap" else self.grid[p.name]
 
-    def fill(self, pointers: dict[str, int], grid: tuple[int, int, int]) -> tuple[int, int, int]:
-        """Writes the maps for the operands at `pointers` (by tensor) and the user's
-        grid; returns the grid to launch: a CTA per SM, or fewer where there are fewer
-        tiles (at least one, which then finds no tile)."""
+    def fill(self, pointers: Sequence[int], grid: tuple[int, int, int]) -> tuple[int, int, int]:
+        """Writes the maps for the tensors at `pointers` (in the launch's pointer order)
+        and the user's grid; returns the grid to launch: a CTA per SM, or fewer where
+        there are fewer tiles (at least one, which then finds no tile)."""
         roles = tuple(self.tensors)
-        key = tuple(pointers[self.tensors[role]] for role in roles)
+        key = tuple(pointers[place] for place in self._places)
         if roles and key != self._last:
             maps = self._encoded.get(key)
             if maps is None:

@@ -257,9 +257,8 @@ class Prepared:
         self._shared = gen.shared_bytes
         self._lock = threading.Lock()
         index = {name: i for i, name in enumerate(names)}
-        self._pointer_order = pointer_order
         # A GEMM variant's tensor maps and grid, filled at each launch.
-        self._gemm = GemmArguments(gen, arrays, device.sms) if gen.gemm is not None else None
+        self._gemm = GemmArguments(gen, arrays, device.sms, pointer_order) if gen.gemm is not None else None
         # The tensors' pointers lie side by side in the order a repeat launch passes
         # them, so that it writes them all in one assignment.
         self._pointers = (ctypes.c_void_p * len(pointer_order))()
@@ -312,7 +311,7 @@ class Prepared:
             for cell, _, name, pack in self._scalars:
                 cell.value = pack(scalars[name])
             if self._gemm is not None:
-                grid = self._gemm.fill({name: arrays[name].ptr for name in self._tensors}, grid)
+                grid = self._gemm.fill([ptr or 0 for ptr in self._pointers], grid)  # as just written
             self._send(grid)
 
     def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: tuple[int, int, int]) -> None:
@@ -336,7 +335,7 @@ class Prepared:
             for cell, index, _, pack in self._scalars:
                 cell.value = pack(arguments[index])
             if self._gemm is not None:
-                grid = self._gemm.fill(dict(zip(self._pointer_order, pointers, strict=True)), grid)
+                grid = self._gemm.fill(pointers, grid)
             self._send(grid)
         finally:
             lock.release()
