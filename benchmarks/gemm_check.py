@@ -37,6 +37,10 @@ CASES = [
     ("bf16", 1000, 1024, 512, True, 0, 0), ("bf16", 332, 700, 96, True, 0, 0), ("bf16", 1000, 1004, 516, True, 0, 0),
     ("bf16", 520, 1024, 200, True, 0, 2), ("i8", 300, 520, 200, False, 0, 0), ("i8", 200, 300, 136, False, 1, 0),
     ("i8", 256, 256, 1004, False, 0, 0),
+    # Larger: K not a multiple of the k block, skinny, misaligned C, a bias, i8.
+    ("bf16", 4096, 4096, 1000, False, 0, 0), ("bf16", 64, 4096, 4040, False, 0, 0),
+    ("bf16", 4100, 64, 2000, True, 0, 0), ("bf16", 2000, 3000, 1500, True, 0, 1),
+    ("i8", 4096, 4096, 1000, False, 0, 0), ("i8", 64, 2048, 3000, False, 0, 0),
 ]
 TIMED = [("bf16", 4096, 4096, 4096, False), ("bf16", 8192, 8192, 8192, False), ("f16", 4096, 4096, 4096, False),
          ("bf16", 8192, 8192, 4096, True), ("bf16", 3000, 5000, 2900, False), ("i8", 4096, 4096, 4096, False)]
@@ -80,6 +84,7 @@ def check(dtype: str, m: int, n: int, k: int, bias: bool, offset_a: int, offset_
     ok = untouched and error <= (0.0 if dtype == "i8" else TOLERANCE)
     return {"case": [dtype, m, n, k, bias, offset_a, offset_c], "error": error, "neighbours_untouched": untouched,
             "ok": ok, "modes": modes_used()}
+
 
 
 def median_ms(fn: Any) -> float:

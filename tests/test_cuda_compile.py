@@ -195,8 +195,8 @@ def nvrtc_log(source: str, arch: str) -> str:
 
 
 def test_ptxas_serializing_wgmma_is_found_in_the_log():
-    """issue 11: ptxas's C7510/C7511/C7515 (wgmma serialized) make a build fail; the
-    check reads NVRTC's log of a kernel that really draws the warning."""
+    """issue 11: ptxas's notes that wgmma was serialized (C7510, C7511, C7515, C7518)
+    make a build fail; the check reads NVRTC's log of a kernel that really draws one."""
     pytest.importorskip("cuda.bindings")
     from phobos.backends.cuda.compile import serialization_warning
 
@@ -204,3 +204,7 @@ def test_ptxas_serializing_wgmma_is_found_in_the_log():
     assert found is not None and found.startswith("C7510: Potential Performance Loss: wgmma.mma_async")
     plain = nvrtc_log('extern "C" __global__ void k(float* o) { o[threadIdx.x] = 1.0f; }', "sm_90")
     assert serialization_warning(plain) is None
+    # As ptxas 13.0 words the one a store of the accumulator in asm on a branch drew.
+    divergent = ("ptxas info    : (C7518) Potential Performance Loss: wgmma.mma_async instructions are serialized "
+                 "due to program dependence on compiler-inserted WG.DP in divergent path in the function 'k'")
+    assert serialization_warning(divergent).startswith("C7518: Potential Performance Loss")  # type: ignore[union-attr]

@@ -249,9 +249,11 @@ def test_gemm_prelude_matches_golden(request: pytest.FixtureRequest):
 
 @pytest.mark.parametrize(("tm", "tn", "loads", "store"), [
     (128, 256, True, True), (128, 256, False, False), (64, 128, True, False), (256, 128, False, True),
+    (64, 64, True, True), (64, 256, False, True),
 ])
 def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: int, loads: bool, store: bool):
-    """NVRTC with ptxas: a C7510/C7511/C7515 warning would fail the build (compile.py)."""
+    """NVRTC with ptxas: a note that wgmma was serialized would fail the build
+    (compile.py); and ptxas's report says no register was spilled, in either role."""
     pytest.importorskip("cuda.bindings")
     from phobos.backends.cuda.compile import build
 
@@ -261,6 +263,26 @@ def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: in
     gen = generate_gemm(v, aligned, form, plan, GemmMode(loads, store))
     assert gen.arch_suffix == "a" and gen.threads == 128 * (plan.consumers + 1)
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
+    assert "0 bytes spill stores, 0 bytes spill loads" in ptxas_report(gen.source, "sm_90a")
+
+
+def ptxas_report(source: str, arch: str) -> str:
+    """NVRTC's log of `source` built as the back end builds it, with ptxas's -v report."""
+    from cuda.bindings import nvrtc
+
+    from phobos.backends.cuda.compile import OPTIONS
+
+    _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])
+    options = [f"-arch={arch}".encode(), *(o.encode() for o in OPTIONS.split()), b"--ptxas-options=-v"]
+    try:
+        (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+        _, size = nvrtc.nvrtcGetProgramLogSize(program)
+        log = b" " * size
+        nvrtc.nvrtcGetProgramLog(program, log)
+    finally:
+        nvrtc.nvrtcDestroyProgram(program)
+    assert status == nvrtc.nvrtcResult.NVRTC_SUCCESS
+    return log.decode(errors="replace")
 
 
 @pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8"])

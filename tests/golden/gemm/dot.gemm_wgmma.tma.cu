@@ -7,8 +7,8 @@ PH_INLINE void wgmma(f32 (&d)[64], u64 a, u64 b, int scale_d) {
 }
 }  // namespace ph
 
-// kernel gemm_wgmma [TM=128, TN=128, TK=64]: the GEMM loop on wgmma, 384 threads a CTA, 164928 bytes of shared memory, a persistent walk over the grid, operands loaded by TMA, the output stored by TMA where a tile allows
-//   128 x 128 CTA tile, k 64 a stage, 4 stages of 32768 bytes
+// kernel gemm_wgmma [TM=128, TN=128, TK=64]: the GEMM loop on wgmma, 384 threads a CTA, 230496 bytes of shared memory, a persistent walk over the grid, operands loaded by TMA, the output stored by TMA where a tile allows
+//   128 x 128 CTA tile, k 64 a stage, 6 stages of 32768 bytes
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..2 run wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 128 x 64, K-major; B: 2 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: a consumer's 64 rows through 2 swizzled box(es) of 64 columns and a TMA store, where the tile allows, overlapping the next tile
@@ -17,10 +17,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
-  const u32 full = base + 163840, empty = base + 163872;
+  const u32 full = base + 229376, empty = base + 229424;
   const int group = threadIdx.x / 128, gthread = threadIdx.x % 128;
   if (threadIdx.x == 0) {
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < 6; ++s) {
       ph::mbar_init(full + 8 * s, 1);  // the producer's arrival with the bytes
       ph::mbar_init(empty + 8 * s, 2);  // an arrival from each consumer
     }
@@ -45,7 +45,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
         #line 120 "tests/corpus/dot.phobos"
         const int m_at = (int)(m0), n_at = (int)(n0);
         for (int kb = 0; kb < kblocks; ++kb, ++it) {
-          const u32 s = it % 4, phase = (it / 4) & 1;
+          const u32 s = it % 6, phase = (it / 6) & 1;
           ph::mbar_wait(empty + 8 * s, phase ^ 1);  // a fresh stage passes at once
           ph::mbar_expect(full + 8 * s, 32768);
           const u32 a = base + s * 32768, b = a + 16384;
@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
     f32 acc_0[64];  // tile<f32>[128, 128] in registers: the plan's fragment
     for (int r = 0; r < 64; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
     const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
-    unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 131072 + consumer * 16384;  // this consumer's rows of the output, for their TMA store
+    unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 196608 + consumer * 16384;  // this consumer's rows of the output, for their TMA store
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
@@ -72,8 +72,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       const i64 n0 = ph::wmul(block_x, 128ll);
       #line 120 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
-        const u32 s = it % 4;
-        ph::mbar_wait(full + 8 * s, (it / 4) & 1);
+        const u32 s = it % 6;
+        ph::mbar_wait(full + 8 * s, (it / 6) & 1);
         const u32 a = base + s * 32768 + consumer * 8192, b = base + s * 32768 + 16384;
         ph::wgmma_fence();
         #pragma unroll
@@ -83,11 +83,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
         ph::wgmma_commit();
         if (kb > 0) {  // one group in flight: the stage before it is free
           ph::wgmma_wait<1>();
-          if (gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 4));
+          if (gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 6));
         }
       }
       ph::wgmma_wait<0>();
-      if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 4));
+      if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 6));
       ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};

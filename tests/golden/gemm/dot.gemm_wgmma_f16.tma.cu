@@ -7,8 +7,8 @@ PH_INLINE void wgmma(f32 (&d)[96], u64 a, u64 b, int scale_d) {
 }
 }  // namespace ph
 
-// kernel gemm_wgmma_f16 [TM=64, TN=192, TK=16]: the GEMM loop on wgmma, 256 threads a CTA, 132160 bytes of shared memory, a persistent walk over the grid, operands loaded by TMA, stores from registers
-//   64 x 192 CTA tile, k 64 a stage, 4 stages of 32768 bytes
+// kernel gemm_wgmma_f16 [TM=64, TN=192, TK=16]: the GEMM loop on wgmma, 256 threads a CTA, 230512 bytes of shared memory, a persistent walk over the grid, operands loaded by TMA, stores from registers
+//   64 x 192 CTA tile, k 64 a stage, 7 stages of 32768 bytes
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..1 run wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 64 x 64, K-major; B: 3 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: from registers
@@ -17,10 +17,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
-  const u32 full = base + 131072, empty = base + 131104;
+  const u32 full = base + 229376, empty = base + 229432;
   const int group = threadIdx.x / 128, gthread = threadIdx.x % 128;
   if (threadIdx.x == 0) {
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < 7; ++s) {
       ph::mbar_init(full + 8 * s, 1);  // the producer's arrival with the bytes
       ph::mbar_init(empty + 8 * s, 1);  // an arrival from each consumer
     }
@@ -45,7 +45,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
         #line 135 "tests/corpus/dot.phobos"
         const int m_at = (int)(m0), n_at = (int)(n0);
         for (int kb = 0; kb < kblocks; ++kb, ++it) {
-          const u32 s = it % 4, phase = (it / 4) & 1;
+          const u32 s = it % 7, phase = (it / 7) & 1;
           ph::mbar_wait(empty + 8 * s, phase ^ 1);  // a fresh stage passes at once
           ph::mbar_expect(full + 8 * s, 32768);
           const u32 a = base + s * 32768, b = a + 8192;
@@ -72,8 +72,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       const i64 n0 = ph::wmul(block_x, 192ll);
       #line 135 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
-        const u32 s = it % 4;
-        ph::mbar_wait(full + 8 * s, (it / 4) & 1);
+        const u32 s = it % 7;
+        ph::mbar_wait(full + 8 * s, (it / 7) & 1);
         const u32 a = base + s * 32768 + consumer * 8192, b = base + s * 32768 + 8192;
         ph::wgmma_fence();
         #pragma unroll
@@ -83,11 +83,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
         ph::wgmma_commit();
         if (kb > 0) {  // one group in flight: the stage before it is free
           ph::wgmma_wait<1>();
-          if (gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 4));
+          if (gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 7));
         }
       }
       ph::wgmma_wait<0>();
-      if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 4));
+      if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 7));
       ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 64, M) - m0, ph::min64(n0 + 192, N) - n0}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {64, 192}};

@@ -7,8 +7,8 @@ PH_INLINE void wgmma(i32 (&d)[64], u64 a, u64 b, int scale_d) {
 }
 }  // namespace ph
 
-// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: the GEMM loop on wgmma, 384 threads a CTA, 197696 bytes of shared memory, a persistent walk over the grid, operands loaded by the producer's threads (TMA cannot read them), stores from registers
-//   128 x 128 CTA tile, k 128 a stage, 4 stages of 32768 bytes
+// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: the GEMM loop on wgmma, 384 threads a CTA, 230480 bytes of shared memory, a persistent walk over the grid, operands loaded by the producer's threads (TMA cannot read them), stores from registers
+//   128 x 128 CTA tile, k 128 a stage, 5 stages of 32768 bytes
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..2 run wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 128 x 128, K-major; B: 1 box(es) of 128 x 128, K-major (transposed as it is copied); 128-byte swizzle
 //   C: a consumer's 64 rows through 4 swizzled box(es) of 32 columns and a TMA store, where the tile allows, overlapping the next tile
@@ -17,10 +17,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
-  const u32 full = base + 196608, empty = base + 196640;
+  const u32 full = base + 229376, empty = base + 229416;
   const int group = threadIdx.x / 128, gthread = threadIdx.x % 128;
   if (threadIdx.x == 0) {
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < 5; ++s) {
       ph::mbar_init(full + 8 * s, 128);  // the producer's arrivals, once their copies are done
       ph::mbar_init(empty + 8 * s, 2);  // an arrival from each consumer
     }
@@ -42,7 +42,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       #line 150 "tests/corpus/dot.phobos"
       const i64 m_at = m0, n_at = n0;
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
-        const u32 s = it % 4, phase = (it / 4) & 1;
+        const u32 s = it % 5, phase = (it / 5) & 1;
         ph::mbar_wait(empty + 8 * s, phase ^ 1);
         const u32 a = base + s * 32768, b = a + 16384;
         #pragma unroll 4
@@ -64,7 +64,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
     i32 acc_0[64];  // tile<i32>[128, 128] in registers: the plan's fragment
     for (int r = 0; r < 64; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
     const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
-    unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 131072 + consumer * 32768;  // this consumer's rows of the output, for their TMA store
+    unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 163840 + consumer * 32768;  // this consumer's rows of the output, for their TMA store
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
@@ -75,8 +75,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       const i64 n0 = ph::wmul(block_x, 128ll);
       #line 150 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
-        const u32 s = it % 4;
-        ph::mbar_wait(full + 8 * s, (it / 4) & 1);
+        const u32 s = it % 5;
+        ph::mbar_wait(full + 8 * s, (it / 5) & 1);
         ph::proxy_fence();
         const u32 a = base + s * 32768 + consumer * 8192, b = base + s * 32768 + 16384;
         ph::wgmma_fence();
@@ -87,11 +87,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
         ph::wgmma_commit();
         if (kb > 0) {  // one group in flight: the stage before it is free
           ph::wgmma_wait<1>();
-          if (gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 4));
+          if (gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 5));
         }
       }
       ph::wgmma_wait<0>();
-      if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 4));
+      if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 5));
       ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};

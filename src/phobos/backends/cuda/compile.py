@@ -126,10 +126,11 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
         nvrtc.nvrtcDestroyProgram(program)
 
 
-# ptxas's warnings that wgmma.mma_async was serialized: across a function call (C7510),
-# for want of registers (C7511), or because another instruction defines an accumulator
-# (C7515). A GEMM so built is correct but far slower, so it is no build.
-SERIALIZED = re.compile(r"\((C751[015])\)\s*(.*)")
+# ptxas's notes that wgmma.mma_async was serialized: across a function call (C7510),
+# for want of registers (C7511), because another instruction defines an accumulator
+# (C7515), or for a wait it inserted on a divergent path (C7518), and any other C75xx
+# note that says so. A GEMM so built is correct but far slower, so it is no build.
+SERIALIZED = re.compile(r"\((C75\d\d)\)\s*(.*serializ.*)")
 
 
 def serialization_warning(log: str) -> str | None:

@@ -36,7 +36,8 @@ PRODUCER_REGISTERS = 24
 COPYING_PRODUCER_REGISTERS = 56  # a producer whose threads copy the stages (no TMA) computes addresses
 CONSUMER_REGISTERS = 224  # so that 128 x 56 + 256 x 224 fits the 384 x 168 registers at launch
 REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
-DEFAULT_STAGES = 4
+MOST_STAGES = 8  # the stages the compiler gives a tile where they fit (more hide more latency)
+FEWEST_STAGES_WITH_C = 3  # below which the output's staging gives way to the stages
 GROUP_ROWS = 8  # the persistent walk's tile rows per group (L2 reuse)
 
 
@@ -211,7 +212,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     c = _c_stage(form, consumers, blocks, bn)
     if c is not None:
         with_c = (limit - SWIZZLE_ATOM - consumers * c.bytes) // (stage + 16)
-        if with_c < (kernel.stages or DEFAULT_STAGES - 1):
+        if with_c < (kernel.stages or FEWEST_STAGES_WITH_C):
             c = None  # the stages asked for, or 3, matter more than overlapping the store
         else:
             fits = with_c
@@ -222,7 +223,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     if fits < 1:
         raise TooLarge(f"one stage of a {bm} x {bn} tile takes {stage} bytes of shared memory; "
                        f"a CTA on {arch} has {limit}")
-    stages = kernel.stages if kernel.stages is not None else min(DEFAULT_STAGES, fits)
+    stages = kernel.stages if kernel.stages is not None else min(MOST_STAGES, fits)
     if (CONSUMER_REGISTERS * consumers + COPYING_PRODUCER_REGISTERS) * WARPGROUP > REGISTER_FILE:
         raise AssertionError("the warpgroups' registers exceed the register file")
     return GemmPlan(operand, accumulator, bm, bn, bk, stages, consumers, blocks, a, b,
