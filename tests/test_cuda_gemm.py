@@ -14,7 +14,14 @@ from golden_programs import GOLDEN, TESTS, check_golden
 import phobos
 from phobos.backends.cuda.args import DeviceArray
 from phobos.backends.cuda.gemm_form import NotGemm, gemm_form
-from phobos.backends.cuda.gemm_launch import ENV_WGMMA, GemmArguments, gemm_mode, gemm_of, generate_gemm
+from phobos.backends.cuda.gemm_launch import (
+    ENV_CLUSTER,
+    ENV_WGMMA,
+    GemmArguments,
+    gemm_mode,
+    gemm_of,
+    generate_gemm,
+)
 from phobos.backends.cuda.gemm_mma_plan import mma_fragment, plan_mma
 from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
 from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
@@ -222,8 +229,8 @@ def test_pipeline_sets_the_stage_count():
 # ------------------------------------------------------------ the code
 
 
-GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "threads"), ("gemm_wgmma_f16", "tma"),
-                  ("gemm_wgmma_i8", "threads")]
+GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "pairs"), ("gemm_wgmma", "threads"),
+                  ("gemm_wgmma_f16", "tma"), ("gemm_wgmma_i8", "threads")]
 
 
 @pytest.mark.parametrize(("name", "loads"), GOLDEN_KERNELS)
@@ -231,8 +238,9 @@ def test_generated_gemm_cuda_matches_golden(name: str, loads: str, request: pyte
     v = variant(DOT.kernels[name])
     form, plan = gemm_of(v)  # type: ignore[misc]
     aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
-    mode = GemmMode(loads == "tma", loads == "tma" and plan.c is not None)
-    source = generate_gemm(v, aligned if loads == "tma" else frozenset(), form, plan, mode).source
+    tma = loads in ("tma", "pairs")
+    mode = GemmMode(tma, tma and plan.c is not None, cluster=2 if loads == "pairs" else 1)
+    source = generate_gemm(v, aligned if tma else frozenset(), form, plan, mode).source
     check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", without_preludes(source), request, "CUDA C++")
 
 
@@ -247,11 +255,12 @@ def test_gemm_prelude_matches_golden(request: pytest.FixtureRequest):
     check_golden(GOLDEN / "gemm" / "_prelude.cu", GEMM_PRELUDE, request, "CUDA C++")
 
 
-@pytest.mark.parametrize(("tm", "tn", "loads", "store"), [
-    (128, 256, True, True), (128, 256, False, False), (64, 128, True, False), (256, 128, False, True),
-    (64, 64, True, True), (64, 256, False, True),
+@pytest.mark.parametrize(("tm", "tn", "loads", "store", "cluster"), [
+    (128, 256, True, True, 2), (128, 256, True, True, 1), (128, 256, False, False, 1), (64, 128, True, False, 2),
+    (256, 128, False, True, 1), (64, 64, True, True, 1), (64, 256, False, True, 1),
 ])
-def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: int, loads: bool, store: bool):
+def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: int, loads: bool, store: bool,
+                                                                 cluster: int):
     """NVRTC with ptxas: a note that wgmma was serialized would fail the build
     (compile.py); and ptxas's report says no register was spilled, in either role."""
     pytest.importorskip("cuda.bindings")
@@ -260,8 +269,9 @@ def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: in
     v = variant(kernel_of(tm, tn, epilogue="C[m0 :+ TM, n0 :+ TN] = bf16(max(acc * 2.0, 0.0))"))
     form, plan = gemm_of(v)  # type: ignore[misc]
     aligned = frozenset({"A", "B", "C"}) if loads else frozenset()
-    gen = generate_gemm(v, aligned, form, plan, GemmMode(loads, store))
-    assert gen.arch_suffix == "a" and gen.threads == 128 * (plan.consumers + 1)
+    gen = generate_gemm(v, aligned, form, plan, GemmMode(loads, store, cluster=cluster))
+    assert gen.arch_suffix == "a" and gen.threads == 128 * (plan.consumers + 1) and gen.cluster == cluster
+    assert ("__cluster_dims__(2, 1, 1)" in gen.source) == (cluster == 2)
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
     assert "0 bytes spill stores, 0 bytes spill loads" in ptxas_report(gen.source, "sm_90a")
 
@@ -325,6 +335,12 @@ def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch
     assert gemm_mode(v, "sm_80", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     assert gemm_mode(v, "sm_75", arrays(300, 520, 200)) is None
     assert gemm_mode(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
+    monkeypatch.setenv(ENV_CLUSTER, "2")  # pairs of CTAs sharing B's loads, where TMA loads it
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, cluster=2)
+    assert gemm_mode(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)
+    narrow = variant(kernel_of(128, 64))  # B's stage one box wide: not shared in halves
+    assert gemm_mode(narrow, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
+    monkeypatch.delenv(ENV_CLUSTER)
     monkeypatch.setenv(ENV_WGMMA, "mma")  # the Ampere lowering on Hopper, to run it somewhere
     assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     monkeypatch.setenv(ENV_WGMMA, "0")
@@ -441,3 +457,17 @@ def test_the_persistent_grid_is_a_cta_an_sm_at_most():
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
     assert args.fill([], (3, 2, 1)) == (6, 1, 1)
     assert args.fill([], (0, 2, 1)) == (1, 1, 1)
+
+
+def test_pairs_of_ctas_walk_pairs_of_block_rows_no_more_than_fit(monkeypatch: pytest.MonkeyPatch):
+    from phobos.backends.cuda import gemm_launch
+
+    monkeypatch.setattr(gemm_launch, "_encode", lambda array, cols, rows: bytes(128))
+    v = variant(kernel_of())
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True, cluster=2))
+    args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["A", "B", "C"], clusters=64)
+    assert args.fill([1 << 20, 1 << 24, 1 << 28], (16, 32, 1)) == (128, 1, 1)  # 256 pairs: the 64 pairs that fit
+    assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
+    assert args.fill([1 << 20, 1 << 24, 1 << 28], (3, 5, 1)) == (18, 1, 1)  # 3 columns of 3 pairs, the last half
+    assert args.fill([1 << 20, 1 << 24, 1 << 28], (0, 2, 1)) == (2, 1, 1)

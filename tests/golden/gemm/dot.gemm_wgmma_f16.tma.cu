@@ -30,7 +30,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
   const i64 tiles = grid_x * grid_y * grid_z;
   const int kblocks = (int)((K + 63) / 64);
   if (group == 0) {
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 24;");
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
     if (gthread == 0) {
       ph::tma_prefetch(&A_map);
       ph::tma_prefetch(&B_map);

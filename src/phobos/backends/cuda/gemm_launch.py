@@ -12,6 +12,13 @@ which is how that lowering is checked on the only GPU there is to run it on.
 
 Tensor maps describe an operand at its address, so they are encoded (by the driver,
 through cuda-bindings) for each new pair of operand pointers, and kept for the next.
+
+With PHOBOS_CUDA_CLUSTER=2 (read as PHOBOS_CUDA_WGMMA is), where TMA loads both
+operands and B's stage is an even number of boxes, CTAs run in clusters of two on
+tiles one above the other, each loading half of B for both (TMA multicast). It is not
+the default: on the H200 it was no faster for the tiles the benchmark rows take
+(docs/benchmarks.md); it is there for tiles and shapes where L2 bandwidth binds, and
+for autotuning to choose.
 """
 
 from __future__ import annotations
@@ -34,9 +41,11 @@ from .gemm_writer import GemmWriter
 from .kernel import Generated
 
 ENV_WGMMA = "PHOBOS_CUDA_WGMMA"
+ENV_CLUSTER = "PHOBOS_CUDA_CLUSTER"
 GEMM_ARCH = "sm_90"
 TMA_ALIGNMENT = 16
 TMA_EXTENT = 2**31  # coordinates are 32-bit signed
+OFF = ("0", "false", "no", "off")
 MAP_BYTES = 128
 MOST_MAPS = 64
 
@@ -82,7 +91,7 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     """How a launch on `arch` with these arrays runs the Hopper GEMM variant (TMA for
     what it can read and write), or None where it runs the general variant."""
     asked = os.environ.get(ENV_WGMMA, "1").strip().lower()
-    if asked in ("0", "false", "no", "off") or arch not in (GEMM_ARCH, *MMA_ARCHES):
+    if asked in OFF or arch not in (GEMM_ARCH, *MMA_ARCHES):
         return None
     if arch in MMA_ARCHES or asked == "mma":
         mode = GemmMode(False, False, mma=True)
@@ -94,8 +103,9 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
     loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
+    pairs = loads and plan.b.boxes % 2 == 0 and os.environ.get(ENV_CLUSTER, "").strip() == "2"
     return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
-                    plan.c is not None and _tma_can(arrays[stored[0]]))
+                    plan.c is not None and _tma_can(arrays[stored[0]]), cluster=2 if pairs else 1)
 
 
 def planned_for(arch: str, mode: GemmMode) -> str:
@@ -142,10 +152,14 @@ class GemmArguments:
     stored output (kept per set of pointers) and the user's grid, whose blocks the
     persistent CTAs walk."""
 
-    def __init__(self, gen: Generated, arrays: dict[str, DeviceArray], sms: int, pointer_order: Sequence[str]):
+    def __init__(self, gen: Generated, arrays: dict[str, DeviceArray], sms: int, pointer_order: Sequence[str],
+                 clusters: int | None = None):
         plan = gen.gemm
         assert plan is not None
         self.sms = sms
+        self.cluster = gen.cluster
+        # Pairs at once on the GPU: as many as the driver says fit (an SM's pair may lie idle).
+        self.clusters = clusters if clusters is not None else sms // gen.cluster
         self.tensors = {p.name: p.dtype for p in gen.params if p.kind == "tensormap"}  # none: no TMA
         self.arrays = {role: arrays[name] for role, name in self.tensors.items()}
         # Where each mapped tensor's pointer is among those a launch passes.
@@ -167,7 +181,8 @@ class GemmArguments:
     def fill(self, pointers: Sequence[int], grid: tuple[int, int, int]) -> tuple[int, int, int]:
         """Writes the maps for the tensors at `pointers` (in the launch's pointer order)
         and the user's grid; returns the grid to launch: a CTA per SM, or fewer where
-        there are fewer tiles (at least one, which then finds no tile)."""
+        there are fewer tiles (at least one, which then finds no tile); in pairs, a
+        pair for each two block rows, no more pairs than fit at once."""
         roles = tuple(self.tensors)
         key = tuple(pointers[place] for place in self._places)
         if roles and key != self._last:
@@ -182,8 +197,28 @@ class GemmArguments:
             self._last = key
         for axis, n in zip("xyz", grid, strict=True):
             self.grid[axis].value = n
+        if self.cluster == 2:
+            pairs = grid[0] * -(-grid[1] // 2) * grid[2]
+            return 2 * max(1, min(pairs, self.clusters)), 1, 1
         tiles = grid[0] * grid[1] * grid[2]
         return max(1, min(tiles, self.sms)), 1, 1
+
+
+def resident_clusters(function: Any, gen: Generated, sms: int) -> int:
+    """How many clusters of `gen` the GPU runs at once (the driver's occupancy query):
+    a persistent grid of more would leave some waiting for a whole turn."""
+    from cuda.bindings import driver
+
+    config = driver.CUlaunchConfig()
+    config.gridDimX, config.gridDimY, config.gridDimZ = sms - sms % gen.cluster, 1, 1
+    config.blockDimX, config.blockDimY, config.blockDimZ = gen.threads, 1, 1
+    config.sharedMemBytes = gen.shared_bytes
+    config.numAttrs = 0
+    err, count = driver.cuOccupancyMaxActiveClusters(function, config)
+    if err != driver.CUresult.CUDA_SUCCESS or count < 1:
+        raise PhobosError(f"the driver could not say how many clusters of kernel `{gen.name}` fit the GPU: "
+                          f"{getattr(err, 'name', err)}")
+    return int(count)
 
 
 def _at(array: DeviceArray, ptr: int) -> DeviceArray:

@@ -32,7 +32,7 @@ SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box 
 K_SLICE_BYTES = 32  # one wgmma takes a k slice of 32 bytes of each row: 16 f16 or bf16, 32 i8
 WARPGROUP = 128
 ACC_REGISTER_LIMIT = 128  # accumulator registers a consumer thread may hold beside its addresses
-PRODUCER_REGISTERS = 24
+PRODUCER_REGISTERS = 40  # a TMA producer's addresses and walk (a pair's too), unspilled
 COPYING_PRODUCER_REGISTERS = 56  # a producer whose threads copy the stages (no TMA) computes addresses
 CONSUMER_REGISTERS = 224  # so that 128 x 56 + 256 x 224 fits the 384 x 168 registers at launch
 REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
@@ -170,11 +170,12 @@ class GemmPlan:
 class GemmMode:
     """How a launch runs a plan, as its operands allow: loads by TMA or by the
     producer's threads; the output stored by TMA (where the plan stages it) or from
-    registers."""
+    registers; CTAs alone or in clusters of two that share B's loads (TMA multicast)."""
 
     tma_loads: bool
     tma_store: bool
     mma: bool = False  # the mma.sync lowering (Ampere, Ada; on Hopper only when asked, to test it)
+    cluster: int = 1  # 2: pairs of CTAs on tiles one above the other, each loading half of B for both
 
 
 class TooLarge(NotGemm):

@@ -36,6 +36,31 @@ PH_INLINE void tma_load(u32 dst, const TensorMap* map, int inner, int outer, u32
                " [%0], [%1, {%2, %3}], [%4];"
                :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(bar) : "memory");
 }
+// Clusters of two CTAs: each loads half of B's boxes into both (`mask` 0b11, the same
+// offsets, completing on the same mbarrier in each), and a stage is refilled only once
+// the consumers of both have released it, each arriving on its peer's barrier too
+// (with the arrive's default, CTA-scoped release: a cluster-scoped one made every
+// consumer wait at each stage, halving the pair's speed on the H200).
+PH_INLINE void tma_load_multicast(u32 dst, const TensorMap* map, int inner, int outer, u32 bar, u16 mask) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+               " [%0], [%1, {%2, %3}], [%4], %5;"
+               :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(bar), "h"(mask) : "memory");
+}
+PH_INLINE void mbar_arrive_peer(u32 bar, u32 peer) {
+  asm volatile("{\n\t.reg .b32 remote;\n\tmapa.shared::cluster.u32 remote, %0, %1;\n\t"
+               "mbarrier.arrive.shared::cluster.b64 _, [remote];\n\t}" :: "r"(bar), "r"(peer)
+               : "memory");
+}
+PH_INLINE u32 cluster_rank() {
+  u32 rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+  return rank;
+}
+// Every thread of both CTAs: after the barriers' initialization (before any peer uses
+// them), and before either exits (while its peer may still write to it).
+PH_INLINE void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+}
 PH_INLINE void tma_prefetch(const TensorMap* map) {
   asm volatile("prefetch.tensormap [%0];" :: "l"((u64)map) : "memory");
 }

@@ -47,7 +47,7 @@ from .prelude import PRELUDE
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
           "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",
           "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile", "lane", "warp", "warp_row",
-          "warp_col")
+          "warp_col", "rank", "pairs", "pair")
 LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
 
 
@@ -95,6 +95,8 @@ class GemmWriter(KernelWriter):
         assert plan.c is not None or not mode.tma_store
         self.form, self.gemm, self.mode = form, plan, mode
         self.tma = mode.tma_loads
+        self.pairs = mode.cluster == 2
+        assert not self.pairs or (self.tma and plan.b.boxes % 2 == 0), "a pair splits B's boxes between its TMA loads"
         self.ctx = {f"block.{a}": self.names.take(f"block_{a}") for a in "xyz"}
         self.ctx.update({f"grid.{a}": self.names.take(f"grid_{a}") for a in "xyz"})
         self.maps = {"a": self.names.take(f"{form.a.tensor}_map"), "b": self.names.take(f"{form.b.tensor}_map")}
@@ -142,10 +144,13 @@ class GemmWriter(KernelWriter):
         with self.indented():
             self._consumer()
         self.line("}")
+        if self.pairs:
+            self.line("ph::cluster_sync();  // neither exits while its peer may still load into it or arrive on it")
 
     def loads(self) -> str:
         return ("TMA" if self.tma else "the producer's threads (TMA cannot read them)") + (
-            ", the output stored by TMA where a tile allows" if self.stored else ", stores from registers")
+            ", the output stored by TMA where a tile allows" if self.stored else ", stores from registers") + (
+            ", CTAs in pairs sharing B's loads (TMA multicast)" if self.pairs else "")
 
     def write(self) -> Generated:
         k, plan, form = self.kernel, self.gemm, self.form
@@ -172,12 +177,13 @@ class GemmWriter(KernelWriter):
             + self.loads(),
             *(f"//   {text}" for text in plan.describe()),
             f"#line {k.span.line} {path_literal(k.span.path)}",
-            f'extern "C" __global__ void __launch_bounds__({self.LAUNCH_BOUND}, 1) {entry_symbol(k.name)}('
+            f'extern "C" __global__ void {"__cluster_dims__(2, 1, 1) " if self.pairs else ""}'
+            f'__launch_bounds__({self.LAUNCH_BOUND}, 1) {entry_symbol(k.name)}('
             f'{", ".join(args)}) {{',
         ]
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, plan.threads, plan.shared_bytes, tuple(params), self.aligned,
-                         arch_suffix=self.ARCH_SUFFIX, gemm=plan)
+                         arch_suffix=self.ARCH_SUFFIX, gemm=plan, cluster=2 if self.pairs else 1)
 
     def _setup(self) -> None:
         plan, form = self.gemm, self.form
@@ -191,13 +197,21 @@ class GemmWriter(KernelWriter):
             self.put(f"for (int $s = 0; $s < {plan.stages}; ++$s) {{")
             self.put(f"  ph::mbar_init($full + 8 * $s, {1 if self.tma else WARPGROUP});  // the producer's arrival"
                      + (" with the bytes" if self.tma else "s, once their copies are done"))
-            self.put(f"  ph::mbar_init($empty + 8 * $s, {plan.consumers});  // an arrival from each consumer")
+            if self.pairs:
+                self.put(f"  ph::mbar_init($empty + 8 * $s, {2 * plan.consumers});  // from each consumer of the pair")
+            else:
+                self.put(f"  ph::mbar_init($empty + 8 * $s, {plan.consumers});  // an arrival from each consumer")
             self.line("}")
             self.line('asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");')
         self.line("}")
-        self.line("__syncthreads();  // the roles never meet again")
         gx, gy, gz = (self.ctx[f"grid.{a}"] for a in "xyz")
-        self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
+        if self.pairs:
+            self.line("ph::cluster_sync();  // the pair's barriers are ready; the roles never meet again")
+            self.put("const u32 $rank = ph::cluster_rank();  // which of the pair's two tiles, one above the other")
+            self.put(f"const i64 $pairs = {gx} * (({gy} + 1) / 2) * {gz};")
+        else:
+            self.line("__syncthreads();  // the roles never meet again")
+            self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
         k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
 
@@ -205,10 +219,17 @@ class GemmWriter(KernelWriter):
         """The head of the persistent walk: the block's indices and the prologue's lets."""
         bx, by, bz = (self.ctx[f"block.{a}"] for a in "xyz")
         gx, gy = self.ctx["grid.x"], self.ctx["grid.y"]
-        self.put("for (i64 $tile = blockIdx.x; $tile < $tiles; $tile += gridDim.x) {")
-        self.depth += 1
-        self.line(f"i64 {bx}, {by}, {bz};")
-        self.put(f"ph::grouped_block($tile, {gx}, {gy}, {GROUP_ROWS}, {bx}, {by}, {bz});")
+        if self.pairs:  # the pair walks pairs of block rows, in groups as many rows high
+            self.put("for (i64 $pair = blockIdx.x / 2; $pair < $pairs; $pair += gridDim.x / 2) {")
+            self.depth += 1
+            self.line(f"i64 {bx}, {by}, {bz};")
+            self.put(f"ph::grouped_block($pair, {gx}, ({gy} + 1) / 2, {GROUP_ROWS // 2}, {bx}, {by}, {bz});")
+            self.put(f"{by} = 2 * {by} + $rank;")
+        else:
+            self.put("for (i64 $tile = blockIdx.x; $tile < $tiles; $tile += gridDim.x) {")
+            self.depth += 1
+            self.line(f"i64 {bx}, {by}, {bz};")
+            self.put(f"ph::grouped_block($tile, {gx}, {gy}, {GROUP_ROWS}, {bx}, {by}, {bz});")
         for s in self.form.prologue:
             self._let(s)
 
@@ -243,7 +264,13 @@ class GemmWriter(KernelWriter):
                 self.put(f"ph::mbar_expect($full + 8 * $s, {plan.stage_bytes});")
                 self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
                 self.put(f"ph::tma_load($a, &{a_map}, $kb * {plan.bk}, $m_at, $full + 8 * $s);")
-                for box in range(plan.b.boxes):
+                if self.pairs:
+                    half = plan.b.boxes // 2
+                    for box in range(half):
+                        first = f"$rank * {half}" + (f" + {box}" if box else "")
+                        self.put(f"ph::tma_load_multicast($b + ({first}) * {plan.b.box_bytes}, &{b_map}, "
+                                 f"$n_at + ({first}) * {plan.b.box_cols}, $kb * {plan.bk}, $full + 8 * $s, 3);")
+                for box in range(0 if self.pairs else plan.b.boxes):
                     column = "$n_at" if box == 0 else f"$n_at + {box * plan.b.box_cols}"
                     self.put(f"ph::tma_load($b + {box * plan.b.box_bytes}, &{b_map}, {column}, $kb * {plan.bk}, "
                              "$full + 8 * $s);")
@@ -369,23 +396,37 @@ class GemmWriter(KernelWriter):
             self.line("ph::wgmma_commit();")
             self.put("if ($kb > 0) {  // one group in flight: the stage before it is free")
             self.line("  ph::wgmma_wait<1>();")
-            self.put(f"  if ($gthread == 0) ph::mbar_arrive($empty + 8 * (($it - 1) % {plan.stages}));")
+            self.put(f"  if ($gthread == 0) {self._release(f'$empty + 8 * (($it - 1) % {plan.stages})')}")
             self.line("}")
         self.line("}")
         self.line("ph::wgmma_wait<0>();")
-        self.put(f"if ($kblocks > 0 && $gthread == 0) ph::mbar_arrive($empty + 8 * (($it - 1) % {plan.stages}));")
+        self.put(f"if ($kblocks > 0 && $gthread == 0) {self._release(f'$empty + 8 * (($it - 1) % {plan.stages})')}")
         self._epilogue()
         if self.stored is not None:
             self.put("if ($gthread == 0) ph::bulk_wait();  // shared memory stays until the last store has read it")
 
+    def _release(self, bar: str) -> str:
+        """A consumer's release of a stage: to its CTA's producer, and its peer's in a pair."""
+        if not self.pairs:
+            return f"ph::mbar_arrive({bar});"
+        return f"{{ ph::mbar_arrive({bar}); ph::mbar_arrive_peer({bar}, $rank ^ 1); }}"
+
     def _epilogue(self) -> None:
-        """The code after the GEMM loop, and the end of the tile's turn of the walk."""
+        """The code after the GEMM loop (not for the block a pair lacks), and the end of
+        the tile's turn of the walk."""
+        if self.pairs:
+            by, gy = self.ctx["block.y"], self.ctx["grid.y"]
+            self.line(f"if ({by} < {gy}) {{  // an odd grid's last pair has one block: the other only loads")
+            self.depth += 1
         self._acc_box()
         for s in self.form.epilogue:
             if isinstance(s, ir.Decl):
                 self._let(s)
             else:
                 self._store(s)
+        if self.pairs:
+            self.depth -= 1
+            self.line("}")
         self.depth -= 1
         self.line("}")
 

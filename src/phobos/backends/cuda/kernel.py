@@ -48,6 +48,7 @@ class Generated:
     aligned: frozenset[str] = frozenset()  # tensors assumed to start 16-byte aligned
     arch_suffix: str = ""  # "a": built for sm_90a, whose wgmma and setmaxnreg plain sm_90 lacks
     gemm: GemmPlan | MmaPlan | None = None  # a GEMM kernel's plan: tensor maps, a persistent grid
+    cluster: int = 1  # CTAs a cluster (a GEMM variant's pairs): the persistent grid is a multiple of it
 
     @property
     def symbol(self) -> str:

@@ -39,7 +39,15 @@ from . import ctypes as ct
 from . import native
 from .args import DeviceArray
 from .compile import build, key_of
-from .gemm_launch import GEMM_ARCH, GemmArguments, gemm_mode, gemm_of, generate_gemm, planned_for
+from .gemm_launch import (
+    GEMM_ARCH,
+    GemmArguments,
+    gemm_mode,
+    gemm_of,
+    generate_gemm,
+    planned_for,
+    resident_clusters,
+)
 from .gemm_plan import GemmMode
 from .kernel import Generated, generate
 
@@ -258,7 +266,8 @@ class Prepared:
         self._lock = threading.Lock()
         index = {name: i for i, name in enumerate(names)}
         # A GEMM variant's tensor maps and grid, filled at each launch.
-        self._gemm = GemmArguments(gen, arrays, device.sms, pointer_order) if gen.gemm is not None else None
+        clusters = resident_clusters(self._function, gen, device.sms) if gen.cluster > 1 else None
+        self._gemm = GemmArguments(gen, arrays, device.sms, pointer_order, clusters) if gen.gemm is not None else None
         # The tensors' pointers lie side by side in the order a repeat launch passes
         # them, so that it writes them all in one assignment.
         self._pointers = (ctypes.c_void_p * len(pointer_order))()
