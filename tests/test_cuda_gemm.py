@@ -124,8 +124,8 @@ def test_the_fragment_is_the_ptx_accumulator_layout():
 def test_operand_stages_are_swizzled_boxes_at_1024_byte_boundaries():
     form = gemm_form(variant(kernel_of()))
     plan = plan_gemm(variant(kernel_of()), form)
-    # Three stages: the fourth's room holds the output tile for its TMA store.
-    assert (plan.bm, plan.bn, plan.bk, plan.stages, plan.consumers, plan.blocks) == (128, 256, 64, 3, 2, 1)
+    # Four stages: the output tile is staged for its TMA store in two parts of 128 columns.
+    assert (plan.bm, plan.bn, plan.bk, plan.stages, plan.consumers, plan.blocks) == (128, 256, 64, 4, 2, 1)
     assert plan.instruction == "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"
     for stage, rows, cols in ((plan.a, 128, 64), (plan.b, 64, 256)):
         offsets = {stage.byte_offset(r, c, 2) for r in range(rows) for c in range(cols)}
@@ -137,8 +137,8 @@ def test_operand_stages_are_swizzled_boxes_at_1024_byte_boundaries():
     assert plan.b.byte_offset(9, 70, 2) == plan.b.offset + 8192 + 9 * 128 + (0 ^ 1) * 16 + 12
     assert (plan.a.lbo, plan.a.sbo, plan.a.k_step) == (16, 1024, 32)
     assert (plan.b.lbo, plan.b.sbo, plan.b.k_step) == (8192, 1024, 2048)
-    assert plan.c is not None and (plan.c.rows, plan.c.box_cols, plan.c.boxes) == (64, 64, 4)
-    assert plan.shared_bytes == 3 * 49152 + 2 * 32768 + 48 + 1024
+    assert plan.c is not None and (plan.c.rows, plan.c.box_cols, plan.c.boxes, plan.c_parts) == (64, 64, 2, 2)
+    assert plan.shared_bytes == 4 * 49152 + 2 * 16384 + 64 + 1024
     two_stores = variant(kernel_of(epilogue=PLAIN + "\n  C[m0 :+ TM, n0 :+ TN] = bf16(acc + 1.0)"))
     assert plan_gemm(two_stores, gemm_form(two_stores)).c is None  # stores from registers: four stages
     assert plan_gemm(two_stores, gemm_form(two_stores)).stages == 4
@@ -220,8 +220,12 @@ def test_phobos_compile_refuses_a_tile_the_target_cannot_hold(tmp_path):
 def test_pipeline_sets_the_stage_count():
     v = variant(kernel_of(attrs="@pipeline(2)"))
     assert plan_gemm(v, gemm_form(v)).stages == 2
-    four = variant(kernel_of(attrs="@pipeline(4)"))
-    assert plan_gemm(four, gemm_form(four)).stages == 4 and plan_gemm(four, gemm_form(four)).c is None
+    three = variant(kernel_of(attrs="@pipeline(3)"))  # room for the whole output tile's staging
+    plan = plan_gemm(three, gemm_form(three))
+    assert plan.stages == 3 and plan.c is not None and (plan.c.boxes, plan.c_parts) == (4, 1)
+    four = variant(kernel_of(attrs="@pipeline(4)"))  # the staging in two parts
+    plan = plan_gemm(four, gemm_form(four))
+    assert plan.stages == 4 and plan.c is not None and (plan.c.boxes, plan.c_parts) == (2, 2)
     off = variant(kernel_of(attrs="@pipeline(off)"))
     assert plan_gemm(off, gemm_form(off)).stages == 1
 

@@ -105,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(bf16* A, 
         const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
         const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
         if (lo0 < hi0 && lo1 < hi1) {
-          if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile
+          if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read the staging
           ph::named_sync(1 + consumer, 128);
           {
             #pragma unroll

@@ -38,6 +38,7 @@ CONSUMER_REGISTERS = 224  # so that 128 x 56 + 256 x 224 fits the 384 x 168 regi
 REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
 MOST_STAGES = 8  # the stages the compiler gives a tile where they fit (more hide more latency)
 FEWEST_STAGES_WITH_C = 3  # below which the output's staging gives way to the stages
+STAGES_WITH_C = 4  # the stages the output's staging makes room for, staging the tile in parts
 GROUP_ROWS = 8  # the persistent walk's tile rows per group (L2 reuse)
 
 
@@ -102,8 +103,11 @@ class GemmPlan:
     b: OperandStage
     fragment: Fragment
     # The epilogue's output tile in shared memory, for its store by TMA (None: stores
-    # from registers only): each consumer's rows in boxes, `c.bytes` apart, after the stages.
+    # from registers only): each consumer's rows in boxes, `c.bytes` apart, after the
+    # stages; `c_parts` parts of the tile's columns, one after the other, `c.boxes`
+    # boxes each, so that a smaller staging leaves room for more stages.
     c: OperandStage | None = None
+    c_parts: int = 1
 
     @property
     def threads(self) -> int:
@@ -162,7 +166,8 @@ class GemmPlan:
             + (" (transposed as it is copied)" if self.b.major == "K" else "") + "; 128-byte swizzle",
             "C: from registers" if self.c is None else
             f"C: a consumer's {self.c.rows} rows through {self.c.boxes} swizzled box(es) of {self.c.box_cols} columns "
-            "and a TMA store, where the tile allows, overlapping the next tile",
+            + (f"at a time ({self.c_parts} parts) " if self.c_parts > 1 else "")
+            + "and a TMA store, where the tile allows, overlapping the next tile",
         ]
 
 
@@ -210,11 +215,18 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     stage = a.bytes + b.bytes
     limit = SHARED_LIMIT[arch]
     fits = (limit - SWIZZLE_ATOM) // (stage + 16)
-    c = _c_stage(form, consumers, blocks, bn)
+    c, parts = _c_stage(form, consumers, blocks, bn), 1
     if c is not None:
-        with_c = (limit - SWIZZLE_ATOM - consumers * c.bytes) // (stage + 16)
+        # The staging in as few parts as leave room for the stages asked for, or for
+        # STAGES_WITH_C (else as many as it can, down to FEWEST_STAGES_WITH_C).
+        wanted = kernel.stages or STAGES_WITH_C
+        while True:
+            with_c = (limit - SWIZZLE_ATOM - consumers * c.bytes) // (stage + 16)
+            if with_c >= wanted or c.boxes % 2:
+                break
+            c, parts = OperandStage(c.major, c.rows, c.box_cols, c.boxes // 2, 0, 0, 0, 0), parts * 2
         if with_c < (kernel.stages or FEWEST_STAGES_WITH_C):
-            c = None  # the stages asked for, or 3, matter more than overlapping the store
+            c, parts = None, 1  # the stages asked for, or 3, matter more than overlapping the store
         else:
             fits = with_c
     if kernel.stages is not None and kernel.stages > fits:
@@ -228,7 +240,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     if (CONSUMER_REGISTERS * consumers + COPYING_PRODUCER_REGISTERS) * WARPGROUP > REGISTER_FILE:
         raise AssertionError("the warpgroups' registers exceed the register file")
     return GemmPlan(operand, accumulator, bm, bn, bk, stages, consumers, blocks, a, b,
-                    wgmma_fragment(consumers, blocks, bn), c)
+                    wgmma_fragment(consumers, blocks, bn), c, parts)
 
 
 def _c_stage(form: GemmForm, consumers: int, blocks: int, bn: int) -> OperandStage | None:

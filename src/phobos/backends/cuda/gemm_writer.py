@@ -492,64 +492,80 @@ class GemmWriter(KernelWriter):
         self.line("}")
 
     def _staged(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]], whole: str) -> None:
-        """The output tile through shared memory: each thread writes its elements, each
-        computed at its position clamped into where the value is present and inside (so
-        every read it makes is in bounds; what lies outside is never stored). A whole tile
-        then goes out by TMA, one thread of each consumer issuing it while its warpgroup
-        goes on to the next tile (where the launch stores so); any other, element by
-        element, the warpgroup copying out what is inside in a loop not unrolled."""
+        """The output tile through shared memory, in the plan's parts of its columns:
+        each thread writes its elements, each computed at its position clamped into where
+        the value is present and inside (so every read it makes is in bounds; what lies
+        outside is never stored). A whole tile's part then goes out by TMA, one thread of
+        each consumer issuing it while its warpgroup goes on (to the next part, once the
+        store has read the staging, or to the next tile); any other, element by element,
+        the warpgroup copying out what is inside in a loop not unrolled."""
+        c = self.gemm.c
+        assert c is not None
+        (row_lo, row_hi), _ = limits
+        self.line(f"if ({row_lo} < {row_hi} && {limits[1][0]} < {limits[1][1]}) {{")
+        with self.indented():
+            width = c.boxes * c.box_cols
+            for part in range(self.gemm.c_parts):
+                self._staged_part(s, starts, limits, whole, (part * width, (part + 1) * width))
+        self.line("}")
+
+    def _staged_part(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]], whole: str,
+                     columns: tuple[int, int]) -> None:
+        """The tile's columns `columns` through the staging."""
         c = self.gemm.c
         assert c is not None
         (row_lo, row_hi), (col_lo, col_hi) = limits
         d = s.value.type.dtype
         storage = ct.storage_type(d)
         barrier = "ph::named_sync(1 + $consumer, 128);"
-        self.line(f"if ({row_lo} < {row_hi} && {col_lo} < {col_hi}) {{")
-        with self.indented():
-            self.put("if ($gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read its tile")
-            self.put(barrier)
-            self._fragment_stores(s, starts, None, (d.bits // 8, c.box_cols, c.box_bytes), limits)
-            if self.stored is not None:
-                self.line("ph::proxy_fence();  // the tile's writes, seen by a TMA store")
-            self.put(barrier)
-            if self.stored is not None:
-                self.put(f"if ({whole}) {{")
-                with self.indented():
-                    self.put("if ($gthread == 0) {")
-                    row = add(starts[0], f"$consumer * {c.rows}")
-                    for box in range(c.boxes):
-                        self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, "
-                                 f"&{self.maps['c']}, (int)({add(starts[1], str(box * c.box_cols))}), (int)({row}));")
-                    self.line("  ph::bulk_commit();")
-                    self.line("}")
-                self.line("} else {")
-                self.depth += 1
-            pairs = self.form.tile[1] // 2
-            self.put(f"for (int $q = $gthread; $q < {c.rows * pairs}; $q += {WARPGROUP}) {{")
+        first = columns[0] // c.box_cols  # the part's first box of the tile
+        self.put("if ($gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read the staging")
+        self.put(barrier)
+        self._fragment_stores(s, starts, None, (d.bits // 8, c.box_cols, c.box_bytes), limits, columns)
+        if self.stored is not None:
+            self.line("ph::proxy_fence();  // the tile's writes, seen by a TMA store")
+        self.put(barrier)
+        if self.stored is not None:
+            self.put(f"if ({whole}) {{")
             with self.indented():
-                self.put(f"const int $r = $q / {pairs};")
-                self.put(f"const int $i = $consumer * {c.rows} + $r, $j = 2 * ($q % {pairs}), $j1 = $j + 1;")
-                self.put(f"const {storage}* $c = ({storage}*)($c_tile + ph::swizzled($r, $j, {c.box_cols}, "
-                         f"{c.box_bytes}, {d.bits // 8}));")
-                i = self.n["i"]
-                self.line(f"if ({row_lo} <= {i} && {i} < {row_hi}) {{")
-                for k, col in enumerate((self.n["j"], self.n["j1"])):
-                    ref = self.window_ref(s.tensor, s.items, [i, col], starts)
-                    self.put(f"  if ({col_lo} <= {col} && {col} < {col_hi}) {ref} = $c[{k}];")
+                self.put("if ($gthread == 0) {")
+                row = add(starts[0], f"$consumer * {c.rows}")
+                for box in range(c.boxes):
+                    column = add(starts[1], str((first + box) * c.box_cols))
+                    self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, "
+                             f"&{self.maps['c']}, (int)({column}), (int)({row}));")
+                self.line("  ph::bulk_commit();")
                 self.line("}")
+            self.line("} else {")
+            self.depth += 1
+        pairs = (columns[1] - columns[0]) // 2
+        self.put(f"for (int $q = $gthread; $q < {c.rows * pairs}; $q += {WARPGROUP}) {{")
+        with self.indented():
+            self.put(f"const int $r = $q / {pairs};")
+            at = f" + {columns[0]}" if columns[0] else ""
+            self.put(f"const int $i = $consumer * {c.rows} + $r, $j = 2 * ($q % {pairs}){at}, $j1 = $j + 1;")
+            local = f"$j - {columns[0]}" if columns[0] else "$j"
+            self.put(f"const {storage}* $c = ({storage}*)($c_tile + ph::swizzled($r, {local}, {c.box_cols}, "
+                     f"{c.box_bytes}, {d.bits // 8}));")
+            i = self.n["i"]
+            self.line(f"if ({row_lo} <= {i} && {i} < {row_hi}) {{")
+            for k, col in enumerate((self.n["j"], self.n["j1"])):
+                ref = self.window_ref(s.tensor, s.items, [i, col], starts)
+                self.put(f"  if ({col_lo} <= {col} && {col} < {col_hi}) {ref} = $c[{k}];")
             self.line("}")
-            if self.stored is not None:
-                self.depth -= 1
-                self.line("}")
         self.line("}")
+        if self.stored is not None:
+            self.depth -= 1
+            self.line("}")
 
     def _fragment_stores(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]] | None,
                          staged: tuple[int, int, int] | None = None,
-                         clamp: list[tuple[str, str]] | None = None) -> None:
+                         clamp: list[tuple[str, str]] | None = None, columns: tuple[int, int] | None = None) -> None:
         """Every register pair of the fragment: into the staged boxes (`staged`: element
         bytes, box columns, box bytes), with the value read at positions clamped into
-        `clamp`; or to the tensor, two columns a store (`limits` None: a whole, aligned
-        tile) or element by element where inside `limits` (row and column bounds)."""
+        `clamp`, only the pairs in the tile's `columns` (the staged part, placed from its
+        first column); or to the tensor, two columns a store (`limits` None: a whole,
+        aligned tile) or element by element where inside `limits` (row and column bounds)."""
         value, name = s.value, s.tensor
         d = value.type.dtype
         storage = ct.storage_type(d)
@@ -567,8 +583,12 @@ class GemmWriter(KernelWriter):
             step = sizes[0]
             for m, (size, dr, dc) in enumerate(loops):
                 var = self.loop_name(f"r{m}")
+                low, high = 0, size
+                if dc and columns is not None:  # only the slabs of the staged part's columns
+                    assert dr == 0 and columns[0] % dc == 0 and columns[1] % dc == 0
+                    low, high = columns[0] // dc, columns[1] // dc
                 self.line("#pragma unroll")
-                self.line(f"for (int {var} = 0; {var} < {size}; ++{var}) {{")
+                self.line(f"for (int {var} = {low}; {var} < {high}; ++{var}) {{")
                 self.depth += 1
                 register_terms.append(f"{step} * {var}")
                 if dr:
@@ -594,7 +614,8 @@ class GemmWriter(KernelWriter):
             if staged is not None:  # into this consumer's boxes (element bytes, box columns, box bytes)
                 element, box_cols, box_bytes = staged
                 row = "$wg_row" + " + ".join(["", *row_terms[1:]])
-                place = f"ph::swizzled({row}, $j, {box_cols}, {box_bytes}, {element})"
+                local = f"$j - {columns[0]}" if columns and columns[0] else "$j"
+                place = f"ph::swizzled({row}, {local}, {box_cols}, {box_bytes}, {element})"
                 self.put(f"ph::vstore<2>(({storage}*)($c_tile + {place}), "
                          f"ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});")
             elif limits is None:
