@@ -588,6 +588,36 @@ def test_bad_environment_value(monkeypatch, calls):
 def test_bad_options_are_refused_at_compile():
     assert "phobos.compile: unknown option `interpet`" in error_of(lambda: phobos.compile(SOURCE, interpet=True))
     assert "interpret= takes True or False, not 'yes'" in error_of(lambda: phobos.compile(SOURCE, interpret="yes"))
+    assert "backend= takes 'cuda' or 'tileir', not 'triton'" in error_of(
+        lambda: phobos.compile(SOURCE, backend="triton"))
+    assert "interpret=True and backend='tileir' ask for two back ends" in error_of(
+        lambda: phobos.compile(SOURCE, interpret=True, backend="tileir"))
+
+
+def test_the_tile_ir_back_end_is_asked_for_by_option_or_environment(monkeypatch, calls):
+    """issue 12: on a GPU, backend="tileir" or PHOBOS_BACKEND=tileir runs a kernel
+    through Tile IR; the option outranks the variable, and PHOBOS_INTERPRET gives way
+    to an explicit backend=."""
+    monkeypatch.setattr(backend, "cuda_device", lambda: (True, "1 CUDA device visible"))
+    assert backend.choose_backend("k", {"backend": "tileir"}) == backend.Choice("tileir")
+    monkeypatch.setenv(backend.ENV_BACKEND, "tileir")
+    assert backend.choose_backend("k", {}) == backend.Choice("tileir")
+    assert backend.choose_backend("k", {"backend": "cuda"}) == backend.Choice("cuda")
+    monkeypatch.setenv(backend.ENV_INTERPRET, "1")
+    assert backend.choose_backend("k", {}) == backend.Choice("interp")
+    assert backend.choose_backend("k", {"backend": "tileir"}) == backend.Choice("tileir")
+    monkeypatch.delenv(backend.ENV_INTERPRET)
+    monkeypatch.setenv(backend.ENV_BACKEND, "ptx")
+    assert "PHOBOS_BACKEND is 'ptx'; set it to cuda or tileir" in error_of(lambda: backend.choose_backend("k", {}))
+
+
+def test_asking_for_a_gpu_back_end_without_a_gpu_is_an_error(monkeypatch, calls):
+    monkeypatch.setattr(backend, "cuda_device", lambda: (False, "cuda-bindings is not installed"))
+    kernel = phobos.compile(SOURCE, backend="tileir").scale_rows
+    message = error_of(lambda: kernel[1](*rows(32)))
+    assert "backend='tileir', which asks for the GPU, but cuda-bindings is not installed" in message
+    monkeypatch.setenv(backend.ENV_BACKEND, "tileir")  # the variable only prefers: the interpreter runs it
+    assert backend.choose_backend("k", {}).backend == "interp"
 
 
 def test_python_kernel_options(calls):

@@ -5,6 +5,7 @@ printer, the refusals, and tileiras's disassembler reading what the writer wrote
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -277,3 +278,69 @@ def test_ops_carry_their_source_lines_into_the_debug_section(tmp_path):
     assert 'loc("k.phobos":1:1)' in shown and 'loc("k.phobos":3:' in shown
     subprocess.run([str(tool), "--gpu-name=sm_90", "--lineinfo", "-o", str(tmp_path / "k.cubin"), str(path)],
                    env=tool_env(), check=True, capture_output=True)
+
+
+# ------------------------------------------------------------ launching (issue 12, item 3)
+
+
+def test_a_launch_passes_the_entrys_parameters_in_its_order():
+    """The launcher's parameters are the entry's: the kernel's, then its runtime dims
+    as i64 (lower.py), with scalars in the Tile IR calling convention."""
+    from phobos.backends.tileir.launch import lowered
+
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm_wgmma"].variants[0]  # a scalar, dims
+    gen, bytecode = lowered(v)
+    entry = lower_kernel(v).entries[0]
+    kinds = [p.kind for p in gen.params]
+    assert len(gen.params) == len(entry.args) and kinds == sorted(kinds, key=lambda k: k == "dim")
+    assert [p.name for p in gen.params if p.kind == "dim"] == list(v.runtime_dims)
+    assert (gen.threads, gen.shared_bytes, gen.abi) == (1, 0, "tileir") and bytecode.startswith(MAGIC)
+    assert lowered(v) == (gen, bytecode)  # made once a variant
+
+
+def test_16_bit_float_scalars_pass_as_their_bits():
+    from phobos.backends.cuda.launch import SCALAR_ABI
+
+    ctypes_of, packers = SCALAR_ABI["tileir"]
+    assert int(packers["f16"](1.5)) == 0x3E00 and int(packers["bf16"](-2.0)) == 0xC000
+    assert ctypes_of["f16"]().__class__.__name__ == "c_ushort"
+    assert SCALAR_ABI["cuda"][0]["f16"]().__class__.__name__ == "c_float"
+
+
+def test_a_per_thread_kernel_is_refused_at_its_launch_preparation():
+    from phobos.backends.tileir.launch import lowered
+
+    v = phobos.compile("tests/corpus/collectives.phobos").kernels["lane_sums"].variants[0]
+    with pytest.raises(PhobosError, match="Tile IR"):
+        lowered(v)
+
+
+def test_cubins_are_cached_by_bytecode_and_served_without_tileiras(monkeypatch, tmp_path):
+    """A cubin built once is a cache hit after it, in memory and on disk; with the cache
+    carried to a machine without tileiras it still loads, and without either the
+    error names the package and how to carry the cache."""
+    from phobos.backends.cuda import cache
+    from phobos.backends.tileir import assemble
+    from phobos.backends.tileir.launch import lowered
+
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    cache.forget_memory()
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm_wgmma"].variants[0]  # a scalar, dims
+    gen, bytecode = lowered(v)
+    try:
+        assemble.tileiras()
+    except PhobosError:
+        pytest.skip("tileiras is not installed (the tileir extra)")
+    before = cache.STATS.compiles
+    code = assemble.cubin(gen.source, bytecode, "sm_90", v.name)
+    assert code.startswith(b"\x7fELF") and cache.STATS.compiles == before + 1
+    cache.forget_memory()
+    monkeypatch.setattr(assemble, "tileiras", lambda: (_ for _ in ()).throw(PhobosError("no tileiras")))
+    assert assemble.cubin(gen.source, bytecode, "sm_90", v.name) == code  # from disk, tileiras not needed
+    assert cache.STATS.compiles == before + 1
+    with pytest.raises(PhobosError) as err:
+        assemble.cubin(gen.source, bytecode, "sm_80", v.name)
+    text = str(err.value) + " ".join(err.value.notes)
+    assert "no Tile IR cubin for sm_80" in text and "nvidia-cuda-tileiras" in text and "PHOBOS_CACHE_DIR" in text
+    moved = phobos.compile(Path("tests/corpus/dot.phobos").resolve()).kernels["gemm_wgmma"].variants[0]
+    assert lowered(moved)[0].source == gen.source  # compiled from another folder: the same cubin

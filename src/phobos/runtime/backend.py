@@ -3,7 +3,8 @@
 The choice lives in one function, `choose_backend`: the GPU where a CUDA device is
 visible, the interpreter otherwise or when asked for. When the user did not ask for
 the interpreter, the reason is said once per process, because a silent fall back to
-the CPU looks like a slow GPU.
+the CPU looks like a slow GPU. On the GPU, the CUDA back end runs a kernel unless
+the Tile IR back end is asked for (`backend="tileir"`, or PHOBOS_BACKEND=tileir).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from .grid import Grid
 from .plans import Runner
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
-KNOWN_OPTIONS = ("interpret",)
+ENV_BACKEND = "PHOBOS_BACKEND"
+KNOWN_OPTIONS = ("interpret", "backend")
+GPU_BACKENDS = ("cuda", "tileir")
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("", "0", "false", "no", "off")
@@ -44,6 +47,11 @@ def check_options(options: dict[str, Any], where: str) -> None:
     interpret = options.get("interpret")
     if interpret is not None and not isinstance(interpret, bool):
         raise PhobosError(f"{where}: interpret= takes True or False, not {interpret!r}")
+    chosen = options.get("backend")
+    if chosen is not None and chosen not in GPU_BACKENDS:
+        raise PhobosError(f"{where}: backend= takes {' or '.join(map(repr, GPU_BACKENDS))}, not {chosen!r}")
+    if chosen is not None and interpret is True:
+        raise PhobosError(f"{where}: interpret=True and backend={chosen!r} ask for two back ends; give one")
 
 
 @functools.cache
@@ -77,11 +85,22 @@ def _env_interpret() -> bool:
     raise PhobosError(f"{ENV_INTERPRET} is {raw!r}; set it to 1 to use the interpreter, or 0")
 
 
+def _env_backend() -> str | None:
+    raw = os.environ.get(ENV_BACKEND, "")
+    word = raw.strip().lower()
+    if not word:
+        return None
+    if word not in GPU_BACKENDS:
+        raise PhobosError(f"{ENV_BACKEND} is {raw!r}; set it to {' or '.join(GPU_BACKENDS)}")
+    return word
+
+
 @dataclass(frozen=True)
 class DeviceArguments:
     shadows: dict[str, Any]
     arrays: dict[str, Any]
     device_id: int
+    backend: str  # which GPU back end runs them
 
 
 @dataclass(frozen=True)
@@ -93,22 +112,24 @@ class Choice:
 
 
 # The plain choices, made once.
-INTERP, CUDA = Choice("interp"), Choice("cuda")
+INTERP, CUDA, TILEIR = Choice("interp"), Choice("cuda"), Choice("tileir")
 
 
 def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     """The back end for the first launch of a kind of arguments: an explicit
-    `interpret=` option first, then PHOBOS_INTERPRET=1, then the GPU where one is
-    visible, else the interpreter with a notice. (A repeat launch of that kind runs
-    where it did, without reading the environment again: see `plans`.)"""
-    asked = options.get("interpret")
-    if asked is True or (asked is None and _env_interpret()):
+    `interpret=` or `backend=` option first, then PHOBOS_INTERPRET=1, then the GPU
+    where one is visible (the back end PHOBOS_BACKEND names, else CUDA), else the
+    interpreter with a notice. (A repeat launch of that kind runs where it did,
+    without reading the environment again: see `plans`.)"""
+    asked, gpu = options.get("interpret"), options.get("backend")
+    if asked is True or (asked is None and gpu is None and _env_interpret()):
         return INTERP
     visible, why = cuda_device()
     if visible:
-        return CUDA
-    if asked is False:
-        raise PhobosError(f"kernel `{kernel}` was made with interpret=False, which asks for the GPU, but {why}")
+        return TILEIR if (gpu or _env_backend()) == "tileir" else CUDA
+    if asked is False or gpu is not None:
+        option = "interpret=False" if asked is False else f"backend={gpu!r}"
+        raise PhobosError(f"kernel `{kernel}` was made with {option}, which asks for the GPU, but {why}")
     how = f"interpret=True or {ENV_INTERPRET}=1 asks for it and silences this notice"
     return Choice(
         "interp",
@@ -130,11 +151,11 @@ def say_once(message: str, stacklevel: int = 2) -> None:
 def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> DeviceArguments | None:
     """For the GPU, each tensor's device memory, and host-side stand-ins the argument
     checks can read (shape, dtype, strides); None on the interpreter."""
-    if backend != "cuda":
+    if backend not in GPU_BACKENDS:
         return None
     from phobos.backends.cuda.args import prepare
 
-    return DeviceArguments(*prepare(sig, values))
+    return DeviceArguments(*prepare(sig, values), backend)
 
 
 def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
@@ -146,7 +167,10 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
     in `pointer_order`), or None where that is not known.
     """
     if device is not None:
-        from phobos.backends.cuda.launch import prepare
+        if device.backend == "tileir":
+            from phobos.backends.tileir.launch import prepare
+        else:
+            from phobos.backends.cuda.launch import prepare
 
         names = [p.name for p in sig.params]
         prepared = prepare(variant, names, device.arrays, dims, device.device_id, pointer_order)

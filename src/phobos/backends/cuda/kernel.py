@@ -49,6 +49,8 @@ class Generated:
     arch_suffix: str = ""  # "a": built for sm_90a, whose wgmma and setmaxnreg plain sm_90 lacks
     gemm: GemmPlan | MmaPlan | None = None  # a GEMM kernel's plan: tensor maps, a persistent grid
     cluster: int = 1  # CTAs a cluster (a GEMM variant's pairs): the persistent grid is a multiple of it
+    # How scalars are passed: "cuda" (a 16-bit float as an f32) or "tileir" (as its 16 bits).
+    abi: str = "cuda"
 
     @property
     def symbol(self) -> str:

@@ -107,6 +107,22 @@ CTYPES: dict[str, type[ctypes._SimpleCData]] = {  # type: ignore[type-arg]
 }
 
 
+def _f16_bits(value: float) -> np.uint16:
+    return np.float16(value).view(np.uint16)
+
+
+def _bf16_bits(value: float) -> np.uint16:
+    return np.uint16(np.float32(ct.bf16_value(float(value))).view(np.uint32) >> 16)
+
+
+# Each calling convention's scalars (Generated.abi): a Tile IR entry takes a 16-bit float as its bits.
+SCALAR_ABI: dict[str, tuple[dict[str, Any], dict[str, Callable[[Any], np.generic]]]] = {
+    "cuda": (CTYPES, PACKERS),
+    "tileir": ({**CTYPES, "f16": ctypes.c_uint16, "bf16": ctypes.c_uint16},
+               {**PACKERS, "f16": _f16_bits, "bf16": _bf16_bits}),
+}
+
+
 @dataclass
 class _Device:
     """A device as launches use it, read once: each property is a driver call."""
@@ -208,14 +224,18 @@ def _function(kernel: Any) -> Any:
     return driver.CUfunction(int(kernel.handle))
 
 
-def _kernel(gen: Generated, variant: ir.Kernel, device: _Device) -> Any:
+def _kernel(gen: Generated, variant: ir.Kernel, device: _Device, built: Callable[[str], bytes] | None = None) -> Any:
+    """The variant loaded on the device: its cubin from NVRTC (through the cache), or
+    from `built` (another back end's, for the device's architecture), whose entry is
+    named as the kernel."""
     from cuda.core import ObjectCode
 
     key = (key_of(gen, device.arch), device.id)
     found = _LOADED.get(key)
     if found is None:
-        code = build(gen, variant, device.arch)
-        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(gen.symbol)
+        code = build(gen, variant, device.arch) if built is None else built(device.arch)
+        symbol = gen.symbol if built is None else gen.name
+        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(symbol)
         if gen.shared_bytes > DEFAULT_SHARED:
             _allow_shared(found, gen.shared_bytes, device.id)
         _LOADED[key] = found
@@ -276,14 +296,15 @@ class Prepared:
         self._cells: list[Any] = []
         self._tensors: dict[str, Any] = {}
         self._scalars: list[tuple[Any, int, str, Callable[[Any], np.generic]]] = []
+        ctypes_of, packers = SCALAR_ABI[gen.abi]
         for p in gen.params:
             if p.kind == "tensor":
                 offset = position[p.name] * ctypes.sizeof(ctypes.c_void_p)
                 cell: Any = ctypes.c_void_p.from_buffer(self._pointers, offset)
                 self._tensors[p.name] = cell
             elif p.kind == "scalar":
-                cell = CTYPES[p.dtype]()
-                self._scalars.append((cell, index[p.name], p.name, PACKERS[p.dtype]))
+                cell = ctypes_of[p.dtype]()
+                self._scalars.append((cell, index[p.name], p.name, packers[p.dtype]))
             elif p.kind in ("tensormap", "grid"):
                 assert self._gemm is not None
                 cell = self._gemm.cell(p)
@@ -404,12 +425,7 @@ def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray]
     """A checked variant made ready to launch with arrays like `arrays`; `names` are the
     parameters in the order a repeat launch passes them, `pointer_order` the tensors
     in the order it passes their pointers."""
-    try:
-        import cuda.core  # noqa: F401 - refused here with the packages to install
-    except ImportError as exc:
-        from .compile import missing_packages
-
-        raise missing_packages(exc) from None
+    _need_cuda_core()
     device = _device(device_id)
     gen = generated(variant, aligned_tensors(arrays), gemm_mode(variant, device.arch, arrays), device.arch)
     limit = device.shared_limit
@@ -419,7 +435,30 @@ def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray]
             f"but a CTA on {device.name} ({device.arch}) has at most {limit}; use smaller tiles",
             variant.span,
         )
-    kernel = _kernel(gen, variant, device)
+    return _prepared(variant, names, arrays, dims, device, pointer_order, gen, _kernel(gen, variant, device))
+
+
+def prepare_built(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray], dims: dict[str, int],
+                  device_id: int, pointer_order: list[str], gen: Generated,
+                  built: Callable[[str], bytes]) -> Prepared:
+    """`prepare` for a variant another back end built (Tile IR): `gen` says its
+    parameters and block, `built(arch)` gives its cubin for the device's architecture."""
+    _need_cuda_core()
+    device = _device(device_id)
+    return _prepared(variant, names, arrays, dims, device, pointer_order, gen, _kernel(gen, variant, device, built))
+
+
+def _need_cuda_core() -> None:
+    try:
+        import cuda.core  # noqa: F401 - refused here with the packages to install
+    except ImportError as exc:
+        from .compile import missing_packages
+
+        raise missing_packages(exc) from None
+
+
+def _prepared(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray], dims: dict[str, int],
+              device: _Device, pointer_order: list[str], gen: Generated, kernel: Any) -> Prepared:
     reusable = all(type(a.owner).__module__.startswith("torch") for a in arrays.values())
-    return Prepared(variant, names, pointer_order, gen, device, kernel, _stream_source(arrays, device_id), dims,
+    return Prepared(variant, names, pointer_order, gen, device, kernel, _stream_source(arrays, device.id), dims,
                     reusable, arrays)

@@ -10,7 +10,7 @@ from pathlib import Path
 from phobos.backends.files import output_folder, variant_stem, variants_in, write_output
 from phobos.errors import PhobosError
 
-from .assemble import assemble, check_arch, tileiras
+from .assemble import check_arch, cubin, tileiras
 from .lower import lower_kernel
 from .printer import module_text
 from .writer import write_module
@@ -42,10 +42,10 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
         module = lower_kernel(variant)
         stem = variant_stem(variant)
         if emit == "cubin":
-            bytecode = write_module(module)
+            text, bytecode = module_text(module), write_module(module)
             for arch in arches:
                 target = out / f"{stem}.{arch}.cubin"
-                write_output(target, assemble(bytecode, arch, variant.name))
+                write_output(target, cubin(text, bytecode, arch, variant.name))
                 built.append(Built(variant.name, dict(variant.bindings), arch, target))
             continue
         data = module_text(module).encode() if emit == "tileir" else write_module(module)

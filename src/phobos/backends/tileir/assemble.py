@@ -2,11 +2,22 @@
 needed. It comes from pip (the `tileir` extra: nvidia-cuda-tileiras with nvcc, nvvm
 and nvJitLink of the same release) and is run with CUDA_HOME and CUDA_PATH unset, so
 the wheel's binary uses the tools beside it rather than another toolkit's.
+
+Cubins go through the CUDA back end's memory and disk cache. Their key is the
+module's text (every op, type and attribute, and each op's line and column, but not
+the source file's path, which the bytecode's debug section holds: a program compiled
+from another folder is the same kernel), the bytecode format, the architecture and
+the pinned tileiras release. None of it needs tileiras to compute, so cubins built
+where it is installed serve a machine without it: a GPU machine that cannot install
+tileiras runs what was built for it elsewhere (`phobos compile FILE --backend tileir
+--emit cubin` fills the cache too; carry the cache directory, PHOBOS_CACHE_DIR). Such
+a cubin's line information names the file as it was where it was built.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -14,9 +25,13 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from phobos.backends.cuda import cache
 from phobos.errors import PhobosError
 
+from .tables import VERSION
+
 PACKAGE = "nvidia-cuda-tileiras"
+TILEIRAS_RELEASE = "13.4.92"  # the release the extra pins, part of a cubin's cache key
 INSTALL = (
     f"pip install 'phobos[tileir]' (the package {PACKAGE} 13.4.92 with nvidia-cuda-nvcc, nvidia-nvvm "
     "and nvidia-nvjitlink of the same release)"
@@ -74,3 +89,32 @@ def assemble(bytecode: bytes, arch: str, kernel: str) -> bytes:
             detail = (done.stderr or done.stdout).strip()
             raise PhobosError(f"tileiras could not assemble the kernel `{kernel}` for {arch}:\n{detail}")
         return cubin.read_bytes()
+
+
+def cubin_key(text: str, arch: str) -> str:
+    return cache.cache_key(hashlib.sha256(text.encode()).hexdigest(), bytes(VERSION).hex(), arch, "tileir-cubin",
+                           TILEIRAS_RELEASE)
+
+
+def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
+    """The cubin of a module (its `text` and `bytecode`) for `arch`: from the cache,
+    else assembled by tileiras and cached."""
+    key = cubin_key(text, arch)
+    found = cache.lookup(key, "cubin")
+    if found is not None:
+        return found
+    try:
+        tileiras()
+    except PhobosError:
+        raise PhobosError(
+            f"kernel `{kernel}` has no Tile IR cubin for {arch} in the cache ({cache.cache_dir()}), and tileiras "
+            "is not installed to build one",
+            notes=(f"install it: {INSTALL}",
+                   "or build the cubins where it is (`phobos compile FILE --backend tileir --target "
+                   f"{arch} --emit cubin`, or a first launch there) and carry the cache directory "
+                   "(PHOBOS_CACHE_DIR) to this machine"),
+        ) from None
+    code = assemble(bytecode, arch, kernel)
+    cache.STATS.compiles += 1
+    cache.store(key, "cubin", code)
+    return code
