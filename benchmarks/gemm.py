@@ -1,5 +1,6 @@
-"""The GEMM rows of the benchmark (issue 11): Phobos's GEMM loops beside cuBLAS and a
-Triton matmul, on the same inputs in the same run, in TFLOP/s.
+"""The GEMM rows of the benchmark (issue 11): Phobos's GEMM loops (on the CUDA back end,
+and through Tile IR: issue 12) beside cuBLAS and a Triton matmul, on the same inputs
+in the same run, in TFLOP/s.
 
 Each row: A[M, K] and B[K, N] row-major, C in the operands' dtype (bf16 or f16) from an
 f32 accumulator, as `torch.mm` gives; i8 operands give i32 C (`torch._int_mm`). The
@@ -94,9 +95,11 @@ def _sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[], Tenso
     a, b, bias = ins["a"], ins["b"], ins.get("bias")
     out_dtype = torch.int32 if row.dtype == "i8" else a.dtype
     c_phobos = torch.empty((row.m, row.n), dtype=out_dtype, device=a.device)
+    c_tileir = torch.empty_like(c_phobos)
     c_triton = torch.empty_like(c_phobos)
     sides: dict[str, Callable[[], Tensor]] = {
         "phobos": lambda: (phobos_gemm(a, b, c_phobos, bias), c_phobos)[1],
+        "phobos_tileir": lambda: (phobos_gemm(a, b, c_tileir, bias, backend="tileir"), c_tileir)[1],
         "triton": lambda: (triton_gemm.matmul(a, b, c_triton, bias), c_triton)[1],
     }
     if row.dtype == "i8":
@@ -128,8 +131,8 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             started = time.perf_counter()
             got = run()
             sync()
-            if side == "phobos":
-                result["phobos_first_call_s"] = round(time.perf_counter() - started, 3)  # compile + run
+            if side in ("phobos", "phobos_tileir"):
+                result[f"{side}_first_call_s"] = round(time.perf_counter() - started, 3)  # compile + run
             if side != "cublas_alone":
                 error = error_of(got, want)
                 result[f"{side}_error"] = error
@@ -143,7 +146,7 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             result["errors"][side] = f"{type(exc).__name__}: {exc}"[:600]
     result["clocks_after"] = clocks(device)  # the SM clock once the row's sides were timed
     base = result.get("cublas_tflops")
-    for side in ("phobos", "triton"):
+    for side in ("phobos", "phobos_tileir", "triton"):
         if base and result.get(f"{side}_tflops"):
             result[f"{side}_vs_cublas"] = result[f"{side}_tflops"] / base
     if result.get("phobos_tflops") and result.get("triton_tflops"):

@@ -76,9 +76,9 @@ def results_table(rows: list[dict[str, Any]]) -> str:
 def gemm_table(gemm: dict[str, Any]) -> str:
     """The GEMM rows: TFLOP/s of each side, Phobos's ratios, the issue's target."""
     lines = [
-        "| case | M × N × K | dtype | epilogue | Phobos TFLOP/s | cuBLAS | Triton | Phobos / cuBLAS "
-        "| Phobos / Triton | Phobos first call s | target | errors |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
+        "| case | M × N × K | dtype | epilogue | Phobos TFLOP/s | Phobos via Tile IR | cuBLAS | Triton "
+        "| Phobos / cuBLAS | Tile IR / cuBLAS | Phobos / Triton | Phobos first call s | target | errors |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for row in gemm.get("rows", []):
         errors = "; ".join(f"{k}: {str(v).splitlines()[0]}" for k, v in (row.get("errors") or {}).items())
@@ -88,8 +88,9 @@ def gemm_table(gemm: dict[str, Any]) -> str:
             cublas += f" (mm alone {_num(row['cublas_alone_tflops'], 1)})"
         lines.append("| " + " | ".join([
             row["name"], " × ".join(map(str, row["shape"])), row["dtype"], row["epilogue"],
-            _num(row.get("phobos_tflops"), 1), cublas, _num(row.get("triton_tflops"), 1),
-            _times(row.get("phobos_vs_cublas")), _times(row.get("phobos_vs_triton")),
+            _num(row.get("phobos_tflops"), 1), _num(row.get("phobos_tileir_tflops"), 1), cublas,
+            _num(row.get("triton_tflops"), 1), _times(row.get("phobos_vs_cublas")),
+            _times(row.get("phobos_tileir_vs_cublas")), _times(row.get("phobos_vs_triton")),
             _num(row.get("phobos_first_call_s")), row["target"],
             (errors[:200] or "—"),
         ]) + " |")

@@ -139,13 +139,27 @@ def row_means(x: Any, out: Any) -> None:
 SKINNY = 64  # an M or N this small: 64 x 64 tiles, so the grid has a block for each SM or so
 
 
-def gemm(a: Any, b: Any, c: Any, bias: Any = None) -> None:
+_GEMMS_TILEIR: list[phobos.Module] = []
+
+
+def gemm_module(backend: str) -> phobos.Module:
+    """gemm.phobos for the CUDA back end, or (compiled once, when first asked for)
+    through Tile IR."""
+    if backend == "cuda":
+        return GEMMS
+    if not _GEMMS_TILEIR:
+        _GEMMS_TILEIR.append(phobos.compile(Path(__file__).with_name("gemm.phobos"), backend="tileir"))
+    return _GEMMS_TILEIR[0]
+
+
+def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda") -> None:
     """c = a @ b in the operands' dtype from an f32 accumulator (i32 for i8), or
     relu(a @ b + bias) where a bias row is given; the first variant in autotune order,
     except that a skinny product pins 64 x 64 tiles (by hand: the runtime does not yet
-    autotune by timing, issue 13)."""
+    autotune by timing, issue 13); on the CUDA back end, or through Tile IR."""
     (m, _), (_, n) = a.shape, b.shape
-    kernel = GEMMS.gemm_bias_relu if bias is not None else getattr(GEMMS, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}")
+    module = gemm_module(backend)
+    kernel = module.gemm_bias_relu if bias is not None else getattr(module, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}")
     pins = {"TM": 64, "TN": 64} if min(m, n) <= SKINNY else {}
 
     def grid(meta: dict[str, Any]) -> tuple[int, int]:
