@@ -220,7 +220,10 @@ def test_gemm_rows_select_and_render() -> None:
     assert (small.m, small.n, small.k) == (64, 64, 64)
     row = {"name": "gemm_bf16_4096", "shape": [4096, 4096, 4096], "dtype": "bf16", "epilogue": "none",
            "target": ">= 1.0x cuBLAS", "phobos_tflops": 4.3, "cublas_tflops": 744.0, "phobos_vs_cublas": 4.3 / 744,
+           "phobos_tileir_tflops": 30.0, "phobos_tileir_vs_cublas": 30.0 / 744,
            "errors": {"triton": "wrong result: relative error 0.5"}}
     text = render({"header": {}, "gemm": {"rows": [row], "clocks_before": {"sm_mhz": 1980}}})
-    assert "| gemm_bf16_4096 | 4096 × 4096 × 4096 | bf16 | none | 4.3 | 744.0 | — | ×0.00578 | — | — |" in text
+    # Phobos, Phobos through Tile IR, cuBLAS, Triton; then the ratios to cuBLAS and Triton.
+    assert ("| gemm_bf16_4096 | 4096 × 4096 × 4096 | bf16 | none | 4.3 | 30.0 | 744.0 | — | ×0.00578 | ×0.0403 | — |"
+            in text)
     assert "triton: wrong result" in text and "SM 1980 MHz before" in text
