@@ -18,7 +18,7 @@ PTX ISA's; `../shared/research/hopper-gemm.md` section 6 collects them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from phobos.dtypes import DType
 from phobos.ir import nodes as ir
@@ -224,7 +224,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
             with_c = (limit - SWIZZLE_ATOM - consumers * c.bytes) // (stage + 16)
             if with_c >= wanted or c.boxes % 2:
                 break
-            c, parts = OperandStage(c.major, c.rows, c.box_cols, c.boxes // 2, 0, 0, 0, 0), parts * 2
+            c, parts = replace(c, boxes=c.boxes // 2), parts * 2
         if with_c < (kernel.stages or FEWEST_STAGES_WITH_C):
             c, parts = None, 1  # the stages asked for, or 3, matter more than overlapping the store
         else:

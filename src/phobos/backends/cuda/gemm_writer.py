@@ -501,8 +501,8 @@ class GemmWriter(KernelWriter):
         the warpgroup copying out what is inside in a loop not unrolled."""
         c = self.gemm.c
         assert c is not None
-        (row_lo, row_hi), _ = limits
-        self.line(f"if ({row_lo} < {row_hi} && {limits[1][0]} < {limits[1][1]}) {{")
+        (row_lo, row_hi), (col_lo, col_hi) = limits
+        self.line(f"if ({row_lo} < {row_hi} && {col_lo} < {col_hi}) {{")
         with self.indented():
             width = c.boxes * c.box_cols
             for part in range(self.gemm.c_parts):

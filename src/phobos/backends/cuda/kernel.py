@@ -55,8 +55,17 @@ class Generated:
     @property
     def symbol(self) -> str:
         """The entry point's C name: prefixed, so a kernel named like a function the
-        CUDA headers declare with C linkage (`norm`, `exp`, `printf`) does not clash."""
-        return entry_symbol(self.name)
+        CUDA headers declare with C linkage (`norm`, `exp`, `printf`) does not clash;
+        a Tile IR entry is named as its kernel."""
+        return self.name if self.abi == "tileir" else entry_symbol(self.name)
+
+
+def kernel_params(kernel: ir.Kernel) -> list[Param]:
+    """A kernel's arguments as a launch passes them: its parameters in order, then its
+    runtime dims as i64 (the CUDA entry and the Tile IR entry alike)."""
+    params = [Param("tensor" if isinstance(p, ir.TensorParam) else "scalar", p.name, p.dtype.name)
+              for p in kernel.params]
+    return params + [Param("dim", d, "i64") for d in kernel.runtime_dims]
 
 
 def entry_symbol(name: str) -> str:
@@ -86,14 +95,9 @@ class KernelWriter(TileWriter):
         registers = plan_registers(kernel)
         super().__init__(kernel, aligned, registers)
         self.plan = BarrierPlan(kernel, registers)
-        self.params: list[Param] = []
-        for p in kernel.params:
+        self.params = kernel_params(kernel)
+        for p in self.params:
             self.param_names[p.name] = self.names.take(p.name)
-            kind = "tensor" if isinstance(p, ir.TensorParam) else "scalar"
-            self.params.append(Param(kind, p.name, p.dtype.name))
-        for d in kernel.runtime_dims:
-            self.param_names[d] = self.names.take(d)
-            self.params.append(Param("dim", d, "i64"))
         self.offsets: dict[ir.Sym, int] = {}  # tiles in shared memory
         self.tile_syms: list[ir.Sym] = []
         self._name_syms(kernel.body)

@@ -226,16 +226,14 @@ def _function(kernel: Any) -> Any:
 
 def _kernel(gen: Generated, variant: ir.Kernel, device: _Device, built: Callable[[str], bytes] | None = None) -> Any:
     """The variant loaded on the device: its cubin from NVRTC (through the cache), or
-    from `built` (another back end's, for the device's architecture), whose entry is
-    named as the kernel."""
+    from `built` (another back end's, for the device's architecture)."""
     from cuda.core import ObjectCode
 
     key = (key_of(gen, device.arch), device.id)
     found = _LOADED.get(key)
     if found is None:
         code = build(gen, variant, device.arch) if built is None else built(device.arch)
-        symbol = gen.symbol if built is None else gen.name
-        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(symbol)
+        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(gen.symbol)
         if gen.shared_bytes > DEFAULT_SHARED:
             _allow_shared(found, gen.shared_bytes, device.id)
         _LOADED[key] = found

@@ -10,7 +10,7 @@ import weakref
 from collections.abc import Callable
 
 from phobos.backends.cuda.args import DeviceArray
-from phobos.backends.cuda.kernel import Generated, Param
+from phobos.backends.cuda.kernel import Generated, kernel_params
 from phobos.backends.cuda.launch import Prepared, aligned_tensors, prepare_built
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
@@ -30,10 +30,7 @@ def lowered(variant: ir.Kernel) -> tuple[Generated, bytes]:
     found = _LOWERED.get(variant)
     if found is None:
         module = lower_kernel(variant)
-        params = [Param("tensor" if isinstance(p, ir.TensorParam) else "scalar", p.name, p.dtype.name)
-                  for p in variant.params]
-        params += [Param("dim", d, "i64") for d in variant.runtime_dims]
-        gen = Generated(variant.name, module_text(module), 1, 0, tuple(params), abi="tileir")
+        gen = Generated(variant.name, module_text(module), 1, 0, tuple(kernel_params(variant)), abi="tileir")
         found = _LOWERED[variant] = (gen, write_module(module))
     return found
 
