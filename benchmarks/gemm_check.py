@@ -5,6 +5,9 @@ cuBLAS. JSON to $OUT/gemm_check.json.
 
     PYTHONPATH=src:. python3 benchmarks/gemm_check.py            # the lowering sm_90 takes
     PHOBOS_CUDA_WGMMA=mma PYTHONPATH=src:. python3 benchmarks/gemm_check.py   # mma.sync's
+    PHOBOS_CUDA_PINGPONG=1 PYTHONPATH=src:. python3 benchmarks/gemm_check.py --tile 128x128
+
+`--tile TMxTN` pins the tile of every case (for a mode that needs one).
 
 Each case says which variant ran (the launch's GEMM mode). Timings are device-event
 medians of 20 runs after 3, without an L2 flush (bench.py's rows are the measurement).
@@ -12,6 +15,7 @@ medians of 20 runs after 3, without an L2 flush (bench.py's rows are the measure
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -44,6 +48,7 @@ CASES = [
 ]
 TIMED = [("bf16", 4096, 4096, 4096, False), ("bf16", 8192, 8192, 8192, False), ("f16", 4096, 4096, 4096, False),
          ("bf16", 8192, 8192, 4096, True), ("bf16", 3000, 5000, 2900, False), ("i8", 4096, 4096, 4096, False)]
+TILE: list[tuple[int, int]] = []  # the tile --tile pins, if any
 TYPES = {"bf16": torch.bfloat16, "f16": torch.float16, "i8": torch.int8}
 
 
@@ -70,7 +75,7 @@ def check(dtype: str, m: int, n: int, k: int, bias: bool, offset_a: int, offset_
     rows = flat[offset_c:].view(m + 2, n)
     c = rows[1:m + 1]
     launch._GENERATED.clear()
-    phobos_gemm(a, b, c, bias_row)
+    phobos_gemm(a, b, c, bias_row, tile=TILE[0] if TILE else None)
     torch.cuda.synchronize()
     if dtype == "i8":
         want = a.double() @ b.double()
@@ -114,16 +119,29 @@ def timed(dtype: str, m: int, n: int, k: int, bias: bool) -> dict[str, Any]:
         def peer() -> Any:
             return torch.mm(a, b)
     flop = 2 * m * n * k
-    ours = median_ms(lambda: phobos_gemm(a, b, c, bias_row))
+    ours = median_ms(lambda: phobos_gemm(a, b, c, bias_row, tile=TILE[0] if TILE else None))
     theirs = median_ms(peer)
     return {"case": [dtype, m, n, k, bias], "phobos_tflops": flop / ours / 1e9, "peer_tflops": flop / theirs / 1e9,
             "ratio": theirs / ours, "modes": modes_used()}
 
 
-def main() -> int:
+def tile(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"a tile is TMxTN, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tile", type=tile, help="TMxTN: the tile every case pins")
+    opts = parser.parse_args(argv)
+    if opts.tile:
+        TILE.append(opts.tile)
     out = Path(os.environ.get("OUT", "."))
     torch.backends.cuda.matmul.allow_tf32 = False
-    result: dict[str, Any] = {"lowering": os.environ.get("PHOBOS_CUDA_WGMMA", "default"), "checks": [], "timings": []}
+    result: dict[str, Any] = {"lowering": os.environ.get("PHOBOS_CUDA_WGMMA", "default"), "tile": opts.tile,
+                              "checks": [], "timings": []}
     for case in CASES:
         try:
             result["checks"].append(check(*case))

@@ -152,15 +152,20 @@ def gemm_module(backend: str) -> phobos.Module:
     return _GEMMS_TILEIR[0]
 
 
-def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda") -> None:
+def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda",
+         tile: tuple[int, int] | None = None) -> None:
     """c = a @ b in the operands' dtype from an f32 accumulator (i32 for i8), or
     relu(a @ b + bias) where a bias row is given; the first variant in autotune order,
     except that a skinny product pins 64 x 64 tiles (by hand: the runtime does not yet
-    autotune by timing, issue 13); on the CUDA back end, or through Tile IR."""
+    autotune by timing, issue 13) and a `tile` (TM, TN) pins that one; on the CUDA back
+    end, or through Tile IR."""
     (m, _), (_, n) = a.shape, b.shape
     module = gemm_module(backend)
     kernel = module.gemm_bias_relu if bias is not None else getattr(module, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}")
-    pins = {"TM": 64, "TN": 64} if min(m, n) <= SKINNY else {}
+    if tile is not None:
+        pins = {"TM": tile[0], "TN": tile[1]}
+    else:
+        pins = {"TM": 64, "TN": 64} if min(m, n) <= SKINNY else {}
 
     def grid(meta: dict[str, Any]) -> tuple[int, int]:
         return cdiv(n, meta["TN"]), cdiv(m, meta["TM"])
