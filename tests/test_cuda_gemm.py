@@ -475,3 +475,28 @@ def test_pairs_of_ctas_walk_pairs_of_block_rows_no_more_than_fit(monkeypatch: py
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (3, 5, 1)) == (18, 1, 1)  # 3 columns of 3 pairs, the last half
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (0, 2, 1)) == (2, 1, 1)
+
+
+def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.MonkeyPatch):
+    """PHOBOS_CUDA_PINGPONG=1: each consumer holds a whole 128 x 128 tile (two m64 blocks,
+    128 registers) and takes every other tile of the CTA's walk; the build has no
+    serialized wgmma and no spill. A tile one warpgroup cannot hold keeps the shared plan."""
+    from phobos.backends.cuda.gemm_launch import ENV_PINGPONG
+
+    v = variant(kernel_of(128, 128))
+    form, plan = gemm_of(v, "sm_90", pingpong=True)  # type: ignore[misc]
+    assert plan.pingpong and (plan.consumers, plan.blocks) == (2, 2)
+    assert plan.fragment.groups.size == 1 and plan.fragment.registers.size == 128
+    assert {plan.fragment.holder(i, j)[1:] for i in range(128) for j in range(128)} == {
+        (t, r) for t in range(128) for r in range(128)}
+    assert isinstance(gemm_of(variant(kernel_of(128, 256)), "sm_90", pingpong=True), NotGemm)
+    monkeypatch.setenv(ENV_PINGPONG, "1")
+    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, pingpong=True)
+    assert gemm_mode(variant(kernel_of(128, 256)), "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+
+    gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True, pingpong=True))
+    assert "$tile += 2 * gridDim.x" not in gen.source and "2 * gridDim.x" in gen.source
+    assert build(gen, v, "sm_90").startswith(b"\x7fELF")
+    assert "0 bytes spill stores, 0 bytes spill loads" in ptxas_report(gen.source, "sm_90a")

@@ -18,7 +18,9 @@ operands and B's stage is an even number of boxes, CTAs run in clusters of two o
 tiles one above the other, each loading half of B for both (TMA multicast). It is not
 the default: on the H200 it was no faster for the tiles the benchmark rows take
 (docs/benchmarks.md); it is there for tiles and shapes where L2 bandwidth binds, and
-for autotuning to choose.
+for autotuning to choose. PHOBOS_CUDA_PINGPONG=1 (read alike) plans the consumers to
+take whole tiles in turn, where one warpgroup's registers hold the tile (128 x 128,
+64 x 256): not yet measured on the GPU.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from .kernel import Generated
 
 ENV_WGMMA = "PHOBOS_CUDA_WGMMA"
 ENV_CLUSTER = "PHOBOS_CUDA_CLUSTER"
+ENV_PINGPONG = "PHOBOS_CUDA_PINGPONG"
 GEMM_ARCH = "sm_90"
 TMA_ALIGNMENT = 16
 TMA_EXTENT = 2**31  # coordinates are 32-bit signed
@@ -50,21 +53,24 @@ MAP_BYTES = 128
 MOST_MAPS = 64
 
 Found = tuple[GemmForm, GemmPlan | MmaPlan] | NotGemm
-_FOUND: weakref.WeakKeyDictionary[ir.Kernel, dict[str, Found]] = weakref.WeakKeyDictionary()
+_FOUND: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[str, bool], Found]] = weakref.WeakKeyDictionary()
 
 
-def gemm_of(variant: ir.Kernel, arch: str = GEMM_ARCH) -> Found:
-    """The variant's GEMM form and its plan for `arch` (sm_90: wgmma; sm_80, sm_86,
-    sm_89: mma.sync), or why it has none. Under @tensorcore, a GEMM tile too large for
-    the registers or shared memory is a located error."""
+def gemm_of(variant: ir.Kernel, arch: str = GEMM_ARCH, pingpong: bool = False) -> Found:
+    """The variant's GEMM form and its plan for `arch` (sm_90: wgmma, with `pingpong`
+    its consumers taking whole tiles in turn; sm_80, sm_86, sm_89: mma.sync), or why it
+    has none. Under @tensorcore, a GEMM tile too large for the registers or shared
+    memory is a located error."""
     by_arch = _FOUND.setdefault(variant, {})
-    found = by_arch.get(arch)
+    key = (arch, pingpong)
+    found = by_arch.get(key)
     if found is None and arch not in (GEMM_ARCH, *MMA_ARCHES):
-        found = by_arch[arch] = NotGemm(f"{arch} has no tensor-core lowering")
+        found = by_arch[key] = NotGemm(f"{arch} has no tensor-core lowering")
     if found is None:
         try:
             form = gemm_form(variant)
-            found = (form, plan_gemm(variant, form, arch) if arch == GEMM_ARCH else plan_mma(variant, form, arch))
+            found = (form, plan_gemm(variant, form, arch, pingpong) if arch == GEMM_ARCH
+                     else plan_mma(variant, form, arch))
         except TooLarge as why:
             if variant.tensorcore:
                 raise PhobosError(f"@tensorcore: kernel `{variant.name}`'s GEMM tile does not fit {arch}: {why}",
@@ -72,7 +78,7 @@ def gemm_of(variant: ir.Kernel, arch: str = GEMM_ARCH) -> Found:
             found = why
         except NotGemm as why:
             found = why
-        by_arch[arch] = found
+        by_arch[key] = found
     return found
 
 
@@ -104,6 +110,12 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
     loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
     pairs = loads and plan.b.boxes % 2 == 0 and os.environ.get(ENV_CLUSTER, "").strip() == "2"
+    if not pairs and os.environ.get(ENV_PINGPONG, "").strip() == "1":
+        turns = gemm_of(variant, GEMM_ARCH, pingpong=True)
+        if not isinstance(turns, NotGemm):
+            plan = turns[1]
+            assert isinstance(plan, GemmPlan)
+            return GemmMode(loads, plan.c is not None and _tma_can(arrays[stored[0]]), pingpong=True)
     return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
                     plan.c is not None and _tma_can(arrays[stored[0]]), cluster=2 if pairs else 1)
 

@@ -108,6 +108,9 @@ class GemmPlan:
     # boxes each, so that a smaller staging leaves room for more stages.
     c: OperandStage | None = None
     c_parts: int = 1
+    # Ping-pong: the consumers take the CTA's tiles in turn, each a whole tile, so that
+    # one's epilogue runs while the other multiplies (else they share every tile).
+    pingpong: bool = False
 
     @property
     def threads(self) -> int:
@@ -160,7 +163,8 @@ class GemmPlan:
         return [
             f"{self.bm} x {self.bn} CTA tile, k {self.bk} a stage, {self.stages} stages of {self.stage_bytes} bytes",
             f"warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..{self.consumers} "
-            f"run {self.instruction}, {self.blocks} m64 block(s) each ({CONSUMER_REGISTERS} registers)",
+            f"run {self.instruction}, {self.blocks} m64 block(s) each ({CONSUMER_REGISTERS} registers)"
+            + (", taking the tiles in turn (ping-pong)" if self.pingpong else ""),
             f"A: {self.a.boxes} box(es) of {self.a.rows} x {self.a.box_cols}, K-major; "
             f"B: {self.b.boxes} box(es) of {self.b.rows} x {self.b.box_cols}, {self.b.major}-major"
             + (" (transposed as it is copied)" if self.b.major == "K" else "") + "; 128-byte swizzle",
@@ -181,15 +185,18 @@ class GemmMode:
     tma_store: bool
     mma: bool = False  # the mma.sync lowering (Ampere, Ada; on Hopper only when asked, to test it)
     cluster: int = 1  # 2: pairs of CTAs on tiles one above the other, each loading half of B for both
+    pingpong: bool = False  # the plan whose consumers take whole tiles in turn (GemmPlan.pingpong)
 
 
 class TooLarge(NotGemm):
     """A GEMM tile no register file or shared memory of the target holds."""
 
 
-def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPlan:
-    """The plan for `form`'s tile on `arch`; NotGemm where the tile does not fit the
-    lowering's shapes, TooLarge with the numbers where it cannot be held."""
+def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: bool = False) -> GemmPlan:
+    """The plan for `form`'s tile on `arch` (with `pingpong`, consumers taking whole
+    tiles in turn, where a warpgroup's registers hold the tile; NotGemm where not);
+    NotGemm where the tile does not fit the lowering's shapes, TooLarge with the numbers
+    where it cannot be held."""
     bm, bn = form.tile
     operand, accumulator = form.a.type.dtype, form.acc.vtype.dtype
     element = operand.bits // 8
@@ -199,9 +206,11 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     unit = 64 if operand.is_int else box_cols  # B's columns: rows of its K-major copy, or whole boxes
     if bn % unit or bn > 256:
         raise NotGemm(f"the tile's {bn} columns are not a multiple of {unit} up to 256")
-    consumers = 2 if bm % 128 == 0 else 1
-    blocks = bm // 64 // consumers
+    consumers = 2 if bm % 128 == 0 or pingpong else 1
+    blocks = bm // 64 if pingpong else bm // 64 // consumers
     registers = blocks * bn // 2
+    if pingpong and registers > ACC_REGISTER_LIMIT:
+        raise NotGemm(f"ping-pong: a {bm} x {bn} accumulator takes {registers} registers a thread of one warpgroup")
     if registers > ACC_REGISTER_LIMIT:
         raise TooLarge(f"a {bm} x {bn} accumulator takes {registers} registers a thread of each of the "
                        f"{consumers} consumer warpgroup(s); wgmma leaves at most {ACC_REGISTER_LIMIT} for it")
@@ -240,7 +249,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90") -> GemmPla
     if (CONSUMER_REGISTERS * consumers + COPYING_PRODUCER_REGISTERS) * WARPGROUP > REGISTER_FILE:
         raise AssertionError("the warpgroups' registers exceed the register file")
     return GemmPlan(operand, accumulator, bm, bn, bk, stages, consumers, blocks, a, b,
-                    wgmma_fragment(consumers, blocks, bn), c, parts)
+                    wgmma_fragment(1 if pingpong else consumers, blocks, bn), c, parts, pingpong)
 
 
 def _c_stage(form: GemmForm, consumers: int, blocks: int, bn: int) -> OperandStage | None:

@@ -97,6 +97,8 @@ class GemmWriter(KernelWriter):
         self.tma = mode.tma_loads
         self.pairs = mode.cluster == 2
         assert not self.pairs or (self.tma and plan.b.boxes % 2 == 0), "a pair splits B's boxes between its TMA loads"
+        self.turns = mode.pingpong  # the plan was made for it (gemm_launch.gemm_of)
+        assert not (self.pairs and self.turns), "pairs of CTAs share each tile's B: ping-pong's consumers do not"
         self.ctx = {f"block.{a}": self.names.take(f"block_{a}") for a in "xyz"}
         self.ctx.update({f"grid.{a}": self.names.take(f"grid_{a}") for a in "xyz"})
         self.maps = {"a": self.names.take(f"{form.a.tensor}_map"), "b": self.names.take(f"{form.b.tensor}_map")}
@@ -199,6 +201,8 @@ class GemmWriter(KernelWriter):
                      + (" with the bytes" if self.tma else "s, once their copies are done"))
             if self.pairs:
                 self.put(f"  ph::mbar_init($empty + 8 * $s, {2 * plan.consumers});  // from each consumer of the pair")
+            elif self.turns:
+                self.put("  ph::mbar_init($empty + 8 * $s, 1);  // from the consumer whose tile it holds")
             else:
                 self.put(f"  ph::mbar_init($empty + 8 * $s, {plan.consumers});  // an arrival from each consumer")
             self.line("}")
@@ -215,8 +219,9 @@ class GemmWriter(KernelWriter):
         k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
 
-    def _tile_loop(self) -> None:
-        """The head of the persistent walk: the block's indices and the prologue's lets."""
+    def _tile_loop(self, consumer_turns: bool = False) -> None:
+        """The head of the persistent walk: the block's indices and the prologue's lets;
+        with `consumer_turns`, a ping-pong consumer's own tiles only."""
         bx, by, bz = (self.ctx[f"block.{a}"] for a in "xyz")
         gx, gy = self.ctx["grid.x"], self.ctx["grid.y"]
         if self.pairs:  # the pair walks pairs of block rows, in groups as many rows high
@@ -226,7 +231,11 @@ class GemmWriter(KernelWriter):
             self.put(f"ph::grouped_block($pair, {gx}, ({gy} + 1) / 2, {GROUP_ROWS // 2}, {bx}, {by}, {bz});")
             self.put(f"{by} = 2 * {by} + $rank;")
         else:
-            self.put("for (i64 $tile = blockIdx.x; $tile < $tiles; $tile += gridDim.x) {")
+            if consumer_turns:  # every other tile of the CTA's walk, this consumer's turn
+                self.put("for (i64 $tile = blockIdx.x + $consumer * gridDim.x; $tile < $tiles; "
+                         "$tile += 2 * gridDim.x) {")
+            else:
+                self.put("for (i64 $tile = blockIdx.x; $tile < $tiles; $tile += gridDim.x) {")
             self.depth += 1
             self.line(f"i64 {bx}, {by}, {bz};")
             self.put(f"ph::grouped_block($tile, {gx}, {gy}, {GROUP_ROWS}, {bx}, {by}, {bz});")
@@ -364,15 +373,18 @@ class GemmWriter(KernelWriter):
             self.line(f"{ct.value_type(plan.accumulator)} {name}[{n}];  // {form.acc.vtype} in registers: the plan's "
                       "fragment")
             self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0;  // a tile's first slice overwrites it")
-        group_row, _ = modes_terms(plan.fragment.groups, self.n["consumer"])
+        group_row, _ = modes_terms(plan.fragment.groups, "0" if self.turns else self.n["consumer"])
         thread_row, thread_col = modes_terms(plan.fragment.threads, self.n["gthread"])
         self.put(f"const int $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
         if plan.c is not None:
             c = plan.c
             self.put(f"unsigned char* $c_tile = smem + ($base - ph::smem_address(smem)) + {plan.c_offset} "
                      f"+ $consumer * {c.bytes};  // this consumer's rows of the output, for their TMA store")
-        self.put("u32 $it = 0;")
-        self._tile_loop()
+        if self.turns:  # the ring holds the CTA's tiles' k blocks in turn: this consumer's come every other tile
+            self.put("u32 $it = $consumer * $kblocks;")
+        else:
+            self.put("u32 $it = 0;")
+        self._tile_loop(self.turns)
         self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
         self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
         with self.indented():
@@ -380,9 +392,9 @@ class GemmWriter(KernelWriter):
             self.put(f"ph::mbar_wait($full + 8 * $s, ($it / {plan.stages}) & 1);")
             if not self.tma:
                 self.line("ph::proxy_fence();")
-            rows_a = plan.a.box_bytes // plan.consumers  # each consumer's rows of the A box
-            self.put(f"const u32 $a = $base + $s * {plan.stage_bytes} + $consumer * {rows_a}, "
-                     f"$b = $base + $s * {plan.stage_bytes} + {plan.b.offset};")
+            rows_a = 0 if self.turns else plan.a.box_bytes // plan.consumers  # each consumer's rows of the A box
+            self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}" + (f" + $consumer * {rows_a}" if rows_a else "")
+                     + f", $b = $base + $s * {plan.stage_bytes} + {plan.b.offset};")
             self.line("ph::wgmma_fence();")
             self.line("#pragma unroll")
             self.put(f"for (int $k16 = 0; $k16 < {plan.bk // plan.k_slice}; ++$k16) {{")
@@ -401,9 +413,17 @@ class GemmWriter(KernelWriter):
         self.line("}")
         self.line("ph::wgmma_wait<0>();")
         self.put(f"if ($kblocks > 0 && $gthread == 0) {self._release(f'$empty + 8 * (($it - 1) % {plan.stages})')}")
+        if self.turns:
+            self.put("$it += $kblocks;  // past the other consumer's tile")
         self._epilogue()
         if self.stored is not None:
             self.put("if ($gthread == 0) ph::bulk_wait();  // shared memory stays until the last store has read it")
+
+    def _consumer_rows(self) -> str:
+        """Where a consumer's rows of the output tile start: it holds all of them in ping-pong."""
+        c = self.gemm.c
+        assert c is not None
+        return "0" if self.turns else f"$consumer * {c.rows}"
 
     def _release(self, bar: str) -> str:
         """A consumer's release of a stage: to its CTA's producer, and its peer's in a pair."""
@@ -529,7 +549,7 @@ class GemmWriter(KernelWriter):
             self.put(f"if ({whole}) {{")
             with self.indented():
                 self.put("if ($gthread == 0) {")
-                row = add(starts[0], f"$consumer * {c.rows}")
+                row = add(starts[0], self._consumer_rows())
                 for box in range(c.boxes):
                     column = add(starts[1], str((first + box) * c.box_cols))
                     self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, "
@@ -543,7 +563,7 @@ class GemmWriter(KernelWriter):
         with self.indented():
             self.put(f"const int $r = $q / {pairs};")
             at = f" + {columns[0]}" if columns[0] else ""
-            self.put(f"const int $i = $consumer * {c.rows} + $r, $j = 2 * ($q % {pairs}){at}, $j1 = $j + 1;")
+            self.put(f"const int $i = {self._consumer_rows()} + $r, $j = 2 * ($q % {pairs}){at}, $j1 = $j + 1;")
             local = f"$j - {columns[0]}" if columns[0] else "$j"
             self.put(f"const {storage}* $c = ({storage}*)($c_tile + ph::swizzled($r, {local}, {c.box_cols}, "
                      f"{c.box_bytes}, {d.bits // 8}));")

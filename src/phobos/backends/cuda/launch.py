@@ -71,7 +71,7 @@ def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None, gemm: G
     found = by_key.get((aligned, gemm, planned))
     if found is None:
         if gemm:
-            parts = gemm_of(variant, planned)
+            parts = gemm_of(variant, planned, gemm.pingpong)
             assert not isinstance(parts, Exception), "gemm_mode chose a lowering with no plan"
             found = generate_gemm(variant, aligned, *parts, gemm)
         else:
