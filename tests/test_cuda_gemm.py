@@ -28,6 +28,7 @@ from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.targets import SHARED_LIMIT
 
 # Under its path from the repository root, as the other goldens, so `#line` names it alike anywhere.
 DOT = phobos.compile((TESTS / "corpus" / "dot.phobos").read_text(), path="tests/corpus/dot.phobos")
@@ -498,5 +499,9 @@ def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.Monkey
 
     gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True, pingpong=True))
     assert "$tile += 2 * gridDim.x" not in gen.source and "2 * gridDim.x" in gen.source
+    turn = f"base + {plan.turn_barrier}"  # the consumers multiply in turn: a ring's parity tells two fills apart
+    assert f"ph::mbar_wait({turn}, (consumer + 1) & 1);" in gen.source
+    assert f"if (gthread == 0) ph::mbar_arrive({turn});" in gen.source
+    assert plan.shared_bytes <= SHARED_LIMIT["sm_90"]
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
     assert "0 bytes spill stores, 0 bytes spill loads" in ptxas_report(gen.source, "sm_90a")

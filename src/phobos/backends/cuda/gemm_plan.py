@@ -40,6 +40,7 @@ MOST_STAGES = 8  # the stages the compiler gives a tile where they fit (more hid
 FEWEST_STAGES_WITH_C = 3  # below which the output's staging gives way to the stages
 STAGES_WITH_C = 4  # the stages the output's staging makes room for, staging the tile in parts
 GROUP_ROWS = 8  # the persistent walk's tile rows per group (L2 reuse)
+TURN_BARRIER_BYTES = 8  # ping-pong's mbarrier (GemmPlan.turn_barrier)
 
 
 def wgmma_fragment(consumers: int, blocks: int, n: int) -> Fragment:
@@ -153,11 +154,16 @@ class GemmPlan:
         return self.full_barriers + 8 * self.stages
 
     @property
+    def turn_barrier(self) -> int:
+        """Ping-pong's barrier that passes the turn to multiply from one consumer to the other."""
+        return self.empty_barriers + 8 * self.stages
+
+    @property
     def shared_bytes(self) -> int:
         """The stages and barriers, and room to align the first stage to 1024 bytes
         (the swizzle is a function of the address; dynamic shared memory is only
         promised 16-byte alignment)."""
-        return self.empty_barriers + 8 * self.stages + SWIZZLE_ATOM
+        return self.turn_barrier + (TURN_BARRIER_BYTES if self.pingpong else 0) + SWIZZLE_ATOM
 
     def describe(self) -> list[str]:
         return [
@@ -223,14 +229,15 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
                          K_SLICE_BYTES * SWIZZLE_BYTES // element)
     stage = a.bytes + b.bytes
     limit = SHARED_LIMIT[arch]
-    fits = (limit - SWIZZLE_ATOM) // (stage + 16)
+    room = limit - SWIZZLE_ATOM - (TURN_BARRIER_BYTES if pingpong else 0)  # for the stages and the staging of C
+    fits = room // (stage + 16)
     c, parts = _c_stage(form, consumers, blocks, bn), 1
     if c is not None:
         # The staging in as few parts as leave room for the stages asked for, or for
         # STAGES_WITH_C (else as many as it can, down to FEWEST_STAGES_WITH_C).
         wanted = kernel.stages or STAGES_WITH_C
         while True:
-            with_c = (limit - SWIZZLE_ATOM - consumers * c.bytes) // (stage + 16)
+            with_c = (room - consumers * c.bytes) // (stage + 16)
             if with_c >= wanted or c.boxes % 2:
                 break
             c, parts = replace(c, boxes=c.boxes // 2), parts * 2

@@ -206,6 +206,9 @@ class GemmWriter(KernelWriter):
             else:
                 self.put(f"  ph::mbar_init($empty + 8 * $s, {plan.consumers});  // an arrival from each consumer")
             self.line("}")
+            if self.turns:
+                self.put(f"ph::mbar_init($base + {plan.turn_barrier}, 1);  // a consumer's products issued: "
+                         "the other's turn")
             self.line('asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");')
         self.line("}")
         gx, gy, gz = (self.ctx[f"grid.{a}"] for a in "xyz")
@@ -385,6 +388,11 @@ class GemmWriter(KernelWriter):
         else:
             self.put("u32 $it = 0;")
         self._tile_loop(self.turns)
+        if self.turns:
+            # The consumers multiply in turn, so that the one ahead in the ring waits only for
+            # the fill it wants (a full barrier's parity tells apart two fills, not more).
+            self.put(f"ph::mbar_wait($base + {plan.turn_barrier}, ($consumer + 1) & 1);  // the other's products "
+                     "for the tile before are issued")
         self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
         self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
         with self.indented():
@@ -411,6 +419,8 @@ class GemmWriter(KernelWriter):
             self.put(f"  if ($gthread == 0) {self._release(f'$empty + 8 * (($it - 1) % {plan.stages})')}")
             self.line("}")
         self.line("}")
+        if self.turns:
+            self.put(f"if ($gthread == 0) ph::mbar_arrive($base + {plan.turn_barrier});  // the other's turn")
         self.line("ph::wgmma_wait<0>();")
         self.put(f"if ($kblocks > 0 && $gthread == 0) {self._release(f'$empty + 8 * (($it - 1) % {plan.stages})')}")
         if self.turns:
