@@ -152,6 +152,12 @@ PH_INLINE u64 smem_descriptor(u32 address, u32 lbo, u32 sbo) {
   return (u64)((address & 0x3FFFF) >> 4) | ((u64)((lbo & 0x3FFFF) >> 4) << 16)
        | ((u64)((sbo & 0x3FFFF) >> 4) << 32) | ((u64)1 << 62);
 }
+// The block rows a group of the persistent walk spans: `ctas` tiles in flight, `rows`
+// high and ctas / rows wide, read rows * h + ctas / rows * w rows and columns of the
+// operands, fewest where rows = sqrt(ctas * w / h) (`aspect`: the tile's w / h).
+PH_INLINE i64 wave_rows(u32 ctas, i64 gy, f32 aspect) {
+  return max64(1, min64((i64)(sqrtf((f32)ctas * aspect) + 0.5f), gy));
+}
 // The user's block of the persistent walk's `tile`: groups of `group` rows of y, each
 // swept column by column, so the tiles in flight share operand panels in L2.
 PH_INLINE void grouped_block(i64 tile, i64 gx, i64 gy, i64 group, i64& bx, i64& by, i64& bz) {

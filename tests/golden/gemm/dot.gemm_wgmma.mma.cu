@@ -14,6 +14,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
   extern __shared__ __align__(128) unsigned char smem[];
   const u32 base = (ph::smem_address(smem) + 127u) & ~127u;
   const i64 tiles = grid_x * grid_y * grid_z;
+  const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
   const int kblocks = (int)((K + 31) / 32);
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const int frag_row = ((int)threadIdx.x / 4 % 8) + ((int)threadIdx.x / 32 % 2) * 64, frag_col = ((int)threadIdx.x % 4) * 2 + ((int)threadIdx.x / 64) * 32;
@@ -24,7 +25,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
   f32 acc_3[16];  // tile<f32>[128, 128] in registers: the plan's fragment
   for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     i64 block_x, block_y, block_z;
-    ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
+    ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
     #line 117 "tests/corpus/dot.phobos"
     const i64 m0 = ph::wmul(block_y, 128ll);
     #line 118 "tests/corpus/dot.phobos"

@@ -18,7 +18,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
   const u32 full = base + 229376, empty = base + 229424;
-  const int group = threadIdx.x / 128, gthread = threadIdx.x % 128;
+  // A warpgroup's index, from lane 0: the compiler then knows it is warp-uniform and keeps what
+  // derives from it (the stages' addresses, wgmma's descriptors) in uniform registers.
+  const int group = __shfl_sync(0xffffffffu, threadIdx.x / 128, 0), gthread = threadIdx.x % 128;
   if (threadIdx.x == 0) {
     for (int s = 0; s < 6; ++s) {
       ph::mbar_init(full + 8 * s, 1);  // the producer's arrival with the bytes
@@ -28,6 +30,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
   }
   __syncthreads();  // the roles never meet again
   const i64 tiles = grid_x * grid_y * grid_z;
+  const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
   const int kblocks = (int)((K + 63) / 64);
   if (group == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
@@ -37,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       u32 it = 0;  // k blocks so far, over all tiles: the stage and its phase
       for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         i64 block_x, block_y, block_z;
-        ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
+        ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
         #line 117 "tests/corpus/dot.phobos"
         const i64 m0 = ph::wmul(block_y, 128ll);
         #line 118 "tests/corpus/dot.phobos"
@@ -62,10 +65,13 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
     for (int r = 0; r < 64; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
     const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
     unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 196608 + consumer * 16384;  // this consumer's rows of the output, for their TMA store
+    // Stage 0's descriptors: a stage, a k slice and an m64 block further is the address field plus
+    // the bytes / 16 (it is the descriptor's low 14 bits, and shared memory is under 256 KB).
+    const u64 a_desc = ph::smem_descriptor(base + consumer * 8192, 16, 1024), b_desc = ph::smem_descriptor(base + 16384, 8192, 1024);
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
-      ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
+      ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 117 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 128ll);
       #line 118 "tests/corpus/dot.phobos"
@@ -74,11 +80,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 6;
         ph::mbar_wait(full + 8 * s, (it / 6) & 1);
-        const u32 a = base + s * 32768 + consumer * 8192, b = base + s * 32768 + 16384;
+        const u64 da = a_desc + s * 2048, db = b_desc + s * 2048;
         ph::wgmma_fence();
         #pragma unroll
         for (int k16 = 0; k16 < 4; ++k16) {
-          ph::wgmma(acc_0, ph::smem_descriptor(a + 32 * k16, 16, 1024), ph::smem_descriptor(b + 2048 * k16, 8192, 1024), (kb | k16) != 0);
+          ph::wgmma(acc_0, da + 2 * k16, db + 128 * k16, (kb | k16) != 0);
         }
         ph::wgmma_commit();
         if (kb > 0) {  // one group in flight: the stage before it is free

@@ -18,7 +18,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
   const u32 full = base + 229376, empty = base + 229416;
-  const int group = threadIdx.x / 128, gthread = threadIdx.x % 128;
+  // A warpgroup's index, from lane 0: the compiler then knows it is warp-uniform and keeps what
+  // derives from it (the stages' addresses, wgmma's descriptors) in uniform registers.
+  const int group = __shfl_sync(0xffffffffu, threadIdx.x / 128, 0), gthread = threadIdx.x % 128;
   if (threadIdx.x == 0) {
     for (int s = 0; s < 5; ++s) {
       ph::mbar_init(full + 8 * s, 128);  // the producer's arrivals, once their copies are done
@@ -28,13 +30,14 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
   }
   __syncthreads();  // the roles never meet again
   const i64 tiles = grid_x * grid_y * grid_z;
+  const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
   const int kblocks = (int)((K + 127) / 128);
   if (group == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 56;");
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
-      ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
+      ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 147 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 128ll);
       #line 148 "tests/corpus/dot.phobos"
@@ -65,10 +68,13 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
     for (int r = 0; r < 64; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
     const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
     unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 163840 + consumer * 32768;  // this consumer's rows of the output, for their TMA store
+    // Stage 0's descriptors: a stage, a k slice and an m64 block further is the address field plus
+    // the bytes / 16 (it is the descriptor's low 14 bits, and shared memory is under 256 KB).
+    const u64 a_desc = ph::smem_descriptor(base + consumer * 8192, 16, 1024), b_desc = ph::smem_descriptor(base + 16384, 16, 1024);
     u32 it = 0;
     for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
       i64 block_x, block_y, block_z;
-      ph::grouped_block(tile, grid_x, grid_y, 8, block_x, block_y, block_z);
+      ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 147 "tests/corpus/dot.phobos"
       const i64 m0 = ph::wmul(block_y, 128ll);
       #line 148 "tests/corpus/dot.phobos"
@@ -78,11 +84,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
         const u32 s = it % 5;
         ph::mbar_wait(full + 8 * s, (it / 5) & 1);
         ph::proxy_fence();
-        const u32 a = base + s * 32768 + consumer * 8192, b = base + s * 32768 + 16384;
+        const u64 da = a_desc + s * 2048, db = b_desc + s * 2048;
         ph::wgmma_fence();
         #pragma unroll
         for (int k16 = 0; k16 < 4; ++k16) {
-          ph::wgmma(acc_0, ph::smem_descriptor(a + 32 * k16, 16, 1024), ph::smem_descriptor(b + 32 * k16, 16, 1024), (kb | k16) != 0);
+          ph::wgmma(acc_0, da + 2 * k16, db + 2 * k16, (kb | k16) != 0);
         }
         ph::wgmma_commit();
         if (kb > 0) {  // one group in flight: the stage before it is free

@@ -51,6 +51,7 @@ class MmaWriter(GemmWriter):
         self.put("const u32 $base = (ph::smem_address(smem) + 127u) & ~127u;")
         gx, gy, gz = (self.ctx[f"grid.{a}"] for a in "xyz")
         self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
+        self._group_rows(plan.bm, plan.bn)
         k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
         self.put("const int $lane = threadIdx.x % 32, $warp = threadIdx.x / 32;")

@@ -39,7 +39,6 @@ REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
 MOST_STAGES = 8  # the stages the compiler gives a tile where they fit (more hide more latency)
 FEWEST_STAGES_WITH_C = 3  # below which the output's staging gives way to the stages
 STAGES_WITH_C = 4  # the stages the output's staging makes room for, staging the tile in parts
-GROUP_ROWS = 8  # the persistent walk's tile rows per group (L2 reuse)
 TURN_BARRIER_BYTES = 8  # ping-pong's mbarrier (GemmPlan.turn_barrier)
 
 

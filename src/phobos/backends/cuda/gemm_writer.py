@@ -31,7 +31,6 @@ from .gemm_form import GemmForm
 from .gemm_plan import (
     CONSUMER_REGISTERS,
     COPYING_PRODUCER_REGISTERS,
-    GROUP_ROWS,
     PRODUCER_REGISTERS,
     SWIZZLE_BYTES,
     WARPGROUP,
@@ -47,7 +46,7 @@ from .prelude import PRELUDE
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
           "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",
           "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile", "lane", "warp", "warp_row",
-          "warp_col", "rank", "pairs", "pair")
+          "warp_col", "rank", "pairs", "pair", "group_rows", "a_desc", "b_desc", "da", "db")
 LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
 
 
@@ -193,7 +192,9 @@ class GemmWriter(KernelWriter):
         self.line("// The 128-byte swizzle is a function of the address: stages start 1024-aligned.")
         self.put("const u32 $base = (ph::smem_address(smem) + 1023u) & ~1023u;")
         self.put(f"const u32 $full = $base + {plan.full_barriers}, $empty = $base + {plan.empty_barriers};")
-        self.put("const int $group = threadIdx.x / 128, $gthread = threadIdx.x % 128;")
+        self.line("// A warpgroup's index, from lane 0: the compiler then knows it is warp-uniform and keeps what")
+        self.line("// derives from it (the stages' addresses, wgmma's descriptors) in uniform registers.")
+        self.put("const int $group = __shfl_sync(0xffffffffu, threadIdx.x / 128, 0), $gthread = threadIdx.x % 128;")
         self.line("if (threadIdx.x == 0) {")
         with self.indented():
             self.put(f"for (int $s = 0; $s < {plan.stages}; ++$s) {{")
@@ -219,8 +220,18 @@ class GemmWriter(KernelWriter):
         else:
             self.line("__syncthreads();  // the roles never meet again")
             self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
+        self._group_rows(plan.bm, plan.bn)
         k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
+
+    def _group_rows(self, bm: int, bn: int) -> None:
+        """How many block rows a group of the walk spans: the CTAs' tiles in flight, as
+        square as the grid allows (the fewest operand bytes they read between them)."""
+        gy = self.ctx["grid.y"]
+        if self.pairs:  # in pairs of block rows, each pair a tile twice as high
+            self.put(f"const i64 $group_rows = ph::wave_rows(gridDim.x / 2, ({gy} + 1) / 2, {bn}.0f / {2 * bm});")
+        else:
+            self.put(f"const i64 $group_rows = ph::wave_rows(gridDim.x, {gy}, {bn}.0f / {bm});")
 
     def _tile_loop(self, consumer_turns: bool = False) -> None:
         """The head of the persistent walk: the block's indices and the prologue's lets;
@@ -231,7 +242,7 @@ class GemmWriter(KernelWriter):
             self.put("for (i64 $pair = blockIdx.x / 2; $pair < $pairs; $pair += gridDim.x / 2) {")
             self.depth += 1
             self.line(f"i64 {bx}, {by}, {bz};")
-            self.put(f"ph::grouped_block($pair, {gx}, ({gy} + 1) / 2, {GROUP_ROWS // 2}, {bx}, {by}, {bz});")
+            self.put(f"ph::grouped_block($pair, {gx}, ({gy} + 1) / 2, $group_rows, {bx}, {by}, {bz});")
             self.put(f"{by} = 2 * {by} + $rank;")
         else:
             if consumer_turns:  # every other tile of the CTA's walk, this consumer's turn
@@ -241,7 +252,7 @@ class GemmWriter(KernelWriter):
                 self.put("for (i64 $tile = blockIdx.x; $tile < $tiles; $tile += gridDim.x) {")
             self.depth += 1
             self.line(f"i64 {bx}, {by}, {bz};")
-            self.put(f"ph::grouped_block($tile, {gx}, {gy}, {GROUP_ROWS}, {bx}, {by}, {bz});")
+            self.put(f"ph::grouped_block($tile, {gx}, {gy}, $group_rows, {bx}, {by}, {bz});")
         for s in self.form.prologue:
             self._let(s)
 
@@ -383,6 +394,12 @@ class GemmWriter(KernelWriter):
             c = plan.c
             self.put(f"unsigned char* $c_tile = smem + ($base - ph::smem_address(smem)) + {plan.c_offset} "
                      f"+ $consumer * {c.bytes};  // this consumer's rows of the output, for their TMA store")
+        rows_a = 0 if self.turns else plan.a.box_bytes // plan.consumers  # each consumer's rows of the A box
+        self.line("// Stage 0's descriptors: a stage, a k slice and an m64 block further is the address field plus")
+        self.line("// the bytes / 16 (it is the descriptor's low 14 bits, and shared memory is under 256 KB).")
+        self.put("const u64 $a_desc = ph::smem_descriptor($base" + (f" + $consumer * {rows_a}" if rows_a else "")
+                 + f", {plan.a.lbo}, {plan.a.sbo}), $b_desc = ph::smem_descriptor($base + {plan.b.offset}, "
+                 f"{plan.b.lbo}, {plan.b.sbo});")
         if self.turns:  # the ring holds the CTA's tiles' k blocks in turn: this consumer's come every other tile
             self.put("u32 $it = $consumer * $kblocks;")
         else:
@@ -400,18 +417,15 @@ class GemmWriter(KernelWriter):
             self.put(f"ph::mbar_wait($full + 8 * $s, ($it / {plan.stages}) & 1);")
             if not self.tma:
                 self.line("ph::proxy_fence();")
-            rows_a = 0 if self.turns else plan.a.box_bytes // plan.consumers  # each consumer's rows of the A box
-            self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}" + (f" + $consumer * {rows_a}" if rows_a else "")
-                     + f", $b = $base + $s * {plan.stage_bytes} + {plan.b.offset};")
+            stage = plan.stage_bytes >> 4
+            self.put(f"const u64 $da = $a_desc + $s * {stage}, $db = $b_desc + $s * {stage};")
             self.line("ph::wgmma_fence();")
             self.line("#pragma unroll")
             self.put(f"for (int $k16 = 0; $k16 < {plan.bk // plan.k_slice}; ++$k16) {{")
             with self.indented():
                 for blk, name in enumerate(self.acc_arrays):
-                    a_at = f"$a + {plan.a.k_step} * $k16" + (f" + {blk * 64 * SWIZZLE_BYTES}" if blk else "")
-                    self.put(f"ph::wgmma({name}, ph::smem_descriptor({a_at}, {plan.a.lbo}, {plan.a.sbo}), "
-                             f"ph::smem_descriptor($b + {plan.b.k_step} * $k16, {plan.b.lbo}, {plan.b.sbo}), "
-                             "($kb | $k16) != 0);")
+                    a_at = f"$da + {plan.a.k_step >> 4} * $k16" + (f" + {blk * 64 * SWIZZLE_BYTES >> 4}" if blk else "")
+                    self.put(f"ph::wgmma({name}, {a_at}, $db + {plan.b.k_step >> 4} * $k16, ($kb | $k16) != 0);")
             self.line("}")
             self.line("ph::wgmma_commit();")
             self.put("if ($kb > 0) {  // one group in flight: the stage before it is free")
