@@ -344,3 +344,41 @@ def test_cubins_are_cached_by_bytecode_and_served_without_tileiras(monkeypatch, 
     assert "no Tile IR cubin for sm_80" in text and "nvidia-cuda-tileiras" in text and "PHOBOS_CACHE_DIR" in text
     moved = phobos.compile(Path("tests/corpus/dot.phobos").resolve()).kernels["gemm_wgmma"].variants[0]
     assert lowered(moved)[0].source == gen.source  # compiled from another folder: the same cubin
+
+
+# ------------------------------------------------------------ matrix products
+
+
+def ops_in(block: m.Block) -> list[m.Op]:
+    """Every op of a block, those of its ops' regions too, in order."""
+    found = []
+    for op in block.ops:
+        found.append(op)
+        for region in op.regions:
+            found += ops_in(region)
+    return found
+
+
+GEMM_LOOP = """\
+kernel k(A: tensor<bf16>[M, K], B: tensor<bf16>[{b_rows}, N], C: tensor<f32>[M, N]) {{
+  let m0 = ctx.block.y * 64
+  let n0 = ctx.block.x * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for k in range(0, K, 32) {{
+    acc += dot(A[m0 :+ 64, k :+ 32], B[k :+ 32, n0 :+ 64])
+  }}
+  C[m0 :+ 64, n0 :+ 64] = acc
+}}
+"""
+
+
+@pytest.mark.parametrize(("b_rows", "masked"), [("K", False), ("J", True)])
+def test_a_gemm_loops_operands_go_to_the_mma_unmasked_where_both_are_zero_past_one_k(b_rows: str, masked: bool):
+    """The two windows of one k range over the same K, loaded through views from a loop
+    variable below K: both are zero past K already, so `dot` selects nothing before the
+    MMA. Where B's rows are another extent (J), the common k range is masked."""
+    ops = ops_in(lowered(GEMM_LOOP.format(b_rows=b_rows), "k").entries[0].body)
+    at = next(i for i, op in enumerate(ops) if op.name == "mmaf")
+    loads = [i for i, op in enumerate(ops[:at]) if op.name == "load_view_tko"]
+    assert len(loads) == 2
+    assert any(op.name == "select" for op in ops[loads[-1]:at]) == masked

@@ -34,12 +34,18 @@ Region = tuple[tuple[Bound, Bound], ...]  # per dim, the present positions lo <=
 class Lowered:
     """A Phobos value lowered: its Tile IR value, its Phobos dtype (u8 and i8 share a
     Tile IR type but not a meaning), for a tile its present region, and for an index
-    what it is known to be a non-negative multiple of (0: it is 0; None: not known)."""
+    what it is known to be a non-negative multiple of (0: it is 0; None: not known)
+    and what it is known to be below."""
 
     value: m.Value
     dtype: DType
     region: Region | None = None
     multiple: int | None = None
+    # For a tile: the dims along which every element outside the region is zero (a
+    # masked load's padding, a view's where the window starts inside the tensor).
+    zeroed: frozenset[int] = frozenset()
+    # For an index: a value it is known to be below (a `for` loop's variable, its stop).
+    below: m.Value | None = None
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -77,7 +83,9 @@ class Emitter:
 
     def __init__(self, block: m.Block) -> None:
         self.b = Builder(block)
-        self.constants: list[dict[tuple[m.Tile, str], m.Value]] = [{}]
+        # Per block scope: constants by (type, value) and pure bound arithmetic by (op,
+        # operands), each made once, so that equal bounds are one value (see `bound_op`).
+        self.constants: list[dict[tuple, m.Value]] = [{}]
         self.known: dict[m.Value, int] = {}  # the rank-0 i64 constants, whose arithmetic folds
 
     @contextmanager
@@ -155,7 +163,14 @@ class Emitter:
             return b
         if name == "muli" and 0 in (a, b):
             return 0
-        return self.int_op(name, self.index(a), self.index(b))
+        if name in ("maxi", "mini") and a is b:
+            return a
+        key = ("bound", name, a, b)  # the same bound computed twice is one value: regions compare by identity
+        for scope in reversed(self.constants):
+            if key in scope:
+                return scope[key]
+        v = self.constants[-1][key] = self.int_op(name, self.index(a), self.index(b))
+        return v
 
     def int_op(self, name: str, a: m.Value, b: m.Value) -> m.Value:
         fields: dict = {"lhs": a, "rhs": b}

@@ -315,8 +315,12 @@ class Exprs:
         av = a.value if a.dtype == operand else arith.cast(e, a.value, a.dtype, operand)
         bv = b.value if b.dtype == operand else arith.cast(e, b.value, b.dtype, operand)
         zero: int | float = 0.0 if operand.is_float else 0
-        av = e.select(e.in_interval(1, a.shape, k_lo, k_hi), av, e.const(element_of(av), zero, a.shape))
-        bv = e.select(e.in_interval(0, b.shape, k_lo, k_hi), bv, e.const(element_of(bv), zero, b.shape))
+        if not (1 in a.zeroed and 0 in b.zeroed and same_bounds(a.region[1], b.region[0])):
+            # Where both are zero outside one k range already (two loads of the same k
+            # window, as a GEMM loop makes), masking them again would only cost: tileiras
+            # then takes the operands through registers instead of straight to the MMA.
+            av = e.select(e.in_interval(1, a.shape, k_lo, k_hi), av, e.const(element_of(av), zero, a.shape))
+            bv = e.select(e.in_interval(0, b.shape, k_lo, k_hi), bv, e.const(element_of(bv), zero, b.shape))
         region: Region = ((a.region[0]), (b.region[1]))
         if acc_expr is None:
             acc = e.const(SCALAR[dtype.name], 0.0 if dtype.is_float else 0, padded(shape))
@@ -335,6 +339,11 @@ class Exprs:
             if acc_expr is not None:
                 out = e.int_op("addi", acc, out)
         return Lowered(out, dtype, region)
+
+
+def same_bounds(x: tuple[Bound, Bound], y: tuple[Bound, Bound]) -> bool:
+    """Whether two ranges are the same bounds: equal numbers, or one value."""
+    return all(p is q or (isinstance(p, int) and p == q) for p, q in zip(x, y, strict=True))
 
 
 def prod(shape: tuple[int, ...]) -> int:

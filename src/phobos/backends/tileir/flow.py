@@ -181,9 +181,12 @@ class Flow:
         breaks = any(isinstance(j, ir.Break) for j in own_jumps(s.body))
         e = self.e
 
+        # A `for` with a positive constant step runs its variable below its stop.
+        below = hi if isinstance(e.fold(step), int) and e.fold(step) > 0 else None
+
         def as_for(loop: Loop, heads: list[m.Value]) -> None:
             (iv,) = heads
-            self.env[s.var] = Lowered(iv, INDEX, multiple=multiple)
+            self.env[s.var] = Lowered(iv, INDEX, multiple=multiple, below=below)
             if self.block(s.body):
                 e.b.op("continue", [], {"operands": tuple(self.leaving(loop))})
 

@@ -152,16 +152,21 @@ class Memory:
             view = self.partition_view(x.tensor, shape)
             value, token = e.b.op("load_view_tko", [tile(stored, shape), m.Token()],
                                   {"view": view, "index": index, "token": self.token}, weak)
+            # Along a dim whose window starts inside the tensor, its index is not clamped
+            # and the view pads with zeros what lies past the tensor.
+            zeroed = frozenset(d for d, (s, dim) in enumerate(zip(starts, param.dims, strict=True))
+                               if s.multiple is not None and s.below is not None and s.below is self.extent(dim))
         else:
             mask = e.region_mask(shape, region) if shape else (None if inside is True else inside)
             fields: dict = {"source": self.pointers(param, base, x.items, starts, mask), "token": self.token}
             if isinstance(mask, m.Value):
                 fields |= {"mask": mask, "paddingValue": e.const(stored, 0.0 if stored.is_float else 0, shape)}
             value, token = e.b.op("load_ptr_tko", [tile(stored, shape), m.Token()], fields, weak)
+            zeroed = frozenset(range(len(shape)))  # masked off where absent, padded with zeros
         self.reads.append(token)
         if dtype.is_bool:
             value = e.cmpi("NOT_EQUAL", value, e.const(stored, 0, shape))
-        return Lowered(value, dtype, region if shape else None)
+        return Lowered(value, dtype, region if shape else None, zeroed=zeroed if shape else frozenset())
 
     def ordered(self) -> m.Value:
         """One token after every memory op so far: what a store, or a loop, waits on."""
