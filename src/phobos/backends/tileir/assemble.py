@@ -79,16 +79,16 @@ def assemble(bytecode: bytes, arch: str, kernel: str) -> bytes:
     """The cubin tileiras makes of `bytecode` for `arch`; its refusal, quoted, otherwise."""
     check_arch(arch)
     with tempfile.TemporaryDirectory(prefix="phobos-tileir-") as folder:
-        source, cubin = Path(folder) / f"{kernel}.tileirbc", Path(folder) / f"{kernel}.cubin"
+        source, built = Path(folder) / f"{kernel}.tileirbc", Path(folder) / f"{kernel}.cubin"
         source.write_bytes(bytecode)
         done = subprocess.run(
-            [str(tileiras()), f"--gpu-name={arch}", "-o", str(cubin), str(source)],
+            [str(tileiras()), f"--gpu-name={arch}", "-o", str(built), str(source)],
             capture_output=True, text=True, env=tool_env(),
         )
-        if done.returncode or not cubin.exists():
+        if done.returncode or not built.exists():
             detail = (done.stderr or done.stdout).strip()
             raise PhobosError(f"tileiras could not assemble the kernel `{kernel}` for {arch}:\n{detail}")
-        return cubin.read_bytes()
+        return built.read_bytes()
 
 
 def cubin_key(text: str, arch: str) -> str:
