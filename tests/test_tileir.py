@@ -382,3 +382,21 @@ def test_a_gemm_loops_operands_go_to_the_mma_unmasked_where_both_are_zero_past_o
     loads = [i for i, op in enumerate(ops[:at]) if op.name == "load_view_tko"]
     assert len(loads) == 2
     assert any(op.name == "select" for op in ops[loads[-1]:at]) == masked
+
+
+def test_a_launch_through_tile_ir_refuses_a_tensor_not_16_byte_aligned():
+    """The module assumes aligned tensors (div_by<16>), so a launch with one that is not
+    is refused, naming it, before anything is built or loaded."""
+    import numpy as np
+
+    from phobos.backends.cuda.args import DeviceArray
+    from phobos.backends.tileir.launch import prepare
+
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
+    arrays = {p.name: DeviceArray((1 << 20) * (k + 1) + (4 if p.name == "B" else 0), (64, 64), (64, 1),
+                                  np.dtype("float32"), 0, False, None)
+              for k, p in enumerate(v.params) if hasattr(p, "dims")}
+    with pytest.raises(PhobosError) as err:
+        prepare(v, [p.name for p in v.params], arrays, {}, 0, list(arrays))
+    assert "`B` does not" in str(err.value) and "16-byte aligned" in str(err.value)
+    assert any('backend="cuda"' in n for n in err.value.notes)
