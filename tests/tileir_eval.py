@@ -108,6 +108,13 @@ class Evaluator:
                 pointee = out_type.element.pointee  # type: ignore[union-attr]
                 self.buffers.append(np.zeros(count.value, NUMPY[pointee.name]))
                 return [Pointers(len(self.buffers) - 1, np.int64(0))]
+            if name == "ptr_to_ptr":  # the same memory, read as another element type
+                p = get("source")
+                to = NUMPY[out_type.element.pointee.name]  # type: ignore[union-attr]
+                raw = self.buffers[p.buffer]
+                whole = raw[: raw.size * raw.itemsize // np.dtype(to).itemsize * np.dtype(to).itemsize // raw.itemsize]
+                self.buffers.append(whole.view(to))
+                return [Pointers(len(self.buffers) - 1, p.offsets * raw.itemsize // np.dtype(to).itemsize)]
             if name == "assume":
                 return [get("value")]
             if name in ("make_token", "join_tokens"):

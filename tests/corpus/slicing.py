@@ -50,6 +50,21 @@ def _row_pick_expect(a: dict) -> dict:
     return {"Y": y}
 
 
+def _mixed_windows_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 12, 40), awkward(rng, 32, 4, 120)
+    return {"X": normal(rng, (m, n)), "K": integers(rng, -1000, 1000, (m, n)), "Y": sentinel((m, n)),
+            "J": sentinel((m, n), np.int32), "s": int(rng.integers(0, 7))}
+
+
+def _mixed_windows_expect(a: dict) -> dict:
+    y, j, s = a["Y"].copy(), a["J"].copy(), a["s"]
+    t, k = a["X"][0:8].copy(), a["K"][0:8].copy()
+    t[1] = t[s] + np.float32(1)
+    k[2:4] = k[s : s + 2] * 3
+    y[0:8], j[0:8] = t, k
+    return {"Y": y, "J": j}
+
+
 def _tile_gather_expect(a: dict) -> dict:
     x = a["X"]
     t = np.arange(128)
@@ -154,6 +169,8 @@ CASES = [
         _ranges_expect, grid=lambda meta: cdiv(meta["M"], 8), native=NATIVE, python=PYTHON,
     ),
     Case("slicing/row_pick", "row_pick", _row_pick_inputs, _row_pick_expect,
+         grid=lambda meta: cdiv(meta["N"], meta["C"]), native=NATIVE, python=PYTHON, tol=F32),
+    Case("slicing/mixed_windows", "mixed_windows", _mixed_windows_inputs, _mixed_windows_expect,
          grid=lambda meta: cdiv(meta["N"], meta["C"]), native=NATIVE, python=PYTHON, tol=F32),
     Case(
         "slicing/tile_gather", "tile_gather",

@@ -39,6 +39,19 @@ def row_pick(X: ph.tensor[ph.f32][M, N], Y: ph.tensor[ph.f32][M, N], i: ph.i32):
 
 
 @ph.kernel
+@ph.autotune(C=[32])
+def mixed_windows(X: ph.tensor[ph.f32][M, N], K: ph.tensor[ph.i32][M, N], Y: ph.tensor[ph.f32][M, N],
+                  J: ph.tensor[ph.i32][M, N], s: ph.i32):
+    c: ph.let = ph.ctx.block.x * C
+    t: ph.var = X[0:+8, c:+C]
+    k: ph.var = K[0:+8, c:+C]
+    t[1, :] = t[s, :] + 1.0
+    k[2:+2, :] = k[s:+2, :] * 3
+    Y[0:+8, c:+C] = t
+    J[0:+8, c:+C] = k
+
+
+@ph.kernel
 @ph.launch(128)
 def tile_gather(X: ph.tensor[ph.f32][8, 8], Y: ph.tensor[ph.f32][128], Z: ph.tensor[ph.f32][8, 8]):
     t: ph.var = X[:, :]

@@ -1,6 +1,8 @@
 """Control flow on values the same in every thread: `for`, `while` and `if` as Tile
 IR's `for`, `loop` and `if`, each carrying the variables it assigns (their regions
-too, where they change in it) and the memory token; and the jumps out of them.
+too, where they change in it) and two memory tokens: the last write's, which loads
+wait on, and one after every read since, which writes wait on (so that the loads of
+one iteration do not wait on those of the one before); and the jumps out of them.
 
 A body is lowered once with the regions it starts with; where it leaves a variable
 with another region (at its end, or at a `break` or `continue`), the variable's bounds
@@ -89,8 +91,11 @@ class Flow:
             if sym in dynamic:
                 assert v.region is not None
                 out += [self.e.index(b) for bounds in v.region for b in bounds]
-        if memory:
-            out.append(self.ordered())  # type: ignore[attr-defined]
+        if memory:  # two tokens: the last write's, that loads wait on, and one after every read since
+            reads = self.reads
+            joined = reads[0] if len(reads) == 1 else (
+                self.e.b.one("join_tokens", m.Token(), tokens=tuple(reads)) if reads else self.token)
+            out += [self.token, joined]
         return out
 
     def bind(self, syms: list[ir.Sym], dynamic: set[ir.Sym], values: list[m.Value], memory: bool,
@@ -107,7 +112,7 @@ class Flow:
             self.env[sym] = Lowered(value, sym.vtype.dtype, region)
         if memory:
             self.token = next(it)
-            self.reads = []
+            self.reads = [next(it)]
 
     def leaving(self, loop: Loop) -> list[m.Value]:
         """What a jump passes on; a region unlike the loop's start is noted, to be carried."""

@@ -36,8 +36,10 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.reads: list[m.Value] = []
         self.token = m.Value(m.Token())
         self.aligned = dict(kernel.aligned)
-        self.prologue = m.Block()  # the views, made once at the top of the entry
+        self.prologue = m.Block()  # the views and scratch buffers, made once at the top of the entry
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
+        self.scratch: m.Op | None = None  # the scratch buffer's `alloca`, of bytes
+        self.scratch_bases: dict[m.Scalar, m.Value] = {}  # its start, as a pointer to each element type
         self.loops: list[Loop] = []
         self.hoist_at = 0
 

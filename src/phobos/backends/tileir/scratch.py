@@ -2,7 +2,12 @@
 whole into an `alloca`ted scratch buffer, then the window is read from it, or a value
 written into it and the tile read back. Tile IR's tiles have no other way to move
 elements by an offset only known at run time; the scratch is private, so the token
-chain orders it with the rest.
+chain orders it with the rest. Every spill shares one buffer of bytes, made at the
+top of the entry as large as the largest and cast to each element type: a spill is
+read only in the statement that wrote it, and the tokens order one spill's reads
+before the next one's writes. (tileiras hands out each `alloca` by one thread
+through a word of shared memory that every thread then reads, and writes that word
+again for the next `alloca` with no barrier between: racecheck sees the race.)
 """
 
 from __future__ import annotations
@@ -30,13 +35,27 @@ class Scratch:
     e: Emitter
     token: m.Value
     reads: list[m.Value]
+    prologue: m.Block
+    scratch: m.Op | None
+    scratch_bases: dict[m.Scalar, m.Value]
 
     def spill(self, t: Lowered) -> m.Value:
-        """A scratch buffer holding all of `t` (its Tile IR shape), row-major."""
-        e = self.e
+        """The scratch buffer holding all of `t` (its Tile IR shape), row-major, as a
+        pointer to `t`'s element type."""
         element = element_of(t.value)
-        base = e.b.one("alloca", tile(m.Pointer(element)), num_elem=m.Int(math.prod(t.shape)),
-                       alignment=m.Int(16))
+        size = math.prod(t.shape) * max(1, element.bits // 8)
+        if self.scratch is None:
+            with self.e.detached(self.prologue):
+                self.e.b.one("alloca", tile(m.Pointer(m.I8)), num_elem=m.Int(size), alignment=m.Int(16))
+            self.scratch = self.prologue.ops[-1]
+            self.scratch_bases[m.I8] = self.scratch.results[0]
+        elif self.scratch.attrs["num_elem"].value < size:  # type: ignore[union-attr]
+            self.scratch.attrs["num_elem"] = m.Int(size)
+        if element not in self.scratch_bases:
+            with self.e.detached(self.prologue):
+                self.scratch_bases[element] = self.e.b.one("ptr_to_ptr", tile(m.Pointer(element)),
+                                                           source=self.scratch.results[0])
+        base = self.scratch_bases[element]
         self.store_at(base, t.shape, [0] * len(t.shape), list(range(len(t.shape))), t.value, None)
         return base
 
