@@ -1,17 +1,17 @@
 
 // kernel absent_broadcast [R=8, C=32]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, ROW, COL, Y, Z
-#line 100 "tests/corpus/slicing.phobos"
+#line 114 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X, f32* ROW, f32* COL, f32* Y, f32* Z, i32 k, i32 j, i64 M, i64 N) {
-  #line 103 "tests/corpus/slicing.phobos"
+  #line 117 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 8ll);
-  #line 104 "tests/corpus/slicing.phobos"
+  #line 118 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 32ll);
-  #line 105 "tests/corpus/slicing.phobos"
+  #line 119 "tests/corpus/slicing.phobos"
   const i64 x_start0 = r;
-  #line 105 "tests/corpus/slicing.phobos"
+  #line 119 "tests/corpus/slicing.phobos"
   const i64 x_start1 = c;
-  #line 106 "tests/corpus/slicing.phobos"
+  #line 120 "tests/corpus/slicing.phobos"
   ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
   box.normalize();
   const i64 start = (i64)(k);
@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X
       Y[(r + i0) * N + (c + i1)] = (X[(x_start0 + i0) * N + (x_start1 + i1)] + ROW[start_ * N + (c + i1)]);
     }
   }
-  #line 107 "tests/corpus/slicing.phobos"
+  #line 121 "tests/corpus/slicing.phobos"
   ph::Box<2> box_3 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 32, N) - x_start1}};
   box_3.normalize();
   const i64 start_2 = (i64)(j);

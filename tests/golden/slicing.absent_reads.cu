@@ -1,12 +1,12 @@
 
 // kernel absent_reads: 128 threads a CTA, 64 bytes of shared memory
 // 16-byte aligned tensors: X, Y
-#line 47 "tests/corpus/slicing.phobos"
+#line 61 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_absent_reads(f32* X, f32* Y, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
-  #line 48 "tests/corpus/slicing.phobos"
+  #line 62 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 16ll);
-  #line 49 "tests/corpus/slicing.phobos"
+  #line 63 "tests/corpus/slicing.phobos"
   f32* t = (f32*)(smem + 0);  // tile<f32>[16]
   ph::Box<1> t_box;
   const i64 start = ph::wadd(c, 8ll);
@@ -42,10 +42,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_absent_reads(f32* X, f3
     }
   }
   t_box = box;
-  #line 50 "tests/corpus/slicing.phobos"
+  #line 64 "tests/corpus/slicing.phobos"
   __syncthreads();
   if (((i64)threadIdx.x < 16ll)) {
-    #line 51 "tests/corpus/slicing.phobos"
+    #line 65 "tests/corpus/slicing.phobos"
     const i64 at = ph::wadd(c, (i64)threadIdx.x);
     if (0 <= at && at < N) Y[at] = (t_box.lo[0] <= (i64)threadIdx.x && (i64)threadIdx.x < t_box.hi[0] ? t[(t_box.lo[0] <= (i64)threadIdx.x && (i64)threadIdx.x < t_box.hi[0] ? (i64)threadIdx.x : 0)] : 0.0f);
   }

@@ -1,12 +1,12 @@
 
 // kernel fill_then_patch: 128 threads a CTA, 256 bytes of shared memory
 // 16-byte aligned tensors: X, Y
-#line 119 "tests/corpus/slicing.phobos"
+#line 133 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X, f32* Y, i64 M) {
   extern __shared__ __align__(16) unsigned char smem[];
-  #line 120 "tests/corpus/slicing.phobos"
+  #line 134 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
-  #line 121 "tests/corpus/slicing.phobos"
+  #line 135 "tests/corpus/slicing.phobos"
   f32* t = (f32*)(smem + 0);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
     }
     ph::vstore(&t[i0 * 8 + g], out);
   }
-  #line 122 "tests/corpus/slicing.phobos"
+  #line 136 "tests/corpus/slicing.phobos"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -32,7 +32,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
     }
     ph::vstore(&t[i0 * 8 + g], out);
   }
-  #line 123 "tests/corpus/slicing.phobos"
+  #line 137 "tests/corpus/slicing.phobos"
   __syncthreads();
   const i64 start = ph::wadd(r, 4ll);
   ph::Box<2> box = {{ph::max64(start, 0) - start, 0}, {ph::min64(start + 8, M) - start, 8}};
@@ -59,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X,
       }
     }
   }
-  #line 124 "tests/corpus/slicing.phobos"
+  #line 138 "tests/corpus/slicing.phobos"
   __syncthreads();
   const ph::Box<2> box_ = {{ph::max64(0, -r), 0}, {ph::min64(8, M - r), 8}};
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups

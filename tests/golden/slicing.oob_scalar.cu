@@ -1,11 +1,11 @@
 
 // kernel oob_scalar: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
-#line 93 "tests/corpus/slicing.phobos"
+#line 107 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_oob_scalar(i32* X, i32* Y, i64 N) {
-  #line 94 "tests/corpus/slicing.phobos"
+  #line 108 "tests/corpus/slicing.phobos"
   const i64 i = ph::wsub(ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x), 5ll);
-  #line 95 "tests/corpus/slicing.phobos"
+  #line 109 "tests/corpus/slicing.phobos"
   const i64 at = ph::wadd(i, 3ll);
   if (0 <= i && i < N) Y[i] = ph::wadd((0 <= at && at < N ? X[at] : 0), 1);
 }

@@ -1,10 +1,10 @@
 
 // kernel outside_reads: 128 threads a CTA, 64 bytes of shared memory
 // 16-byte aligned tensors: X, Y
-#line 130 "tests/corpus/slicing.phobos"
+#line 144 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_outside_reads(f64* X, f64* Y, i64 N) {
   extern __shared__ __align__(16) unsigned char smem[];
-  #line 132 "tests/corpus/slicing.phobos"
+  #line 146 "tests/corpus/slicing.phobos"
   f64* acc = (f64*)(smem + 0);  // tile<f64>[2, 4]
   // vector path: each thread moves 2 consecutive f64 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 4; e += 128) {
@@ -18,9 +18,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_outside_reads(f64* X, f
     }
     ph::vstore(&acc[i0 * 4 + g], out);
   }
-  #line 133 "tests/corpus/slicing.phobos"
+  #line 147 "tests/corpus/slicing.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
-  #line 134 "tests/corpus/slicing.phobos"
+  #line 148 "tests/corpus/slicing.phobos"
   __syncthreads();
   const i64 at = ph::wsub(ph::imod((i64)threadIdx.x, 4ll), 1ll);
   const i64 at_ = ph::imod((i64)threadIdx.x, 5ll);

@@ -1,10 +1,10 @@
 
 // kernel tile_assign: 128 threads a CTA, 768 bytes of shared memory
 // 16-byte aligned tensors: X, A, B, C, D
-#line 57 "tests/corpus/slicing.phobos"
+#line 71 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32* A, f32* B, f32* C, f32* D) {
   extern __shared__ __align__(16) unsigned char smem[];
-  #line 59 "tests/corpus/slicing.phobos"
+  #line 73 "tests/corpus/slicing.phobos"
   f32* a = (f32*)(smem + 0);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&a[i0 * 8 + g], out);
   }
-  #line 60 "tests/corpus/slicing.phobos"
+  #line 74 "tests/corpus/slicing.phobos"
   f32* b = (f32*)(smem + 256);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -31,7 +31,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&b[i0 * 8 + g], out);
   }
-  #line 61 "tests/corpus/slicing.phobos"
+  #line 75 "tests/corpus/slicing.phobos"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -45,7 +45,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&b[i0 * 8 + g], out);
   }
-  #line 62 "tests/corpus/slicing.phobos"
+  #line 76 "tests/corpus/slicing.phobos"
   __syncthreads();
   ph::Box<1> box = {{0}, {8}};
   if (0 < 0 || 0 >= 8) box = {};  // the window's index is outside
@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       }
     }
   }
-  #line 63 "tests/corpus/slicing.phobos"
+  #line 77 "tests/corpus/slicing.phobos"
   f32 c[4];  // tile<f32>[8, 8] in registers: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4
   {
     const int lane = threadIdx.x % 2;  // the thread's place in its row's group
@@ -84,7 +84,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       }
     }
   }
-  #line 64 "tests/corpus/slicing.phobos"
+  #line 78 "tests/corpus/slicing.phobos"
   f32 row_sum[1];  // the sum of each row this thread holds
   // sum along the last axis of tile<f32>[8, 8]: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4; each lane folds its own elements in registers, then xor shuffles combine the group
   {
@@ -132,7 +132,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       }
     }
   }
-  #line 65 "tests/corpus/slicing.phobos"
+  #line 79 "tests/corpus/slicing.phobos"
   f32* d = (f32*)(smem + 512);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -145,7 +145,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&d[i0 * 8 + g], out);
   }
-  #line 66 "tests/corpus/slicing.phobos"
+  #line 80 "tests/corpus/slicing.phobos"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -159,10 +159,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&d[i0 * 8 + g], out);
   }
-  #line 67 "tests/corpus/slicing.phobos"
+  #line 81 "tests/corpus/slicing.phobos"
   __syncthreads();
   d[9] = -1.0f;
-  #line 68 "tests/corpus/slicing.phobos"
+  #line 82 "tests/corpus/slicing.phobos"
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
@@ -175,7 +175,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&A[i0 * 8 + g], out);
   }
-  #line 69 "tests/corpus/slicing.phobos"
+  #line 83 "tests/corpus/slicing.phobos"
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
@@ -188,7 +188,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     }
     ph::vstore(&B[i0 * 8 + g], out);
   }
-  #line 70 "tests/corpus/slicing.phobos"
+  #line 84 "tests/corpus/slicing.phobos"
   {
     const int lane = threadIdx.x % 2;  // the thread's place in its row's group
     const int row = threadIdx.x / 2;
@@ -205,7 +205,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       ph::vstore(&C[i0 * 8 + g], out);
     }
   }
-  #line 71 "tests/corpus/slicing.phobos"
+  #line 85 "tests/corpus/slicing.phobos"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {

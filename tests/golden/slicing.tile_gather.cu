@@ -1,10 +1,10 @@
 
 // kernel tile_gather: 128 threads a CTA, 512 bytes of shared memory
 // 16-byte aligned tensors: X, Y, Z
-#line 34 "tests/corpus/slicing.phobos"
+#line 48 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32* Y, f32* Z) {
   extern __shared__ __align__(16) unsigned char smem[];
-  #line 36 "tests/corpus/slicing.phobos"
+  #line 50 "tests/corpus/slicing.phobos"
   f32* t = (f32*)(smem + 0);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -18,14 +18,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32
     }
     ph::vstore(&t[i0 * 8 + g], out);
   }
-  #line 37 "tests/corpus/slicing.phobos"
+  #line 51 "tests/corpus/slicing.phobos"
   const i64 i = ph::wsub(ph::idiv((i64)threadIdx.x, 8ll), 4ll);
-  #line 38 "tests/corpus/slicing.phobos"
+  #line 52 "tests/corpus/slicing.phobos"
   const i64 j = ph::imod((i64)threadIdx.x, 8ll);
-  #line 39 "tests/corpus/slicing.phobos"
+  #line 53 "tests/corpus/slicing.phobos"
   __syncthreads();
   if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 128) Y[(i64)threadIdx.x] = (0 <= i && i < 8 && 0 <= j && j < 8 ? t[(0 <= i && i < 8 && 0 <= j && j < 8 ? i : 0) * 8 + (0 <= i && i < 8 && 0 <= j && j < 8 ? j : 0)] : 0.0f);
-  #line 40 "tests/corpus/slicing.phobos"
+  #line 54 "tests/corpus/slicing.phobos"
   f32* u = (f32*)(smem + 256);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
@@ -38,10 +38,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32
     }
     ph::vstore(&u[i0 * 8 + g], out);
   }
-  #line 41 "tests/corpus/slicing.phobos"
+  #line 55 "tests/corpus/slicing.phobos"
   __syncthreads();
   if (0 <= j && j < 8 && 0 <= i && i < 8) u[j * 8 + i] = (f32)((i64)threadIdx.x);
-  #line 42 "tests/corpus/slicing.phobos"
+  #line 56 "tests/corpus/slicing.phobos"
   __syncthreads();
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {

@@ -1,13 +1,13 @@
 
 // kernel transpose_tiles [T=16]: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
-#line 110 "tests/corpus/slicing.phobos"
+#line 124 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_transpose_tiles(f32* X, f32* Y, i64 M, i64 N) {
-  #line 112 "tests/corpus/slicing.phobos"
+  #line 126 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
-  #line 113 "tests/corpus/slicing.phobos"
+  #line 127 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 16ll);
-  #line 114 "tests/corpus/slicing.phobos"
+  #line 128 "tests/corpus/slicing.phobos"
   ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 16, M) - r, ph::min64(c + 16, N) - c}};
   box.normalize();
   const ph::Box<2> box_ = {{ph::max64(box.lo[1], -c), ph::max64(box.lo[0], -r)}, {ph::min64(box.hi[1], N - c), ph::min64(box.hi[0], M - r)}};

@@ -1,13 +1,13 @@
 
 // kernel view_reads: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y, W
-#line 76 "tests/corpus/slicing.phobos"
+#line 90 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X, f32* Y, f32* W, i64 M, i64 N) {
-  #line 77 "tests/corpus/slicing.phobos"
+  #line 91 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
-  #line 78 "tests/corpus/slicing.phobos"
+  #line 92 "tests/corpus/slicing.phobos"
   const i64 v_start0 = r;
-  #line 79 "tests/corpus/slicing.phobos"
+  #line 93 "tests/corpus/slicing.phobos"
   ph::Box<2> box = {{ph::max64(v_start0, 0) - v_start0, 0}, {ph::min64(v_start0 + 8, M) - v_start0, ph::min64(5, N) - 1}};
   box.normalize();
   const ph::Box<2> box_ = {{ph::max64(box.lo[0], -r), box.lo[1]}, {ph::min64(box.hi[0], M - r), ph::min64(box.hi[1], N)}};
@@ -32,9 +32,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X, f32*
       }
     }
   }
-  #line 80 "tests/corpus/slicing.phobos"
+  #line 94 "tests/corpus/slicing.phobos"
   if (((i64)threadIdx.x < 64ll)) {
-    #line 81 "tests/corpus/slicing.phobos"
+    #line 95 "tests/corpus/slicing.phobos"
     const i64 at = ph::wadd(r, ph::idiv((i64)threadIdx.x, 8ll));
     const i64 at_ = ph::imod((i64)threadIdx.x, 8ll);
     const i64 at_2 = ph::idiv((i64)threadIdx.x, 8ll);

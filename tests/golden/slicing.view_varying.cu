@@ -1,13 +1,13 @@
 
 // kernel view_varying: 128 threads a CTA, 0 bytes of shared memory
 // 16-byte aligned tensors: X, Y
-#line 86 "tests/corpus/slicing.phobos"
+#line 100 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_view_varying(f32* X, f32* Y, i64 N) {
-  #line 87 "tests/corpus/slicing.phobos"
+  #line 101 "tests/corpus/slicing.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
-  #line 88 "tests/corpus/slicing.phobos"
+  #line 102 "tests/corpus/slicing.phobos"
   const i64 v_start0 = ph::wsub(i, 1ll);
-  #line 89 "tests/corpus/slicing.phobos"
+  #line 103 "tests/corpus/slicing.phobos"
   ph::Box<2> box = {{ph::max64(v_start0, 0) - v_start0, 0}, {ph::min64(v_start0 + 3, N) - v_start0, 4}};
   box.normalize();
   ph::Box<2> box_ = {{ph::max64(v_start0, 0) - v_start0, 0}, {ph::min64(v_start0 + 3, N) - v_start0, 4}};
