@@ -124,11 +124,13 @@ def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
 
 def build_tileir_cubins(arch: str) -> int:
     """Every corpus kernel's variants, both spellings, as Tile IR cubins for `arch`, into
-    the cache (on a machine with tileiras, no GPU needed); refused kernels are skipped."""
+    the cache (on a machine with tileiras, no GPU needed), each in the specializations a
+    launch asks for (a launch whose dims fit neither runs the first); refused kernels
+    are skipped."""
     from corpus import cases, harness
 
     from phobos.backends.tileir.assemble import cubin
-    from phobos.backends.tileir.launch import lowered
+    from phobos.backends.tileir.launch import lowered, specializations
     from phobos.errors import PhobosError
 
     built = refused = 0
@@ -136,11 +138,13 @@ def build_tileir_cubins(arch: str) -> int:
         for spelling in case.spellings:
             for variant in harness.kernel_for(case, spelling).variants:
                 try:
-                    gen, bytecode = lowered(variant)
+                    lowered(variant)
                 except PhobosError:
                     refused += 1
                     continue
-                cubin(gen.source, bytecode, arch, variant.name)
+                for sixteen in specializations(variant):
+                    gen, bytecode = lowered(variant, sixteen)
+                    cubin(gen.source, bytecode, arch, variant.name)
                 built += 1
     print(f"{built} Tile IR variants built for {arch} into the cache, {refused} refused")
     return 0

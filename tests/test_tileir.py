@@ -400,3 +400,39 @@ def test_a_launch_through_tile_ir_refuses_a_tensor_not_16_byte_aligned():
         prepare(v, [p.name for p in v.params], arrays, {}, 0, list(arrays))
     assert "`B` does not" in str(err.value) and "16-byte aligned" in str(err.value)
     assert any('backend="cuda"' in n for n in err.value.notes)
+
+
+def test_a_launch_key_with_dims_multiples_of_16_has_them_assumed():
+    """The module for launches whose K and N are multiples of 16 assumes it (so a row
+    pitch of bf16 is 32-byte aligned and tileiras loads the views by TMA); M keeps the
+    language's multiple of 4. A build makes the module for any extents and the one for
+    every dim a multiple of 16."""
+    from phobos.backends.tileir.launch import specializations
+
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
+    entry = lower_kernel(v, frozenset({"K", "N"})).entries[0]
+    dims = dict(zip(v.runtime_dims, entry.args[-len(v.runtime_dims):], strict=True))
+    divisors = {name: next(op.attrs["predicate"].divisor for op in entry.body.ops
+                           if op.name == "assume" and op.operands["value"] is arg) for name, arg in dims.items()}
+    assert divisors == {"M": 4, "K": 16, "N": 16}
+    assert specializations(v) == [frozenset(), frozenset({"M", "K", "N"})]
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: pytest.MonkeyPatch, cached: bool):
+    """Dims that are multiples of 16 pick their specialization; where neither tileiras
+    nor the cache can give its cubin, the launch runs the module for any extents."""
+    import numpy as np
+
+    from phobos.backends.cuda.args import DeviceArray
+    from phobos.backends.tileir import launch
+
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
+    arrays = {p.name: DeviceArray((1 << 20) * (k + 1), (64, 64), (64, 1), np.dtype("float32"), 0, False, None)
+              for k, p in enumerate(v.params) if hasattr(p, "dims")}
+    chosen = []
+    monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
+    monkeypatch.setattr(launch, "can_build", lambda text, arch: cached)
+    monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
+    launch.prepare(v, [p.name for p in v.params], arrays, {"M": 64, "K": 48, "N": 20}, 0, list(arrays))
+    assert chosen[0].source == launch.lowered(v, frozenset({"M", "K"}) if cached else frozenset())[0].source

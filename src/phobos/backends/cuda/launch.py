@@ -174,6 +174,12 @@ _STREAMS: dict[int, Any] = {}
 STREAM_LEGACY = 1
 
 
+def device_arch(device_id: int) -> str:
+    """The architecture of a visible device (`sm_90`)."""
+    _need_cuda_core()
+    return _device(device_id).arch
+
+
 def _wrap_stream(handle: int) -> Any:
     """The cuda-bindings view of a stream handle, made once per handle (it owns nothing)."""
     found = _STREAMS.get(handle)

@@ -1,6 +1,9 @@
 """Ahead of time through Tile IR: every variant of every kernel in a file as its text,
 its bytecode, or a cubin tileiras assembles for each target. A kernel this back end
-refuses fails the build with the refusal's located error."""
+refuses fails the build with the refusal's located error. Cubins are made for each
+specialization a launch may ask for (launch.specializations: any extents, and every
+runtime dim a multiple of 16, the second named `STEM.div16.ARCH.cubin`), so that the
+cache they fill serves a machine without tileiras."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from phobos.backends.files import output_folder, variant_stem, variants_in, writ
 from phobos.errors import PhobosError
 
 from .assemble import check_arch, cubin, tileiras
+from .launch import lowered, specializations
 from .lower import lower_kernel
 from .printer import module_text
 from .writer import write_module
@@ -39,15 +43,16 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
     output_folder(out)
     built: list[Built] = []
     for variant in variants:
-        module = lower_kernel(variant)
         stem = variant_stem(variant)
         if emit == "cubin":
-            text, bytecode = module_text(module), write_module(module)
-            for arch in arches:
-                target = out / f"{stem}.{arch}.cubin"
-                write_output(target, cubin(text, bytecode, arch, variant.name))
-                built.append(Built(variant.name, dict(variant.bindings), arch, target))
+            for sixteen in specializations(variant):
+                gen, bytecode = lowered(variant, sixteen)
+                for arch in arches:
+                    target = out / f"{stem}{'.div16' if sixteen else ''}.{arch}.cubin"
+                    write_output(target, cubin(gen.source, bytecode, arch, variant.name))
+                    built.append(Built(variant.name, dict(variant.bindings), arch, target))
             continue
+        module = lower_kernel(variant)
         data = module_text(module).encode() if emit == "tileir" else write_module(module)
         target = out / f"{stem}.{SUFFIX[emit]}"
         write_output(target, data)

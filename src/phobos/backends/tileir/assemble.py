@@ -96,6 +96,18 @@ def cubin_key(text: str, arch: str) -> str:
                            TILEIRAS_RELEASE)
 
 
+def can_build(text: str, arch: str) -> bool:
+    """Whether the module of `text` has its cubin for `arch`: in the cache, or tileiras
+    is here to make it."""
+    if cache.lookup(cubin_key(text, arch), "cubin") is not None:
+        return True
+    try:
+        tileiras()
+    except PhobosError:
+        return False
+    return True
+
+
 def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
     """The cubin of a module (its `text` and `bytecode`) for `arch`: from the cache,
     else assembled by tileiras and cached."""

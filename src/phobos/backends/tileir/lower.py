@@ -25,7 +25,7 @@ CTX_AXES = {"x": 0, "y": 1, "z": 2}
 
 
 class Lowering(Exprs, Memory, Scratch, Flow):
-    def __init__(self, kernel: ir.Kernel, body: m.Block) -> None:
+    def __init__(self, kernel: ir.Kernel, body: m.Block, sixteen: frozenset[str] = frozenset()) -> None:
         self.kernel = kernel
         self.e = Emitter(body)
         self.env: dict[ir.Sym, Lowered] = {}
@@ -36,6 +36,8 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.reads: list[m.Value] = []
         self.token = m.Value(m.Token())
         self.aligned = dict(kernel.aligned)
+        for name in sixteen:  # what the launch's specialization key promises
+            self.aligned[name] = math.lcm(self.aligned.get(name, 1), 16)
         self.prologue = m.Block()  # the views and scratch buffers, made once at the top of the entry
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
         self.scratch: m.Op | None = None  # the scratch buffer's `alloca`, of bytes
@@ -62,7 +64,9 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         """What the entry assumes of its arguments, then the token every memory op descends
         from and the block ids and grid the body reads. The kernels are built for tensors
         that start at 16-byte aligned addresses (as allocators give them) and for runtime
-        dims below 2^31, multiples of 4 (as a launch checks) and of any @aligned number."""
+        dims below 2^31, multiples of 4 (as a launch checks), of any @aligned number, and
+        of 16 where the launch's key says so (then a row pitch of 16-bit elements is a
+        multiple of 32 bytes, and tileiras loads a view's tiles by TMA)."""
         b = self.e.b
         for name, (param, base) in self.tensors.items():
             self.tensors[name] = (param, b.one("assume", base.type, value=base, predicate=m.DivBy(16)))
@@ -159,12 +163,13 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.env[s.sym] = Lowered(new, t.dtype, t.region)
 
 
-def lower_kernel(kernel: ir.Kernel) -> m.Module:
-    """The Tile IR module of one kernel variant, or a located PhobosError naming the
-    construct this back end does not lower."""
+def lower_kernel(kernel: ir.Kernel, sixteen: frozenset[str] = frozenset()) -> m.Module:
+    """The Tile IR module of one kernel variant, for launches whose runtime dims named in
+    `sixteen` are multiples of 16; or a located PhobosError naming the construct this
+    back end does not lower."""
     refuse_what_is_not_lowered(kernel)
     body = m.Block()
-    lowering = Lowering(kernel, body)
+    lowering = Lowering(kernel, body, sixteen)
     args = lowering.entry_args()
     lowering.start()
     if lowering.block(kernel.body):
