@@ -29,12 +29,19 @@ run), `--no-compile`, `--budget SECONDS` (no new case starts after this), and
 its interpreter, Triton in its interpreter, wall-clock timing. Its numbers mean
 nothing, and Triton's interpreter gets bf16 arithmetic wrong, so there the bf16
 vector add's Triton peer fails its check.
+
+Each Phobos kernel also runs through the Tile IR back end (a column of its own). The
+GPU machine has no tileiras, so the cubins are built first where it is, into the
+cache directory that then travels with the run (PHOBOS_CACHE_DIR):
+
+    PHOBOS_CACHE_DIR=DIR PYTHONPATH=src:. python3 benchmarks/bench.py --tileir-cubins sm_90
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import math
 import os
@@ -347,6 +354,7 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
         "name": case.name, "kernel": case.kernel, "shape": list(case.shape), "dtype": case.dtype,
         "spelling": case.spelling, "bytes": case.nbytes, "copy_tbps": copy_tbps,
         "phobos_ms": None, "phobos_tbps": None, "phobos_rel_error": None,
+        "phobos_tileir_ms": None, "phobos_tileir_tbps": None,
         "torch_ms": None, "torch_tbps": None, "torch_compile_ms": None, "torch_compile_tbps": None,
         "torch_compile_s": None, "triton_ms": None, "triton_tbps": None, "notes": {},
     }
@@ -384,6 +392,15 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
             return
         row["phobos_ms"] = ctx.timer(run)
         say(f"    phobos        {row['phobos_ms']:9.4f} ms  {tbps(case.nbytes, row['phobos_ms']):6.3f} TB/s")
+
+    def phobos_tileir() -> None:
+        """The same kernel and launch through the Tile IR back end (GPU only)."""
+        if ctx.device != "cuda":
+            row["notes"]["phobos_tileir"] = "not run: the Tile IR back end runs on the GPU only"
+            return
+        args, output = case.arguments(ins, "phobos")
+        run, output = prepare(functools.partial(case.phobos, backend="tileir"), args, output, for_phobos=True)
+        peer("phobos_tileir", run, output)
 
     def peer(label: str, run: Callable[[], Tensor], output: Tensor | None) -> None:
         error, wrong = checked(run, output, want, case.tolerance, ctx.sync)
@@ -424,6 +441,7 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
         peer("triton", run, output)
 
     attempt("phobos", phobos)
+    attempt("phobos_tileir", phobos_tileir)
     attempt("torch", eager)
     attempt("torch_compile", compiled)
     attempt("triton", triton)
@@ -433,7 +451,7 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
 def finish(row: dict[str, Any]) -> dict[str, Any]:
     """Bandwidths, the best peer, the ratios, and how far each target is missed."""
     nbytes = row["bytes"]
-    for label in ("phobos", "torch", "torch_compile", "triton"):
+    for label in ("phobos", "phobos_tileir", "torch", "torch_compile", "triton"):
         row[f"{label}_tbps"] = tbps(nbytes, row.get(f"{label}_ms"))
     peers = {label: row[f"{label}_tbps"] for label in ("torch", "torch_compile", "triton")}
     ranked = sorted(((v, k) for k, v in peers.items() if v is not None), reverse=True)
@@ -446,6 +464,8 @@ def finish(row: dict[str, Any]) -> dict[str, Any]:
     row["vs_copy"] = ratio(copy)
     row["vs_best_peer"] = ratio(row["best_peer_tbps"])
     row["vs_torch"] = ratio(row["torch_tbps"])
+    tileir = row.get("phobos_tileir_tbps")
+    row["tileir_vs_phobos"] = None if tileir is None or not mine else tileir / mine
     # Speed-up Phobos still needs for each target it misses (absent: met or unknown).
     needs = {
         "copy": None if row["vs_copy"] is None else COPY_TARGET / row["vs_copy"],
@@ -660,18 +680,26 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--device", choices=("cuda", "cpu"), default="cuda",
                         help="cpu checks the harness without a GPU (tiny sizes, interpreters; numbers mean nothing)")
     parser.add_argument("--list", action="store_true", help="list the case names and exit")
+    parser.add_argument("--tileir-cubins", metavar="ARCH",
+                        help="build every benchmark kernel's Tile IR cubins for ARCH into the cache, and exit")
     parser.add_argument("--preflight", dest="preflight_log", type=Path, help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
     opts.only = [t.strip() for item in opts.only for t in item.split(",") if t.strip()]
     if opts.device == "cpu":
         os.environ["TRITON_INTERPRET"] = "1"  # before triton is first imported
-    if not opts.out and not opts.list and opts.preflight_log is None:
+    if not opts.out and not opts.list and opts.preflight_log is None and not opts.tileir_cubins:
         parser.error("--out is required")
     return opts
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     opts = parse(argv)
+    if opts.tileir_cubins:
+        from benchmarks.kernels import tileir_cubins
+
+        built, refused = tileir_cubins(opts.tileir_cubins)
+        say(f"{built} Tile IR variants of the benchmark kernels built for {opts.tileir_cubins}, {refused} refused")
+        return 0
     began = time.perf_counter()
     import torch
 

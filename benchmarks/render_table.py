@@ -54,11 +54,22 @@ def _status(row: dict[str, Any]) -> str:
     return "; ".join(f"{TARGET_NAMES[k]} needs ×{v:.2f}" for k, v in short.items())
 
 
+def _tileir(row: dict[str, Any]) -> str:
+    """The Tile IR side's bandwidth, or why it has none (a refusal, a wrong result)."""
+    if row.get("phobos_tileir_tbps") is not None:
+        return _num(row["phobos_tileir_tbps"])
+    why = (row.get("notes") or {}).get("phobos_tileir")
+    if not why:
+        return "—"
+    text = str(why).replace("|", "/").replace("\n", " ")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def results_table(rows: list[dict[str, Any]]) -> str:
     lines = [
         "| kernel | shape | dtype | Phobos ms | Phobos TB/s | of copy | best peer | peer TB/s | vs peer "
-        "| eager TB/s | compile TB/s | Triton TB/s | targets |",
-        "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|",
+        "| Phobos via Tile IR TB/s | Tile IR / Phobos | eager TB/s | compile TB/s | Triton TB/s | targets |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for row in rows:
         vs_peer = row.get("vs_best_peer")
@@ -67,6 +78,7 @@ def results_table(rows: list[dict[str, Any]]) -> str:
             _num(row.get("phobos_ms"), 3), _num(row.get("phobos_tbps")), _pct(row.get("vs_copy")),
             PEER_NAMES.get(row.get("best_peer") or "", "—"), _num(row.get("best_peer_tbps")),
             "—" if vs_peer is None else f"×{vs_peer:.2f}",
+            _tileir(row), _times(row.get("tileir_vs_phobos")),
             _num(row.get("torch_tbps")), _num(row.get("torch_compile_tbps")), _num(row.get("triton_tbps")),
             _status(row),
         ]) + " |")

@@ -173,6 +173,15 @@ def test_render_writes_the_table_between_the_markers(tmp_path: Path) -> None:
     content = page.read_text()
     assert content.startswith("intro\n") and content.endswith(f"{END}\nafter\n")
     assert "old" not in content and content.count(BEGIN) == 1 and content.count("| row softmax |") == 1
+    through = finish({"name": "add_f32", "kernel": "vector add", "shape": [1 << 28], "dtype": "f32",
+                      "bytes": 4 * 10**9, "copy_tbps": 4.0, "phobos_ms": 1.0, "phobos_tileir_ms": 2.0, "notes": {}})
+    refused = finish({"name": "row_means", "kernel": "row means", "shape": [8, 8], "dtype": "f32", "bytes": 256,
+                      "copy_tbps": 4.0, "phobos_ms": 1.0,
+                      "notes": {"phobos_tileir": "the Tile IR back end does not take ctx.thread"}})
+    assert through["phobos_tileir_tbps"] == pytest.approx(2.0) and through["tileir_vs_phobos"] == pytest.approx(0.5)
+    table = render({"header": {}, "copy": {"tbps": 4.0, "buffer_bytes": 2 << 30}, "results": [through, refused]})
+    assert "| — | 2.00 | ×0.5 |" in table  # vs peer (none), then the Tile IR side's TB/s and its ratio
+    assert "| the Tile IR back end does not take ctx.thread | — |" in table
 
 
 def test_every_case_builds_inputs_of_its_declared_shape() -> None:

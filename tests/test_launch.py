@@ -620,6 +620,21 @@ def test_asking_for_a_gpu_back_end_without_a_gpu_is_an_error(monkeypatch, calls)
     assert backend.choose_backend("k", {}).backend == "interp"
 
 
+def test_with_options_gives_the_kernel_other_options_and_launches_of_its_own(monkeypatch, calls):
+    """kernel.with_options(backend="tileir"): the same program, its own options and
+    plans; None drops an option; a bad one is refused as at compile."""
+    monkeypatch.setattr(backend, "cuda_device", lambda: (False, "cuda-bindings is not installed"))
+    plain = phobos.compile(SOURCE, interpret=True).scale_rows
+    twin = plain.with_options(interpret=None, backend="tileir")
+    assert twin.options == {"backend": "tileir"} and plain.options == {"interpret": True}
+    assert twin.program is plain.program and twin.variants[0].name == plain.variants[0].name
+    plain[1](*rows(32))
+    assert len(calls) == 1 and not twin.plans
+    assert "which asks for the GPU" in error_of(lambda: twin[1](*rows(32)))
+    assert "interpret=True and backend='tileir' ask for two back ends" in error_of(
+        lambda: plain.with_options(backend="tileir"))
+
+
 def test_python_kernel_options(calls):
     program = parse(SOURCE, "<test>")
     ast = next(k for k in program.items if getattr(k, "name", "") == "scale_rows")

@@ -4,7 +4,8 @@ The kernels live in `streams.phobos` and `gemm.phobos` (Phobos's own syntax) and
 (the Python spelling). The functions here take arrays the way the benchmark and the tests hold
 them, torch tensors on the GPU or numpy arrays on the interpreter, and write their
 outputs in place; the grid and the pinned autotune values are chosen here, so the
-harness and tests/test_bench_kernels.py launch exactly the same thing.
+harness and tests/test_bench_kernels.py launch exactly the same thing. Each takes a
+`backend`: "cuda", or "tileir" for the same kernel through NVIDIA's Tile IR (`on`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,20 @@ ROW_THREADS = {
 }
 
 
+_TWINS: dict[tuple[int, str], phobos.Kernel] = {}  # by the CUDA kernel's id and the back end
+
+
+def on(kernel: phobos.Kernel, backend: str) -> phobos.Kernel:
+    """`kernel` on `backend`: itself for "cuda", else its twin with that option (made once)."""
+    if backend == "cuda":
+        return kernel
+    key = (id(kernel), backend)
+    twin = _TWINS.get(key)
+    if twin is None:
+        twin = _TWINS[key] = kernel.with_options(backend=backend)
+    return twin
+
+
 def cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
@@ -81,23 +96,23 @@ _ADD = {"float32": (STREAMS.add_f32, ADD_BLOCK["float32"]), "bfloat16": (STREAMS
 _ADD_BY_DTYPE: dict[Any, tuple[Any, int]] = {}  # by the array's dtype object, whose name is slower to read
 
 
-def add(a: Any, b: Any, c: Any) -> None:
+def add(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
     """c = a + b, for f32 or bf16 vectors."""
     found = _ADD_BY_DTYPE.get(a.dtype)
     if found is None:
         found = _ADD_BY_DTYPE[a.dtype] = _ADD[dtype_name(a)]
     kernel, block = found
-    kernel[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
+    on(kernel, backend)[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
 
 
-def scale_rows(x: Any, s: Any, y: Any) -> None:
+def scale_rows(x: Any, s: Any, y: Any, backend: str = "cuda") -> None:
     """y = x * s for x of shape (M, 64) and s of shape (M, 1): the guide's kernel, 32 rows a CTA."""
-    STREAMS.scale_rows[cdiv(x.shape[0], 32)](x, s, y)
+    on(STREAMS.scale_rows, backend)[cdiv(x.shape[0], 32)](x, s, y)
 
 
-def cast_bf16_f32(x: Any, y: Any) -> None:
+def cast_bf16_f32(x: Any, y: Any, backend: str = "cuda") -> None:
     """y = f32(x) for a bf16 vector x."""
-    STREAMS.cast_bf16_f32[cdiv(x.shape[0], CAST_BLOCK)](x, y, BLOCK=CAST_BLOCK)
+    on(STREAMS.cast_bf16_f32, backend)[cdiv(x.shape[0], CAST_BLOCK)](x, y, BLOCK=CAST_BLOCK)
 
 
 def sum_ctas(multiprocessors: int) -> int:
@@ -106,50 +121,37 @@ def sum_ctas(multiprocessors: int) -> int:
     return max(4, 8 * multiprocessors)
 
 
-def total(x: Any, partial: Any, out: Any) -> None:
+def total(x: Any, partial: Any, out: Any, backend: str = "cuda") -> None:
     """out[0] = the sum of every element of x, through `partial` (one slot per CTA of
     stage one; its length, a multiple of 4, is the grid)."""
-    STREAMS.block_sums[partial.shape[0]](x, partial, BLOCK=SUM_BLOCK)
-    STREAMS.sum_all[1](partial, out)
+    on(STREAMS.block_sums, backend)[partial.shape[0]](x, partial, BLOCK=SUM_BLOCK)
+    on(STREAMS.sum_all, backend)[1](partial, out)
 
 
-def softmax(x: Any, y: Any) -> None:
+def softmax(x: Any, y: Any, backend: str = "cuda") -> None:
     """y = softmax of each row of x (f32)."""
     cols = row_cols(x.shape[1])
-    _softmax_rows[_whole_rows_grid](x, y, COLS=cols, THREADS=row_threads("softmax", cols))
+    on(_softmax_rows, backend)[_whole_rows_grid](x, y, COLS=cols, THREADS=row_threads("softmax", cols))
 
 
-def layer_norm(x: Any, w: Any, b: Any, y: Any, eps: float) -> None:
+def layer_norm(x: Any, w: Any, b: Any, y: Any, eps: float, backend: str = "cuda") -> None:
     """y = layer norm of each row of x with weight w and bias b (bf16, computed in f32)."""
     cols = row_cols(x.shape[1])
-    _layer_norm[_whole_rows_grid](x, w, b, y, eps, COLS=cols, THREADS=row_threads("norm", cols))
+    on(_layer_norm, backend)[_whole_rows_grid](x, w, b, y, eps, COLS=cols, THREADS=row_threads("norm", cols))
 
 
-def rms_norm(x: Any, w: Any, y: Any, eps: float) -> None:
+def rms_norm(x: Any, w: Any, y: Any, eps: float, backend: str = "cuda") -> None:
     """y = RMS norm of each row of x with weight w (bf16, computed in f32)."""
     cols = row_cols(x.shape[1])
-    STREAMS.rms_norm[_whole_rows_grid](x, w, y, eps, COLS=cols, THREADS=row_threads("norm", cols))
+    on(STREAMS.rms_norm, backend)[_whole_rows_grid](x, w, y, eps, COLS=cols, THREADS=row_threads("norm", cols))
 
 
-def row_means(x: Any, out: Any) -> None:
+def row_means(x: Any, out: Any, backend: str = "cuda") -> None:
     """out[i, 0] = the mean of row i of x (f32)."""
-    _row_means[cdiv(x.shape[0], MEANS_ROWS)](x, out, ROWS=MEANS_ROWS, COLS=MEANS_COLS)
+    on(_row_means, backend)[cdiv(x.shape[0], MEANS_ROWS)](x, out, ROWS=MEANS_ROWS, COLS=MEANS_COLS)
 
 
 SKINNY = 64  # an M or N this small: 64 x 64 tiles, so the grid has a block for each SM or so
-
-
-_GEMMS_TILEIR: list[phobos.Module] = []
-
-
-def gemm_module(backend: str) -> phobos.Module:
-    """gemm.phobos for the CUDA back end, or (compiled once, when first asked for)
-    through Tile IR."""
-    if backend == "cuda":
-        return GEMMS
-    if not _GEMMS_TILEIR:
-        _GEMMS_TILEIR.append(phobos.compile(Path(__file__).with_name("gemm.phobos"), backend="tileir"))
-    return _GEMMS_TILEIR[0]
 
 
 def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda",
@@ -160,8 +162,8 @@ def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda",
     autotune by timing, issue 13) and a `tile` (TM, TN) pins that one; on the CUDA back
     end, or through Tile IR."""
     (m, _), (_, n) = a.shape, b.shape
-    module = gemm_module(backend)
-    kernel = module.gemm_bias_relu if bias is not None else getattr(module, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}")
+    kernel = on(GEMMS.gemm_bias_relu if bias is not None else getattr(GEMMS, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}"),
+                backend)
     if tile is not None:
         pins = {"TM": tile[0], "TN": tile[1]}
     else:
@@ -174,4 +176,28 @@ def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda",
         kernel[grid](a, b, bias, c, **pins)
     else:
         kernel[grid](a, b, c, **pins)
+
+
+def tileir_cubins(arch: str) -> tuple[int, int]:
+    """Every benchmark kernel's variants as Tile IR cubins for `arch`, in each
+    specialization a launch asks for, into the cache (where tileiras is; the GPU
+    machine has none): how many variants were built and how many the back end refuses."""
+    from phobos.backends.tileir.assemble import cubin
+    from phobos.backends.tileir.launch import lowered, specializations
+    from phobos.errors import PhobosError
+
+    kernels = [*STREAMS.kernels.values(), *GEMMS.kernels.values(), _softmax_rows, _layer_norm, _row_means]
+    built = refused = 0
+    for kernel in kernels:
+        for variant in kernel.variants:
+            try:
+                lowered(variant)
+            except PhobosError:
+                refused += 1
+                continue
+            for sixteen in specializations(variant):
+                gen, bytecode = lowered(variant, sixteen)
+                cubin(gen.source, bytecode, arch, variant.name)
+            built += 1
+    return built, refused
 

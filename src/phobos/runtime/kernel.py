@@ -105,6 +105,13 @@ class Kernel:
     def phobos_source(self) -> str:
         return print_program(self.program)
 
+    def with_options(self, **options: Any) -> Kernel:
+        """This kernel with `options` over its own (an option given None is dropped):
+        the same program with launches of its own, so that one kernel can run on two
+        back ends side by side."""
+        merged = {k: v for k, v in {**self.options, **options}.items() if v is not None}
+        return Kernel(self.name, self._program_thunk, merged, self.python_function)
+
     def __repr__(self) -> str:
         return f"<phobos kernel {self.name}>"
 
