@@ -453,13 +453,15 @@ def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytes
     assert bytes(args.maps["a"])[:1] == bytes([4])
 
 
-def test_the_persistent_grid_is_a_cta_an_sm_at_most():
+def test_the_persistent_grid_is_a_cta_an_sm_at_most_and_as_few_as_take_as_many_turns():
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
     gen = generate_gemm(v, frozenset(), form, plan, GemmMode(False, False))
     args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["A", "B", "C"])
-    assert args.fill([], (16, 32, 1)) == (132, 1, 1)
+    assert args.fill([], (16, 32, 1)) == (128, 1, 1)  # 512 tiles: 4 turns of 128, not 116 of 4 and 16 of 3
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
+    assert args.fill([], (12, 11, 1)) == (132, 1, 1)  # 132 tiles: one turn
+    assert args.fill([], (7, 19, 1)) == (67, 1, 1)  # 133 tiles: two turns
     assert args.fill([], (3, 2, 1)) == (6, 1, 1)
     assert args.fill([], (0, 2, 1)) == (1, 1, 1)
 

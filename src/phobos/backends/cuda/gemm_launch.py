@@ -192,9 +192,11 @@ class GemmArguments:
 
     def fill(self, pointers: Sequence[int], grid: tuple[int, int, int]) -> tuple[int, int, int]:
         """Writes the maps for the tensors at `pointers` (in the launch's pointer order)
-        and the user's grid; returns the grid to launch: a CTA per SM, or fewer where
-        there are fewer tiles (at least one, which then finds no tile); in pairs, a
-        pair for each two block rows, no more pairs than fit at once."""
+        and the user's grid; returns the grid to launch: as few CTAs as walk the tiles
+        in as few turns as a CTA per SM would (512 tiles on 132 SMs: 128 CTAs of 4 tiles,
+        so none does 3 beside the others' 4, and 4 SMs stay idle rather than finish
+        early; at least one, which then finds no tile); in pairs, a pair for each two
+        block rows, no more pairs than fit at once."""
         roles = tuple(self.tensors)
         key = tuple(pointers[place] for place in self._places)
         if roles and key != self._last:
@@ -213,7 +215,8 @@ class GemmArguments:
             pairs = grid[0] * -(-grid[1] // 2) * grid[2]
             return 2 * max(1, min(pairs, self.clusters)), 1, 1
         tiles = grid[0] * grid[1] * grid[2]
-        return max(1, min(tiles, self.sms)), 1, 1
+        turns = max(1, -(-tiles // self.sms))
+        return max(1, -(-tiles // turns)), 1, 1
 
 
 def resident_clusters(function: Any, gen: Generated, sms: int) -> int:
