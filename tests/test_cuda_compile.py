@@ -208,3 +208,27 @@ def test_ptxas_serializing_wgmma_is_found_in_the_log():
     divergent = ("ptxas info    : (C7518) Potential Performance Loss: wgmma.mma_async instructions are serialized "
                  "due to program dependence on compiler-inserted WG.DP in divergent path in the function 'k'")
     assert serialization_warning(divergent).startswith("C7518: Potential Performance Loss")  # type: ignore[union-attr]
+
+
+def test_an_nvrtc_older_than_the_negation_fix_is_warned_of_once(recwarn: pytest.WarningsRecorder):
+    """NVRTC 13.0's ptxas drops a negation folded into a three-input integer min or max
+    (difftest seed 325549 on the H200): compiling with it says so, once a process."""
+    from phobos.backends.cuda import compile as cuda_compile
+
+    class Nvrtc:
+        class nvrtcResult:  # noqa: N801 - cuda.bindings' name
+            NVRTC_SUCCESS = 0
+
+        def __init__(self, major: int, minor: int) -> None:
+            self.version = (0, major, minor)
+
+        def nvrtcVersion(self) -> tuple[int, int, int]:  # noqa: N802 - cuda.bindings' name
+            return self.version
+
+    old = Nvrtc(13, 0)
+    cuda_compile._warn_if_miscompiling(old)
+    cuda_compile._warn_if_miscompiling(old)
+    cuda_compile._warn_if_miscompiling(Nvrtc(13, 5))
+    found = [w for w in recwarn if issubclass(w.category, cuda_compile.CompilerBugWarning)]
+    assert len(found) == 1 and "NVRTC 13.0 is older than 13.5" in str(found[0].message)
+    assert "nvidia-cuda-nvrtc>=13.5" in str(found[0].message)
