@@ -129,23 +129,16 @@ def build_tileir_cubins(arch: str) -> int:
     are skipped."""
     from corpus import cases, harness
 
-    from phobos.backends.tileir.assemble import cubin
-    from phobos.backends.tileir.launch import lowered, specializations
-    from phobos.errors import PhobosError
+    from phobos.backends.tileir.launch import prebuild
 
     built = refused = 0
     for case in cases.CASES:
         for spelling in case.spellings:
             for variant in harness.kernel_for(case, spelling).variants:
-                try:
-                    lowered(variant)
-                except PhobosError:
+                if prebuild(variant, arch):
+                    built += 1
+                else:
                     refused += 1
-                    continue
-                for sixteen in specializations(variant):
-                    gen, bytecode = lowered(variant, sixteen)
-                    cubin(gen.source, bytecode, arch, variant.name)
-                built += 1
     print(f"{built} Tile IR variants built for {arch} into the cache, {refused} refused")
     return 0
 

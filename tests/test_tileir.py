@@ -346,6 +346,31 @@ def test_cubins_are_cached_by_bytecode_and_served_without_tileiras(monkeypatch, 
     assert lowered(moved)[0].source == gen.source  # compiled from another folder: the same cubin
 
 
+def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tmp_path):
+    """prebuild fills the cache with the module for any extents and the one for dims
+    that are multiples of 16, so that a machine without tileiras can build neither and
+    still has both; a kernel this back end refuses is said so, not built."""
+    from phobos.backends.cuda import cache
+    from phobos.backends.tileir import assemble
+    from phobos.backends.tileir.launch import lowered, prebuild, specializations
+
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    cache.forget_memory()
+    try:
+        assemble.tileiras()
+    except PhobosError:
+        pytest.skip("tileiras is not installed (the tileir extra)")
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
+    assert prebuild(v, "sm_90")
+    cache.forget_memory()
+    monkeypatch.setattr(assemble, "tileiras", lambda: (_ for _ in ()).throw(PhobosError("no tileiras")))
+    assert len(specializations(v)) == 2
+    assert all(assemble.can_build(lowered(v, sixteen)[0].source, "sm_90") for sixteen in specializations(v))
+    assert not assemble.can_build(lowered(v)[0].source, "sm_80")
+    lanes = phobos.compile("tests/corpus/collectives.phobos").kernels["lane_sums"].variants[0]
+    assert not prebuild(lanes, "sm_90")  # a per-thread construct: refused by name
+
+
 # ------------------------------------------------------------ matrix products
 
 

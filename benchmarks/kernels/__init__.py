@@ -182,22 +182,9 @@ def tileir_cubins(arch: str) -> tuple[int, int]:
     """Every benchmark kernel's variants as Tile IR cubins for `arch`, in each
     specialization a launch asks for, into the cache (where tileiras is; the GPU
     machine has none): how many variants were built and how many the back end refuses."""
-    from phobos.backends.tileir.assemble import cubin
-    from phobos.backends.tileir.launch import lowered, specializations
-    from phobos.errors import PhobosError
+    from phobos.backends.tileir.launch import prebuild
 
     kernels = [*STREAMS.kernels.values(), *GEMMS.kernels.values(), _softmax_rows, _layer_norm, _row_means]
-    built = refused = 0
-    for kernel in kernels:
-        for variant in kernel.variants:
-            try:
-                lowered(variant)
-            except PhobosError:
-                refused += 1
-                continue
-            for sixteen in specializations(variant):
-                gen, bytecode = lowered(variant, sixteen)
-                cubin(gen.source, bytecode, arch, variant.name)
-            built += 1
-    return built, refused
+    outcomes = [prebuild(variant, arch) for kernel in kernels for variant in kernel.variants]
+    return outcomes.count(True), outcomes.count(False)
 

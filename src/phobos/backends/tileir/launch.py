@@ -51,6 +51,20 @@ def specializations(variant: ir.Kernel) -> list[frozenset[str]]:
     return [frozenset(), every] if every else [frozenset()]
 
 
+def prebuild(variant: ir.Kernel, arch: str) -> bool:
+    """Every specialization's cubin of `variant` for `arch`, into the cache (where
+    tileiras is), for launches on a machine without it; False where this back end
+    refuses the kernel."""
+    try:
+        lowered(variant)
+    except PhobosError:
+        return False
+    for sixteen in specializations(variant):
+        gen, bytecode = lowered(variant, sixteen)
+        cubin(gen.source, bytecode, arch, variant.name)
+    return True
+
+
 def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray], dims: dict[str, int],
             device_id: int, pointer_order: list[str]) -> Prepared:
     """The variant made ready to launch through Tile IR with arrays like `arrays`. Its
