@@ -92,13 +92,6 @@ def test_a_wrong_dtype_is_refused_by_name():
         )
 
 
-def _nvrtc_version() -> tuple[int, int]:
-    from cuda.bindings import nvrtc
-
-    _, major, minor = nvrtc.nvrtcVersion()
-    return major, minor
-
-
 NEGATED_MIN = """
 @launch(64)
 kernel k(X: tensor<i32>[N], M: tensor<i32>[N]) {
@@ -110,15 +103,11 @@ kernel k(X: tensor<i32>[N], M: tensor<i32>[N]) {
 
 def test_a_min_over_negated_products():
     """difftest seed 325549: NVRTC 13.0's ptxas drops one negation of the four it folds
-    into VIMNMX3, so this min came out as 8 * X[2] (the PTX is right). Expected to fail
-    below NVRTC 13.5 until the CUDA back end works around it; strict, so that a fix shows."""
+    into VIMNMX3, so this min came out as 8 * X[2] (the PTX is right). The prelude's
+    integer min is arithmetic below NVRTC 13.5, which ptxas makes no VIMNMX of."""
     needs("torch")
     import torch
 
-    from phobos.backends.cuda.compile import NVRTC_NEGATION_FIXED
-
-    if _nvrtc_version() < NVRTC_NEGATION_FIXED:
-        pytest.xfail(f"NVRTC {_nvrtc_version()} is older than the release that fixed the dropped negation")
     x = torch.tensor([0, 0, 20, -38, -30, -24, 0, 0], dtype=torch.int32, device="cuda")
     m = torch.zeros(8, dtype=torch.int32, device="cuda")
     phobos.compile(NEGATED_MIN).k[1](x, m)

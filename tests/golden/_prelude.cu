@@ -35,8 +35,31 @@ PH_INLINE i64 shr(i64 a, i64 b) { return a >> (b & 63); }
 // a / 0 is 0, a % 0 is a; the smallest value / -1 wraps to itself.
 template <class T> PH_INLINE T idiv(T a, T b) { return b == 0 ? (T)0 : b == -1 ? wneg(a) : a / b; }
 template <class T> PH_INLINE T imod(T a, T b) { return b == 0 ? a : b == -1 ? (T)0 : a % b; }
-template <class T> PH_INLINE T imin(T a, T b) { return b < a ? b : a; }
-template <class T> PH_INLINE T imax(T a, T b) { return b > a ? b : a; }
+// The ptxas of NVRTC below 13.5 can drop a negation it folds into a three-input integer
+// min or max (VIMNMX3): min(-8a, -8b, -8c) came out as min(-8a, 8b, -8c) on the H200
+// (NVRTC 13.0.88, 2026-12-01). There, min and max of integers of 32 bits or fewer are
+// arithmetic, which ptxas makes no VIMNMX of; 64-bit ones never are VIMNMX.
+#ifndef PH_ARITHMETIC_MINMAX
+#if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ * 100 + __CUDACC_VER_MINOR__ < 1305
+#define PH_ARITHMETIC_MINMAX 1
+#else
+#define PH_ARITHMETIC_MINMAX 0
+#endif
+#endif
+template <class T> PH_INLINE T imin(T a, T b) {
+  if constexpr (PH_ARITHMETIC_MINMAX && sizeof(T) <= 4) {
+    const i64 d = (i64)b - (i64)a;  // b < a: d, else 0, added to a
+    return (T)((i64)a + (d & (d >> 63)));
+  }
+  return b < a ? b : a;
+}
+template <class T> PH_INLINE T imax(T a, T b) {
+  if constexpr (PH_ARITHMETIC_MINMAX && sizeof(T) <= 4) {
+    const i64 d = (i64)b - (i64)a;  // b < a: d, else 0, taken from b
+    return (T)((i64)b - (d & (d >> 63)));
+  }
+  return b > a ? b : a;
+}
 // Index arithmetic on region bounds, whatever the integer types of the operands.
 PH_INLINE i64 min64(i64 a, i64 b) { return b < a ? b : a; }
 PH_INLINE i64 max64(i64 a, i64 b) { return b > a ? b : a; }

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import re
-import warnings
 from pathlib import Path
 
 from phobos.errors import PhobosError, Span
@@ -25,14 +24,6 @@ from .kernel import Generated
 
 KINDS = ("cubin", "ptx")
 OPTIONS = "--fmad=false -std=c++17"
-# The first NVRTC release whose ptxas keeps every negation it folds into a three-input
-# integer min or max (VIMNMX3). NVRTC 13.0.88's drops one: min(-8a, -8b, -8c) came out
-# as min(-8a, 8b, -8c) on the H200 (2026-12-01, difftest seed 325549; the PTX is right).
-NVRTC_NEGATION_FIXED = (13, 5)
-
-
-class CompilerBugWarning(UserWarning):
-    """Said once per process when the NVRTC in use has a known miscompilation."""
 
 _AFTER_PATH = r"\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$"
 _LOCATED = re.compile(r"^(?P<path>.+?)" + _AFTER_PATH, re.M)
@@ -94,27 +85,12 @@ def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> 
     return code
 
 
-@functools.cache
-def _warn_if_miscompiling(nvrtc: object) -> None:
-    """A warning, once, where the NVRTC in use is older than the one that fixed ptxas's
-    dropped negation: integer min and max of negated values (a product by a negative
-    power of two, a negation) can come out wrong there."""
-    err, major, minor = nvrtc.nvrtcVersion()  # type: ignore[attr-defined]
-    if err == nvrtc.nvrtcResult.NVRTC_SUCCESS and (major, minor) < NVRTC_NEGATION_FIXED:  # type: ignore[attr-defined]
-        fixed = ".".join(map(str, NVRTC_NEGATION_FIXED))
-        warnings.warn(
-            f"phobos: NVRTC {major}.{minor} is older than {fixed}, whose ptxas can drop a negation inside a "
-            f"three-input integer min or max (min(-8 * x) over a tile came out wrong on sm_90); "
-            f"install nvidia-cuda-nvrtc>={fixed}", CompilerBugWarning, stacklevel=4)
-
-
 def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) -> bytes:
     """One NVRTC run, straight through cuda.bindings: no driver is needed to compile."""
     try:
         from cuda.bindings import nvrtc
     except ImportError as exc:
         raise missing_packages(exc) from None
-    _warn_if_miscompiling(nvrtc)
     target = arch + gen.arch_suffix
     target = target if kind == "cubin" else target.replace("sm_", "compute_")
     options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split())]
