@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import string
 from pathlib import Path
 
 import pytest
@@ -251,7 +252,8 @@ _RESERVED = set(KEYWORDS) | {"ctx"}
 _names = st.one_of(
     st.sampled_from(["x", "y", "i", "N", "range", "tile", "f32", "over", "width", "axis", "xor",
                      "sum", "max", "min", "shfl", "exp"]),
-    st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,6}", fullmatch=True).filter(
+    st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,6}", fullmatch=True,
+                  alphabet=string.ascii_letters + string.digits + "_").filter(
         lambda s: s not in _RESERVED
     ),
 )
