@@ -27,19 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SOURCE = """
-@launch(256)
-kernel g(A: tensor<{t}>[M, K], B: tensor<{t}>[K, N], C: tensor<{t}>[M, N]) {{
-  let m0 = ctx.block.y * 128
-  let n0 = ctx.block.x * 256
-  var acc: tile<f32>[128, 256] = 0.0
-  for k in range(0, K, 64) {{
-    acc += dot(A[m0 :+ 128, k :+ 64], B[k :+ 64, n0 :+ 256])
-  }}
-  C[m0 :+ 128, n0 :+ 256] = {t}(acc)
-}}
-"""
-TOLERANCE = 1e-2  # relative Frobenius error of a 16-bit C
+from benchmarks.gemm_sweep import SOURCE, TOLERANCE  # noqa: E402  (the sweep's kernel, at the rows' tile)
+
+TILE = (128, 256)
 
 
 def clock() -> str:
@@ -66,8 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     a = torch.randn(n, n, device="cuda", generator=g).to(dtype)
     b = torch.randn(n, n, device="cuda", generator=g).to(dtype)
     c = torch.empty(n, n, device="cuda", dtype=dtype)
-    kernel = phobos.compile(SOURCE.format(t=opts.dtype)).g
-    grid = (n // 256, n // 128)
+    tm, tn = TILE
+    kernel = phobos.compile(SOURCE.format(pipeline="", t=opts.dtype, tm=tm, tn=tn)).g
+    grid = (n // tn, n // tm)
     kernel[grid](a, b, c)
     want = a.float() @ b.float()
     error = float((c.float() - want).norm() / want.norm())

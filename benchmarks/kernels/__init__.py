@@ -45,14 +45,14 @@ ROW_THREADS = {
 }
 
 
-_TWINS: dict[tuple[int, str], phobos.Kernel] = {}  # by the CUDA kernel's id and the back end
+_TWINS: dict[tuple[phobos.Kernel, str], phobos.Kernel] = {}  # by the CUDA kernel and the back end
 
 
 def on(kernel: phobos.Kernel, backend: str) -> phobos.Kernel:
     """`kernel` on `backend`: itself for "cuda", else its twin with that option (made once)."""
     if backend == "cuda":
         return kernel
-    key = (id(kernel), backend)
+    key = (kernel, backend)
     twin = _TWINS.get(key)
     if twin is None:
         twin = _TWINS[key] = kernel.with_options(backend=backend)
@@ -102,7 +102,8 @@ def add(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
     if found is None:
         found = _ADD_BY_DTYPE[a.dtype] = _ADD[dtype_name(a)]
     kernel, block = found
-    on(kernel, backend)[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
+    # The launch-cost benchmark times this call: the CUDA side calls nothing more.
+    (kernel if backend == "cuda" else on(kernel, backend))[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
 
 
 def scale_rows(x: Any, s: Any, y: Any, backend: str = "cuda") -> None:

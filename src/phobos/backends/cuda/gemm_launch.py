@@ -20,7 +20,8 @@ the default: on the H200 it was no faster for the tiles the benchmark rows take
 (docs/benchmarks.md); it is there for tiles and shapes where L2 bandwidth binds, and
 for autotuning to choose. PHOBOS_CUDA_PINGPONG=1 (read alike) plans the consumers to
 take whole tiles in turn, where one warpgroup's registers hold the tile (128 x 128,
-64 x 256): not yet measured on the GPU.
+64 x 256): correct on the H200, and slower there than the shared 128 x 256 tile
+(docs/benchmarks.md), so not the default either.
 """
 
 from __future__ import annotations
@@ -110,14 +111,14 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
     loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
     pairs = loads and plan.b.boxes % 2 == 0 and os.environ.get(ENV_CLUSTER, "").strip() == "2"
+    turns = False
     if not pairs and os.environ.get(ENV_PINGPONG, "").strip() == "1":
-        turns = gemm_of(variant, GEMM_ARCH, pingpong=True)
-        if not isinstance(turns, NotGemm):
-            plan = turns[1]
+        found = gemm_of(variant, GEMM_ARCH, pingpong=True)
+        if not isinstance(found, NotGemm):
+            plan, turns = found[1], True
             assert isinstance(plan, GemmPlan)
-            return GemmMode(loads, plan.c is not None and _tma_can(arrays[stored[0]]), pingpong=True)
     return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
-                    plan.c is not None and _tma_can(arrays[stored[0]]), cluster=2 if pairs else 1)
+                    plan.c is not None and _tma_can(arrays[stored[0]]), cluster=2 if pairs else 1, pingpong=turns)
 
 
 def planned_for(arch: str, mode: GemmMode) -> str:

@@ -96,16 +96,19 @@ def cubin_key(text: str, arch: str) -> str:
                            TILEIRAS_RELEASE)
 
 
-def can_build(text: str, arch: str) -> bool:
-    """Whether the module of `text` has its cubin for `arch`: in the cache, or tileiras
-    is here to make it."""
-    if cache.lookup(cubin_key(text, arch), "cubin") is not None:
-        return True
+def installed() -> bool:
+    """Whether tileiras is here to build cubins."""
     try:
         tileiras()
     except PhobosError:
         return False
     return True
+
+
+def can_build(text: str, arch: str) -> bool:
+    """Whether the module of `text` has its cubin for `arch`: in the cache, or tileiras
+    is here to make it."""
+    return cache.lookup(cubin_key(text, arch), "cubin") is not None or installed()
 
 
 def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
@@ -115,9 +118,7 @@ def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
     found = cache.lookup(key, "cubin")
     if found is not None:
         return found
-    try:
-        tileiras()
-    except PhobosError:
+    if not installed():
         raise PhobosError(
             f"kernel `{kernel}` has no Tile IR cubin for {arch} in the cache ({cache.cache_dir()}), and tileiras "
             "is not installed to build one",
@@ -125,7 +126,7 @@ def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
                    "or build the cubins where it is (`phobos compile FILE --backend tileir --target "
                    f"{arch} --emit cubin`, or a first launch there) and carry the cache directory "
                    "(PHOBOS_CACHE_DIR) to this machine"),
-        ) from None
+        )
     code = assemble(bytecode, arch, kernel)
     cache.STATS.compiles += 1
     cache.store(key, "cubin", code)
