@@ -79,6 +79,21 @@ def _int_rows_expect(a: dict) -> dict:
     return {"S": np.stack([wrapped, x.max(axis=1), x.min(axis=1), b], axis=1).astype(np.int32)}
 
 
+def _negated_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 8, 4, 40)
+    return {"X": integers(rng, -(2**31), 2**31, n), "Y": sentinel(4, np.int32)}
+
+
+def _negated_expect(a: dict) -> dict:
+    x = a["X"][:8].astype(np.int64)  # the window's present elements
+
+    def wrapped(v: np.ndarray) -> np.ndarray:  # i32 arithmetic wraps
+        return (v + 2**31) % 2**32 - 2**31
+
+    return {"Y": np.array([wrapped(-8 * x).min(), wrapped(-8 * x).max(), wrapped(-x).min(),
+                           wrapped(-2 * x).max()], np.int32)}
+
+
 def _beyond_inputs(rng: np.random.Generator) -> dict:
     m, n = awkward(rng, 8, 4, 60), 4 * int(rng.integers(1, 10))
     return {"X": normal(rng, (m, n)), "S": sentinel((m, 4)), "I": sentinel((m, 2), np.int32)}
@@ -222,6 +237,8 @@ CASES = [
         grid=lambda meta: cdiv(meta["M"], meta["R"]),
         native=NATIVE, python=PYTHON,
     ),
+    Case("reductions/negated_extremes", "negated_extremes", _negated_inputs, _negated_expect, grid=1,
+         native=NATIVE, python=PYTHON),
     Case(
         "reductions/beyond_edge", "beyond_edge", _beyond_inputs, _beyond_expect,
         grid=lambda meta: cdiv(meta["M"], 8),

@@ -125,3 +125,12 @@ def peak_weights(X: ph.tensor[ph.f32][M, 8], Y: ph.tensor[ph.f32][M, 8], P: ph.t
     for j in range(0, 3):
         peaks += ph.softmax(ph.max(X[(r0 - 3 + j):+4, (j - 1):+8], axis=1))
     P[r0:+4, :] = peaks
+
+
+@ph.kernel
+def negated_extremes(X: ph.tensor[ph.i32][N], Y: ph.tensor[ph.i32][4]):
+    x: ph.let = X[0:+8]
+    Y[0] = ph.min(-8 * x)
+    Y[1] = ph.max(-8 * x)
+    Y[2] = ph.min(-x)
+    Y[3] = ph.max(0 - 2 * x)
