@@ -19,6 +19,7 @@ import phobos
 from phobos.backends.cuda.compile import build
 from phobos.backends.cuda.kernel import generate, path_literal
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import usual
 from phobos.targets import SHARED_LIMIT
 
 REPO = Path(__file__).resolve().parent.parent
@@ -227,7 +228,7 @@ kernel k(X: tensor<i32>[N], M: tensor<i32>[N]) {
   M[g] = min(-8 * X[2 :+ 4])
 }
 """).k
-    source = generate(kernel.variants[0], frozenset()).source
+    source = generate(kernel.variants[0], usual(kernel.variants[0], ())).source
 
     def ptx(*defines: bytes) -> str:
         _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])

@@ -28,6 +28,7 @@ from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import specialize, usual
 from phobos.targets import SHARED_LIMIT
 
 # Under its path from the repository root, as the other goldens, so `#line` names it alike anywhere.
@@ -245,7 +246,7 @@ def test_generated_gemm_cuda_matches_golden(name: str, loads: str, request: pyte
     aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
     tma = loads in ("tma", "pairs")
     mode = GemmMode(tma, tma and plan.c is not None, cluster=2 if loads == "pairs" else 1)
-    source = generate_gemm(v, aligned if tma else frozenset(), form, plan, mode).source
+    source = generate_gemm(v, usual(v, aligned if tma else frozenset()), form, plan, mode).source
     check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", without_preludes(source), request, "CUDA C++")
 
 
@@ -274,7 +275,7 @@ def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: in
     v = variant(kernel_of(tm, tn, epilogue="C[m0 :+ TM, n0 :+ TN] = bf16(max(acc * 2.0, 0.0))"))
     form, plan = gemm_of(v)  # type: ignore[misc]
     aligned = frozenset({"A", "B", "C"}) if loads else frozenset()
-    gen = generate_gemm(v, aligned, form, plan, GemmMode(loads, store, cluster=cluster))
+    gen = generate_gemm(v, usual(v, aligned), form, plan, GemmMode(loads, store, cluster=cluster))
     assert gen.arch_suffix == "a" and gen.threads == 128 * (plan.consumers + 1) and gen.cluster == cluster
     assert ("__cluster_dims__(2, 1, 1)" in gen.source) == (cluster == 2)
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
@@ -312,7 +313,7 @@ def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
     if (mode.tma_loads and plan.integer) or (mode.tma_store and plan.c is None):
         pytest.skip("a mode no launch of this kernel takes")
     tensors = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
-    gen = generate_gemm(v, tensors if mode.tma_loads else frozenset(), form, plan, mode)
+    gen = generate_gemm(v, usual(v, tensors if mode.tma_loads else frozenset()), form, plan, mode)
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
 
 
@@ -326,30 +327,38 @@ def array(shape: tuple[int, int], dtype: str = "bfloat16", ptr: int = 1 << 20) -
     return DeviceArray(ptr, shape, (shape[1], 1), np_dtype, 0, False, None)
 
 
+def mode_of(v: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:
+    """gemm_mode for a launch with these arrays, its key read off them as the runtime reads it."""
+    dims = {d: n for p in v.params if isinstance(p, ir.TensorParam)
+            for d, n in zip(p.dims, arrays[p.name].shape, strict=True) if isinstance(d, str)}
+    aligned = frozenset(name for name, a in arrays.items() if a.ptr % 16 == 0)
+    return gemm_mode(v, arch, specialize(v, dims, {}, aligned), arrays)
+
+
 def arrays(m: int, n: int, k: int, a_ptr: int = 1 << 20) -> dict[str, DeviceArray]:
     return {"A": array((m, k), ptr=a_ptr), "B": array((k, n), ptr=1 << 24), "C": array((m, n), ptr=1 << 28)}
 
 
 def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch: pytest.MonkeyPatch):
     v = variant(kernel_of())
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
-    assert gemm_mode(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)  # A's rows 5800 bytes apart
-    assert gemm_mode(v, "sm_90", arrays(300, 516, 200)) == GemmMode(False, False)  # B's and C's rows: 1032
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 200, a_ptr=(1 << 20) + 2)) == GemmMode(False, True)  # A misaligned
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 0)) == GemmMode(False, True)  # K = 0: no tensor map of A
-    assert gemm_mode(v, "sm_80", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
-    assert gemm_mode(v, "sm_75", arrays(300, 520, 200)) is None
-    assert gemm_mode(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
+    assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
+    assert mode_of(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)  # A's rows 5800 bytes apart
+    assert mode_of(v, "sm_90", arrays(300, 516, 200)) == GemmMode(False, False)  # B's and C's rows: 1032
+    assert mode_of(v, "sm_90", arrays(300, 520, 200, a_ptr=(1 << 20) + 2)) == GemmMode(False, True)  # A misaligned
+    assert mode_of(v, "sm_90", arrays(300, 520, 0)) == GemmMode(False, True)  # K = 0: no tensor map of A
+    assert mode_of(v, "sm_80", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
+    assert mode_of(v, "sm_75", arrays(300, 520, 200)) is None
+    assert mode_of(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
     monkeypatch.setenv(ENV_CLUSTER, "2")  # pairs of CTAs sharing B's loads, where TMA loads it
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, cluster=2)
-    assert gemm_mode(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)
+    assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, cluster=2)
+    assert mode_of(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)
     narrow = variant(kernel_of(128, 64))  # B's stage one box wide: not shared in halves
-    assert gemm_mode(narrow, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
+    assert mode_of(narrow, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
     monkeypatch.delenv(ENV_CLUSTER)
     monkeypatch.setenv(ENV_WGMMA, "mma")  # the Ampere lowering on Hopper, to run it somewhere
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
+    assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     monkeypatch.setenv(ENV_WGMMA, "0")
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) is None
+    assert mode_of(v, "sm_90", arrays(300, 520, 200)) is None
 
 
 def test_i8_gemms_transpose_b_as_the_producer_copies_it():
@@ -359,11 +368,11 @@ def test_i8_gemms_transpose_b_as_the_producer_copies_it():
     assert (plan.bk, plan.k_slice, plan.b.major, plan.b.rows) == (128, 32, "K", 128)
     i8 = {"A": array((300, 200), "int8"), "B": array((200, 520), "int8", ptr=1 << 24),
           "BIAS": array((1, 520), "int32", ptr=1 << 26), "C": array((300, 520), "int32", ptr=1 << 28)}
-    assert gemm_mode(v, "sm_90", i8) == GemmMode(False, True)  # no TMA load: B is transposed as it is copied
+    assert mode_of(v, "sm_90", i8) == GemmMode(False, True)  # no TMA load: B is transposed as it is copied
     pytest.importorskip("cuda.bindings")
     from phobos.backends.cuda.compile import build
 
-    source = generate_gemm(v, frozenset(i8), form, plan, GemmMode(False, False))
+    source = generate_gemm(v, usual(v, frozenset(i8)), form, plan, GemmMode(False, False))
     assert "ph::copy_transposed" in source.source and build(source, v, "sm_90").startswith(b"\x7fELF")
 
 
@@ -406,7 +415,7 @@ def test_mma_variants_build_for_ampere_and_ada(arch: str):
     for name in ("gemm_wgmma", "gemm_wgmma_f16"):
         v = variant(DOT.kernels[name])
         form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]
-        gen = generate_gemm(v, frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam)), form, plan,
+        gen = generate_gemm(v, usual(v), form, plan,
                             GemmMode(False, False, mma=True))
         assert gen.arch_suffix == "" and gen.threads == 256 and "mma.sync.aligned.m16n8k16" in gen.source
         assert build(gen, v, arch).startswith(b"\x7fELF")
@@ -426,7 +435,7 @@ def test_a_launch_generates_from_its_own_architectures_plan():
 def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
     v = variant(DOT.kernels["gemm_wgmma"])
     form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]
-    source = generate_gemm(v, frozenset({"A", "B", "BIAS", "C"}), form, plan, GemmMode(False, False, mma=True)).source
+    source = generate_gemm(v, usual(v), form, plan, GemmMode(False, False, mma=True)).source
     check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", without_preludes(source), request, "CUDA C++")
 
 
@@ -435,7 +444,7 @@ def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytes
 
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
-    gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True))
+    gen = generate_gemm(v, usual(v, frozenset({"A", "B", "C"})), form, plan, GemmMode(True, True))
     encoded: list[tuple[int, tuple[int, int], int, int]] = []
 
     def encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
@@ -456,7 +465,7 @@ def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytes
 def test_the_persistent_grid_is_a_cta_an_sm_at_most_and_as_few_as_take_as_many_turns():
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
-    gen = generate_gemm(v, frozenset(), form, plan, GemmMode(False, False))
+    gen = generate_gemm(v, usual(v, frozenset()), form, plan, GemmMode(False, False))
     args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["A", "B", "C"])
     assert args.fill([], (16, 32, 1)) == (128, 1, 1)  # 512 tiles: 4 turns of 128, not 116 of 4 and 16 of 3
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
@@ -472,7 +481,7 @@ def test_pairs_of_ctas_walk_pairs_of_block_rows_no_more_than_fit(monkeypatch: py
     monkeypatch.setattr(gemm_launch, "_encode", lambda array, cols, rows: bytes(128))
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
-    gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True, cluster=2))
+    gen = generate_gemm(v, usual(v, frozenset({"A", "B", "C"})), form, plan, GemmMode(True, True, cluster=2))
     args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["A", "B", "C"], clusters=64)
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (16, 32, 1)) == (128, 1, 1)  # 256 pairs: the 64 pairs that fit
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
@@ -494,12 +503,12 @@ def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.Monkey
         (t, r) for t in range(128) for r in range(128)}
     assert isinstance(gemm_of(variant(kernel_of(128, 256)), "sm_90", pingpong=True), NotGemm)
     monkeypatch.setenv(ENV_PINGPONG, "1")
-    assert gemm_mode(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, pingpong=True)
-    assert gemm_mode(variant(kernel_of(128, 256)), "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
+    assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, pingpong=True)
+    assert mode_of(variant(kernel_of(128, 256)), "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
     pytest.importorskip("cuda.bindings")
     from phobos.backends.cuda.compile import build
 
-    gen = generate_gemm(v, frozenset({"A", "B", "C"}), form, plan, GemmMode(True, True, pingpong=True))
+    gen = generate_gemm(v, usual(v, frozenset({"A", "B", "C"})), form, plan, GemmMode(True, True, pingpong=True))
     assert "$tile += 2 * gridDim.x" not in gen.source and "2 * gridDim.x" in gen.source
     turn = f"base + {plan.turn_barrier}"  # the consumers multiply in turn: a ring's parity tells two fills apart
     assert f"ph::mbar_wait({turn}, (consumer + 1) & 1);" in gen.source

@@ -15,10 +15,12 @@ import phobos
 from phobos.backends.cuda.args import DeviceArray
 from phobos.backends.cuda.compile import build, key_of, nvrtc_version
 from phobos.backends.cuda.kernel import generate
-from phobos.backends.cuda.launch import aligned_tensors, generated
+from phobos.backends.cuda.launch import generated
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization, usual
+from phobos.runtime.backend import DeviceArguments
 
 VECTOR = "// vector path"
 SCALAR = "// scalar path"
@@ -28,8 +30,8 @@ def variant(source: str, name: str) -> ir.Kernel:
     return phobos.compile(source).kernels[name].variants[0]
 
 
-def body(v: ir.Kernel, aligned: tuple[str, ...] | None = None) -> str:
-    return generate(v, aligned).source[len(PRELUDE):]
+def body(v: ir.Kernel, aligned: tuple[str, ...] | None = None, spec: Specialization | None = None) -> str:
+    return generate(v, usual(v, aligned) if spec is None else spec).source[len(PRELUDE):]
 
 
 SCALE_ROWS = variant(dict(SEED_EXAMPLES)["scale_rows"], "scale_rows")
@@ -74,7 +76,7 @@ kernel overlap(X: tensor<f32>[8, 16], Y: tensor<f32>[8, 16]) {
 
 def test_scale_rows_moves_whole_f32_groups():
     text = body(SCALE_ROWS)
-    assert "// 16-byte aligned tensors: X, S, Y" in text
+    assert "// for launches where multiples of 4: M; 16-byte aligned: S, X, Y; rows 16-byte" in text
     assert "ph::vload<4>(&X[r * 64 + (i0 * 64 + g)])" in text  # the global read
     assert "x[pass * 4 + v] = X_g.v[v];" in text  # into the tile, which lives in registers
     assert "ph::vstore(&Y[r * 64 + (i0 * 64 + g)], out)" in text  # the global write
@@ -111,7 +113,7 @@ def test_a_read_that_cannot_be_aligned_goes_lane_by_lane():
 
 def test_unaligned_tensors_are_not_moved_whole():
     text = body(SCALE_ROWS, ())
-    assert "// 16-byte aligned tensors: none (of X, S, Y)" in text
+    assert "// for launches where multiples of 4: M; rows 16-byte multiples apart: X, Y\n" in text
     assert "ph::vload<4>(&X[" not in text and "ph::vstore(&Y[" not in text
     # The tile lives in registers: each lane reads its element of X alone.
     assert "x[pass * 4 + v] = X[r * 64 + (i0 * 64 + i1)];" in text
@@ -120,11 +122,11 @@ def test_unaligned_tensors_are_not_moved_whole():
 
 
 def test_the_alignment_enters_the_cache_key():
-    aligned, unaligned = generate(SCALE_ROWS), generate(SCALE_ROWS, ())
+    aligned, unaligned = generate(SCALE_ROWS), generate(SCALE_ROWS, usual(SCALE_ROWS, ()))
     assert aligned.aligned == frozenset({"X", "S", "Y"}) and unaligned.aligned == frozenset()
     try:
         assert key_of(aligned, "sm_90") != key_of(unaligned, "sm_90")
-        assert key_of(aligned, "sm_90") == key_of(generate(SCALE_ROWS, ("X", "S", "Y")), "sm_90")
+        assert key_of(aligned, "sm_90") == key_of(generate(SCALE_ROWS, usual(SCALE_ROWS, ("X", "S", "Y"))), "sm_90")
     except PhobosError as exc:  # key_of asks NVRTC its version
         pytest.skip(str(exc))
 
@@ -132,9 +134,9 @@ def test_the_alignment_enters_the_cache_key():
 def test_the_launch_specializes_on_each_pointer():
     array = DeviceArray(0x7F0000000000, (64, 64), (64, 1), np.dtype(np.float32), 0, False, None)
     arrays = {"X": array, "S": replace(array, ptr=array.ptr + 256), "Y": replace(array, ptr=array.ptr + 4)}
-    assert aligned_tensors(arrays) == frozenset({"X", "S"})
-    some = generated(SCALE_ROWS, aligned_tensors(arrays))
-    assert some is generated(SCALE_ROWS, frozenset({"X", "S"}))  # generated once
+    assert DeviceArguments({}, arrays, 0, "cuda").aligned == frozenset({"X", "S"})
+    some = generated(SCALE_ROWS, usual(SCALE_ROWS, ("X", "S")))
+    assert some is generated(SCALE_ROWS, usual(SCALE_ROWS, ("X", "S")))  # generated once
     assert some.source != generated(SCALE_ROWS).source
 
 
@@ -154,7 +156,7 @@ def test_the_vector_kernels_compile(arch: str, tmp_path, monkeypatch: pytest.Mon
     monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path))
     for v in (SCALE_ROWS, BF16_LITERAL, BF16_RUNTIME, MISALIGNED_START, OVERLAP):
         for aligned in (None, ()):
-            assert build(generate(v, aligned), v, arch)[:4] == b"\x7fELF"
+            assert build(generate(v, usual(v, aligned)), v, arch)[:4] == b"\x7fELF"
 
 
 def test_every_pass_of_scale_rows_writes_its_groups_whole(tmp_path, monkeypatch: pytest.MonkeyPatch):

@@ -20,6 +20,7 @@ from phobos.backends.tileir.printer import module_text
 from phobos.backends.tileir.tables import OPS, TYPE_TAG, VERSION
 from phobos.backends.tileir.writer import MAGIC, write_module
 from phobos.errors import PhobosError
+from phobos.ir.specialize import ANY, Specialization, specialize
 
 # ---------------------------------------------------------------- primitives
 
@@ -347,9 +348,9 @@ def test_cubins_are_cached_by_bytecode_and_served_without_tileiras(monkeypatch, 
 
 
 def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tmp_path):
-    """prebuild fills the cache with the module for any extents and the one for dims
-    that are multiples of 16, so that a machine without tileiras can build neither and
-    still has both; a kernel this back end refuses is said so, not built."""
+    """prebuild fills the cache with the module for any extents and those for dims
+    that are multiples of 4 and of 16, so that a machine without tileiras can build
+    none and still has them all; a kernel this back end refuses is said so, not built."""
     from phobos.backends.cuda import cache
     from phobos.backends.tileir import assemble
     from phobos.backends.tileir.launch import lowered, prebuild, specializations
@@ -364,8 +365,8 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
     assert prebuild(v, "sm_90")
     cache.forget_memory()
     monkeypatch.setattr(assemble, "tileiras", lambda: (_ for _ in ()).throw(PhobosError("no tileiras")))
-    assert len(specializations(v)) == 2
-    assert all(assemble.can_build(lowered(v, sixteen)[0].source, "sm_90") for sixteen in specializations(v))
+    assert [suffix for suffix, _ in specializations(v)] == ["", ".div4", ".div16"]
+    assert all(assemble.can_build(lowered(v, spec)[0].source, "sm_90") for _, spec in specializations(v))
     assert not assemble.can_build(lowered(v)[0].source, "sm_80")
     lanes = phobos.compile("tests/corpus/collectives.phobos").kernels["lane_sums"].variants[0]
     assert not prebuild(lanes, "sm_90")  # a per-thread construct: refused by name
@@ -422,31 +423,45 @@ def test_a_launch_through_tile_ir_refuses_a_tensor_not_16_byte_aligned():
                                   np.dtype("float32"), 0, False, None)
               for k, p in enumerate(v.params) if hasattr(p, "dims")}
     with pytest.raises(PhobosError) as err:
-        prepare(v, [p.name for p in v.params], arrays, {}, 0, list(arrays))
+        prepare(v, Specialization(aligned=frozenset(arrays) - {"B"}), [p.name for p in v.params], arrays, {}, 0,
+                list(arrays))
     assert "`B` does not" in str(err.value) and "16-byte aligned" in str(err.value)
     assert any('backend="cuda"' in n for n in err.value.notes)
 
 
-def test_a_launch_key_with_dims_multiples_of_16_has_them_assumed():
+def test_a_launch_key_has_its_facts_assumed():
     """The module for launches whose K and N are multiples of 16 assumes it (so a row
-    pitch of bf16 is 32-byte aligned and tileiras loads the views by TMA); M keeps the
-    language's multiple of 4. A build makes the module for any extents and the one for
-    every dim a multiple of 16."""
+    pitch of bf16 is 32-byte aligned and tileiras loads the views by TMA), M a multiple
+    of 4, and a dim equal to 1 is bounded to 1; a dim the key says nothing of is
+    assumed nothing of but its range. A build makes the module for any extents and
+    those for every dim a multiple of 4 and of 16."""
     from phobos.backends.tileir.launch import specializations
 
     v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
-    entry = lower_kernel(v, frozenset({"K", "N"})).entries[0]
-    dims = dict(zip(v.runtime_dims, entry.args[-len(v.runtime_dims):], strict=True))
-    divisors = {name: next(op.attrs["predicate"].divisor for op in entry.body.ops
-                           if op.name == "assume" and op.operands["value"] is arg) for name, arg in dims.items()}
-    assert divisors == {"M": 4, "K": 16, "N": 16}
-    assert specializations(v) == [frozenset(), frozenset({"M", "K", "N"})]
+
+    def assumed(spec: Specialization) -> dict[str, list[object]]:
+        entry = lower_kernel(v, spec).entries[0]
+        out: dict[str, list[object]] = {}
+        for name, arg in zip(v.runtime_dims, entry.args[-len(v.runtime_dims):], strict=True):
+            value = arg
+            for op in entry.body.ops:
+                if op.name == "assume" and op.operands["value"] is value:
+                    out.setdefault(name, []).append(op.attrs["predicate"])
+                    value = op.results[0]
+        return out
+
+    facts = assumed(specialize(v, {"M": 68, "K": 48, "N": 1}, {}, frozenset()))
+    assert facts == {"M": [m.DivBy(4), m.Bounded(0, 2**31 - 1)], "K": [m.DivBy(16), m.Bounded(0, 2**31 - 1)],
+                     "N": [m.Bounded(1, 1), m.Bounded(0, 2**31 - 1)]}
+    assert assumed(ANY) == {name: [m.Bounded(0, 2**31 - 1)] for name in v.runtime_dims}
+    assert [spec.text() for _, spec in specializations(v)] == [
+        "nothing assumed", "multiples of 4: K, M, N", "multiples of 16: K, M, N"]
 
 
 @pytest.mark.parametrize("cached", [True, False])
 def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: pytest.MonkeyPatch, cached: bool):
-    """Dims that are multiples of 16 pick their specialization; where neither tileiras
-    nor the cache can give its cubin, the launch runs the module for any extents."""
+    """A launch's key picks its module; where neither tileiras nor the cache can give
+    its cubin, the launch runs a weaker key's, down to the module for any extents."""
     import numpy as np
 
     from phobos.backends.cuda.args import DeviceArray
@@ -459,5 +474,7 @@ def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: p
     monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
     monkeypatch.setattr(launch, "can_build", lambda text, arch: cached)
     monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
-    launch.prepare(v, [p.name for p in v.params], arrays, {"M": 64, "K": 48, "N": 20}, 0, list(arrays))
-    assert chosen[0].source == launch.lowered(v, frozenset({"M", "K"}) if cached else frozenset())[0].source
+    dims = {"M": 64, "K": 48, "N": 20}
+    spec = specialize(v, dims, {}, frozenset(arrays))
+    launch.prepare(v, spec, [p.name for p in v.params], arrays, dims, 0, list(arrays))
+    assert chosen[0].source == launch.lowered(v, spec if cached else ANY)[0].source

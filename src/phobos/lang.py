@@ -110,7 +110,8 @@ def _only_the_def(decorator: str, more: tuple[object, ...]) -> None:
 
 
 def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
-    kernel_ast = translate_kernel(func)
+    options = dict(options)
+    kernel_ast = translate_kernel(func, _names_not_specialized(options.pop("do_not_specialize", ())))
     try:
         return python_kernel(func, kernel_ast, lambda: program_for(func, kernel_ast), options)
     except PhobosError as err:
@@ -118,6 +119,16 @@ def _make_kernel(func: Callable[..., Any], options: dict[str, Any]) -> Kernel:
             raise
         # An option the decorator was given: shown at the decorator, where it is written.
         raise PhobosError(err.message, user_span(), err.notes) from None
+
+
+def _names_not_specialized(value: Any) -> tuple[str, ...]:
+    """do_not_specialize= as names: a list or tuple of strings, or one string."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list | tuple) and all(isinstance(n, str) for n in value):
+        return tuple(value)
+    raise PhobosError(f'do_not_specialize= lists names as strings, as in do_not_specialize=["n"], not {value!r}',
+                      user_span())
 
 
 @api

@@ -1,8 +1,10 @@
 
 // kernel bits: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: K, X, A
+// for launches where multiples of 4: B, N; 16-byte aligned: A, K, X; rows 16-byte multiples apart: A, K, X
 #line 35 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_bits(i32* K, i64* X, i64* A, i64 N, i64 B) {
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(B % 4 == 0);
   #line 36 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 37 "tests/corpus/atomics.phobos"

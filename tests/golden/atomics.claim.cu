@@ -1,8 +1,10 @@
 
 // kernel claim: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: K, TAKEN, WON
+// for launches where multiples of 4: B, N; 16-byte aligned: K, TAKEN, WON; rows 16-byte multiples apart: K, TAKEN, WON
 #line 63 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_claim(i32* K, i32* TAKEN, i32* WON, i64 N, i64 B) {
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(B % 4 == 0);
   #line 64 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 65 "tests/corpus/atomics.phobos"

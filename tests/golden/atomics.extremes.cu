@@ -1,8 +1,10 @@
 
 // kernel extremes: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: K, X, I, U, F, J, V
+// for launches where multiples of 4: B, N; 16-byte aligned: F, I, J, K, U, V, X; rows 16-byte multiples apart: F, I, J, K, U, V, X
 #line 21 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_extremes(i32* K, f32* X, i32* I, u32* U, f32* F, i32* J, u32* V, i64 N, i64 B) {
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(B % 4 == 0);
   #line 23 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 24 "tests/corpus/atomics.phobos"

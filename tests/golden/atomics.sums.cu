@@ -1,8 +1,9 @@
 
 // kernel sums: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, W, S, T, U
+// for launches where multiples of 4: N; 16-byte aligned: S, T, U, W, X; rows 16-byte multiples apart: S, T, U, W, X
 #line 46 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_sums(f32* X, i32* W, f32* S, i32* T, u32* U, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 48 "tests/corpus/atomics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 49 "tests/corpus/atomics.phobos"

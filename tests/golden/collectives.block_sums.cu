@@ -1,8 +1,10 @@
 
 // kernel block_sums: 256 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, S, M
+// for launches where multiples of 4: B, N; 16-byte aligned: M, S, X; rows 16-byte multiples apart: M, S, X
 #line 26 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_block_sums(f32* X, f32* S, i32* M, i64 N, i64 B) {
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(B % 4 == 0);
   #line 28 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 256ll), (i64)threadIdx.x);
   #line 29 "tests/corpus/collectives.phobos"

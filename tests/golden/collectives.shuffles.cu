@@ -1,8 +1,9 @@
 
 // kernel shuffles: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, O, W
+// for launches where multiples of 4: N; 16-byte aligned: O, W, X; rows 16-byte multiples apart: O, W, X
 #line 46 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_shuffles(i32* X, i32* O, i32* W, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 47 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 48 "tests/corpus/collectives.phobos"

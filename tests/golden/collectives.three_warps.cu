@@ -1,8 +1,10 @@
 
 // kernel three_warps: 96 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, O
+// for launches where multiples of 4: B, N; 16-byte aligned: O, X; rows 16-byte multiples apart: O, X
 #line 37 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(96) phobos_three_warps(i32* X, i32* O, i64 N, i64 B) {
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(B % 4 == 0);
   #line 39 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 96ll), (i64)threadIdx.x);
   #line 40 "tests/corpus/collectives.phobos"

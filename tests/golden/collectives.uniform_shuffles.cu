@@ -1,8 +1,9 @@
 
 // kernel uniform_shuffles: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, O
+// for launches where multiples of 4: N; 16-byte aligned: O, X; rows 16-byte multiples apart: O, X
 #line 86 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_uniform_shuffles(i32* X, i32* O, i32 n, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 87 "tests/corpus/collectives.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 88 "tests/corpus/collectives.phobos"

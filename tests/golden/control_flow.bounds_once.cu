@@ -1,8 +1,9 @@
 
 // kernel bounds_once: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: Y
+// for launches where multiples of 4: N; 16-byte aligned: Y; rows 16-byte multiples apart: Y
 #line 153 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_bounds_once(i64* Y, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 154 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 155 "tests/corpus/control_flow.phobos"

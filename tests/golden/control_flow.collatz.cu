@@ -1,8 +1,9 @@
 
 // kernel collatz: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, STEPS
+// for launches where multiples of 4: N; 16-byte aligned: STEPS, X; rows 16-byte multiples apart: STEPS, X
 #line 4 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_collatz(i64* X, i32* STEPS, i32 cap, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 5 "tests/corpus/control_flow.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 6 "tests/corpus/control_flow.phobos"

@@ -1,8 +1,9 @@
 
 // kernel tensor_driven [T=32]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: P, X, Y
+// for launches where multiples of 4: N; 16-byte aligned: P, X, Y; rows 16-byte multiples apart: P, X, Y
 #line 121 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P, f32* X, f32* Y, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 123 "tests/corpus/control_flow.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 32ll);
   #line 124 "tests/corpus/control_flow.phobos"

@@ -1,8 +1,11 @@
 
 // kernel tiles_after_inner_break: 128 threads a CTA, 2048 bytes of shared memory
-// 16-byte aligned tensors: A, B, C, STEPS
+// for launches where multiples of 4: K, M, R; 16-byte aligned: A, B, C, STEPS; rows 16-byte multiples apart: B, C, STEPS
 #line 186 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break(bf16* A, bf16* B, f32* C, i32* STEPS, i64 M, i64 K, i64 R) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(R % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 189 "tests/corpus/control_flow.phobos"
   for (i64 r = 0ll; r < 4ll; ++r) {

@@ -1,8 +1,9 @@
 
 // kernel uniform_branches [T=64]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 98 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_uniform_branches(f32* X, f32* Y, i32 flag, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 100 "tests/corpus/control_flow.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 101 "tests/corpus/control_flow.phobos"

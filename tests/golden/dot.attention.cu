@@ -1,8 +1,10 @@
 
 // kernel attention [BM=16, BN=64]: 128 threads a CTA, 10368 bytes of shared memory
-// 16-byte aligned tensors: Q, K, V, O
+// for launches where multiples of 4: M, N; 16-byte aligned: K, O, Q, V; rows 16-byte multiples apart: K, O, Q, V
 #line 82 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q, f32* K, f32* V, f32* O, f32 scale, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 85 "tests/corpus/dot.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 16ll);

@@ -1,8 +1,12 @@
 
 // kernel dot_ragged [T=16]: 128 threads a CTA, 2048 bytes of shared memory
-// 16-byte aligned tensors: A, B, C
+// for launches where multiples of 4: KA, KB, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: A, B, C
 #line 70 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A, f32* B, f32* C, i64 M, i64 KA, i64 KB, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(KA % 4 == 0);
+  __builtin_assume(KB % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 72 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 16ll);

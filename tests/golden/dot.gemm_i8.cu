@@ -1,8 +1,11 @@
 
 // kernel gemm_i8 [TM=32, TN=32, TK=32]: 128 threads a CTA, 8192 bytes of shared memory
-// 16-byte aligned tensors: A, B, C
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: C
 #line 41 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A, i8* B, i32* C, i64 M, i64 K, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 43 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 32ll);

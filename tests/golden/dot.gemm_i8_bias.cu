@@ -1,8 +1,11 @@
 
 // kernel gemm_i8_bias [TM=32, TN=64, TK=32]: 128 threads a CTA, 16384 bytes of shared memory
-// 16-byte aligned tensors: A, B, BIAS, C
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C; rows 16-byte multiples apart: BIAS, C
 #line 94 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A, i8* B, i32* BIAS, i32* C, i64 M, i64 K, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 99 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 32ll);

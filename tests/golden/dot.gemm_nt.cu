@@ -1,8 +1,11 @@
 
 // kernel gemm_nt [TM=16, TN=32, TK=8]: 128 threads a CTA, 5632 bytes of shared memory
-// 16-byte aligned tensors: A, BT, C
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, BT, C; rows 16-byte multiples apart: A, BT, C
 #line 53 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A, f32* BT, f32* C, f32 alpha, f32 beta, i64 M, i64 K, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 56 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 16ll);

@@ -1,8 +1,11 @@
 
 // kernel gemm_wgmma [TM=128, TN=128, TK=64]: 128 threads a CTA, 131072 bytes of shared memory
-// 16-byte aligned tensors: A, B, BIAS, C
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 117 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 128ll);

@@ -1,8 +1,11 @@
 
 // kernel gemm_wgmma_f16 [TM=64, TN=192, TK=16]: 128 threads a CTA, 98304 bytes of shared memory
-// 16-byte aligned tensors: A, B, C, D
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C, D; rows 16-byte multiples apart: C
 #line 129 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A, f16* B, f32* C, f16* D, i64 M, i64 K, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 132 "tests/corpus/dot.phobos"
   const i64 m0 = ph::wmul((i64)blockIdx.y, 64ll);

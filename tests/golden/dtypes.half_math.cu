@@ -1,8 +1,9 @@
 
 // kernel half_math: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: A, B, H, G, OB, OH, MATH, MIX
+// for launches where multiples of 4: N; 16-byte aligned: A, B, G, H, MATH, MIX, OB, OH; rows 16-byte multiples apart: A, B, G, H, MATH, MIX
 #line 4 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_half_math(bf16* A, bf16* B, f16* H, f16* G, bf16* OB, f16* OH, f32* MATH, f32* MIX, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 7 "tests/corpus/dtypes.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 8 "tests/corpus/dtypes.phobos"

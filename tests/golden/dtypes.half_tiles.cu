@@ -1,8 +1,10 @@
 
 // kernel half_tiles [T=64]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y, Z, D
+// for launches where multiples of 4: M, N; 16-byte aligned: D, X, Y, Z; rows 16-byte multiples apart: D
 #line 53 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X, bf16* Y, f16* Z, f64* D, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 56 "tests/corpus/dtypes.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 8ll);
   #line 57 "tests/corpus/dtypes.phobos"

@@ -1,8 +1,9 @@
 
 // kernel small_ints: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: A, B, P, Q, R, G, O, S, F
+// for launches where multiples of 4: N; 16-byte aligned: A, B, F, G, O, P, Q, R, S; rows 16-byte multiples apart: A, B, F, G, O, P, Q, R, S
 #line 36 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_small_ints(i8* A, i8* B, u8* P, u16* Q, u32* R, bool* G, i32* O, i8* S, bool* F, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 39 "tests/corpus/dtypes.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 40 "tests/corpus/dtypes.phobos"

@@ -1,8 +1,9 @@
 
 // kernel store_round: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, D, H, B, DB, DH, DF
+// for launches where multiples of 4: N; 16-byte aligned: B, D, DB, DF, DH, H, X; rows 16-byte multiples apart: B, D, DB, DF, DH, H, X
 #line 24 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_store_round(f32* X, f64* D, f16* H, bf16* B, bf16* DB, f16* DH, f32* DF, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 26 "tests/corpus/dtypes.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 27 "tests/corpus/dtypes.phobos"

@@ -1,8 +1,10 @@
 
 // kernel bias_gelu [R=8, C=32]: 128 threads a CTA, 1152 bytes of shared memory
-// 16-byte aligned tensors: X, B, Y
+// for launches where multiples of 4: M, N; 16-byte aligned: B, X, Y; rows 16-byte multiples apart: B, X, Y
 #line 30 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_bias_gelu(f32* X, f32* B, f32* Y, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 32 "tests/corpus/elementwise.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 8ll);

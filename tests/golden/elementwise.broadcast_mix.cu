@@ -1,8 +1,10 @@
 
 // kernel broadcast_mix [R=16, C=64]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, ROW, COL, Y
+// for launches where multiples of 4: M, N; 16-byte aligned: COL, ROW, X, Y; rows 16-byte multiples apart: ROW, X, Y
 #line 14 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f32* ROW, f32* COL, f32* Y, f32 s, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 17 "tests/corpus/elementwise.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
   #line 18 "tests/corpus/elementwise.phobos"

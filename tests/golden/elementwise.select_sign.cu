@@ -1,8 +1,9 @@
 
 // kernel select_sign: 64 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y, T
+// for launches where multiples of 4: N; 16-byte aligned: T, X, Y; rows 16-byte multiples apart: T, X, Y
 #line 83 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(64) phobos_select_sign(f32* X, f32* Y, f32* T, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 85 "tests/corpus/elementwise.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 64ll), (i64)threadIdx.x);
   #line 86 "tests/corpus/elementwise.phobos"

@@ -1,8 +1,9 @@
 
 // kernel fn_scalars: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y, COUNT
+// for launches where multiples of 4: N; 16-byte aligned: COUNT, X, Y; rows 16-byte multiples apart: COUNT, X, Y
 #line 61 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fn_scalars(i64* X, i64* Y, i32* COUNT, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 62 "tests/corpus/functions.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 63 "tests/corpus/functions.phobos"

@@ -1,8 +1,9 @@
 
 // kernel fn_tiles [T=64]: 128 threads a CTA, 256 bytes of shared memory
-// 16-byte aligned tensors: X, Y, H, C
+// for launches where multiples of 4: N; 16-byte aligned: C, H, X, Y; rows 16-byte multiples apart: C, H, X, Y
 #line 47 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y, f32* H, f32* C, i64 N) {
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 49 "tests/corpus/functions.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);

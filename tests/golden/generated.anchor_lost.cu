@@ -1,6 +1,6 @@
 
 // kernel anchor_lost: 64 threads a CTA, 512 bytes of shared memory
-// 16-byte aligned tensors: A, T
+// for launches where 16-byte aligned: A, T; rows 16-byte multiples apart: A, T
 #line 7 "tests/corpus/generated.phobos"
 extern "C" __global__ void __launch_bounds__(64) phobos_anchor_lost(i32* A, i32* T) {
   extern __shared__ __align__(16) unsigned char smem[];

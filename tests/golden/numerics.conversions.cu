@@ -1,8 +1,9 @@
 
 // kernel conversions: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: F, D, I, U, S, FI, DI, DU, W, W8, WU8, WU16, X
+// for launches where multiples of 4: N; 16-byte aligned: D, DI, DU, F, FI, I, S, U, W, W8, WU16, WU8, X; rows 16-byte multiples apart: D, DI, DU, F, FI, I, S, U, W, W8, WU16, WU8, X
 #line 87 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_conversions(f32* F, f64* D, i64* I, u32* U, i8* S, i32* FI, i64* DI, u32* DU, i32* W, i8* W8, u8* WU8, u16* WU16, i64* X, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 91 "tests/corpus/numerics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 92 "tests/corpus/numerics.phobos"

@@ -1,8 +1,9 @@
 
 // kernel float_ops: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: A, B, O, C
+// for launches where multiples of 4: N; 16-byte aligned: A, B, C, O; rows 16-byte multiples apart: A, B, C, O
 #line 68 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_float_ops(f32* A, f32* B, f32* O, i32* C, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 69 "tests/corpus/numerics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 70 "tests/corpus/numerics.phobos"

@@ -1,8 +1,9 @@
 
 // kernel int_ops64: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: A, B, O
+// for launches where multiples of 4: N; 16-byte aligned: A, B, O; rows 16-byte multiples apart: A, B, O
 #line 25 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_int_ops64(i64* A, i64* B, i64* O, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 26 "tests/corpus/numerics.phobos"
   const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 27 "tests/corpus/numerics.phobos"

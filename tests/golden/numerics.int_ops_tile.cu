@@ -1,8 +1,9 @@
 
 // kernel int_ops_tile [T=64]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: A, B, O
+// for launches where multiples of 4: N; 16-byte aligned: A, B, O; rows 16-byte multiples apart: A, B, O
 #line 47 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A, i32* B, i32* O, i64 N) {
+  __builtin_assume(N % 4 == 0);
   #line 49 "tests/corpus/numerics.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
   #line 50 "tests/corpus/numerics.phobos"

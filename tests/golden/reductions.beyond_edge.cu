@@ -1,8 +1,10 @@
 
 // kernel beyond_edge: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, S, I
+// for launches where multiples of 4: M, N; 16-byte aligned: I, S, X; rows 16-byte multiples apart: S, X
 #line 82 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X, f32* S, i32* I, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 83 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 84 "tests/corpus/reductions.phobos"

@@ -1,8 +1,11 @@
 
 // kernel col_sums [R=16, C=32]: 128 threads a CTA, 256 bytes of shared memory
-// 16-byte aligned tensors: X, COLS, TOTAL
+// for launches where multiples of 4: G, M, N; 16-byte aligned: COLS, TOTAL, X; rows 16-byte multiples apart: COLS, TOTAL, X
 #line 45 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* COLS, f32* TOTAL, i64 M, i64 N, i64 G) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(G % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 47 "tests/corpus/reductions.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 32ll);

@@ -1,8 +1,10 @@
 
 // kernel half_rows [R=8, C=128]: 128 threads a CTA, 32 bytes of shared memory
-// 16-byte aligned tensors: X, B, S, P
+// for launches where multiples of 4: M, N; 16-byte aligned: B, P, S, X
 #line 95 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_half_rows(f16* X, bf16* B, f32* S, bf16* P, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 98 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

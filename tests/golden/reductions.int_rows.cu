@@ -1,8 +1,10 @@
 
 // kernel int_rows [R=8, C=32]: 128 threads a CTA, 32 bytes of shared memory
-// 16-byte aligned tensors: X, B, S
+// for launches where multiples of 4: M, N; 16-byte aligned: B, S, X; rows 16-byte multiples apart: S, X
 #line 60 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B, i32* S, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 62 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

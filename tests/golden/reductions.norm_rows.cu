@@ -1,8 +1,10 @@
 
 // kernel norm_rows [R=12, C=96]: 64 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, W, Y, S
+// for launches where multiples of 4: M, N; 16-byte aligned: S, W, X, Y; rows 16-byte multiples apart: W, X
 #line 106 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W, bf16* Y, f32* S, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 109 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 12ll);
   #line 110 "tests/corpus/reductions.phobos"

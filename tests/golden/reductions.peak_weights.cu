@@ -1,8 +1,9 @@
 
 // kernel peak_weights: 128 threads a CTA, 48 bytes of shared memory
-// 16-byte aligned tensors: X, Y, P
+// for launches where multiples of 4: M; 16-byte aligned: P, X, Y; rows 16-byte multiples apart: P, X, Y
 #line 183 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f32* Y, f32* P, i64 M) {
+  __builtin_assume(M % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 185 "tests/corpus/reductions.phobos"
   const i64 r0 = ph::wmul((i64)blockIdx.x, 4ll);

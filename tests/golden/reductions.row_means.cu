@@ -1,8 +1,10 @@
 
 // kernel row_means [ROWS=4, COLS=64]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, OUT
+// for launches where multiples of 4: M, N; 16-byte aligned: OUT, X; rows 16-byte multiples apart: X
 #line 7 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X, f32* OUT, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 10 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 4ll);
   #line 11 "tests/corpus/reductions.phobos"

@@ -1,8 +1,10 @@
 
 // kernel row_stats [R=8, C=64]: 128 threads a CTA, 32 bytes of shared memory
-// 16-byte aligned tensors: X, S
+// for launches where multiples of 4: M, N; 16-byte aligned: S, X; rows 16-byte multiples apart: X
 #line 20 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* S, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 22 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

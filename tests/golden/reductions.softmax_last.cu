@@ -1,8 +1,10 @@
 
 // kernel softmax_last [R=3, C=256]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: M, N; 16-byte aligned: X, Y
 #line 156 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, bf16* Y, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 159 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 3ll);
   #line 160 "tests/corpus/reductions.phobos"

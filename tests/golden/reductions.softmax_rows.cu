@@ -1,8 +1,10 @@
 
 // kernel softmax_rows [ROWS=8, COLS=256]: 128 threads a CTA, 8256 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: M, N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 38 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X, f32* Y, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 40 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

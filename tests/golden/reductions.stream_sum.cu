@@ -1,8 +1,10 @@
 
 // kernel stream_sum [B=512]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, P
+// for launches where multiples of 4: G, N; 16-byte aligned: P, X; rows 16-byte multiples apart: X
 #line 121 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X, f32* P, i64 N, i64 G) {
+  __builtin_assume(N % 4 == 0);
+  __builtin_assume(G % 4 == 0);
   #line 124 "tests/corpus/reductions.phobos"
   f32 acc[4];  // tile<f32>[512] in registers: 1 row of 512, a group of 128 threads per row, each lane holding 1 group of 4
   {

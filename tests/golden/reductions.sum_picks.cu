@@ -1,8 +1,9 @@
 
 // kernel sum_picks: 256 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: M; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 166 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X, f32* Y, f32 lo, f32 hi, i64 M) {
+  __builtin_assume(M % 4 == 0);
   #line 168 "tests/corpus/reductions.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 169 "tests/corpus/reductions.phobos"

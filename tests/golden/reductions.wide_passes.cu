@@ -1,8 +1,10 @@
 
 // kernel wide_passes [R=3, C=512]: 256 threads a CTA, 160 bytes of shared memory
-// 16-byte aligned tensors: X, Y, S
+// for launches where multiples of 4: M, N; 16-byte aligned: S, X, Y; rows 16-byte multiples apart: X, Y
 #line 136 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X, f32* Y, f32* S, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int own = 0;  // where the statements' own shared memory starts
   #line 139 "tests/corpus/reductions.phobos"

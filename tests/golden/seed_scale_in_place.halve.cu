@@ -1,6 +1,6 @@
 
 // kernel halve: 32 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X
+// for launches where 16-byte aligned: X; rows 16-byte multiples apart: X
 #line 5 "seed:scale_in_place"
 extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
   #line 7 "seed:scale_in_place"

@@ -1,8 +1,9 @@
 
 // kernel scale_rows: 256 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, S, Y
+// for launches where multiples of 4: M; 16-byte aligned: S, X, Y; rows 16-byte multiples apart: X, Y
 #line 1 "seed:scale_rows"
 extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X, f32* S, f32* Y, i64 M) {
+  __builtin_assume(M % 4 == 0);
   #line 3 "seed:scale_rows"
   const i64 r = ph::wmul((i64)blockIdx.x, 32ll);
   #line 4 "seed:scale_rows"

@@ -1,8 +1,10 @@
 
 // kernel absent_broadcast [R=8, C=32]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, ROW, COL, Y, Z
+// for launches where multiples of 4: M, N; 16-byte aligned: COL, ROW, X, Y, Z; rows 16-byte multiples apart: ROW, X, Y, Z
 #line 114 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X, f32* ROW, f32* COL, f32* Y, f32* Z, i32 k, i32 j, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 117 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 8ll);
   #line 118 "tests/corpus/slicing.phobos"

@@ -1,8 +1,9 @@
 
 // kernel fill_then_patch: 128 threads a CTA, 256 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: M; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 133 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X, f32* Y, i64 M) {
+  __builtin_assume(M % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 134 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);

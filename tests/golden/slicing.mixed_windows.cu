@@ -1,8 +1,10 @@
 
 // kernel mixed_windows [C=32]: 128 threads a CTA, 2304 bytes of shared memory
-// 16-byte aligned tensors: X, K, Y, J
+// for launches where multiples of 4: M, N; 16-byte aligned: J, K, X, Y; rows 16-byte multiples apart: J, K, X, Y
 #line 35 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_mixed_windows(f32* X, i32* K, f32* Y, i32* J, i32 s, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 38 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 32ll);

@@ -1,8 +1,10 @@
 
 // kernel row_pick [C=64]: 128 threads a CTA, 3136 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: M, N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 21 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X, f32* Y, i32 i, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 23 "tests/corpus/slicing.phobos"
   const i64 c = ph::wmul((i64)blockIdx.x, 64ll);

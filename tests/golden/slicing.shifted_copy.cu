@@ -1,8 +1,10 @@
 
 // kernel shifted_copy [T=16]: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y
+// for launches where multiples of 4: M, N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 5 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_shifted_copy(f32* X, f32* Y, i32 dr, i32 dc, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 7 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
   #line 8 "tests/corpus/slicing.phobos"

@@ -1,6 +1,6 @@
 
 // kernel tile_assign: 128 threads a CTA, 768 bytes of shared memory
-// 16-byte aligned tensors: X, A, B, C, D
+// for launches where 16-byte aligned: A, B, C, D, X; rows 16-byte multiples apart: A, B, C, D, X
 #line 71 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32* A, f32* B, f32* C, f32* D) {
   extern __shared__ __align__(16) unsigned char smem[];

@@ -1,6 +1,6 @@
 
 // kernel tile_gather: 128 threads a CTA, 512 bytes of shared memory
-// 16-byte aligned tensors: X, Y, Z
+// for launches where 16-byte aligned: X, Y, Z; rows 16-byte multiples apart: X, Y, Z
 #line 48 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X, f32* Y, f32* Z) {
   extern __shared__ __align__(16) unsigned char smem[];

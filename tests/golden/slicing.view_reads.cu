@@ -1,8 +1,10 @@
 
 // kernel view_reads: 128 threads a CTA, 0 bytes of shared memory
-// 16-byte aligned tensors: X, Y, W
+// for launches where multiples of 4: M, N; 16-byte aligned: W, X, Y; rows 16-byte multiples apart: W, X, Y
 #line 90 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X, f32* Y, f32* W, i64 M, i64 N) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   #line 91 "tests/corpus/slicing.phobos"
   const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
   #line 92 "tests/corpus/slicing.phobos"

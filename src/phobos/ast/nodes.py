@@ -306,7 +306,15 @@ class Pipeline(Node):
     stages: Expr | None
 
 
-Attribute = Launch | Autotune | Aligned | Tensorcore | Pipeline
+@dataclass(frozen=True)
+class DoNotSpecialize(Node):
+    """`@do_not_specialize(n, D)`: sizes that vary from launch to launch, so the code
+    compiled for a launch assumes nothing of their values (see Launching)."""
+
+    names: tuple[Name, ...]
+
+
+Attribute = Launch | Autotune | Aligned | Tensorcore | Pipeline | DoNotSpecialize
 
 
 # ---------------------------------------------------------------- top level

@@ -21,6 +21,7 @@ from phobos.ast.nodes import (
     Call,
     Continue,
     Ctx,
+    DoNotSpecialize,
     Expr,
     ExprStmt,
     FloatLit,
@@ -92,6 +93,8 @@ def print_attribute(attr: Attribute) -> str:
         return f"@aligned({', '.join(entries)})"
     if isinstance(attr, Tensorcore):
         return "@tensorcore"
+    if isinstance(attr, DoNotSpecialize):
+        return f"@do_not_specialize({', '.join(n.id for n in attr.names)})"
     assert isinstance(attr, Pipeline)
     return f"@pipeline({'off' if attr.stages is None else print_expr(attr.stages)})"
 

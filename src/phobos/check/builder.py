@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from phobos.ast import nodes as A
+from phobos.ast.printer import print_attribute
 from phobos.dtypes import BOOL, BY_NAME, F32, INDEX, DType, round_float
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
@@ -27,6 +28,7 @@ from .limits import Tally
 from .linear import constant_difference
 from .module import ModuleInfo
 from .scope import Binding, Scopes, View
+from .specialize import unspecialized
 from .typed import Typed, broadcast, shape_text
 from .types import assignable, literal_type, promote
 
@@ -85,6 +87,7 @@ class KernelBuilder:
         self.threads = attrs["threads"]
         params, dims = self.parameters()
         aligned = self.aligned(dims)
+        not_specialized = unspecialized(k, params, dims, self.bindings)
         self.scopes.push()
         body = self.block(k.body)
         self.scopes.pop()
@@ -95,6 +98,7 @@ class KernelBuilder:
             params=params,
             runtime_dims=tuple(dims),
             aligned=aligned,
+            unspecialized=not_specialized,
             tensorcore=attrs["tensorcore"],
             stages=attrs["stages"],
             body=body,
@@ -121,7 +125,7 @@ class KernelBuilder:
         seen: dict[type, A.Node] = {}
         for attr in self.kernel.attrs:
             if type(attr) in seen:
-                raise self.fail(f"attribute @{type(attr).__name__.lower()} is given twice", attr.span)
+                raise self.fail(f"attribute {print_attribute(attr).partition('(')[0]} is given twice", attr.span)
             seen[type(attr)] = attr
             match attr:
                 case A.Launch(threads=t):

@@ -389,6 +389,7 @@ class Kernel:
     params: tuple[TensorParam | ScalarParam, ...]
     runtime_dims: tuple[str, ...]
     aligned: dict[str, int]
+    unspecialized: frozenset[str]  # the sizes @do_not_specialize names
     tensorcore: bool
     stages: int | None  # a GEMM loop's load stages (@pipeline); None: the back end chooses, 1: none ahead
     body: list[Stmt]

@@ -49,11 +49,18 @@ class Param:
 
 @dataclass(frozen=True)
 class Signature:
-    """The parameters in order, and the autotune names with their values in order."""
+    """The parameters in order, the autotune names with their values in order, and the
+    sizes @do_not_specialize keeps out of the specialization key."""
 
     kernel: str
     params: tuple[Param, ...]
     tune: dict[str, tuple[int, ...]]
+    unspecialized: frozenset[str] = frozenset()
+
+    def specialized_scalar(self, p: Param) -> bool:
+        """Whether a scalar parameter's value enters the specialization key (an integer
+        @do_not_specialize does not name)."""
+        return not p.is_tensor and p.dtype.is_int and p.name not in self.unspecialized
 
 
 def signature(kernel: A.Kernel, variants: list[ir.Kernel]) -> Signature:
@@ -75,7 +82,7 @@ def signature(kernel: A.Kernel, variants: list[ir.Kernel]) -> Signature:
                 params.append(
                     Param(p.name, BY_NAME[tname], tuple(_dim(d, tune) for d in dims), p.name in written)
                 )
-    return Signature(kernel.name, tuple(params), tune)
+    return Signature(kernel.name, tuple(params), tune, variants[0].unspecialized if variants else frozenset())
 
 
 def _dim(d: A.Expr, tune: dict[str, tuple[int, ...]]) -> Dim:

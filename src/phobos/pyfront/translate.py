@@ -30,8 +30,9 @@ _ATTRIBUTE_USAGE = {
 }
 
 
-def translate_kernel(pyfunc: Callable[..., Any]) -> A.Kernel:
-    """The kernel a def decorated (or to be decorated) with `@ph.kernel` spells."""
+def translate_kernel(pyfunc: Callable[..., Any], do_not_specialize: tuple[str, ...] = ()) -> A.Kernel:
+    """The kernel a def decorated (or to be decorated) with `@ph.kernel` spells;
+    `do_not_specialize` is that option's value, as the decorator was called with it."""
     func = _def_of(pyfunc)
     src = DefSource(func)
     tree = src.tree
@@ -40,6 +41,8 @@ def translate_kernel(pyfunc: Callable[..., Any]) -> A.Kernel:
     name_span = src.def_name_span()
     name = body.ident(tree.name, name_span)
     attrs = _decorators(body, tree, entry="kernel")
+    if do_not_specialize:
+        attrs = (*attrs, _do_not_specialize(body, tree, do_not_specialize))
     for attr in attrs:
         if isinstance(attr, A.Autotune):
             body.shapes.update(entry.name for entry in attr.entries)
@@ -183,6 +186,22 @@ def _decorators(
             body.error("a fn takes no decorator but @ph.fn", dec)
         body.error(f"`@{body.shown(dec)}` is not a Phobos attribute", dec)
     return tuple(attrs)
+
+
+def _do_not_specialize(body: Body, tree: py.FunctionDef | py.AsyncFunctionDef,
+                       names: tuple[str, ...]) -> A.DoNotSpecialize:
+    """`@ph.kernel(do_not_specialize=[...])` as the attribute the native syntax writes:
+    each name located at its string in the decorator where it is written there as one,
+    else at the keyword, else at the def (`ph.kernel(f, do_not_specialize=...)`)."""
+    keyword = next((kw for dec in tree.decorator_list if isinstance(dec, py.Call)
+                    for kw in dec.keywords if kw.arg == "do_not_specialize"), None)
+    where: py.AST = keyword if keyword is not None else tree
+    written = {}
+    if keyword is not None and isinstance(keyword.value, py.List | py.Tuple):
+        written = {e.value: e for e in keyword.value.elts if isinstance(e, py.Constant) and isinstance(e.value, str)}
+    entries = tuple(A.Name(body.ident(name, written.get(name, where)), span=body.src.span(written.get(name, where)))
+                    for name in names)
+    return A.DoNotSpecialize(entries, span=body.src.span(where))
 
 
 def _uses_node(tree: py.FunctionDef | py.AsyncFunctionDef) -> py.keyword | None:

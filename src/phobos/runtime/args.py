@@ -21,8 +21,6 @@ from phobos.dtypes import numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir.signature import Param, Signature
 
-# Phobos runtime extents are assumed to be multiples of this many elements (seed 000).
-EXTENT_MULTIPLE = 4
 
 @dataclass
 class Bound:
@@ -223,8 +221,6 @@ def _extent(
             )
         return
     assert isinstance(dim, str)
-    if extent == 0:
-        raise _fail(sig, p.name, f"dim {axis} (`{dim}`) is empty: the array's shape is {shape}")
     if dim in out.extents:
         if out.extents[dim] != extent:
             raise _fail(
@@ -234,14 +230,6 @@ def _extent(
                 f"every use of `{dim}` in the parameters names one value",
             )
         return
-    if kind == "runtime" and extent % EXTENT_MULTIPLE:
-        raise _fail(
-            sig, p.name,
-            f"dim `{dim}` is {extent} (dim {axis}, shape {shape}), not a multiple of "
-            f"{EXTENT_MULTIPLE}",
-            f"Phobos assumes runtime extents are multiples of {EXTENT_MULTIPLE} elements; "
-            "pad the array and mask the edge in the kernel",
-        )
     out.extents[dim] = extent
     out.origins[dim] = (p.name, axis)
 

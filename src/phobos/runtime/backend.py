@@ -19,6 +19,8 @@ from typing import Any
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.signature import Signature
+from phobos.ir.specialize import Specialization
+from phobos.targets import ALIGNMENT
 
 from .args import Checked
 from .grid import Grid
@@ -102,6 +104,11 @@ class DeviceArguments:
     device_id: int
     backend: str  # which GPU back end runs them
 
+    @property
+    def aligned(self) -> frozenset[str]:
+        """The tensors whose data starts at a 16-byte aligned address."""
+        return frozenset(name for name, array in self.arrays.items() if array.ptr % ALIGNMENT == 0)
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -159,8 +166,9 @@ def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> De
 
 
 def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
-        device: DeviceArguments | None, pointer_order: list[str]) -> Runner | None:
-    """Run one variant on the back end its arguments were prepared for; writes in place.
+        device: DeviceArguments | None, spec: Specialization, pointer_order: list[str]) -> Runner | None:
+    """Run one variant on the back end its arguments were prepared for, compiled for
+    the key `spec` on the GPU; writes in place.
 
     Returns how to run it again for a launch with arguments of the same kind (the
     bound values in parameter order, scalars checked, and the tensors' data pointers
@@ -173,7 +181,7 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
             from phobos.backends.cuda.launch import prepare
 
         names = [p.name for p in sig.params]
-        prepared = prepare(variant, names, device.arrays, dims, device.device_id, pointer_order)
+        prepared = prepare(variant, spec, names, device.arrays, dims, device.device_id, pointer_order)
         prepared.first(device.arrays, checked.scalars, grid)
         return prepared if prepared.reusable else None
     tensors = [(i, p.name) for i, p in enumerate(sig.params) if p.is_tensor]

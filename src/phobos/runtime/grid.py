@@ -1,8 +1,8 @@
 """The launch grid: an int, a tuple of one to three ints, or a function of the launch.
 
-Every form ends as three positive ints (x, y, z). Zero programs is refused rather than
-silently doing nothing, and the limits are CUDA's, so a grid the interpreter accepts
-also launches on a GPU.
+Every form ends as three non-negative ints (x, y, z); a grid with a 0 runs no program
+(seed 004), and the limits are CUDA's, so a grid the interpreter accepts also
+launches on a GPU.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ def _is_int(x: Any) -> bool:
 
 
 def normalize_grid(kernel: str, value: Any, source: str = "the grid") -> Grid:
-    """Three positive ints from an int or a tuple (or list) of one to three ints."""
-    if type(value) is int and 1 <= value <= GRID_LIMITS[0]:
+    """Three non-negative ints from an int or a tuple (or list) of one to three ints."""
+    if type(value) is int and 0 <= value <= GRID_LIMITS[0]:
         return value, 1, 1  # the common case, at every `kernel[grid]`
-    expected = "an int or a tuple of 1 to 3 positive ints"
+    expected = "an int or a tuple of 1 to 3 non-negative ints"
     if _is_int(value):
         items: tuple[Any, ...] = (value,)
     elif isinstance(value, tuple | list) and 1 <= len(value) <= 3 and all(map(_is_int, value)):
@@ -37,10 +37,10 @@ def normalize_grid(kernel: str, value: Any, source: str = "the grid") -> Grid:
     else:
         raise PhobosError(f"kernel `{kernel}`: {source} must be {expected}, not {value!r}")
     for axis, (n, limit) in enumerate(zip(items, GRID_LIMITS, strict=False)):
-        if not 1 <= int(n) <= limit:
+        if not 0 <= int(n) <= limit:
             raise PhobosError(
                 f"kernel `{kernel}`: {source} is {value!r}; its {'xyz'[axis]} extent must be "
-                f"from 1 to {limit}, not {int(n)}"
+                f"from 0 to {limit}, not {int(n)}"
             )
     padded = [int(n) for n in items] + [1] * (3 - len(items))
     return padded[0], padded[1], padded[2]

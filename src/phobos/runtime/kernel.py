@@ -16,6 +16,7 @@ from phobos.ir.signature import Signature, signature
 from phobos.ir.text import kernel_text
 
 from .backend import check_options
+from .compiles import Compiles
 from .grid import GridSpec
 from .launch import Launcher, not_callable
 from .plans import MOST_PLANS, KeyReaders, Plan
@@ -43,6 +44,7 @@ class Kernel:
         self.plans: dict[Hashable, Plan] = {}
         # A launcher per int grid, kept: `kernel[grid]` is written at every launch.
         self._launchers: dict[int, Launcher] = {}
+        self.compiles = Compiles(name)
 
     @cached_property
     @api

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from phobos.errors import PhobosError, for_the_user
+from phobos.ir.specialize import ANY, specialize
 
 from . import args as arguments
 from . import backend
@@ -33,6 +34,8 @@ class Launcher:
         self.grid = grid
         # A fixed grid is checked here, so a bad one is refused where it is written.
         self._fixed: Grid | None = None if callable(grid) else normalize_grid(kernel.name, grid)
+        # A grid of no programs: each launch checks its arguments and runs nothing.
+        self._empty = self._fixed is not None and 0 in self._fixed
         # The key reader of the last launch's pattern (see `plans.KeyReaders`).
         self._read: KeyReader = no_pattern
 
@@ -40,6 +43,9 @@ class Launcher:
         # The public entry point: its `try` is written inline, as `phobos.errors.api`
         # would cost a call at every launch (and move the notice's stack level).
         try:
+            if self._empty:
+                self._first(args, kwargs)
+                return
             found = self._read(args, kwargs)
             kernel = self.kernel
             if found is None:  # a launch of another pattern than the last
@@ -72,6 +78,8 @@ class Launcher:
             if grid is None:
                 assert callable(self.grid)
                 grid = call_grid_function(kernel.name, self.grid, launch)
+                if 0 in grid:
+                    return
             plan.run(values, pointers, grid)
         except PhobosError as err:
             for_the_user(err)
@@ -81,7 +89,9 @@ class Launcher:
         """A launch by the full path; its plan, where its arguments' kind has one.
 
         The back end is chosen here, so a repeat launch reads no environment: the one
-        a kind of arguments first ran on runs it again (see `plans`).
+        a kind of arguments first ran on runs it again (see `plans`). A launch of no
+        programs, or with a runtime dim of 0 (an empty tensor), runs nothing; the
+        arguments are checked all the same.
         """
         kernel = self.kernel
         sig = kernel.signature
@@ -99,18 +109,30 @@ class Launcher:
             grid = call_grid_function(kernel.name, self.grid, {**bound.values, **named})
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=3)
+        if 0 in grid:
+            return None
         names = tuple(p.name for p in sig.params)
+        scalars = tuple((i, arguments.scalar_check(sig, p)) for i, p in enumerate(sig.params) if not p.is_tensor)
+        if 0 in dims.values():
+            return Plan(names, names[len(args):], scalars, named, _nothing)
         # The tensors in the order a key reader reads their pointers: as the launch gave them.
         given = (*names[:len(args)], *(name for name in kwargs if name in bound.values))
         tensors = {p.name for p in sig.params if p.is_tensor}
-        run = backend.run(sig, variant, grid, checked, dims, device, [n for n in given if n in tensors])
+        spec = ANY
+        if device is not None:  # the GPU compiles per key; the interpreter runs any launch alike
+            spec = specialize(variant, dims, checked.scalars, device.aligned)
+            kernel.compiles.record(variant, spec, stacklevel=3)
+        run = backend.run(sig, variant, grid, checked, dims, device, spec, [n for n in given if n in tensors])
         if run is None:
             return None
-        scalars = tuple((i, arguments.scalar_check(sig, p)) for i, p in enumerate(sig.params) if not p.is_tensor)
         return Plan(names, names[len(args):], scalars, named, run)
 
     def __repr__(self) -> str:
         return f"<phobos launch of {self.kernel.name}, grid {self.grid!r}>"
+
+
+def _nothing(_values: Sequence[Any], _pointers: list[int], _grid: Grid) -> None:
+    """The run of a launch with an empty tensor."""
 
 
 def not_callable(kernel: Kernel) -> PhobosError:

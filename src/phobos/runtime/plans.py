@@ -3,9 +3,11 @@
 Binding, the tensor checks, the variant choice, the back end and (on the GPU)
 describing the arrays and loading the module depend only on each argument's type
 and, for arrays, dtype, shape, layout, device, writability and whether the data
-starts 16-byte aligned; with the keywords and the autotune pins that makes a
-launch's *key*. A launch whose key was seen before skips all of it: it checks its
-scalars (their values are not in the key) and hands the values to the back end.
+starts 16-byte aligned, and for an integer scalar on what the specialization key
+says of it (phobos.ir.specialize: a multiple of 16, equal to 1); with the keywords
+and the autotune pins that makes a launch's *key*. A launch whose key was seen
+before skips all of it: it checks its scalars (their values are not in the key) and
+hands the values to the back end.
 
 The back end is not in the key: it is chosen (PHOBOS_INTERPRET read) when a kind is
 first launched, and the kinds themselves tell the back ends apart, since the
@@ -134,6 +136,14 @@ class KeyReaders:
         return reader
 
 
+def _specialized(sig: Signature, i: int, positional: int, keywords: tuple[str, ...]) -> bool:
+    """Whether the `i`-th value of a launch binds a scalar the specialization key reads."""
+    name = sig.params[i].name if i < min(positional, len(sig.params)) else (
+        keywords[i - positional] if i >= positional else None)
+    param = next((p for p in sig.params if p.name == name), None)
+    return param is not None and sig.specialized_scalar(param)
+
+
 def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[str, ...],
                  types: tuple[type, ...]) -> KeyReader | None:
     """A reader's source, compiled. The keywords (any string may be one) and the types
@@ -165,6 +175,8 @@ def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[s
             key.append(f"v{i}")
             continue
         kind = _KINDS[cls]
+        if issubclass(cls, int | np.integer) and cls is not bool and _specialized(sig, i, positional, keywords):
+            key += [f"v{i} % 16 == 0", f"v{i} == 1"]  # what the code compiled for the launch may assume
         if kind is _Kind.TORCH:
             body.append(f"    p{i} = v{i}.data_ptr()")
             pointers.append(f"p{i}")

@@ -26,6 +26,7 @@ from phobos.ast.nodes import (
     Call,
     Continue,
     Ctx,
+    DoNotSpecialize,
     Expr,
     ExprStmt,
     FloatLit,
@@ -85,7 +86,7 @@ ASSIGN_OPS: dict[str, str | None] = {
     "&=": "&", "|=": "|", "^=": "^", "<<=": "<<", ">>=": ">>",
 }
 
-ATTRIBUTES = ("launch", "autotune", "aligned", "tensorcore", "pipeline")
+ATTRIBUTES = ("launch", "autotune", "aligned", "tensorcore", "pipeline", "do_not_specialize")
 
 _KEYWORDS = frozenset(KEYWORDS)
 _STATEMENT_ENDS = (NEWLINE, ";", "}")
@@ -287,6 +288,12 @@ class _Parser:
                 attr = Pipeline(None, span=at.span)
             else:
                 attr = Pipeline(self.int_or_name("'off' or a stage count (a number or a name)"), span=at.span)
+        elif name.text == "do_not_specialize":
+            names = [self.expect_name("a scalar parameter's or a dim's name")]
+            while self.at(","):
+                self.advance()
+                names.append(self.expect_name("a scalar parameter's or a dim's name"))
+            attr = DoNotSpecialize(tuple(Name(n.text, span=n.span) for n in names), span=at.span)
         elif name.text == "autotune":
             tunes = [self.tune()]
             while self.at(","):

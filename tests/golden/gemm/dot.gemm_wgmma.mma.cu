@@ -9,8 +9,12 @@ PH_INLINE void mma(f32* d, const u32 (&a)[4], u32 b0, u32 b1) {
 // kernel gemm_wgmma [TM=128, TN=128, TK=64]: the GEMM loop on mma.sync, 256 threads a CTA, 65664 bytes of shared memory, a persistent walk over the grid, operands loaded by cp.async from every warp, stores from registers
 //   128 x 128 CTA tile, k 32 a stage, 4 stages of 16384 bytes, filled by cp.async from all 8 warps
 //   each warp 64 x 32: ldmatrix (B transposed) and mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32, 4 x 4 products a k16 slice
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(128) unsigned char smem[];
   const u32 base = (ph::smem_address(smem) + 127u) & ~127u;
   const i64 tiles = grid_x * grid_y * grid_z;

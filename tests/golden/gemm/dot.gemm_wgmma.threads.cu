@@ -12,8 +12,12 @@ PH_INLINE void wgmma(f32 (&d)[64], u64 a, u64 b, int scale_d) {
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..2 run wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 128 x 64, K-major; B: 2 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: a consumer's 64 rows through 2 swizzled box(es) of 64 columns and a TMA store, where the tile allows, overlapping the next tile
+// for launches where multiples of 4: K, M, N
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;

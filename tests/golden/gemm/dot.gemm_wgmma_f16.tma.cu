@@ -12,8 +12,12 @@ PH_INLINE void wgmma(f32 (&d)[96], u64 a, u64 b, int scale_d) {
 //   warpgroup 0 loads the stages (TMA, or its threads' copies); warpgroups 1..1 run wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16, 1 m64 block(s) each (224 registers)
 //   A: 1 box(es) of 64 x 64, K-major; B: 3 box(es) of 64 x 64, MN-major; 128-byte swizzle
 //   C: from registers
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C, D; rows 16-byte multiples apart: C
 #line 129 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, f16* A, f16* B, f32* C, f16* D, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M % 4 == 0);
+  __builtin_assume(K % 4 == 0);
+  __builtin_assume(N % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;

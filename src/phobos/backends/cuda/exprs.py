@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from phobos.dtypes import DType
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import ANY, Specialization
 
 from . import ctypes as ct
 from .names import Names
@@ -207,9 +208,10 @@ class VectorBody:
 class ExprWriter:
     """Writes C++ lines; the statement writer and the tile writer build on it."""
 
-    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str] = frozenset()):
+    def __init__(self, kernel: ir.Kernel, spec: Specialization = ANY):
         self.kernel = kernel
-        self.aligned = aligned  # tensors whose first element is 16-byte aligned (a launch-time fact)
+        self.spec = spec  # what the launches this code is for promise (phobos.ir.specialize)
+        self.aligned = spec.aligned  # tensors whose first element is 16-byte aligned
         self.vec: VectorBody | None = None
         self.index_memo: dict[int, str] = {}
         self.force: set[int] = set()  # nodes to materialize rather than fuse (tiles.py)
@@ -461,11 +463,11 @@ class ExprWriter:
         return f"{paren(text)} % {n} == 0"
 
     def pitch_multiple_of(self, dim: int | str, n: int) -> str | bool:
-        """`multiple_of` for a tensor's dim: a literal, or a runtime dim, which the
-        launch checks is a multiple of 4 and of what `@aligned` promises."""
+        """`multiple_of` for a tensor's dim: a literal, or a runtime dim, a multiple of
+        what `@aligned` promises (which the launch checks) and of what the key says."""
         if isinstance(dim, int):
             return dim % n == 0
-        if 4 % n == 0 or self.kernel.aligned.get(dim, 1) % n == 0:
+        if math.lcm(self.kernel.aligned.get(dim, 1), self.spec.multiple(dim)) % n == 0:
             return True
         return self.multiple_of(self.param_names[dim], n)
 

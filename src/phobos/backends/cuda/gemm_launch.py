@@ -34,6 +34,7 @@ from typing import Any
 
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization
 
 from .args import DeviceArray
 from .gemm_form import GemmForm, NotGemm, gemm_form
@@ -83,20 +84,21 @@ def gemm_of(variant: ir.Kernel, arch: str = GEMM_ARCH, pingpong: bool = False) -
     return found
 
 
-def generate_gemm(kernel: ir.Kernel, aligned: frozenset[str], form: GemmForm, plan: GemmPlan | MmaPlan,
+def generate_gemm(kernel: ir.Kernel, spec: Specialization, form: GemmForm, plan: GemmPlan | MmaPlan,
                   mode: GemmMode) -> Generated:
-    """The GEMM variant of a kernel of GEMM form, for launches whose `aligned` tensors
-    start 16-byte aligned, run as `mode` says: mma.sync (Ampere, Ada) or wgmma (Hopper)."""
+    """The GEMM variant of a kernel of GEMM form, for launches whose key is `spec`, run
+    as `mode` says: mma.sync (Ampere, Ada) or wgmma (Hopper)."""
     if mode.mma:
         assert isinstance(plan, MmaPlan)
-        return MmaWriter(kernel, aligned, form, plan, mode).write()  # type: ignore[arg-type]
+        return MmaWriter(kernel, spec, form, plan, mode).write()  # type: ignore[arg-type]
     assert isinstance(plan, GemmPlan)
-    return GemmWriter(kernel, aligned, form, plan, mode).write()
+    return GemmWriter(kernel, spec, form, plan, mode).write()
 
 
-def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:
-    """How a launch on `arch` with these arrays runs the Hopper GEMM variant (TMA for
-    what it can read and write), or None where it runs the general variant."""
+def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[str, DeviceArray]) -> GemmMode | None:
+    """How a launch on `arch` of key `spec` with these arrays runs the Hopper GEMM
+    variant (TMA for what it can read and write), or None where it runs the general
+    variant."""
     asked = os.environ.get(ENV_WGMMA, "1").strip().lower()
     if asked in OFF or arch not in (GEMM_ARCH, *MMA_ARCHES):
         return None
@@ -109,7 +111,7 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
     form, plan = found
     assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
-    loads = not plan.integer and all(_tma_can(arrays[name]) for name in (form.a.tensor, form.b.tensor))
+    loads = not plan.integer and all(_tma_can(spec, name, arrays[name]) for name in (form.a.tensor, form.b.tensor))
     pairs = loads and plan.b.boxes % 2 == 0 and os.environ.get(ENV_CLUSTER, "").strip() == "2"
     turns = False
     if not pairs and os.environ.get(ENV_PINGPONG, "").strip() == "1":
@@ -118,7 +120,8 @@ def gemm_mode(variant: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> 
             plan, turns = found[1], True
             assert isinstance(plan, GemmPlan)
     return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
-                    plan.c is not None and _tma_can(arrays[stored[0]]), cluster=2 if pairs else 1, pingpong=turns)
+                    plan.c is not None and _tma_can(spec, stored[0], arrays[stored[0]]),
+                    cluster=2 if pairs else 1, pingpong=turns)
 
 
 def planned_for(arch: str, mode: GemmMode) -> str:
@@ -127,12 +130,11 @@ def planned_for(arch: str, mode: GemmMode) -> str:
     return MMA_ARCHES[0] if mode.mma and arch == GEMM_ARCH else arch
 
 
-def _tma_can(array: DeviceArray) -> bool:
-    """Whether TMA can address a 2-D row-major array: 16-byte aligned, its rows a
-    multiple of 16 bytes apart, its extents from 1 to 2**31 - 1."""
+def _tma_can(spec: Specialization, name: str, array: DeviceArray) -> bool:
+    """Whether TMA can address the 2-D row-major array `name`: 16-byte aligned and its
+    rows a multiple of 16 bytes apart (as the key says), its extents from 1 to 2**31 - 1."""
     rows, cols = array.shape
-    return (array.ptr % TMA_ALIGNMENT == 0 and (cols * array.dtype.itemsize) % TMA_ALIGNMENT == 0
-            and 0 < rows < TMA_EXTENT and 0 < cols < TMA_EXTENT)
+    return name in spec.aligned and name in spec.pitched and 0 < rows < TMA_EXTENT and 0 < cols < TMA_EXTENT
 
 
 def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from string import Template
 
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization
 
 from . import ctypes as ct
 from .exprs import Pos, add, imax, imin, sub
@@ -89,8 +90,8 @@ def modes_terms(modes: Modes, index: str) -> tuple[str, str]:
 
 
 class GemmWriter(KernelWriter):
-    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str], form: GemmForm, plan: GemmPlan, mode: GemmMode):
-        super().__init__(kernel, aligned)
+    def __init__(self, kernel: ir.Kernel, spec: Specialization, form: GemmForm, plan: GemmPlan, mode: GemmMode):
+        super().__init__(kernel, spec)
         assert plan.c is not None or not mode.tma_store
         self.form, self.gemm, self.mode = form, plan, mode
         self.tma = mode.tma_loads
@@ -177,10 +178,12 @@ class GemmWriter(KernelWriter):
             f"{plan.shared_bytes} bytes of shared memory, a persistent walk over the grid, operands loaded by "
             + self.loads(),
             *(f"//   {text}" for text in plan.describe()),
+            f"// for launches where {self.spec.text()}",
             f"#line {k.span.line} {path_literal(k.span.path)}",
             f'extern "C" __global__ void {"__cluster_dims__(2, 1, 1) " if self.pairs else ""}'
             f'__launch_bounds__({self.LAUNCH_BOUND}, 1) {entry_symbol(k.name)}('
             f'{", ".join(args)}) {{',
+            *self.assumptions(),
         ]
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, plan.threads, plan.shared_bytes, tuple(params), self.aligned,
@@ -330,11 +333,10 @@ class GemmWriter(KernelWriter):
 
     def _operand(self, load: ir.Load) -> tuple[str, str, bool]:
         """An operand's rows and columns as C++, and whether it may be read in pieces of 4
-        elements (16-byte aligned, and a runtime dim or a literal multiple of 4 wide)."""
+        elements (16-byte aligned, and known to be a multiple of 4 wide)."""
         tensor = self.tensors[load.tensor]
         rows, cols = (self.dim(n) for n in tensor.dims)
-        inner = tensor.dims[1]
-        return rows, cols, load.tensor in self.aligned and (not isinstance(inner, int) or inner % 4 == 0)
+        return rows, cols, load.tensor in self.aligned and self.pitch_multiple_of(tensor.dims[1], 4) is True
 
     def _copy_chunks(self, load: ir.Load, stage: OperandStage, dst: str, row: str, col: str) -> None:
         per_chunk = 16 * 8 // load.type.dtype.bits

@@ -9,11 +9,11 @@ at its own offset, with the scratch area for materialized values after them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization, usual
 
 from . import ctypes as ct
 from .barriers import BarrierPlan
@@ -91,9 +91,9 @@ def path_literal(path: str) -> str:
 
 
 class KernelWriter(TileWriter):
-    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str]):
+    def __init__(self, kernel: ir.Kernel, spec: Specialization):
         registers = plan_registers(kernel)
-        super().__init__(kernel, aligned, registers)
+        super().__init__(kernel, spec, registers)
         self.plan = BarrierPlan(kernel, registers)
         self.params = kernel_params(kernel)
         for p in self.params:
@@ -173,18 +173,14 @@ class KernelWriter(TileWriter):
         args = self.param_declarations()
         path = path_literal(k.span.path)
         bindings = self.bindings_text()
-        tensors = [p.name for p in self.params if p.kind == "tensor"]
-        aligned = [n for n in tensors if n in self.aligned]
         head = [
             PRELUDE,
             f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
             f"#line {k.span.line} {path}",
             f'extern "C" __global__ void __launch_bounds__({k.threads}) {entry_symbol(k.name)}({", ".join(args)}) {{',
         ]
-        if tensors:
-            # The launch-time specialization: which tensors start at a 16-byte aligned address.
-            head.insert(2, f"// 16-byte aligned tensors: {', '.join(aligned) or 'none'}"
-                           f"{'' if len(aligned) == len(tensors) else ' (of ' + ', '.join(tensors) + ')'}")
+        head[2:2] = [f"// for launches where {self.spec.text()}"]
+        head += self.assumptions()
         if shared:
             head.append("  extern __shared__ __align__(16) unsigned char smem[];")
         if self.own_base is not None:
@@ -192,6 +188,18 @@ class KernelWriter(TileWriter):
                         "// where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned)
+
+    def assumptions(self) -> list[str]:
+        """The key's promises of sizes, told to the compiler (which drops the remainders,
+        branches and masks they decide); the writer uses them itself where it decides."""
+        lines = []
+        for p in self.params:
+            name = self.param_names[p.name]
+            if p.kind in ("dim", "scalar") and self.spec.multiple(p.name) > 1:
+                lines.append(f"  __builtin_assume({name} % {self.spec.multiple(p.name)} == 0);")
+            if p.kind in ("dim", "scalar") and p.name in self.spec.ones:
+                lines.append(f"  __builtin_assume({name} == 1);")
+        return lines
 
     def param_declarations(self) -> list[str]:
         """The C++ of the kernel's own parameters, in the ABI's order (the module docstring)."""
@@ -363,12 +371,9 @@ class KernelWriter(TileWriter):
         self.line("}")
 
 
-def generate(kernel: ir.Kernel, aligned: Iterable[str] | None = None) -> Generated:
-    """The CUDA C++ of one kernel variant, for launches where the tensors named in
-    `aligned` start at a 16-byte aligned address (None: every tensor, the usual case,
-    and what the ahead-of-time build assumes). The sweeps' vector path reads and
-    writes only those tensors in whole groups, so the flags are part of the source
-    and so of the cache key."""
-    tensors = [p.name for p in kernel.params if isinstance(p, ir.TensorParam)]
-    chosen = frozenset(tensors if aligned is None else (n for n in tensors if n in set(aligned)))
-    return KernelWriter(kernel, chosen).write()
+def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated:
+    """The CUDA C++ of one kernel variant, for launches whose key is `spec` (None: the
+    usual launch's, which the ahead-of-time build assumes). The sweeps' vector path
+    reads and writes only aligned tensors in whole groups, and only where the pitches
+    allow it, so the key is part of the source and so of the cache key."""
+    return KernelWriter(kernel, usual(kernel) if spec is None else spec).write()

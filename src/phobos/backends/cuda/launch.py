@@ -7,9 +7,10 @@ configuration; PHOBOS_CUDA_SYNC=1 waits for each launch, so an error the kernel 
 while running is reported the same way, at its launch (the variable is read when a
 launch of a new kind is prepared).
 
-A variant is generated once per set of tensors whose data starts 16-byte aligned
-(the launch looks at each pointer): the sweeps move whole 16-byte groups only
-through those, so an offset view (`x[1:]`) gets a variant of its own that reads it
+A variant is generated once per specialization key (phobos.ir.specialize), which the
+runtime reads off each new kind of launch: the sweeps move whole 16-byte groups only
+through tensors whose data starts 16-byte aligned and only where the pitches allow
+it, so an offset view (`x[1:]`) or an odd extent gets code of its own that reads
 element by element rather than a misaligned access.
 
 Everything but the pointers and the scalars is the same from one launch of a kind to
@@ -33,7 +34,8 @@ import numpy as np
 from phobos.dtypes import BY_NAME, numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
-from phobos.targets import ALIGNMENT, SHARED_LIMIT
+from phobos.ir.specialize import Specialization, usual
+from phobos.targets import SHARED_LIMIT
 
 from . import ctypes as ct
 from . import native
@@ -54,35 +56,30 @@ from .kernel import Generated, generate
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
 DEFAULT_SHARED = 48 * 1024
 
-_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[frozenset[str], GemmMode | None, str], Generated]] = (
+_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[Specialization, GemmMode | None, str], Generated]] = (
     weakref.WeakKeyDictionary())
 _LOADED: dict[tuple[str, int], Any] = {}
 
 
-def generated(variant: ir.Kernel, aligned: frozenset[str] | None = None, gemm: GemmMode | None = None,
+def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: GemmMode | None = None,
               arch: str = GEMM_ARCH) -> Generated:
-    """The variant's C++ for launches whose `aligned` tensors (None: all) start 16-byte
-    aligned; with `gemm`, its GEMM lowering for `arch`, run as the mode says
+    """The variant's C++ for launches whose key is `spec` (None: the usual launch's);
+    with `gemm`, its GEMM lowering for `arch`, run as the mode says
     (gemm_launch.gemm_mode)."""
-    if aligned is None:
-        aligned = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+    if spec is None:
+        spec = usual(variant)
     planned = planned_for(arch, gemm) if gemm else ""  # the general variant is the same on every arch
     by_key = _GENERATED.setdefault(variant, {})
-    found = by_key.get((aligned, gemm, planned))
+    found = by_key.get((spec, gemm, planned))
     if found is None:
         if gemm:
             parts = gemm_of(variant, planned, gemm.pingpong)
             assert not isinstance(parts, Exception), "gemm_mode chose a lowering with no plan"
-            found = generate_gemm(variant, aligned, *parts, gemm)
+            found = generate_gemm(variant, spec, *parts, gemm)
         else:
-            found = generate(variant, aligned)
-        by_key[(aligned, gemm, planned)] = found
+            found = generate(variant, spec)
+        by_key[(spec, gemm, planned)] = found
     return found
-
-
-def aligned_tensors(arrays: dict[str, DeviceArray]) -> frozenset[str]:
-    """The tensors whose data starts at a 16-byte aligned address (a launch-time specialization)."""
-    return frozenset(name for name, array in arrays.items() if array.ptr % ALIGNMENT == 0)
 
 
 def _f16(value: float) -> np.float32:
@@ -424,14 +421,14 @@ def _error_text(driver: Any, err: Any) -> str:
     return f"{name}: {text.decode() if isinstance(text, bytes) else text}"
 
 
-def prepare(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArray], dims: dict[str, int],
-            device_id: int, pointer_order: list[str]) -> Prepared:
-    """A checked variant made ready to launch with arrays like `arrays`; `names` are the
-    parameters in the order a repeat launch passes them, `pointer_order` the tensors
-    in the order it passes their pointers."""
+def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: dict[str, DeviceArray],
+            dims: dict[str, int], device_id: int, pointer_order: list[str]) -> Prepared:
+    """A checked variant made ready to launch with arrays like `arrays`, whose key is
+    `spec`; `names` are the parameters in the order a repeat launch passes them,
+    `pointer_order` the tensors in the order it passes their pointers."""
     _need_cuda_core()
     device = _device(device_id)
-    gen = generated(variant, aligned_tensors(arrays), gemm_mode(variant, device.arch, arrays), device.arch)
+    gen = generated(variant, spec, gemm_mode(variant, device.arch, spec, arrays), device.arch)
     limit = device.shared_limit
     if gen.shared_bytes > min(limit, SHARED_LIMIT.get(device.arch, limit)):
         raise PhobosError(

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from phobos.dtypes import DType
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization
 
 from . import ctypes as ct
 from .exprs import ExprWriter, Pos, Region, VectorBody, is_full, paren
@@ -88,8 +89,8 @@ class Ordered:
 class SweepWriter(ExprWriter):
     """Writes sweeps; the tile writer builds on it."""
 
-    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str], registers: Registers):
-        super().__init__(kernel, aligned)
+    def __init__(self, kernel: ir.Kernel, spec: Specialization, registers: Registers):
+        super().__init__(kernel, spec)
         self.loop_vars: dict[str, str] = {}
         self.registers = registers
         self.ordered: Ordered | None = None  # the statement's register layout order, if any

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from phobos.dtypes import F64
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
+from phobos.ir.specialize import Specialization
 from phobos.ir.text import expr_text
 
 from . import ctypes as ct
@@ -67,8 +68,8 @@ class Fold:
 
 
 class TileWriter(SweepWriter):
-    def __init__(self, kernel: ir.Kernel, aligned: frozenset[str], registers: Registers):
-        super().__init__(kernel, aligned, registers)
+    def __init__(self, kernel: ir.Kernel, spec: Specialization, registers: Registers):
+        super().__init__(kernel, spec, registers)
         self.arena_base = 0
         self.arena_used = 0
         self.arena_peak = 0

@@ -45,10 +45,10 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
     for variant in variants:
         stem = variant_stem(variant)
         if emit == "cubin":
-            for sixteen in specializations(variant):
-                gen, bytecode = lowered(variant, sixteen)
+            for suffix, spec in specializations(variant):
+                gen, bytecode = lowered(variant, spec)
                 for arch in arches:
-                    target = out / f"{stem}{'.div16' if sixteen else ''}.{arch}.cubin"
+                    target = out / f"{stem}{suffix}.{arch}.cubin"
                     write_output(target, cubin(gen.source, bytecode, arch, variant.name))
                     built.append(Built(variant.name, dict(variant.bindings), arch, target))
             continue

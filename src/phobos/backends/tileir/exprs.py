@@ -73,7 +73,7 @@ class Exprs:
             case ir.ParamRef(name=name):
                 return Lowered(self.params[name], x.type.dtype)
             case ir.DimRef(name=name):
-                return Lowered(self.dims[name], INDEX, multiple=math.lcm(4, self.aligned.get(name, 1)))
+                return Lowered(self.dims[name], INDEX, multiple=self.aligned[name])
             case ir.CtxRef(field_name=f):
                 return Lowered(self.ctx_value(f), INDEX, multiple=1)  # a block id or the grid's extent
             case ir.Binary(op="+", left=a, right=ir.Dot() as d) if d.type == x.type:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import ANY, Specialization, usual
 
 from . import model as m
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
@@ -25,7 +26,7 @@ CTX_AXES = {"x": 0, "y": 1, "z": 2}
 
 
 class Lowering(Exprs, Memory, Scratch, Flow):
-    def __init__(self, kernel: ir.Kernel, body: m.Block, sixteen: frozenset[str] = frozenset()) -> None:
+    def __init__(self, kernel: ir.Kernel, body: m.Block, spec: Specialization = ANY) -> None:
         self.kernel = kernel
         self.e = Emitter(body)
         self.env: dict[ir.Sym, Lowered] = {}
@@ -35,9 +36,10 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.ctx: dict[str, m.Value] = {}
         self.reads: list[m.Value] = []
         self.token = m.Value(m.Token())
-        self.aligned = dict(kernel.aligned)
-        for name in sixteen:  # what the launch's specialization key promises
-            self.aligned[name] = math.lcm(self.aligned.get(name, 1), 16)
+        self.spec = spec
+        # Each runtime dim's known multiple: what @aligned and the launch's key promise.
+        self.aligned = {name: math.lcm(kernel.aligned.get(name, 1), spec.multiple(name))
+                        for name in kernel.runtime_dims}
         self.prologue = m.Block()  # the views and scratch buffers, made once at the top of the entry
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
         self.scratch: m.Op | None = None  # the scratch buffer's `alloca`, of bytes
@@ -63,17 +65,18 @@ class Lowering(Exprs, Memory, Scratch, Flow):
     def start(self) -> None:
         """What the entry assumes of its arguments, then the token every memory op descends
         from and the block ids and grid the body reads. The kernels are built for tensors
-        that start at 16-byte aligned addresses (as allocators give them) and for runtime
-        dims below 2^31, multiples of 4 (as a launch checks), of any @aligned number, and
-        of 16 where the launch's key says so (then a row pitch of 16-bit elements is a
-        multiple of 32 bytes, and tileiras loads a view's tiles by TMA)."""
+        that start at 16-byte aligned addresses (as allocators give them), for runtime
+        dims below 2^31, and for what the launch's key and @aligned promise of the dims
+        and the integer scalars: a multiple (a dim of 16 makes a row pitch of 16-bit
+        elements a multiple of 32 bytes, and tileiras loads a view's tiles by TMA), or 1."""
         b = self.e.b
         for name, (param, base) in self.tensors.items():
             self.tensors[name] = (param, b.one("assume", base.type, value=base, predicate=m.DivBy(16)))
         for name, dim in self.dims.items():
-            multiple = math.lcm(4, self.aligned.get(name, 1))
-            dim = b.one("assume", dim.type, value=dim, predicate=m.DivBy(multiple & -multiple))
+            dim = self.assume_key(name, dim, self.aligned[name])
             self.dims[name] = b.one("assume", dim.type, value=dim, predicate=m.Bounded(0, 2**31 - 1))
+        for name, value in self.params.items():
+            self.params[name] = self.assume_key(name, value, self.spec.multiple(name))
         self.hoist_at = len(b.block.ops)  # the views go here, after what they assume
         self.token = self.e.b.one("make_token", m.Token())
         used = {x.field_name for s in ir.walk_stmts(self.kernel.body) for root in ir.stmt_exprs(s)
@@ -85,6 +88,16 @@ class Lowering(Exprs, Memory, Scratch, Flow):
             for axis, k in CTX_AXES.items():
                 if f"{what}.{axis}" in used:
                     self.ctx[f"{what}.{axis}"] = self.e.b.one("exti", tile(m.I64), from_=ids[k], signedness=SIGNED)
+
+    def assume_key(self, name: str, value: m.Value, multiple: int) -> m.Value:
+        """`value` as the key promises it: a multiple of `multiple`'s largest power of
+        two, or 1."""
+        power = multiple & -multiple
+        if power > 1:
+            value = self.e.b.one("assume", value.type, value=value, predicate=m.DivBy(power))
+        if name in self.spec.ones:
+            value = self.e.b.one("assume", value.type, value=value, predicate=m.Bounded(1, 1))
+        return value
 
     def ctx_value(self, field: str) -> m.Value:
         return self.ctx[field]
@@ -163,13 +176,14 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.env[s.sym] = Lowered(new, t.dtype, t.region)
 
 
-def lower_kernel(kernel: ir.Kernel, sixteen: frozenset[str] = frozenset()) -> m.Module:
-    """The Tile IR module of one kernel variant, for launches whose runtime dims named in
-    `sixteen` are multiples of 16; or a located PhobosError naming the construct this
-    back end does not lower."""
+def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Module:
+    """The Tile IR module of one kernel variant, for launches whose key is `spec` (its
+    sizes' facts; every tensor is taken as 16-byte aligned; None: the usual launch's,
+    which the goldens pin); or a located PhobosError naming the construct this back
+    end does not lower."""
     refuse_what_is_not_lowered(kernel)
     body = m.Block()
-    lowering = Lowering(kernel, body, sixteen)
+    lowering = Lowering(kernel, body, usual(kernel) if spec is None else spec)
     args = lowering.entry_args()
     lowering.start()
     if lowering.block(kernel.body):
