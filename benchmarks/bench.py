@@ -70,6 +70,7 @@ EPS = 1e-5
 COPY_TARGET = 0.92  # of the copy bandwidth measured in the same run
 # A preflight check that has not finished after this long is taken to hang.
 CASE_TIMEOUT_S = 150.0
+FAST_MATH_ROWS = ("softmax", "layer_norm")  # rows also run with math_mode="fast" (phobos_fast)
 
 Tensor = Any  # torch.Tensor; torch is imported only once the device is chosen
 Prepared = tuple[Callable[[], Tensor], Tensor]  # a launch writing its output, and that output
@@ -354,7 +355,7 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
         "name": case.name, "kernel": case.kernel, "shape": list(case.shape), "dtype": case.dtype,
         "spelling": case.spelling, "bytes": case.nbytes, "copy_tbps": copy_tbps,
         "phobos_ms": None, "phobos_tbps": None, "phobos_rel_error": None,
-        "phobos_tileir_ms": None, "phobos_tileir_tbps": None,
+        "phobos_tileir_ms": None, "phobos_tileir_tbps": None, "phobos_fast_ms": None, "phobos_fast_tbps": None,
         "torch_ms": None, "torch_tbps": None, "torch_compile_ms": None, "torch_compile_tbps": None,
         "torch_compile_s": None, "triton_ms": None, "triton_tbps": None, "notes": {},
     }
@@ -402,6 +403,14 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
         run, output = prepare(functools.partial(case.phobos, backend="tileir"), args, output, for_phobos=True)
         peer("phobos_tileir", run, output)
 
+    def phobos_fast() -> None:
+        """The same kernel with math_mode="fast", where math is what it does (GPU only)."""
+        if ctx.device != "cuda" or not case.name.startswith(FAST_MATH_ROWS):
+            return
+        args, output = case.arguments(ins, "phobos")
+        run, output = prepare(functools.partial(case.phobos, backend="cuda-fast"), args, output, for_phobos=True)
+        peer("phobos_fast", run, output)
+
     def peer(label: str, run: Callable[[], Tensor], output: Tensor | None) -> None:
         error, wrong = checked(run, output, want, case.tolerance, ctx.sync)
         if wrong:
@@ -442,6 +451,7 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
 
     attempt("phobos", phobos)
     attempt("phobos_tileir", phobos_tileir)
+    attempt("phobos_fast", phobos_fast)
     attempt("torch", eager)
     attempt("torch_compile", compiled)
     attempt("triton", triton)
@@ -451,7 +461,7 @@ def run_case(case: Case, ctx: Context, copy_tbps: float | None, preflight: dict[
 def finish(row: dict[str, Any]) -> dict[str, Any]:
     """Bandwidths, the best peer, the ratios, and how far each target is missed."""
     nbytes = row["bytes"]
-    for label in ("phobos", "phobos_tileir", "torch", "torch_compile", "triton"):
+    for label in ("phobos", "phobos_tileir", "phobos_fast", "torch", "torch_compile", "triton"):
         row[f"{label}_tbps"] = tbps(nbytes, row.get(f"{label}_ms"))
     peers = {label: row[f"{label}_tbps"] for label in ("torch", "torch_compile", "triton")}
     ranked = sorted(((v, k) for k, v in peers.items() if v is not None), reverse=True)
@@ -466,6 +476,8 @@ def finish(row: dict[str, Any]) -> dict[str, Any]:
     row["vs_torch"] = ratio(row["torch_tbps"])
     tileir = row.get("phobos_tileir_tbps")
     row["tileir_vs_phobos"] = None if tileir is None or not mine else tileir / mine
+    fast = row.get("phobos_fast_tbps")
+    row["fast_vs_phobos"] = None if fast is None or not mine else fast / mine
     # Speed-up Phobos still needs for each target it misses (absent: met or unknown).
     needs = {
         "copy": None if row["vs_copy"] is None else COPY_TARGET / row["vs_copy"],

@@ -5,7 +5,9 @@ Run on the GPU machine, from the repository root, with one command:
     python3 scripts/gpu_gate.py
 
 It runs every corpus case in every spelling on fresh random inputs, once on the CUDA
-back end and once on the interpreter, from the same inputs. Every output the kernel
+back end and once on the interpreter, from the same inputs; then every case that
+draws a runtime extent again at each of the extents users pass (1, 2, 3, 5, 4097,
+corpus.case.USER_EXTENTS), in its first spelling. Every output the kernel
 only writes is poisoned first (in both runs alike), so an element the GPU leaves
 unwritten shows. Integer and bool outputs must match bit for bit; float outputs
 within max(the case's own tolerance, corpus/gate.py's FLOOR). Then the corpus runs
@@ -97,28 +99,40 @@ def refused_by_tileir(exc: Exception) -> bool:
             and "the Tile IR back end does not" in str(exc))
 
 
-def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
+def corpus_runs(only: str | None) -> list[tuple[Any, str, int | None]]:
+    """(case, spelling, forced extent): every case in every spelling at the extents it
+    draws, then each case that draws one in its first spelling at each user extent."""
     from corpus import cases
+    from corpus.case import USER_EXTENTS, draws_an_extent
+
+    chosen = [case for case in cases.CASES if not only or only in case.name]
+    runs: list[tuple[Any, str, int | None]] = [(case, s, None) for case in chosen for s in case.spellings]
+    return runs + [(case, case.spellings[0], n) for case in chosen if draws_an_extent(case) for n in USER_EXTENTS]
+
+
+def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
+    from corpus.case import forced_extent
 
     passed, failed, refused = 0, [], []
-    for case in cases.CASES:
-        if only and only not in case.name:
-            continue
-        for spelling in case.spellings:
-            label = f"{case.name} [{spelling}]"
-            try:
+    for case, spelling, extent in corpus_runs(only):
+        label = f"{case.name} [{spelling}]" + (f" at extent {extent}" if extent else "")
+        try:
+            if extent is None:
                 run_case(case, spelling)
-                passed += 1
-                if not quiet:
-                    print(f"pass {label}", flush=True)
-            except Exception as exc:  # noqa: BLE001 - every failure is counted and shown
-                if refused_by_tileir(exc):
-                    refused.append(label)
-                    continue
-                failed.append(label)
-                print(f"FAIL {label}: {type(exc).__name__}: {str(exc)[:2000]}", flush=True)
-                if not quiet:
-                    traceback.print_exc()
+            else:
+                with forced_extent(extent):
+                    run_case(case, spelling)
+            passed += 1
+            if not quiet:
+                print(f"pass {label}", flush=True)
+        except Exception as exc:  # noqa: BLE001 - every failure is counted and shown
+            if refused_by_tileir(exc):
+                refused.append(label)
+                continue
+            failed.append(label)
+            print(f"FAIL {label}: {type(exc).__name__}: {str(exc)[:2000]}", flush=True)
+            if not quiet:
+                traceback.print_exc()
     return {"passed": passed, "failed": len(failed), "failures": failed, "refused": len(refused)}
 
 

@@ -38,7 +38,10 @@ from phobos.backends.cuda import (
 from phobos.backends.cuda import compile as compile_module  # noqa: E402
 from phobos.backends.cuda.compile import key_of  # noqa: E402
 from phobos.runtime import args as arguments  # noqa: E402
-from phobos.runtime import backend  # noqa: E402
+from phobos.runtime import (
+    autotune,  # noqa: E402
+    backend,  # noqa: E402
+)
 from phobos.runtime import launch as runtime_launch  # noqa: E402
 
 SOURCE = """\
@@ -181,6 +184,7 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     monkeypatch.setattr(backend, "cuda_device", lambda: (True, "a stand-in device"))
     monkeypatch.delenv(backend.ENV_INTERPRET, raising=False)
     monkeypatch.delenv(cuda_launch.ENV_SYNC, raising=False)
+    monkeypatch.setenv(autotune.ENV_AUTOTUNE, "0")  # the first variant in order: test_autotune.py times them
     device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
     monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
     monkeypatch.setattr(cuda_launch, "_kernel",

@@ -47,15 +47,19 @@ ROW_THREADS = {
 
 _TWINS: dict[tuple[phobos.Kernel, str], phobos.Kernel] = {}  # by the CUDA kernel and the back end
 
+# What each `backend=` of a benchmark function runs: the CUDA back end as it is, the
+# Tile IR back end, or the CUDA back end with math_mode="fast".
+FLAVOURS = {"tileir": {"backend": "tileir"}, "cuda-fast": {"math_mode": "fast"}}
+
 
 def on(kernel: phobos.Kernel, backend: str) -> phobos.Kernel:
-    """`kernel` on `backend`: itself for "cuda", else its twin with that option (made once)."""
+    """`kernel` as `backend` says: itself for "cuda", else its twin with FLAVOURS's options (made once)."""
     if backend == "cuda":
         return kernel
     key = (kernel, backend)
     twin = _TWINS.get(key)
     if twin is None:
-        twin = _TWINS[key] = kernel.with_options(backend=backend)
+        twin = _TWINS[key] = kernel.with_options(**FLAVOURS[backend])
     return twin
 
 

@@ -7,7 +7,8 @@ Nothing here depends on a back end, so the CUDA gate runs the same cases.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,14 +67,47 @@ def cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
+# The extent `awkward` gives every call, where a test sets it (see `forced_extent`).
+_FORCED: list[int] = []
+
+
+@contextmanager
+def forced_extent(n: int) -> Iterator[None]:
+    """Inside, every `awkward` extent is the one of [lo, hi] nearest `n`: the corpus at
+    the extents users pass (a batch of 3, a vocabulary of 50257)."""
+    _FORCED.append(n)
+    try:
+        yield
+    finally:
+        _FORCED.pop()
+
+
+# The extents users pass that no multiple-of-4 draw reaches: every corpus case that
+# draws one runs at each (tests/test_extents.py; scripts/gpu_gate.py on the GPU).
+USER_EXTENTS = (1, 2, 3, 5, 4097)
+
+
+def draws_an_extent(case: Case) -> bool:
+    """Whether the case's inputs take their shape from `awkward`."""
+    with forced_extent(1):
+        small = case.inputs(np.random.default_rng(0))
+    with forced_extent(4097):
+        large = case.inputs(np.random.default_rng(0))
+    return any(getattr(small[k], "shape", None) != getattr(large[k], "shape", None) for k in small)
+
+
 def awkward(rng: np.random.Generator, tile: int, lo: int, hi: int) -> int:
-    """A runtime extent from [lo, hi]: a multiple of 4 (the language assumes it), never
-    a multiple of `tile`, so the last tile overhangs the edge."""
+    """A runtime extent from [lo, hi], never a multiple of `tile`, so the last tile
+    overhangs the edge: a multiple of 4 half the time (the code for the usual launch's
+    key), any extent otherwise (the code for launches the key says nothing of)."""
+    if _FORCED:
+        return min(max(_FORCED[-1], lo), hi)
     if 4 % tile == 0:
         raise ValueError(f"every multiple of 4 is a multiple of {tile}")
+    step = 4 if rng.random() < 0.5 or hi - lo < 8 else 1
     while True:
-        n = 4 * int(rng.integers(cdiv(lo, 4), hi // 4 + 1))
-        if n % tile:
+        n = step * int(rng.integers(cdiv(lo, step), hi // step + 1))
+        if n % tile and lo <= n <= hi:
             return n
 
 

@@ -42,6 +42,9 @@ class Specialization:
     pitched: frozenset[str] = frozenset()
     multiples: tuple[tuple[str, int], ...] = ()
     ones: frozenset[str] = frozenset()
+    # math_mode="fast": the code may assume no value is infinite or NaN and use the
+    # hardware's approximate functions (a promise of the launch's, like the others).
+    fast_math: bool = False
     _by_name: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -69,7 +72,8 @@ class Specialization:
         groups = [(f"multiples of {k}", sorted(n for n, m in self.multiples if m == k)) for k in DIM_MULTIPLES]
         groups += [("equal to 1", sorted(self.ones)), ("16-byte aligned", sorted(self.aligned)),
                    (f"rows {PITCH_BYTES}-byte multiples apart", sorted(self.pitched))]
-        return "; ".join(f"{what}: {', '.join(names)}" for what, names in groups if names) or "nothing assumed"
+        text = "; ".join(f"{what}: {', '.join(names)}" for what, names in groups if names) or "nothing assumed"
+        return text + ("; fast math" if self.fast_math else "")
 
 
 ANY = Specialization()
@@ -86,10 +90,10 @@ def usual(kernel: ir.Kernel, aligned: Iterable[str] | None = None) -> Specializa
 
 
 def specialize(kernel: ir.Kernel, dims: dict[str, int], scalars: dict[str, Any],
-               aligned: frozenset[str], scalars_known: bool = True) -> Specialization:
+               aligned: frozenset[str], scalars_known: bool = True, fast_math: bool = False) -> Specialization:
     """The key of a launch of `kernel` with runtime dims `dims`, checked scalar values
     `scalars` (unless not `scalars_known`) and the tensors `aligned` whose data starts
-    16-byte aligned."""
+    16-byte aligned, under math_mode="fast" where `fast_math`."""
     kept = kernel.unspecialized
     multiples: dict[str, int] = {}
     ones: set[str] = set()
@@ -111,7 +115,7 @@ def specialize(kernel: ir.Kernel, dims: dict[str, int], scalars: dict[str, Any],
                 ones.add(p.name)
     pitched = frozenset(p.name for p in kernel.params if isinstance(p, ir.TensorParam)
                         and _rows_pitched(p, dims, kept))
-    return Specialization(aligned, pitched, tuple(sorted(multiples.items())), frozenset(ones))
+    return Specialization(aligned, pitched, tuple(sorted(multiples.items())), frozenset(ones), fast_math)
 
 
 def _rows_pitched(p: ir.TensorParam, dims: dict[str, int], kept: frozenset[str]) -> bool:

@@ -28,7 +28,8 @@ from .plans import Runner
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
 ENV_BACKEND = "PHOBOS_BACKEND"
-KNOWN_OPTIONS = ("interpret", "backend")
+KNOWN_OPTIONS = ("interpret", "backend", "math_mode")
+MATH_MODES = ("relaxed", "fast")
 GPU_BACKENDS = ("cuda", "tileir")
 
 _TRUE = ("1", "true", "yes", "on")
@@ -49,6 +50,9 @@ def check_options(options: dict[str, Any], where: str) -> None:
     interpret = options.get("interpret")
     if interpret is not None and not isinstance(interpret, bool):
         raise PhobosError(f"{where}: interpret= takes True or False, not {interpret!r}")
+    mode = options.get("math_mode")
+    if mode is not None and mode not in MATH_MODES:
+        raise PhobosError(f"{where}: math_mode= takes {' or '.join(map(repr, MATH_MODES))}, not {mode!r}")
     chosen = options.get("backend")
     if chosen is not None and chosen not in GPU_BACKENDS:
         raise PhobosError(f"{where}: backend= takes {' or '.join(map(repr, GPU_BACKENDS))}, not {chosen!r}")
@@ -103,6 +107,13 @@ class DeviceArguments:
     arrays: dict[str, Any]
     device_id: int
     backend: str  # which GPU back end runs them
+
+    @property
+    def identity(self) -> str:
+        """The GPU and its driver (what an autotuning choice is kept for)."""
+        from phobos.backends.cuda.launch import device_identity
+
+        return device_identity(self.device_id)
 
     @property
     def aligned(self) -> frozenset[str]:
@@ -196,6 +207,21 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
 
     _interpreter()(variant, grid, checked.tensors, checked.scalars, dims)
     return again
+
+
+def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
+                 device: DeviceArguments, spec: Specialization, warmup: int, runs: int) -> list[float]:
+    """Milliseconds of `runs` launches of one variant on the GPU arrays of `device`,
+    after `warmup` (autotuning's measure; the arrays are the candidates' scratch)."""
+    if 0 in grid:
+        return [0.0]
+    if device.backend == "tileir":
+        from phobos.backends.tileir.launch import prepare
+    else:
+        from phobos.backends.cuda.launch import prepare
+    names = [p.name for p in sig.params]
+    prepared = prepare(variant, spec, names, device.arrays, dims, device.device_id, list(device.arrays))
+    return prepared.time(device.arrays, checked.scalars, grid, warmup, runs)
 
 
 def _interpreter() -> Callable[..., None]:

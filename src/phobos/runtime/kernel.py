@@ -15,6 +15,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.signature import Signature, signature
 from phobos.ir.text import kernel_text
 
+from .autotune import Tuning
 from .backend import check_options
 from .compiles import Compiles
 from .grid import GridSpec
@@ -45,6 +46,7 @@ class Kernel:
         # A launcher per int grid, kept: `kernel[grid]` is written at every launch.
         self._launchers: dict[int, Launcher] = {}
         self.compiles = Compiles(name)
+        self.tunings: dict[str, Tuning] = {}  # autotuning's choices, by tuning key (autotune.py)
 
     @cached_property
     @api
@@ -106,6 +108,13 @@ class Kernel:
     @api
     def phobos_source(self) -> str:
         return print_program(self.program)
+
+    def tuning(self) -> list[Tuning]:
+        """What autotuning timed (or read from disk) for this kernel in this process, one
+        table per tuning key, printed; and the tables."""
+        for found in self.tunings.values():
+            print(f"kernel `{self.name}`\n{found.table()}")
+        return list(self.tunings.values())
 
     def with_options(self, **options: Any) -> Kernel:
         """This kernel with `options` over its own (an option given None is dropped):

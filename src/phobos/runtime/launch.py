@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from phobos.errors import PhobosError, for_the_user
-from phobos.ir.specialize import ANY, specialize
+from phobos.ir.nodes import written_tensors
+from phobos.ir.specialize import ANY, Specialization, specialize
 
 from . import args as arguments
-from . import backend
+from . import autotune, backend
 from .grid import Grid, GridSpec, call_grid_function, normalize_grid
 from .plans import MOST_PLANS, KeyReader, Plan, no_pattern
-from .variants import select_variant
+from .variants import candidates, select_variant
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -102,11 +103,16 @@ class Launcher:
         checked = arguments.check(sig, device.shadows if device else bound.values)
         variant = select_variant(sig, kernel.variants, bound.pins, checked)
         dims = {name: checked.extents[name] for name in variant.runtime_dims}
+        spec = ANY
+        if device is not None:  # the GPU compiles per key; the interpreter runs any launch alike
+            fast = kernel.options.get("math_mode") == "fast"
+            spec = specialize(variant, dims, checked.scalars, device.aligned, fast_math=fast)
+            fits = candidates(sig, kernel.variants, bound.pins, checked) if autotune.enabled() else [variant]
+            if len(fits) > 1:
+                variant = self._tuned(fits, bound.values, checked, dims, device, spec)
+            kernel.compiles.record(variant, spec, stacklevel=3)
         named = {**dims, **variant.bindings}
-        grid = self._fixed
-        if grid is None:
-            assert callable(self.grid)
-            grid = call_grid_function(kernel.name, self.grid, {**bound.values, **named})
+        grid = self._grid({**bound.values, **named})
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=3)
         if 0 in grid:
@@ -118,17 +124,46 @@ class Launcher:
         # The tensors in the order a key reader reads their pointers: as the launch gave them.
         given = (*names[:len(args)], *(name for name in kwargs if name in bound.values))
         tensors = {p.name for p in sig.params if p.is_tensor}
-        spec = ANY
-        if device is not None:  # the GPU compiles per key; the interpreter runs any launch alike
-            spec = specialize(variant, dims, checked.scalars, device.aligned)
-            kernel.compiles.record(variant, spec, stacklevel=3)
         run = backend.run(sig, variant, grid, checked, dims, device, spec, [n for n in given if n in tensors])
         if run is None:
             return None
         return Plan(names, names[len(args):], scalars, named, run)
 
+    def _grid(self, named: dict[str, Any]) -> Grid:
+        """The launch's grid: the fixed one, or the grid function's for these values."""
+        if self._fixed is not None:
+            return self._fixed
+        assert callable(self.grid)
+        return call_grid_function(self.kernel.name, self.grid, named)
+
+    def _tuned(self, fits: list[Any], values: dict[str, Any], checked: arguments.Checked, dims: dict[str, int],
+               device: backend.DeviceArguments, spec: Specialization) -> Any:
+        """The fastest of the candidates, timed on scratch copies of what they write."""
+        kernel = self.kernel
+
+        def timer(variant: Any) -> list[float]:
+            written = written_tensors(variant)
+            scratch = {n: _scratch_copy(v) if n in written else v for n, v in values.items()}
+            copies = backend.device_arguments(device.backend, kernel.signature, scratch)
+            assert copies is not None
+            kernel.compiles.record(variant, spec, stacklevel=5)
+            grid = self._grid({**values, **dims, **variant.bindings})
+            return backend.time_variant(kernel.signature, variant, grid, checked, dims, copies, spec,
+                                        autotune.WARMUP, autotune.RUNS)
+
+        return autotune.choose(kernel, fits, autotune.describe(spec, dims, device.identity), timer)
+
     def __repr__(self) -> str:
         return f"<phobos launch of {self.kernel.name}, grid {self.grid!r}>"
+
+
+def _scratch_copy(array: Any) -> Any:
+    """A copy of a device array in new memory, for a candidate to write (torch, cupy)."""
+    copy = getattr(array, "clone", None) or getattr(array, "copy", None)
+    if copy is None:
+        raise PhobosError(f"autotuning cannot copy a {type(array).__name__} to time the candidates on; "
+                          "pin the autotune values, or set PHOBOS_AUTOTUNE=0")
+    return copy()
 
 
 def _nothing(_values: Sequence[Any], _pointers: list[int], _grid: Grid) -> None:

@@ -3,8 +3,8 @@
 A kernel compiles one variant per combination of its autotune values. An autotune
 name used as a dim can only run where the argument has that extent, and an @aligned
 promise can only be kept where the dim divides; of the variants left, the first in
-autotune order runs (the interpreter has nothing to measure, and the CUDA back end
-will time the candidates instead).
+autotune order runs on the interpreter, which has nothing to measure; on the GPU the
+candidates are timed (autotune.py).
 """
 
 from __future__ import annotations
@@ -29,6 +29,16 @@ def select_variant(
         if not _broken_promises(v, checked):
             return v
     raise _broken(sig, fitting, checked)
+
+
+def candidates(sig: Signature, variants: list[ir.Kernel], pins: dict[str, int], checked: Checked) -> list[ir.Kernel]:
+    """Every variant that can run the launch (the pins, the shapes and the promises
+    agree), in autotune order, so `select_variant`'s first: what autotuning times."""
+    shape_names = [n for n in sig.tune if n in checked.extents]
+    return [v for v in variants
+            if all(v.bindings[n] == x for n, x in pins.items())
+            and all(v.bindings[n] == checked.extents[n] for n in shape_names)
+            and not _broken_promises(v, checked)]
 
 
 def _bindings_text(bindings: dict[str, int], names: list[str]) -> str:

@@ -163,10 +163,21 @@ FLOAT_MATH = {
 }
 
 
-def math1(fn: str, d: DType, x: str) -> str:
-    """A one-argument math built-in: precise CUDA functions (f32 ones for 16-bit types)."""
+# math_mode="fast": the hardware's approximations of the f32 functions (the spec's
+# Numerics gives each one's error); the others keep their precise functions.
+FAST_MATH = {
+    "exp": "__expf", "log": "__logf", "log2": "__log2f", "sin": "__sinf", "cos": "__cosf",
+    "tanh": "ph::tanh_approx", "sqrt": "ph::sqrt_approx", "rsqrt": "rsqrtf",
+}
+
+
+def math1(fn: str, d: DType, x: str, fast: bool = False) -> str:
+    """A one-argument math built-in: precise CUDA functions (f32 ones for 16-bit types),
+    or where `fast` the f32 approximations of FAST_MATH."""
     if not d.is_float:
         return f"ph::iabs({x})"
+    if fast and d != F64 and fn in FAST_MATH:
+        return rounded(d, f"{FAST_MATH[fn]}({x})")
     suffix = "" if d == F64 else "f"
     if fn == "rsqrt":
         one = "1.0" if d == F64 else "1.0f"
@@ -184,8 +195,9 @@ def min_max(fn: str, d: DType, a: str, b: str) -> str:
 COMPARE = ("==", "!=", "<", "<=", ">", ">=")
 
 
-def binary(op: str, d: DType, a: str, b: str) -> str:
-    """`a op b` with both operands of `d` (the checker makes them agree)."""
+def binary(op: str, d: DType, a: str, b: str, fast: bool = False) -> str:
+    """`a op b` with both operands of `d` (the checker makes them agree); where `fast`,
+    an f32 division is the hardware's approximate one."""
     if d.is_bool:
         c = {"&&": "&&", "||": "||", "&": "&&", "|": "||", "^": "!=", "==": "==", "!=": "!="}[op]
         return f"({a} {c} {b})"
@@ -194,6 +206,8 @@ def binary(op: str, d: DType, a: str, b: str) -> str:
     if d.is_float:
         if op == "%":
             return rounded(d, f"fmod{'' if d == F64 else 'f'}({a}, {b})")
+        if op == "/" and fast and d != F64:
+            return rounded(d, f"__fdividef({a}, {b})")
         return rounded(d, f"({a} {op} {b})")
     named = {"+": "wadd", "-": "wsub", "*": "wmul", "/": "idiv", "%": "imod", "<<": "shl", ">>": "shr"}
     if op in named:

@@ -289,11 +289,11 @@ class ExprWriter:
             case ir.Unary(op=op, operand=x):
                 return ct.unary(op, d, paren(self.scalar(x)))
             case ir.Binary(op=op, left=a, right=b):
-                return ct.binary(op, a.type.dtype, self.scalar(a), self.scalar(b))
+                return ct.binary(op, a.type.dtype, self.scalar(a), self.scalar(b), self.spec.fast_math)
             case ir.Cast(operand=x):
                 return ct.cast(x.type.dtype, d, self.scalar(x))
             case ir.Math(fn=fn, args=(x,)):
-                return ct.math1(fn, d, self.scalar(x))
+                return ct.math1(fn, d, self.scalar(x), self.spec.fast_math)
             case ir.Math(fn=fn, args=(a, b)):
                 return ct.min_max(fn, d, self.scalar(a), self.scalar(b))
             case ir.Select(cond=c, if_true=a, if_false=b):
@@ -395,11 +395,12 @@ class ExprWriter:
             case ir.Unary(op=op, operand=x):
                 return ct.unary(op, d, paren(self.operand(x, pos, shape)))
             case ir.Binary(op=op, left=a, right=b):
-                return ct.binary(op, a.type.dtype, self.operand(a, pos, shape), self.operand(b, pos, shape))
+                return ct.binary(op, a.type.dtype, self.operand(a, pos, shape), self.operand(b, pos, shape),
+                                 self.spec.fast_math)
             case ir.Cast(operand=x):
                 return ct.cast(x.type.dtype, d, self.operand(x, pos, shape))
             case ir.Math(fn=fn, args=(x,)):
-                return ct.math1(fn, d, self.operand(x, pos, shape))
+                return ct.math1(fn, d, self.operand(x, pos, shape), self.spec.fast_math)
             case ir.Math(fn=fn, args=(a, b)):
                 return ct.min_max(fn, d, self.operand(a, pos, shape), self.operand(b, pos, shape))
             case ir.Select(cond=c, if_true=a, if_false=b):

@@ -177,6 +177,15 @@ def device_arch(device_id: int) -> str:
     return _device(device_id).arch
 
 
+def device_identity(device_id: int) -> str:
+    """The device and its driver, as a tuning choice is kept for (`NVIDIA H200 sm_90, driver 13000`)."""
+    from cuda.bindings import driver
+
+    _need_cuda_core()
+    device = _device(device_id)
+    return f"{device.name} {device.arch}, driver {driver.cuDriverGetVersion()[1]}"
+
+
 def _wrap_stream(handle: int) -> Any:
     """The cuda-bindings view of a stream handle, made once per handle (it owns nothing)."""
     found = _STREAMS.get(handle)
@@ -344,6 +353,33 @@ class Prepared:
             if self._gemm is not None:
                 grid = self._gemm.fill([ptr or 0 for ptr in self._pointers], grid)  # as just written
             self._send(grid)
+
+    def time(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: tuple[int, int, int],
+             warmup: int = 2, runs: int = 10) -> list[float]:
+        """Milliseconds of each of `runs` launches on these arrays, by device events on the
+        launch's stream, after `warmup` launches (autotuning's measure)."""
+        driver = self._driver
+        stream = _wrap_stream(self.stream())
+        for _ in range(warmup):
+            self.first(arrays, scalars, grid)
+        err, start = driver.cuEventCreate(0)
+        err2, end = driver.cuEventCreate(0)
+        if err or err2:
+            raise PhobosError(f"{self._what(grid)}: could not make the events that time it ({err.name})")
+        times = []
+        try:
+            for _ in range(runs):
+                driver.cuEventRecord(start, stream)
+                self.first(arrays, scalars, grid)
+                driver.cuEventRecord(end, stream)
+                (err,) = driver.cuEventSynchronize(end)
+                if err:
+                    raise PhobosError(f"{self._what(grid)} failed while it was timed: {_error_text(driver, err)}")
+                times.append(float(driver.cuEventElapsedTime(start, end)[1]))
+        finally:
+            driver.cuEventDestroy(start)
+            driver.cuEventDestroy(end)
+        return times
 
     def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: tuple[int, int, int]) -> None:
         """A repeat launch: the arguments in parameter order (scalars checked) and the

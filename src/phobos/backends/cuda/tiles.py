@@ -395,6 +395,7 @@ class TileWriter(SweepWriter):
         pos = self.pos(len(shape))
         j = self.loop_name("j")
         work, suffix = ("f64", "") if d == F64 else ("f32", "f")
+        work_type = F64 if d == F64 else ct.F32
         value = f"({work}){paren(self.elem(x, [*pos[:-1], j]))}"
         peak, total = self.loop_name("peak"), self.loop_name("total")
         if order is not None:  # kept in registers, each thread its rows' (the sweeps that read them follow)
@@ -409,7 +410,7 @@ class TileWriter(SweepWriter):
             totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
             row = self.loop_name("row")
         self.stats_in_registers[key] = order is not None
-        exponential = f"exp{suffix}({value} - {peak})"
+        exponential = ct.math1("exp", work_type, f"{value} - {peak}", self.spec.fast_math)
         if self.exp_in_place(e):  # the operand's registers take exp(x - max), which the output divides
             exponential = f"({self.elem(x, [*pos[:-1], j])} = {exponential})"
         folds = [
@@ -433,15 +434,17 @@ class TileWriter(SweepWriter):
         """An element of softmax(x): `exp(x - max) / sum` with its row's statistics."""
         peaks, totals = self.softmax_stats(e)
         x, d, shape = e.operand, e.type.dtype, e.type.shape
-        work, suffix = ("f64", "") if d == F64 else ("f32", "f")
+        work = "f64" if d == F64 else "f32"
         if self.stats_in_registers[id(e)]:
             row = self.own_row(pos)
         else:
             row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
+        fast, work_type = self.spec.fast_math, F64 if d == F64 else ct.F32
         if self.exp_in_place(e):
-            share = f"({self.elem(x, pos)} / {totals}[{row}])"
+            share = ct.binary("/", work_type, self.elem(x, pos), f"{totals}[{row}]", fast)
         else:
-            share = f"(exp{suffix}(({work}){paren(self.elem(x, pos))} - {peaks}[{row}]) / {totals}[{row}])"
+            exponential = ct.math1("exp", work_type, f"({work}){paren(self.elem(x, pos))} - {peaks}[{row}]", fast)
+            share = ct.binary("/", work_type, exponential, f"{totals}[{row}]", fast)
         return share if d == F64 else ct.rounded(d, share)
 
     def reduce_all(self, e: ir.Reduce) -> str:

@@ -72,7 +72,9 @@ def binary(e: Emitter, op: str, dtype: DType, a: m.Value, b: m.Value) -> m.Value
     if dtype.is_float:
         x, y = widen(e, a, dtype), widen(e, b, dtype)
         fields: dict = {"lhs": x, "rhs": y}
-        if op != "%":
+        if op == "/":
+            fields["rounding_mode"] = e.rounding(NEAREST, x)
+        elif op != "%":
             fields["rounding_mode"] = NEAREST
         return narrow(e, e.b.one(FLOAT_OPS[op], x.type, **fields), dtype)
     if op in ("/", "%"):
@@ -132,7 +134,8 @@ def math(e: Emitter, fn: str, dtype: DType, args: list[m.Value]) -> m.Value:
         return narrow(e, e.b.one("absf", x.type, source=x), dtype)
     if fn == "erf":
         return narrow(e, erf(e, x), dtype)
-    return narrow(e, e.b.one(MATH[fn], x.type, source=x, **MATH_ATTRS.get(fn, {})), dtype)
+    attrs = {name: e.rounding(mode, x) for name, mode in MATH_ATTRS.get(fn, {}).items()}  # type: ignore[arg-type]
+    return narrow(e, e.b.one(MATH[fn], x.type, source=x, **attrs), dtype)
 
 
 def cast(e: Emitter, v: m.Value, source: DType, target: DType) -> m.Value:

@@ -78,15 +78,23 @@ def element_of(v: m.Value) -> m.Scalar:
     return v.type.element
 
 
+APPROX = m.Enum("RoundingMode", "APPROX")
+
+
 class Emitter:
     """The builder plus the helpers the lowering writes every op through."""
 
-    def __init__(self, block: m.Block) -> None:
+    def __init__(self, block: m.Block, fast_math: bool = False) -> None:
         self.b = Builder(block)
+        self.fast_math = fast_math  # math_mode="fast": f32 exp, tanh, sqrt and division approximate
         # Per block scope: constants by (type, value) and pure bound arithmetic by (op,
         # operands), each made once, so that equal bounds are one value (see `bound_op`).
         self.constants: list[dict[tuple, m.Value]] = [{}]
         self.known: dict[m.Value, int] = {}  # the rank-0 i64 constants, whose arithmetic folds
+
+    def rounding(self, precise: m.Enum, operand: m.Value) -> m.Enum:
+        """A float op's rounding mode: `precise`, or APPROX for f32 under math_mode="fast"."""
+        return APPROX if self.fast_math and element_of(operand) == m.F32 else precise
 
     @contextmanager
     def detached(self, block: m.Block) -> Iterator[None]:

@@ -283,11 +283,11 @@ class Exprs:
         top = e.broadcast(e.reshape(self.reduce_dim(self.masked(wide, float("-inf"), [last]), last, "max", wide.dtype),
                                     kept), t.shape)
         ex = e.b.one("exp", x.type, source=e.b.one("subf", x.type, lhs=x, rhs=top, rounding_mode=NEAREST),
-                     rounding_mode=m.Enum("RoundingMode", "FULL"))
+                     rounding_mode=e.rounding(m.Enum("RoundingMode", "FULL"), x))
         ex_l = Lowered(ex, wide.dtype, t.region)
         total = e.broadcast(e.reshape(self.reduce_dim(self.masked(ex_l, 0.0, [last]), last, "sum", wide.dtype), kept),
                             t.shape)
-        out = e.b.one("divf", x.type, lhs=ex, rhs=total, rounding_mode=NEAREST)
+        out = e.b.one("divf", x.type, lhs=ex, rhs=total, rounding_mode=e.rounding(NEAREST, x))
         return Lowered(arith.narrow(e, out, dtype), dtype, t.region)
 
     def transpose(self, t: Lowered) -> Lowered:

@@ -28,7 +28,7 @@ CTX_AXES = {"x": 0, "y": 1, "z": 2}
 class Lowering(Exprs, Memory, Scratch, Flow):
     def __init__(self, kernel: ir.Kernel, body: m.Block, spec: Specialization = ANY) -> None:
         self.kernel = kernel
-        self.e = Emitter(body)
+        self.e = Emitter(body, spec.fast_math)
         self.env: dict[ir.Sym, Lowered] = {}
         self.params: dict[str, m.Value] = {}
         self.tensors: dict[str, tuple[ir.TensorParam, m.Value]] = {}

@@ -1,0 +1,122 @@
+"""Autotuning by timing: on the GPU, where several variants can run a launch and the
+pins leave more than one, the first launch of each tuning key times every candidate
+and the fastest runs, then and at every later launch of that key.
+
+A candidate runs on scratch copies of the tensors the kernel writes, so the user's
+data is written once, by the chosen variant. Each is launched twice to warm up, then
+timed by device events ten times; the median decides. The choice is kept in memory
+and on disk beside the cubins (the key: the kernel's program, its candidates, the
+launch's dims and specialization key, the GPU and its driver), so a second process
+reuses it without timing. PHOBOS_AUTOTUNE=0 keeps the first-in-order rule, which is
+also the interpreter's. `kernel.tuning()` gives the table of what was timed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from phobos.ast.printer import print_program
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
+
+ENV_AUTOTUNE = "PHOBOS_AUTOTUNE"
+SUFFIX = ".tune.json"
+WARMUP, RUNS = 2, 10
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """One key's outcome: each candidate's autotune values and median milliseconds, in
+    autotune order, the chosen one's index, and where it came from ("timed", "disk")."""
+
+    candidates: tuple[tuple[tuple[str, int], ...], ...]
+    milliseconds: tuple[float, ...]
+    chosen: int
+    source: str
+
+    def table(self) -> str:
+        rows = [f"{'  '.join(f'{n}={v}' for n, v in c) or '(one variant)':<40} {ms * 1000:10.2f} µs"
+                + ("  <- chosen" if i == self.chosen else "")
+                for i, (c, ms) in enumerate(zip(self.candidates, self.milliseconds, strict=True))]
+        return "\n".join([f"{'variant':<40} {'median':>13}  ({self.source})", *rows])
+
+
+def enabled() -> bool:
+    """Whether launches on the GPU tune (PHOBOS_AUTOTUNE, default on)."""
+    raw = os.environ.get(ENV_AUTOTUNE, "1").strip().lower()
+    if raw in ("1", "true", "yes", "on", ""):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise PhobosError(f"{ENV_AUTOTUNE} is {raw!r}; set it to 0 to run the first variant in autotune order, or 1")
+
+
+# Times one candidate: its variant, and the specialization key it compiles for.
+Timer = Callable[[ir.Kernel], list[float]]
+
+
+def choose(kernel: Kernel, fits: list[ir.Kernel], key_parts: tuple[str, ...], timer: Timer) -> ir.Kernel:
+    """The candidate that runs a launch: remembered for its key, else timed now."""
+    from phobos.backends.cuda import cache
+
+    names = tuple(tuple(sorted(v.bindings.items())) for v in fits)
+    key = cache.cache_key(print_program(kernel.program), kernel.name, repr(names), *key_parts)
+    found = kernel.tunings.get(key) or _from_disk(cache, key, names)
+    if found is None:
+        found = _time(kernel.name, fits, names, timer)
+        cache.store(key, SUFFIX, json.dumps({"candidates": names, "milliseconds": found.milliseconds,
+                                             "chosen": found.chosen}).encode())
+    kernel.tunings[key] = found
+    return fits[found.chosen]
+
+
+def _from_disk(cache: Any, key: str, names: tuple[tuple[tuple[str, int], ...], ...]) -> Tuning | None:
+    payload = cache.lookup(key, SUFFIX)
+    if payload is None:
+        return None
+    try:
+        data = json.loads(payload)
+        stored = tuple(tuple((str(n), int(v)) for n, v in c) for c in data["candidates"])
+        chosen = int(data["chosen"])
+        milliseconds = tuple(float(t) for t in data["milliseconds"])
+    except (ValueError, KeyError, TypeError):
+        return None  # a damaged entry: timed again, and written anew
+    if stored != names or not 0 <= chosen < len(names) or len(milliseconds) != len(names):
+        return None
+    return Tuning(names, milliseconds, chosen, "disk")
+
+
+def _time(kernel: str, fits: list[ir.Kernel], names: tuple[tuple[tuple[str, int], ...], ...],
+          timer: Timer) -> Tuning:
+    medians = []
+    with _progress(fits, f"phobos: tuning `{kernel}`") as bar:
+        for variant in bar:
+            medians.append(statistics.median(timer(variant)))
+    chosen = min(range(len(fits)), key=lambda i: medians[i])
+    return Tuning(names, tuple(medians), chosen, "timed")
+
+
+def _progress(items: list[ir.Kernel], what: str) -> Any:
+    """A progress bar on stderr, shown once tuning takes a second (tqdm, which the cuda
+    extra installs; without it, none)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return contextlib.nullcontext(items)
+    return tqdm(items, desc=what, unit="variant", file=sys.stderr, delay=1.0, leave=False)
+
+
+def describe(spec: Specialization, dims: dict[str, int], device: str) -> tuple[str, ...]:
+    """A launch's part of the tuning key."""
+    return (spec.text(), repr(sorted(dims.items())), device)

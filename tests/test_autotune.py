@@ -1,0 +1,126 @@
+"""Autotuning by timing, with the GPU stood in for (test_launch_fast.py) and each
+candidate's time made up: the fastest runs, the user's tensors are written once (by
+it), the choice is kept in memory and on disk, PHOBOS_AUTOTUNE=0 keeps the order, and
+a pin tunes only what it leaves. The real timing runs in the GPU half below."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from test_launch_fast import stand_in_gpu, tensors
+
+import phobos
+from phobos.backends.cuda import cache
+from phobos.runtime import autotune, backend
+
+SOURCE = """\
+@autotune(BLOCK in [64, 128, 256])
+@launch(256)
+kernel add(A: tensor<f32>[N], B: tensor<f32>[N], C: tensor<f32>[N]) {
+  let i = ctx.block.x * BLOCK
+  C[i :+ BLOCK] = A[i :+ BLOCK] + B[i :+ BLOCK]
+}
+"""
+
+FAKE_MS = {64: 3.0, 128: 1.0, 256: 2.0}
+
+
+@pytest.fixture
+def timed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    gpu = stand_in_gpu(monkeypatch)
+    monkeypatch.setenv(autotune.ENV_AUTOTUNE, "1")
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    cache.forget_memory()
+    runs: list[tuple[int, tuple[int, ...]]] = []
+
+    def fake_time(sig, variant, grid, checked, dims, device, spec, warmup, runs_):
+        runs.append((variant.bindings["BLOCK"], tuple(a.ptr for a in device.arrays.values())))
+        return [FAKE_MS[variant.bindings["BLOCK"]]] * runs_
+
+    monkeypatch.setattr(backend, "time_variant", fake_time)
+    monkeypatch.setattr(backend.DeviceArguments, "identity", property(lambda self: "Stand-in GPU, driver 0"))
+    return gpu, runs
+
+
+def test_the_fastest_candidate_runs_and_is_remembered(timed, monkeypatch: pytest.MonkeyPatch):
+    gpu, runs = timed
+    a, b, c = tensors(1000)
+    copies = []
+    monkeypatch.setattr(type(c), "clone", lambda self: copies.append(self) or type(self)(
+        self.shape, 0x7000000 + 0x10000 * len(copies)), raising=False)
+    k = phobos.compile(SOURCE).add
+    k[lambda meta: -(-meta["N"] // meta["BLOCK"])](a, b, c)
+    assert [block for block, _ in runs] == [64, 128, 256]  # each candidate, in autotune order
+    assert all(c.data_ptr() not in pointers for _, pointers in runs)  # on scratch copies of C
+    assert len(gpu.launches) == 1 and gpu.launches[0][1].grid == (8, 1, 1)  # BLOCK=128 ran, once
+    (tuning,) = k.tuning()
+    assert tuning.chosen == 1 and tuning.source == "timed" and "BLOCK=128" in tuning.table()
+    k[lambda meta: -(-meta["N"] // meta["BLOCK"])](a, b, c)
+    assert len(runs) == 3  # the plan keeps the choice
+    again = phobos.compile(SOURCE).add  # a new kernel object: the disk's choice, no timing
+    again[lambda meta: -(-meta["N"] // meta["BLOCK"])](a, b, c)
+    assert len(runs) == 3 and again.tuning()[0].source == "disk"
+    assert gpu.launches[-1][1].grid == (8, 1, 1)
+
+
+def test_autotune_off_keeps_the_order_and_a_pin_is_obeyed(timed, monkeypatch: pytest.MonkeyPatch):
+    gpu, runs = timed
+    a, b, c = tensors(1024)
+    k = phobos.compile(SOURCE).add
+    k[16](a, b, c, BLOCK=64)
+    assert not runs and gpu.launches[-1][1].grid == (16, 1, 1)
+    monkeypatch.setenv(autotune.ENV_AUTOTUNE, "0")
+    phobos.compile(SOURCE).add[16](a, b, c)
+    assert not runs
+    monkeypatch.setenv(autotune.ENV_AUTOTUNE, "maybe")
+    with pytest.raises(phobos.PhobosError, match="PHOBOS_AUTOTUNE is 'maybe'"):
+        phobos.compile(SOURCE).add[16](a, b, c)
+
+
+def test_a_damaged_disk_entry_is_timed_again(timed, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    _, runs = timed
+    a, b, c = tensors(1000)
+    monkeypatch.setattr(type(c), "clone", lambda self: type(self)(self.shape, 0x7000000), raising=False)
+    phobos.compile(SOURCE).add[8](a, b, c)
+    for entry in tmp_path.rglob(f"*{autotune.SUFFIX}"):
+        entry.write_bytes(b"not json")
+    cache.forget_memory()
+    phobos.compile(SOURCE).add[8](a, b, c)
+    assert len(runs) == 6
+
+
+# ------------------------------------------------------------ on the GPU
+
+GPU_SCRIPT = textwrap.dedent('''
+    import sys, torch, phobos
+    m = phobos.compile("""
+    @autotune(R in [64, 1])
+    kernel copy(X: tensor<f32>[N], Y: tensor<f32>[N]) {
+      let i = ctx.block.x * 1024
+      for r in range(0, R) {
+        Y[i :+ 1024] = X[i :+ 1024] * 2.0 + f32(r - r)
+      }
+    }
+    """)
+    x = torch.randn(1 << 22, device="cuda")
+    y = torch.zeros_like(x)
+    m.copy[(1 << 22) // 1024](x, y)
+    torch.cuda.synchronize()
+    assert torch.equal(y, x * 2), "wrong result"
+    (t,) = m.copy.tuning()
+    print("CHOSEN", t.candidates[t.chosen], t.source, t.milliseconds)
+''')
+
+
+@pytest.mark.skipif(not backend.cuda_device()[0], reason="needs a visible CUDA device")
+def test_on_the_gpu_the_fastest_wins_and_a_second_process_reads_the_disk(tmp_path: Path):
+    env = {**os.environ, cache.ENV_CACHE_DIR: str(tmp_path), autotune.ENV_AUTOTUNE: "1"}
+    outs = [subprocess.run([sys.executable, "-c", GPU_SCRIPT], env=env, capture_output=True, text=True, check=True,
+                           timeout=300).stdout for _ in range(2)]
+    assert "CHOSEN (('R', 1),) timed" in outs[0], outs[0]
+    assert "CHOSEN (('R', 1),) disk" in outs[1], outs[1]
