@@ -31,9 +31,9 @@ kernel f_div(X: tensor<f32>[N], D: tensor<f32>[N], Y: tensor<f32>[N]) {
 }
 """
 
-# The spec's bounds (Numerics, "math_mode"): per function, (ulp, absolute) errors
-# against the exact value, either one sufficing; the inputs each is stated for.
-ULP_RELAXED = {"exp": 2, "exp2": 2, "log": 1, "log2": 1, "sqrt": 0, "rsqrt": 2, "sin": 2, "cos": 2,
+# The spec's bounds (Numerics, "math_mode"), in ulp of the exact value, or absolute
+# where stated; the inputs each is stated for.
+ULP_RELAXED = {"exp": 2, "exp2": 3, "log": 1, "log2": 1, "sqrt": 0, "rsqrt": 2, "sin": 2, "cos": 2,
                "tanh": 2, "erf": 2, "div": 0}
 INPUTS = {
     "exp": (-80.0, 80.0), "exp2": (-120.0, 120.0), "log": (1e-30, 1e30), "log2": (1e-30, 1e30),
@@ -46,17 +46,15 @@ def fast_bound(fn: str, x: np.ndarray, exact: np.ndarray) -> np.ndarray:
     """The error the spec allows math_mode="fast" at each input, in ulp of the exact value."""
     ulp = np.spacing(np.abs(exact).astype(np.float32)).astype(np.float64)
     if fn == "exp":
-        return 2 + np.floor(np.abs(1.173 * x))
+        return 3 + np.floor(np.abs(1.173 * x))
     if fn in ("log", "log2"):
         near_one = (x >= 0.5) & (x <= 2)
-        return np.where(near_one, (2**-21.41 if fn == "log" else 2**-22) / ulp, 3 if fn == "log" else 2)
+        return np.where(near_one, 2**-21 / ulp, 4 if fn == "log" else 3)
     if fn in ("sin", "cos"):
-        return np.maximum(2**-21.41 / ulp, 2)
+        return np.maximum(2**-21 / ulp, 2)
     if fn == "tanh":
-        return np.maximum(2**-10.9 * np.abs(exact) / ulp, 2)
-    if fn == "sqrt":
-        return np.full(x.shape, 2.0)
-    if fn in ("rsqrt", "div"):
+        return np.maximum(np.maximum(2**-10.9 * np.abs(exact), 2**-21) / ulp, 2)
+    if fn in ("sqrt", "rsqrt", "div"):
         return np.full(x.shape, 2.0)
     return np.full(x.shape, float(ULP_RELAXED[fn]))
 
@@ -143,6 +141,7 @@ def measured_errors(mode: str, n: int = 1 << 20) -> dict[str, tuple[float, float
 @pytest.mark.parametrize("mode", ["relaxed", "fast"])
 def test_every_function_keeps_its_bound(mode: str):
     errors = measured_errors(mode)
-    print(mode, {fn: round(e, 2) for fn, (e, _) in errors.items()})
+    print(mode, "max ulp", {fn: round(e, 2) for fn, (e, _) in errors.items()})
+    print(mode, "max share of the bound", {fn: round(share, 3) for fn, (_, share) in errors.items()})
     broken = {fn: e for fn, (e, share) in errors.items() if share > 1}
     assert not broken, broken
