@@ -68,8 +68,9 @@ def _tileir(row: dict[str, Any]) -> str:
 def results_table(rows: list[dict[str, Any]]) -> str:
     lines = [
         "| kernel | shape | dtype | Phobos ms | Phobos TB/s | of copy | best peer | peer TB/s | vs peer "
-        "| Phobos via Tile IR TB/s | Tile IR / Phobos | eager TB/s | compile TB/s | Triton TB/s | targets |",
-        "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| Phobos via Tile IR TB/s | Tile IR / Phobos | Phobos fast math TB/s | fast / relaxed "
+        "| eager TB/s | compile TB/s | Triton TB/s | targets |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for row in rows:
         vs_peer = row.get("vs_best_peer")
@@ -79,6 +80,7 @@ def results_table(rows: list[dict[str, Any]]) -> str:
             PEER_NAMES.get(row.get("best_peer") or "", "—"), _num(row.get("best_peer_tbps")),
             "—" if vs_peer is None else f"×{vs_peer:.2f}",
             _tileir(row), _times(row.get("tileir_vs_phobos")),
+            _num(row.get("phobos_fast_tbps")), _times(row.get("fast_vs_phobos")),
             _num(row.get("torch_tbps")), _num(row.get("torch_compile_tbps")), _num(row.get("triton_tbps")),
             _status(row),
         ]) + " |")
