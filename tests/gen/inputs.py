@@ -1,6 +1,8 @@
 """Fresh inputs for a generated kernel, drawn from a seed.
 
-Runtime dims take a multiple of 4 from their ranges; input tensors take values from
+Runtime dims take a value from their ranges, half the time a multiple of 4 (the
+usual launch's specialization key) and otherwise any (the code for launches the key
+says nothing of); input tensors take values from
 their parameter's range, a fifth of them from a few special values (0, ±1, ±2, 0.5) so
 that comparisons come out equal and branches go both ways; outputs are poisoned as
 gate 2 poisons them; atomic targets start from small values.
@@ -37,7 +39,11 @@ SPECIAL = np.array([0.0, 1.0, -1.0, 2.0, -2.0, 0.5])
 
 
 def dim_values(program: Program, rng: np.random.Generator) -> dict[str, int]:
-    return {name: 4 * int(rng.integers(lo // 4, hi // 4 + 1)) for name, (lo, hi) in program.dims.items()}
+    out = {}
+    for name, (lo, hi) in program.dims.items():
+        step = 4 if rng.random() < 0.5 else 1
+        out[name] = step * int(rng.integers(-(-lo // step), hi // step + 1))
+    return out
 
 
 def shape_of(t: TensorParam, dims: dict[str, int]) -> tuple[int, ...]:
