@@ -17,6 +17,7 @@ from phobos import PhobosError
 from phobos.backends.cuda.kernel import generate
 from phobos.backends.tileir.lower import lower_kernel
 from phobos.backends.tileir.printer import module_text
+from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, Specialization, specialize, usual
 from phobos.runtime.compiles import MOST_COMPILES, RecompileWarning
 
@@ -36,7 +37,7 @@ kernel rows(X: tensor<f32>[M, N], Y: tensor<f32>[M, N], n: i32, a: f32) {
 """
 
 
-def variant(source: str) -> phobos.runtime.kernel.Kernel:
+def variant(source: str) -> ir.Kernel:
     return phobos.compile(source).rows.variants[0]
 
 

@@ -62,7 +62,7 @@ def enabled() -> bool:
     raise PhobosError(f"{ENV_AUTOTUNE} is {raw!r}; set it to 0 to run the first variant in autotune order, or 1")
 
 
-# Times one candidate: its variant, and the specialization key it compiles for.
+# Times one candidate: the milliseconds of each of its timed launches.
 Timer = Callable[[ir.Kernel], list[float]]
 
 

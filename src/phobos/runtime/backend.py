@@ -186,13 +186,7 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
     in `pointer_order`), or None where that is not known.
     """
     if device is not None:
-        if device.backend == "tileir":
-            from phobos.backends.tileir.launch import prepare
-        else:
-            from phobos.backends.cuda.launch import prepare
-
-        names = [p.name for p in sig.params]
-        prepared = prepare(variant, spec, names, device.arrays, dims, device.device_id, pointer_order)
+        prepared = _prepared(sig, variant, dims, device, spec, pointer_order)
         prepared.first(device.arrays, checked.scalars, grid)
         return prepared if prepared.reusable else None
     tensors = [(i, p.name) for i, p in enumerate(sig.params) if p.is_tensor]
@@ -215,13 +209,19 @@ def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checke
     after `warmup` (autotuning's measure; the arrays are the candidates' scratch)."""
     if 0 in grid:
         return [0.0]
+    prepared = _prepared(sig, variant, dims, device, spec, list(device.arrays))
+    return prepared.time(device.arrays, checked.scalars, grid, warmup, runs)
+
+
+def _prepared(sig: Signature, variant: ir.Kernel, dims: dict[str, int], device: DeviceArguments,
+              spec: Specialization, pointer_order: list[str]) -> Any:
+    """The variant made ready to launch on the GPU back end `device` was described for."""
     if device.backend == "tileir":
         from phobos.backends.tileir.launch import prepare
     else:
         from phobos.backends.cuda.launch import prepare
     names = [p.name for p in sig.params]
-    prepared = prepare(variant, spec, names, device.arrays, dims, device.device_id, list(device.arrays))
-    return prepared.time(device.arrays, checked.scalars, grid, warmup, runs)
+    return prepare(variant, spec, names, device.arrays, dims, device.device_id, pointer_order)
 
 
 def _interpreter() -> Callable[..., None]:

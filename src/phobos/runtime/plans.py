@@ -137,10 +137,12 @@ class KeyReaders:
 
 
 def _specialized(sig: Signature, i: int, positional: int, keywords: tuple[str, ...]) -> bool:
-    """Whether the `i`-th value of a launch binds a scalar the specialization key reads."""
-    name = sig.params[i].name if i < min(positional, len(sig.params)) else (
-        keywords[i - positional] if i >= positional else None)
-    param = next((p for p in sig.params if p.name == name), None)
+    """Whether the `i`-th value of a launch binds a scalar the specialization key reads
+    (a value that binds no parameter is refused by the full path)."""
+    if i < positional:
+        param = sig.params[i] if i < len(sig.params) else None
+    else:
+        param = next((p for p in sig.params if p.name == keywords[i - positional]), None)
     return param is not None and sig.specialized_scalar(param)
 
 

@@ -20,9 +20,7 @@ def select_variant(
     sig: Signature, variants: list[ir.Kernel], pins: dict[str, int], checked: Checked
 ) -> ir.Kernel:
     """The first variant that agrees with the pins, the argument shapes and its promises."""
-    pinned = [v for v in variants if all(v.bindings[n] == x for n, x in pins.items())]
-    shape_names = [n for n in sig.tune if n in checked.extents]
-    fitting = [v for v in pinned if all(v.bindings[n] == checked.extents[n] for n in shape_names)]
+    pinned, shape_names, fitting = _fitting(sig, variants, pins, checked)
     if not fitting:
         raise _no_fit(sig, pinned, pins, shape_names, checked)
     for v in fitting:
@@ -34,11 +32,17 @@ def select_variant(
 def candidates(sig: Signature, variants: list[ir.Kernel], pins: dict[str, int], checked: Checked) -> list[ir.Kernel]:
     """Every variant that can run the launch (the pins, the shapes and the promises
     agree), in autotune order, so `select_variant`'s first: what autotuning times."""
+    return [v for v in _fitting(sig, variants, pins, checked)[2] if not _broken_promises(v, checked)]
+
+
+def _fitting(sig: Signature, variants: list[ir.Kernel], pins: dict[str, int],
+             checked: Checked) -> tuple[list[ir.Kernel], list[str], list[ir.Kernel]]:
+    """The variants that agree with the pins; the autotune names the arguments' shapes
+    give; and of the pinned, those whose values agree with those shapes."""
+    pinned = [v for v in variants if all(v.bindings[n] == x for n, x in pins.items())]
     shape_names = [n for n in sig.tune if n in checked.extents]
-    return [v for v in variants
-            if all(v.bindings[n] == x for n, x in pins.items())
-            and all(v.bindings[n] == checked.extents[n] for n in shape_names)
-            and not _broken_promises(v, checked)]
+    fitting = [v for v in pinned if all(v.bindings[n] == checked.extents[n] for n in shape_names)]
+    return pinned, shape_names, fitting
 
 
 def _bindings_text(bindings: dict[str, int], names: list[str]) -> str:
