@@ -44,14 +44,18 @@ def main() -> None:
     from benchmarks import kernels as K
     from benchmarks.launch_overhead import prepared_launch
     from phobos.backends.cuda import launch as launch_module
+    from phobos.runtime import plans
     a, b, c = (torch.zeros(4096, device="cuda") for _ in range(3))
     kernel = K.STREAMS.add_f32
     kernel[1](a, b, c, BLOCK=4096)
     torch.cuda.synchronize()
     arguments, keywords = (a, b, c), {"BLOCK": 4096}
     read = kernel.key_readers.find(arguments, keywords)
+    hit, fast = kernel[1]._last[0], kernel[1]._fast
+    guard = plans.tensor_guard([a, b, c])
     prepared, pointers = prepared_launch(kernel, arguments, keywords)
-    driver, function, stream = prepared._driver, prepared._function, launch_module._wrap_stream(prepared.stream())
+    driver, function = prepared._driver, prepared._function
+    stream = launch_module._wrap_stream(prepared.stream() or launch_module.STREAM_LEGACY)
     params, shared, block = prepared._params, prepared._shared, prepared._block
     libcuda = ctypes.CDLL("libcuda.so.1")
     launch = libcuda.cuLaunchKernel
@@ -61,11 +65,14 @@ def main() -> None:
     parts: list[tuple[str, Callable[[], Any]]] = [
         ("kernel[1](a, b, c, BLOCK=4096)", lambda: kernel[1](a, b, c, BLOCK=4096)),
         ("benchmarks.kernels.add(a, b, c)", lambda: K.add(a, b, c)),
+        ("the last key's hit and launch, in C (Launcher._fast)", lambda: fast(arguments, keywords)),
+        ("the last key's hit, in C (plans.KeyReaders.hit)", lambda: hit(arguments, keywords)),
+        *([("its tensor guard (torch's TensorGuards.check)", lambda: guard(a, b, c))] if guard else []),
         ("the launch key (its plans.KeyReaders reader)", lambda: read(arguments, keywords)),
         ("the key and its plan's lookup", lambda: kernel.plans.get(read(arguments, keywords)[0])),
         ("the prepared launch", lambda: prepared(values, pointers, (1, 1, 1))),
         *([("its C launch (native.launch)", lambda: prepared._native.launch(
-            prepared._native_record, pointers, 1, 1, 1, prepared.stream()))] if prepared._native else []),
+            prepared.record, pointers, (1, 1, 1)))] if prepared._native else []),
         ("its driver step (context, stream, launch)", lambda: prepared._send((1, 1, 1))),
         ("the current-context check", prepared.device.make_current),
         ("the stream lookup", prepared.stream),

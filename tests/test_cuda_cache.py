@@ -225,12 +225,14 @@ def load_native_again(monkeypatch: pytest.MonkeyPatch) -> object:
 
 
 def works(ext: object) -> bool:
-    """The extension's C code runs: a launch before the driver is wired says so."""
+    """The extension's C code runs: a launch before the driver is wired says so, and a
+    hit of one int tells an int from a str."""
     cells = (ctypes.c_uint64 * 1)()
-    prepared = ext.prepare(1, 1, 0, ctypes.addressof(cells), 1, 32, 0)  # type: ignore[attr-defined]
+    prepared = ext.prepare(1, 1, 0, ctypes.addressof(cells), 1, 32, 0, lambda: 0)  # type: ignore[attr-defined]
     with pytest.raises(RuntimeError, match="entry points are not configured"):
-        ext.launch(prepared, [7], 1, 1, 1, 0)  # type: ignore[attr-defined]
-    return cells[0] == 7
+        ext.launch(prepared, [7], (1, 1, 1))  # type: ignore[attr-defined]
+    hit = ext.hit(1, (), (int,), (), (), (), None, 16, 16)  # type: ignore[attr-defined]
+    return ext.repeat(hit, None, None, (5,), {}) == [] and ext.repeat(hit, None, None, ("5",), {}) is None  # type: ignore[attr-defined]
 
 
 def test_the_c_launch_is_kept_as_a_checked_entry(tmp_path: Path, fresh_native: list[int], monkeypatch):

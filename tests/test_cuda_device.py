@@ -48,6 +48,35 @@ def test_torch_tensors():
     np.testing.assert_array_equal(y.cpu().numpy(), x * s)
 
 
+def test_repeat_launches_follow_tensors_changed_in_place():
+    """A repeat launch's key (or its hit) is read from the tensors at every launch:
+    tensors resized, swapped under `.data`, or of another shape in turn each run right."""
+    needs("torch")
+    import torch
+
+    kernel = phobos.compile(SOURCE).scale_rows
+
+    def run(x: torch.Tensor, s: torch.Tensor) -> None:
+        y = torch.full_like(x, float("nan"))
+        kernel[-(-x.shape[0] // 32)](x, s, y)
+        torch.testing.assert_close(y, x * s, rtol=0, atol=0)
+
+    x, s = (torch.from_numpy(a).cuda() for a in inputs())
+    for _ in range(3):
+        run(x, s)
+    x.resize_(40, 64).normal_()
+    s.resize_(40, 1).normal_()
+    run(x, s)
+    x.data = torch.randn(70, 64, device="cuda")  # no version bump: only the tensor itself tells
+    s.data = torch.randn(70, 1, device="cuda")
+    run(x, s)
+    for rows in (100, 3, 100, 3):
+        run(torch.randn(rows, 64, device="cuda"), torch.randn(rows, 1, device="cuda"))
+    wide = torch.randn(100, 128, device="cuda")
+    with pytest.raises(phobos.PhobosError, match="argument `X`"):
+        kernel[4](wide[:, :64], torch.randn(100, 1, device="cuda"), torch.empty(100, 64, device="cuda"))
+
+
 def test_cupy_arrays():
     needs("cupy")
     import cupy

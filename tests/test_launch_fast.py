@@ -41,6 +41,7 @@ from phobos.runtime import args as arguments  # noqa: E402
 from phobos.runtime import (
     autotune,  # noqa: E402
     backend,  # noqa: E402
+    plans,  # noqa: E402
 )
 from phobos.runtime import launch as runtime_launch  # noqa: E402
 
@@ -210,8 +211,29 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     return Gpu(launches, counts)
 
 
-@pytest.fixture
-def gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
+def fake_guard(checks: list[int]) -> Any:
+    """A stand-in for torch's tensor guard (`plans.tensor_guard`) over fake tensors,
+    which counts its checks in `checks`."""
+
+    def guard(tensors: list[FakeTensor]) -> Any:
+        expected = [(type(t), t.dtype, t.shape, t.stride(), t.device) for t in tensors]
+
+        def check(*given: FakeTensor) -> bool:
+            checks.append(1)
+            return [(type(t), t.dtype, t.shape, t.stride(), t.device) for t in given] == expected
+
+        return check
+
+    return guard
+
+
+@pytest.fixture(params=["key reader", "hit"])
+def gpu(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Gpu:
+    """The stand-in GPU, with repeat launches read by their key reader alone (a torch
+    with no tensor guard) or tried against the last key's hit first: every test of a
+    repeat launch holds both ways."""
+    if request.param == "hit":
+        monkeypatch.setattr(plans, "tensor_guard", fake_guard([]))
     return stand_in_gpu(monkeypatch)
 
 
@@ -252,6 +274,55 @@ def test_a_repeat_launch_skips_the_full_path(gpu, mod):
     assert args[:3] == (0x900000, 0x910000, 0x920000)  # only the pointers changed
     assert args[3] == 256 and kernel[3][3] is ctypes.c_int64  # N
     assert gpu.launches[0][0] is stream  # one driver stream per handle
+
+
+def test_a_launch_of_the_last_key_is_read_by_its_hit(monkeypatch):
+    checks: list[int] = []
+    monkeypatch.setattr(plans, "tensor_guard", fake_guard(checks))
+    gpu = stand_in_gpu(monkeypatch)
+    mod = phobos.compile(SOURCE)
+    planned: list[int] = []
+    through_the_plans = runtime_launch.Launcher._planned
+    monkeypatch.setattr(runtime_launch.Launcher, "_planned",
+                        lambda self, args, kwargs: planned.append(1) or through_the_plans(self, args, kwargs))
+    a, b, c = tensors(256)
+    for _ in range(3):
+        mod.add[4](a, b, c)
+    assert planned == [1] and len(checks) == 2  # the first launch made the plan; its hit read the two after
+    mod.add[4](*tensors(512, base=0x900000))  # another shape: the hit says no, the plans have none
+    mod.add[4](a, b, c)  # the hit of the 512s says no, the plans have it
+    mod.add[4](a, b, c)
+    assert planned == [1, 1, 1] and len(checks) == 5
+    assert full_path_calls(gpu)[0] == 2
+    ours = (a.data_ptr(), b.data_ptr(), c.data_ptr())
+    assert [launch[3][:3] == ours for launch in gpu.launches] == [True, True, True, False, True, True]
+
+
+def test_without_a_tensor_guard_launches_read_their_keys(gpu, mod, monkeypatch):
+    monkeypatch.setattr(plans, "tensor_guard", lambda tensors: None)  # a torch whose guard changed
+    for _ in range(3):
+        mod.add[4](*tensors(256))
+    assert full_path_calls(gpu) == (1, 1, 1, 1)
+    assert mod.add[4]._last[0] is plans.no_pattern
+
+
+def test_torch_s_tensor_guard_tells_tensors_apart():
+    """`plans.tensor_guard` on the installed torch: what a hit relies on. Where torch
+    is installed and this fails, its guard changed: hits are off (launches still
+    right) until `tensor_guard` follows it."""
+    if "torch" in sys.modules and not hasattr(sys.modules["torch"], "zeros"):
+        pytest.skip("a stand-in torch is loaded")
+    torch = pytest.importorskip("torch")
+    a = torch.zeros(8, 4)
+    check = plans.tensor_guard([a, a[:, :2]])
+    assert check is not None, "torch._C._dynamo.guards.TensorGuards is missing or takes other arguments"
+    assert check(torch.ones(8, 4), torch.ones(8, 4)[:, 1:3])  # other data, the same metadata
+    assert not check(torch.zeros(8, 5), a[:, :2])  # a shape
+    assert not check(a.double(), a[:, :2])  # a dtype
+    assert not check(torch.zeros(4, 8).t(), a[:, :2])  # strides
+    assert not check(a, a[:2, :2].contiguous())
+    if torch.cuda.is_available():
+        assert not check(a.cuda(), a[:, :2].cuda())  # a device
 
 
 def test_a_new_launcher_with_the_same_grid_reuses_the_plan(gpu, mod):
@@ -597,14 +668,38 @@ def test_a_repeat_launch_goes_through_the_c_launch(gpu, mod, c_launch):
 def test_the_c_launch_makes_the_context_current_first(gpu, mod, c_launch, monkeypatch):
     driver_state, _ = c_launch
     made: list[int] = []
+
+    def make_current() -> None:
+        made.append(1)
+        driver_state.contexts[:] = [1]
+
     device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
-    monkeypatch.setattr(device, "make_current", lambda: made.append(1))
+    monkeypatch.setattr(device, "make_current", make_current)
     monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
     mod.add[4](*tensors(256))
     made.clear()  # the first launch made it current through cuda-bindings
-    driver_state.contexts[:] = [7, 1]  # another context is current, until ours is made so
+    driver_state.contexts[:] = [7]  # another context is current, until ours is made so
     mod.add[4](*tensors(256))
     assert made == [1] and len(driver_state.launches) == 1
+
+
+def test_the_c_launch_follows_a_new_primary_context(gpu, mod, c_launch, monkeypatch):
+    driver_state, _ = c_launch
+    made: list[int] = []
+    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
+
+    def make_current() -> None:  # the old context is gone: the device's is made anew
+        made.append(1)
+        device.context = driver_state.contexts[0] = 9
+
+    monkeypatch.setattr(device, "make_current", make_current)
+    monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
+    mod.add[4](*tensors(256))
+    made.clear()
+    driver_state.contexts[:] = [5]
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(256))  # the record names the new context: launched directly
+    assert made == [1] and len(driver_state.launches) == 2
 
 
 def test_a_c_launch_the_driver_refuses_names_the_launch(gpu, mod, c_launch):
@@ -621,14 +716,64 @@ def test_a_c_launch_the_driver_refuses_names_the_launch(gpu, mod, c_launch):
 def test_the_c_launch_refuses_a_wrong_call(c_launch):
     ext = native.module()
     cells = (ctypes.c_uint64 * 2)()
-    record = ext.prepare(1, 1, 0, ctypes.addressof(cells), 2, 32, 0)
+    with pytest.raises(TypeError, match="a function that gives the launch's stream"):
+        ext.prepare(1, 1, 0, ctypes.addressof(cells), 2, 32, 0, 0)
+    record = ext.prepare(1, 1, 0, ctypes.addressof(cells), 2, 32, 0, lambda: 0)
     with pytest.raises(TypeError, match="a list of 2 pointers"):
-        ext.launch(record, [1], 1, 1, 1, 0)
+        ext.launch(record, [1], (1, 1, 1))
     with pytest.raises(OverflowError):
-        ext.launch(record, [1, 2], 2**40, 1, 1, 0)
-    with pytest.raises(TypeError, match="takes 6 arguments"):
+        ext.launch(record, [1, 2], (2**40, 1, 1))
+    with pytest.raises(TypeError, match="a grid of 3 dimensions"):
+        ext.launch(record, [1, 2], (1, 1))
+    with pytest.raises(TypeError, match="takes 3 arguments"):
         ext.launch(record, [1, 2])
+    with pytest.raises(ZeroDivisionError):  # the stream's function failed: its error, and no launch
+        ext.launch(ext.prepare(1, 1, 0, ctypes.addressof(cells), 2, 32, 0, lambda: 1 // 0), [1, 2], (1, 1, 1))
     assert not c_launch[0].launches
+
+
+def test_the_c_hit_tells_its_key_from_others():
+    ext = native.module()
+    if ext is None:
+        pytest.skip(f"the C launch cannot be built here: {native.why_not()}")
+    # n (a multiple of 16, not 1), then the pin B=64.
+    record = ext.hit(1, ("B",), (int, int), ((1, 64),), ((0, True, False),), (), None, 16, 16)
+    assert ext.repeat(record, None, None, (32,), {"B": 64}) == []
+    for args, kwargs in [((33,), {"B": 64}), ((1,), {"B": 64}), ((32,), {"B": 16}), ((32,), {"C": 64}),
+                         ((32, 1), {}), ((32.0,), {"B": 64}), ((True,), {"B": 64}), ((32,), {"B": 64, "C": 1})]:
+        assert ext.repeat(record, None, None, args, kwargs) is None, (args, kwargs)
+    big = ext.hit(1, (), (int,), (), ((0, True, False),), (), None, 16, 16)
+    assert ext.repeat(big, None, None, (2**70,), {}) == []  # an int of any size has its facts
+    a, b, _ = tensors(64)
+    seen: list[tuple[object, ...]] = []
+    guard = lambda *given: seen.append(given) or given[0].shape == (64,)  # noqa: E731
+    pair = ext.hit(2, (), (FakeTensor, FakeTensor), (), (), ((0, True), (1, True)), guard, 16, 16)
+    assert ext.repeat(pair, None, None, (a, b), {}) == [a.data_ptr(), b.data_ptr()] and seen == [(a, b)]
+    assert ext.repeat(pair, None, None, (FakeTensor((64,), 0x10008), b), {}) is None  # misaligned
+    assert ext.repeat(pair, None, None, (FakeTensor((65,), 0x10000), b), {}) is None  # the guard says no
+
+
+def test_the_c_hit_refuses_a_record_it_cannot_hold():
+    ext = native.module()
+    if ext is None:
+        pytest.skip(f"the C launch cannot be built here: {native.why_not()}")
+    for bad in [(1, (), (int, int), (), (), (), None, 16, 16),  # the pattern's counts disagree
+                (1, (), (int,), ((3, 1),), (), (), None, 16, 16),  # an index outside the values
+                (1, (), (int,), (), (), ((0, True),), None, 16, 16),  # tensors and no guard
+                (65, (), (int,) * 65, (), (), (), None, 16, 16)]:  # more values than a record holds
+        with pytest.raises(ValueError):
+            ext.hit(*bad)
+    with pytest.raises(TypeError, match="takes 5 arguments"):
+        ext.repeat(ext.hit(0, (), (), (), (), (), None, 16, 16))
+
+
+def test_the_c_launch_passes_the_current_stream(gpu, mod, c_launch, monkeypatch):
+    driver_state, _ = c_launch
+    streams = iter([0, 0x5000])  # the first launch's (through cuda-bindings), then the C launch's
+    monkeypatch.setattr(cuda_launch, "_stream_source", lambda arrays, device_id: lambda: next(streams))
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(256))
+    assert [launch[4] for launch in driver_state.launches] == [0x5000]
 
 
 def test_the_c_launch_can_be_turned_off(monkeypatch):

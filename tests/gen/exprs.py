@@ -766,7 +766,8 @@ class ExprGen:
                 args.append(a)
                 all_const = all_const and fa.const
             self.env.notes.add("fn_expr")
-            return Call(fn.name, tuple(args), user=True), result.with_(const=all_const)
+            # A body that folds to a constant (`fn f(p0) = i64(4)`) is one whatever its arguments.
+            return Call(fn.name, tuple(args), user=True), result.with_(const=all_const or result.const)
         count = self.ch.integer(1, 3)
         args, facts = [], []
         for _ in range(count):
@@ -789,7 +790,7 @@ class ExprGen:
         fn = ExprFn(self.env.fresh("fn"), names, body)
         self.fns.append(fn)
         self.expr_fns.append(
-            (fn, tuple(f.with_(const=False) for f in facts), result.with_(const=False), self.env.level)
+            (fn, tuple(f.with_(const=False) for f in facts), result, self.env.level)
         )
         self.env.notes.add("fn_expr")
         return Call(fn.name, tuple(args), user=True), result.with_(const=result.const or all(f.const for f in facts))

@@ -24,7 +24,7 @@ from phobos.targets import ALIGNMENT
 
 from .args import Checked
 from .grid import Grid
-from .plans import Runner
+from .plans import Rerun
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
 ENV_BACKEND = "PHOBOS_BACKEND"
@@ -177,7 +177,8 @@ def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> De
 
 
 def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
-        device: DeviceArguments | None, spec: Specialization, pointer_order: list[str]) -> Runner | None:
+        device: DeviceArguments | None, spec: Specialization,
+        pointer_order: list[str]) -> Rerun | None:
     """Run one variant on the back end its arguments were prepared for, compiled for
     the key `spec` on the GPU; writes in place.
 
@@ -188,7 +189,7 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
     if device is not None:
         prepared = _prepared(sig, variant, dims, device, spec, pointer_order)
         prepared.first(device.arrays, checked.scalars, grid)
-        return prepared if prepared.reusable else None
+        return Rerun(prepared, prepared.takes_values, prepared.record) if prepared.reusable else None
     tensors = [(i, p.name) for i, p in enumerate(sig.params) if p.is_tensor]
     scalars = [(i, p.name) for i, p in enumerate(sig.params) if not p.is_tensor]
     kept = dict(dims)  # each run gets a copy of its own
@@ -200,7 +201,7 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
         )
 
     _interpreter()(variant, grid, checked.tensors, checked.scalars, dims)
-    return again
+    return Rerun(again)
 
 
 def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from phobos.errors import PhobosError, for_the_user
@@ -12,7 +12,7 @@ from phobos.ir.specialize import ANY, Specialization, specialize
 from . import args as arguments
 from . import autotune, backend
 from .grid import Grid, GridSpec, call_grid_function, normalize_grid
-from .plans import MOST_PLANS, KeyReader, Plan, no_pattern
+from .plans import MOST_PLANS, Hit, HitLaunch, KeyReader, Plan, no_pattern
 from .variants import candidates, select_variant
 
 if TYPE_CHECKING:
@@ -39,37 +39,32 @@ class Launcher:
         self._empty = self._fixed is not None and 0 in self._fixed
         # The key reader of the last launch's pattern (see `plans.KeyReaders`).
         self._read: KeyReader = no_pattern
+        # The last launch's key's hit and its plan: most launches repeat the one before;
+        # and that hit with the plan's launch, in C, where the plan has one.
+        self._last: tuple[Hit, Plan | None] = (no_pattern, None)
+        self._fast: HitLaunch = no_pattern
 
     def __call__(self, *args: Any, **kwargs: Any) -> None:
         # The public entry point: its `try` is written inline, as `phobos.errors.api`
         # would cost a call at every launch (and move the notice's stack level).
         try:
-            if self._empty:
-                self._first(args, kwargs)
+            if self._fast(args, kwargs) == 0:  # the last key's launch, done
                 return
-            found = self._read(args, kwargs)
-            kernel = self.kernel
-            if found is None:  # a launch of another pattern than the last
-                reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
-                if reader is None:  # an argument of a kind with no key: the full path, every time
-                    self._first(args, kwargs)
+            hit, plan = self._last
+            pointers = hit(args, kwargs)
+            if pointers is None:
+                found = self._planned(args, kwargs)
+                if found is None:  # the launch took the full path
                     return
-                self._read = reader
-                found = reader(args, kwargs)
-                assert found is not None
-            key, pointers = found
-            plan = kernel.plans.get(key)
-            if plan is None:
-                plan = self._first(args, kwargs)
-                if plan is not None:
-                    if len(kernel.plans) >= MOST_PLANS:
-                        kernel.plans.clear()
-                    kernel.plans[key] = plan
+                plan, pointers = found
+            assert plan is not None
+            grid = self._fixed
+            if grid is not None and not plan.takes_values:
+                plan.run(args, pointers, grid)  # (also where the C launch did not: it says why)
                 return
             values: Sequence[Any] = args
             if plan.keywords:
                 values = (*args, *(kwargs[name] for name in plan.keywords))
-            grid = self._fixed
             if grid is None:  # the grid function gets the values as given
                 launch = {**dict(zip(plan.names, values, strict=True)), **plan.named}
             if plan.scalars:
@@ -78,13 +73,49 @@ class Launcher:
                     values[index] = check(values[index])
             if grid is None:
                 assert callable(self.grid)
-                grid = call_grid_function(kernel.name, self.grid, launch)
+                grid = call_grid_function(self.kernel.name, self.grid, launch)
                 if 0 in grid:
                     return
             plan.run(values, pointers, grid)
         except PhobosError as err:
             for_the_user(err)
             raise
+
+    def _planned(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Plan, list[int]] | None:
+        """The plan of a launch whose key is not the last one's, and its pointers; None
+        where the launch took the full path (a new key, or one with no plan)."""
+        if self._empty:
+            self._first(args, kwargs)
+            return None
+        found = self._read(args, kwargs)
+        kernel = self.kernel
+        if found is None:  # a launch of another pattern than the last
+            reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
+            if reader is None:  # an argument of a kind with no key: the full path, every time
+                self._first(args, kwargs)
+                return None
+            self._read = reader
+            found = reader(args, kwargs)
+            assert found is not None
+        key, pointers = found
+        plan = kernel.plans.get(key)
+        if plan is None:
+            plan = self._first(args, kwargs)
+            if plan is not None:
+                if len(kernel.plans) >= MOST_PLANS:
+                    kernel.plans.clear()
+                kernel.plans[key] = plan
+                self._remember(key, plan, args, kwargs, pointers)
+            return None
+        self._remember(key, plan, args, kwargs, pointers)
+        return plan, pointers
+
+    def _remember(self, key: Hashable, plan: Plan, args: tuple[Any, ...], kwargs: dict[str, Any],
+                  pointers: list[int]) -> None:
+        """The launch's key as the last one: its hit, and the hit that launches."""
+        readers = self.kernel.key_readers
+        self._last = (readers.hit(key, args, kwargs, pointers), plan)
+        self._fast = readers.hit_launch(key, plan, self._fixed)
 
     def _first(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Plan | None:
         """A launch by the full path; its plan, where its arguments' kind has one.
@@ -110,11 +141,11 @@ class Launcher:
             fits = candidates(sig, kernel.variants, bound.pins, checked) if autotune.enabled() else [variant]
             if len(fits) > 1:
                 variant = self._tuned(fits, bound.values, checked, dims, device, spec)
-            kernel.compiles.record(variant, spec, stacklevel=3)
+            kernel.compiles.record(variant, spec, stacklevel=4)
         named = {**dims, **variant.bindings}
         grid = self._grid({**bound.values, **named})
         if choice.notice:
-            backend.say_once(choice.notice, stacklevel=3)
+            backend.say_once(choice.notice, stacklevel=4)
         if 0 in grid:
             return None
         names = tuple(p.name for p in sig.params)
@@ -124,10 +155,11 @@ class Launcher:
         # The tensors in the order a key reader reads their pointers: as the launch gave them.
         given = (*names[:len(args)], *(name for name in kwargs if name in bound.values))
         tensors = {p.name for p in sig.params if p.is_tensor}
-        run = backend.run(sig, variant, grid, checked, dims, device, spec, [n for n in given if n in tensors])
-        if run is None:
+        rerun = backend.run(sig, variant, grid, checked, dims, device, spec, [n for n in given if n in tensors])
+        if rerun is None:
             return None
-        return Plan(names, names[len(args):], scalars, named, run)
+        return Plan(names, names[len(args):], scalars, named, rerun.run, rerun.takes_values or bool(scalars),
+                    rerun.record)
 
     def _grid(self, named: dict[str, Any]) -> Grid:
         """The launch's grid: the fixed one, or the grid function's for these values."""
@@ -146,7 +178,7 @@ class Launcher:
             scratch = {n: _scratch_copy(v) if n in written else v for n, v in values.items()}
             copies = backend.device_arguments(device.backend, kernel.signature, scratch)
             assert copies is not None
-            kernel.compiles.record(variant, spec, stacklevel=5)
+            kernel.compiles.record(variant, spec, stacklevel=6)
             grid = self._grid({**values, **dims, **variant.bindings})
             return backend.time_variant(kernel.signature, variant, grid, checked, dims, copies, spec,
                                         autotune.WARMUP, autotune.RUNS)

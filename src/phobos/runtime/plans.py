@@ -21,6 +21,7 @@ makes the key None and the launch takes the full path every time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -35,10 +36,26 @@ from .grid import Grid
 
 # Plans kept per kernel; past this many, a kernel launched with ever new shapes starts over.
 MOST_PLANS = 256
+# What a specialized integer scalar's key tests it to be a multiple of (phobos.ir.specialize).
+SCALAR_MULTIPLE = 16
 
 # A repeat launch: the bound values in parameter order (scalars checked), the data
 # pointers its key read (see `KeyReaders`), and the grid.
 Runner = Callable[[Sequence[Any], list[int], Grid], None]
+
+
+@dataclass(frozen=True)
+class Rerun:
+    """How a back end runs a launch of one kind again (`backend.run`): `run`; whether
+    it reads the bound values (a GPU launch of a kernel without scalars reads only the
+    pointers and the grid); and, where the back end has one, its C launch's record of
+    the kernel (`native.prepare`), which a hit launches with nothing in between (on
+    anything but 0, `run` launches: it makes the context current, or says what the
+    driver refused)."""
+
+    run: Runner
+    takes_values: bool = True
+    record: Any | None = None
 
 
 @dataclass(frozen=True)
@@ -48,7 +65,8 @@ class Plan:
     `keywords` names the parameters after the positional ones, which the launch gave by
     keyword; `scalars` holds each scalar parameter's position and its check; `named`
     is what a grid function gets besides the arguments (the dims and the variant's
-    autotune values); `run` launches the variant on the bound, checked values.
+    autotune values); `run`, `takes_values` and `record` are the back end's `Rerun`
+    (with the scalars' checks in `takes_values`: a plan with scalars takes the values).
     """
 
     names: tuple[str, ...]
@@ -56,6 +74,8 @@ class Plan:
     scalars: tuple[tuple[int, Callable[[Any], Any]], ...]
     named: dict[str, int]
     run: Runner
+    takes_values: bool = True
+    record: Any | None = None
 
 
 class _Kind(Enum):
@@ -90,9 +110,35 @@ _KINDS = _Kinds({bool: _Kind.SCALAR, int: _Kind.SCALAR, float: _Kind.SCALAR, np.
 KeyReader = Callable[[tuple[Any, ...], dict[str, Any]], tuple[tuple[Hashable, ...], list[int]] | None]
 
 
+# The data pointers of a launch whose key is the one a hit was made for (see
+# `KeyReaders.hit`), read as the key reader reads them; None for any other launch.
+Hit = Callable[[tuple[Any, ...], dict[str, Any]], list[int] | None]
+# A hit that also launches: the driver's result (0 where it launched), None as a hit.
+HitLaunch = Callable[[tuple[Any, ...], dict[str, Any]], int | None]
+
+
 def no_pattern(_args: tuple[Any, ...], _kwargs: dict[str, Any]) -> None:
-    """The reader a launcher starts with: it matches no launch."""
+    """The reader (and the hit) a launcher starts with: it matches no launch."""
     return None
+
+
+def tensor_guard(tensors: list[Any]) -> Callable[..., bool] | None:
+    """A check that torch tensors are of the type, dtype, device, shape and strides of
+    `tensors` (under the same dispatch state): torch's own (Dynamo's `TensorGuards`),
+    one C++ call for all of them, where reading those of each tensor costs four
+    attribute reads. None where this torch has none that works as it did when this was
+    written (its name or its arguments changed): launches then read their keys."""
+    try:
+        from torch._C._dynamo.guards import TensorGuards
+
+        guards = TensorGuards(*tensors, dynamic_dims_sizes=[list(t.shape) for t in tensors],
+                              dynamic_dims_strides=[list(t.stride()) for t in tensors])
+        check: Callable[..., bool] = guards.check
+        if check(*tensors) is not True:
+            return None
+    except Exception:  # noqa: BLE001 - no such check in this torch: the key reader serves
+        return None
+    return check
 
 
 class KeyReaders:
@@ -121,6 +167,7 @@ class KeyReaders:
         self.sig = sig
         self._by_pattern: dict[Hashable, KeyReader | None] = {}
         self._made = 0  # readers made: each one's number leads its keys
+        self._hits: dict[Hashable, Any | None] = {}  # each key's C record, or None where it has none
 
     def find(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> KeyReader | None:
         """The reader for launches of this one's pattern; None where an argument is of a
@@ -135,6 +182,41 @@ class KeyReaders:
         reader = self._by_pattern[pattern] = _make_reader(self.sig, self._made, len(args), tuple(kwargs), types)
         return reader
 
+    def hit(self, key: Hashable, args: tuple[Any, ...], kwargs: dict[str, Any], pointers: list[int]) -> Hit:
+        """A test, cheaper than the key reader, that a launch has the key `key`, which
+        the launch `args`, `kwargs` (with data pointers `pointers`) has: a launcher
+        tries the last key's hit before the reader, since most launches repeat the one
+        before. It runs in C (`native.repeat`): the pattern, the pins' values and the
+        scalars' facts compared, the torch tensors by one `tensor_guard`, their
+        pointers' alignment from the pointers it reads. `no_pattern` where the launch
+        passes a numpy array, there is no such guard, or the C extension cannot be had."""
+        record = self._record(key, args, kwargs, pointers)
+        if record is None:
+            return no_pattern
+        from phobos.backends.cuda import native
+
+        hit: Hit = functools.partial(native.module().repeat, record, None, None)
+        return hit
+
+    def hit_launch(self, key: Hashable, plan: Plan, grid: Grid | None) -> HitLaunch:
+        """The hit of `key` (made by `hit` before) that also launches `plan` on `grid`,
+        where the plan's back end gave a C launch record and reads no values; else
+        `no_pattern`."""
+        record = self._hits.get(key)
+        if record is None or plan.record is None or plan.takes_values or grid is None:
+            return no_pattern
+        from phobos.backends.cuda import native
+
+        launch: HitLaunch = functools.partial(native.module().repeat, record, plan.record, grid)
+        return launch
+
+    def _record(self, key: Hashable, args: tuple[Any, ...], kwargs: dict[str, Any], pointers: list[int]) -> Any:
+        if key not in self._hits:
+            if len(self._hits) >= MOST_PLANS:
+                self._hits.clear()
+            self._hits[key] = _make_hit(self.sig, args, kwargs, pointers)
+        return self._hits[key]
+
 
 def _specialized(sig: Signature, i: int, positional: int, keywords: tuple[str, ...]) -> bool:
     """Whether the `i`-th value of a launch binds a scalar the specialization key reads
@@ -146,12 +228,12 @@ def _specialized(sig: Signature, i: int, positional: int, keywords: tuple[str, .
     return param is not None and sig.specialized_scalar(param)
 
 
-def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[str, ...],
-                 types: tuple[type, ...]) -> KeyReader | None:
-    """A reader's source, compiled. The keywords (any string may be one) and the types
-    are bound as globals, never written into the source."""
-    names: dict[str, Any] = {"KEYWORDS": keywords, "ALIGNMENT": ALIGNMENT, "len": len, "tuple": tuple,
-                             "type": type}
+def _pattern(positional: int, keywords: tuple[str, ...], types: tuple[type, ...],
+             names: dict[str, Any]) -> list[str]:
+    """The first lines of a reader or a hit: the launch is of the pattern (else None),
+    its values bound to v0, v1, ... in order. The keywords (any string may be one) and
+    the types are bound as globals in `names`, never written into the source."""
+    names.update({"KEYWORDS": keywords, "ALIGNMENT": ALIGNMENT, "len": len, "tuple": tuple, "type": type})
     guards = [f"len(args) != {positional}", f"len(kwargs) != {len(keywords)}"]
     if len(keywords) == 1:
         guards.append("K0 not in kwargs")
@@ -169,16 +251,39 @@ def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[s
         checks.append(f"type(v{i}) is not T{i}")
     if checks:
         body += [f"    if {' or '.join(checks)}:", "        return None"]
+    return body
+
+
+def _pinned(sig: Signature, i: int, positional: int, keywords: tuple[str, ...]) -> bool:
+    """Whether the `i`-th value of a launch is an autotune pin (a keyword)."""
+    return i >= positional and keywords[i - positional] in sig.tune
+
+
+def _specialized_int(sig: Signature, i: int, cls: type, positional: int, keywords: tuple[str, ...]) -> bool:
+    """Whether the `i`-th value, of type `cls`, is an integer whose facts are in the key."""
+    return issubclass(cls, int | np.integer) and cls is not bool and _specialized(sig, i, positional, keywords)
+
+
+def _compiled(source: str, names: dict[str, Any], what: str) -> Any:
+    exec(compile(source, f"<phobos {what} of kernel {names['KERNEL']}>", "exec"), names)  # noqa: S102
+    return names["read"]
+
+
+def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[str, ...],
+                 types: tuple[type, ...]) -> KeyReader | None:
+    """A reader's source, compiled."""
+    names: dict[str, Any] = {"KERNEL": sig.kernel}
+    body = _pattern(positional, keywords, types, names)
     key, pointers = [str(number)], []
     for i, cls in enumerate(types):
-        if i >= positional and keywords[i - positional] in sig.tune:
+        if _pinned(sig, i, positional, keywords):
             if cls is not int:  # a pin picks the variant by its value; only ints are valid pins
                 return None
             key.append(f"v{i}")
             continue
         kind = _KINDS[cls]
-        if issubclass(cls, int | np.integer) and cls is not bool and _specialized(sig, i, positional, keywords):
-            key += [f"v{i} % 16 == 0", f"v{i} == 1"]  # what the code compiled for the launch may assume
+        if _specialized_int(sig, i, cls, positional, keywords):
+            key += [f"v{i} % {SCALAR_MULTIPLE} == 0", f"v{i} == 1"]  # what the launch's code may assume
         if kind is _Kind.TORCH:
             body.append(f"    p{i} = v{i}.data_ptr()")
             pointers.append(f"p{i}")
@@ -189,7 +294,39 @@ def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[s
         elif kind is _Kind.NONE:
             return None
     body.append(f"    return ({', '.join(key)},), [{', '.join(pointers)}]")
-    source = "def read(args, kwargs):\n" + "\n".join(body) + "\n"
-    exec(compile(source, f"<phobos key reader of kernel {sig.kernel}>", "exec"), names)  # noqa: S102
-    reader: KeyReader = names["read"]
+    reader: KeyReader = _compiled("def read(args, kwargs):\n" + "\n".join(body) + "\n", names, "key reader")
     return reader
+
+
+def _make_hit(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any], pointers: list[int]) -> Any | None:
+    """The C record (`native.hit`) of this launch's key, whose reader exists (so its
+    pins are ints and each value has a key); None as `KeyReaders.hit` says."""
+    from phobos.backends.cuda import native
+
+    ext = native.module()
+    if ext is None:
+        return None
+    positional, keywords = len(args), tuple(kwargs)
+    values = (*args, *kwargs.values())
+    types = tuple(map(type, values))
+    pins, facts, tensors = [], [], []
+    for i, cls in enumerate(types):
+        if _pinned(sig, i, positional, keywords):
+            pins.append((i, values[i]))
+            continue
+        kind = _KINDS[cls]
+        if _specialized_int(sig, i, cls, positional, keywords):
+            facts.append((i, values[i] % SCALAR_MULTIPLE == 0, values[i] == 1))
+        if kind is _Kind.TORCH:
+            tensors.append(i)
+        elif kind is not _Kind.SCALAR:
+            return None
+    guard = tensor_guard([values[i] for i in tensors]) if tensors else None
+    if tensors and guard is None:
+        return None
+    aligned = tuple((i, pointer % ALIGNMENT == 0) for i, pointer in zip(tensors, pointers, strict=True))
+    try:
+        return ext.hit(positional, keywords, types, tuple(pins), tuple(facts), aligned, guard, SCALAR_MULTIPLE,
+                       ALIGNMENT)
+    except ValueError:  # more values than a record holds: the reader serves
+        return None

@@ -22,6 +22,7 @@ repeat launches of torch tensors, where the pointers are cheap to read.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import threading
 import weakref
@@ -201,21 +202,23 @@ def _wrap_stream(handle: int) -> Any:
 def _torch_stream(device_index: int) -> Callable[[], int]:
     import torch
 
-    # The raw handle, without building a torch Stream (what Triton reads); the public call otherwise.
+    # The raw handle, without building a torch Stream (what Triton reads), called with no
+    # Python frame between (a partial is C); the public call otherwise.
     raw: Callable[[int], int] | None = getattr(torch._C, "_cuda_getCurrentRawStream", None)
     if raw is None:
-        return lambda: torch.cuda.current_stream(device_index).cuda_stream or STREAM_LEGACY
-    return lambda: raw(device_index) or STREAM_LEGACY
+        return lambda: torch.cuda.current_stream(device_index).cuda_stream
+    return functools.partial(raw, device_index)
 
 
 def _cupy_stream() -> int:
     import cupy
 
-    return int(cupy.cuda.get_current_stream().ptr) or STREAM_LEGACY
+    return int(cupy.cuda.get_current_stream().ptr)
 
 
 def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[], int]:
-    """Where each launch finds its stream's handle: the current stream of the first
+    """Where each launch finds its stream's handle (0 for the legacy default stream,
+    which the driver is given as STREAM_LEGACY): the current stream of the first
     array's library."""
     for array in arrays.values():
         module = type(array.owner).__module__
@@ -225,7 +228,7 @@ def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[
             return _cupy_stream
     from cuda.core import Device
 
-    default = int(Device(device_id).default_stream.handle) or STREAM_LEGACY
+    default = int(Device(device_id).default_stream.handle)
     return lambda: default
 
 
@@ -325,23 +328,21 @@ class Prepared:
             *[ctypes.addressof(cell) for cell in self._cells]
         )
         self._params = ctypes.addressof(self._addresses) if self._cells else None
-        # The C launch, its record of this kernel and the context the record names.
+        # Whether a repeat launch reads the arguments (for their scalars), or only the pointers.
+        self.takes_values = bool(self._scalars)
+        # The C launch, its record of this kernel (which a runtime hit launches too:
+        # `record`) and the context the record names.
         self._native: Any = None
-        self._native_record: Any = None
+        self.record: Any = None
         self._native_context = 0
         if reusable and not self.sync and not self._scalars and self._gemm is None:
             self._native = native.driver_module()
-            self._prepare_native()
-
-    def _prepare_native(self) -> None:
-        if self._native is None:
-            return
-        context = self.device.context
-        self._native_record = self._native.prepare(
-            int(self._function), context, self._params or 0, ctypes.addressof(self._pointers),
-            len(self._pointers), self._block, self._shared,
-        )
-        self._native_context = context
+        if self._native is not None:
+            self._native_context = self.device.context
+            self.record = self._native.prepare(
+                int(self._function), self._native_context, self._params or 0, ctypes.addressof(self._pointers),
+                len(self._pointers), self._block, self._shared, self.stream,
+            )
 
     def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: tuple[int, int, int]) -> None:
         """The launch that prepared it: pointers from the described arrays."""
@@ -359,7 +360,7 @@ class Prepared:
         """Milliseconds of each of `runs` launches on these arrays, by device events on the
         launch's stream, after `warmup` launches (autotuning's measure)."""
         driver = self._driver
-        stream = _wrap_stream(self.stream())
+        stream = _wrap_stream(self.stream() or STREAM_LEGACY)
         for _ in range(warmup):
             self.first(arrays, scalars, grid)
         err, start = driver.cuEventCreate(0)
@@ -383,14 +384,22 @@ class Prepared:
 
     def __call__(self, arguments: Sequence[Any], pointers: list[int], grid: tuple[int, int, int]) -> None:
         """A repeat launch: the arguments in parameter order (scalars checked) and the
-        tensors' data pointers, as the runtime read them for the launch's key."""
+        tensors' data pointers, as the runtime read them for the launch's key (also
+        a launch the runtime's C hit did not make: this makes the context current, or
+        says why the driver refused)."""
         if self._native is not None:
-            err = self._launch_native(pointers, grid)
-            if err == -1:  # another context is current in this thread: make ours current, and again
+            for again in (False, True):
+                try:  # the C launch, written inline: every repeat launch takes it
+                    err = self._native.launch(self.record, pointers, grid)
+                except (TypeError, ValueError, OverflowError) as exc:  # a value the C launch refused
+                    raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
+                if err != -1 or again:
+                    break
+                # Another context is current in this thread: make ours current, and again.
                 self.device.make_current()
                 if self.device.context != self._native_context:
-                    self._prepare_native()
-                err = self._launch_native(pointers, grid)
+                    self._native_context = self.device.context
+                    self._native.retarget(self.record, self._native_context)
             if err != 0:
                 text = "the device's context could not be made current" if err == -1 else _error_text(self._driver, err)
                 raise PhobosError(f"{self._what(grid)} failed: {text}")
@@ -407,16 +416,9 @@ class Prepared:
         finally:
             lock.release()
 
-    def _launch_native(self, pointers: list[int], grid: tuple[int, int, int]) -> int:
-        try:
-            return int(self._native.launch(self._native_record, pointers, grid[0], grid[1], grid[2], self.stream()))
-        except (TypeError, ValueError, OverflowError) as exc:  # a value the C launch refused
-            raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
-
     def _send(self, grid: tuple[int, int, int]) -> None:
         self.device.make_current()
-        handle = self.stream()
-        stream = _wrap_stream(handle)
+        stream = _wrap_stream(self.stream() or STREAM_LEGACY)
         block = self._block
         try:
             (err,) = self._driver.cuLaunchKernel(

@@ -1,14 +1,19 @@
-"""A repeat launch's last step in C: fill the pointers, check the context, call the driver.
+"""A repeat launch in C: tell that it repeats the last key (a hit), fill the pointers,
+check the context, call the driver.
 
 Through cuda-bindings that step pays for the binding's argument conversions, a
 context query that builds Python objects, a lock and a ctypes slice assignment:
 about 1.5 µs of a 13 µs launch on the lent H200's host (2026-11-30), where the
 driver's own call took 4 to 6 µs. A small CPython extension does the same in C, as
-Triton's launcher does. It is compiled once per machine and Python with the system's
-C compiler (`CC`, else `cc`) and kept in the cache directory (PHOBOS_CACHE_DIR) as a
-checksummed entry like a cubin's, so a truncated or altered one is rebuilt, never
-loaded; where there is no compiler or no Python headers, or PHOBOS_NATIVE_LAUNCH=0,
-launches take the cuda-bindings path, which does the same work.
+Triton's launcher does, and asks for the stream itself (torch's raw handle, with no
+Python frame between). Before it, the test that a launch has the key of the one
+before (`repeat`, from a record `hit` makes of that key; see runtime/plans.py):
+reading a key in Python costs more than the driver's call leaves of torch.add's.
+The extension is compiled once per machine and Python with the system's C compiler
+(`CC`, else `cc`) and kept in the cache directory (PHOBOS_CACHE_DIR) as a checksummed
+entry like a cubin's, so a truncated or altered one is rebuilt, never loaded; where
+there is no compiler or no Python headers, or PHOBOS_NATIVE_LAUNCH=0, launches take
+the cuda-bindings path and read their keys in Python, which does the same work.
 
 The extension takes the driver's entry points as addresses (`configure`), so it links
 against nothing, and tests hand it stand-ins. A launch runs holding the GIL: no other
@@ -49,6 +54,7 @@ typedef int (*current_fn)(void**);
 
 static launch_fn driver_launch;
 static current_fn driver_current;
+static PyObject *ONE, *DATA_PTR;
 
 /* What stays the same from one launch of a prepared kernel to the next. */
 typedef struct {
@@ -58,9 +64,14 @@ typedef struct {
   uint64_t* cells;   /* the tensors' pointer cells, side by side */
   Py_ssize_t count;
   unsigned block, shared;
+  PyObject* stream;  /* called with no arguments at each launch: the stream's handle (0: the legacy one) */
 } Launch;
 
-static void drop(PyObject* capsule) { PyMem_Free(PyCapsule_GetPointer(capsule, "phobos.launch")); }
+static void drop(PyObject* capsule) {
+  Launch* l = PyCapsule_GetPointer(capsule, "phobos.launch");
+  Py_XDECREF(l->stream);
+  PyMem_Free(l);
+}
 
 static PyObject* configure(PyObject* self, PyObject* args) {
   unsigned long long launch, current;
@@ -74,7 +85,13 @@ static PyObject* prepare(PyObject* self, PyObject* args) {
   unsigned long long function, context, params, cells;
   Py_ssize_t count;
   unsigned int block, shared;
-  if (!PyArg_ParseTuple(args, "KKKKnII", &function, &context, &params, &cells, &count, &block, &shared)) return NULL;
+  PyObject* stream;
+  if (!PyArg_ParseTuple(args, "KKKKnIIO", &function, &context, &params, &cells, &count, &block, &shared, &stream))
+    return NULL;
+  if (!PyCallable_Check(stream)) {
+    PyErr_SetString(PyExc_TypeError, "prepare's stream is a function that gives the launch's stream");
+    return NULL;
+  }
   Launch* l = PyMem_Malloc(sizeof(Launch));
   if (!l) return PyErr_NoMemory();
   l->function = (void*)(uintptr_t)function;
@@ -84,9 +101,26 @@ static PyObject* prepare(PyObject* self, PyObject* args) {
   l->count = count;
   l->block = block;
   l->shared = shared;
+  Py_INCREF(stream);
+  l->stream = stream;
   PyObject* capsule = PyCapsule_New(l, "phobos.launch", drop);
-  if (!capsule) PyMem_Free(l);
+  if (!capsule) {
+    Py_DECREF(stream);
+    PyMem_Free(l);
+  }
   return capsule;
+}
+
+/* retarget(prepared, context): the context the prepared kernel's launches check for
+   (after the device's primary context was made anew). */
+static PyObject* retarget(PyObject* self, PyObject* args) {
+  PyObject* capsule;
+  unsigned long long context;
+  if (!PyArg_ParseTuple(args, "OK", &capsule, &context)) return NULL;
+  Launch* l = PyCapsule_GetPointer(capsule, "phobos.launch");
+  if (!l) return NULL;
+  l->context = (void*)(uintptr_t)context;
+  Py_RETURN_NONE;
 }
 
 static int grid_dim(PyObject* value, unsigned* out) {
@@ -100,48 +134,281 @@ static int grid_dim(PyObject* value, unsigned* out) {
   return 0;
 }
 
-/* launch(prepared, pointers, x, y, z, stream): the driver's result, or -1 (and no
-   launch) where the prepared kernel's context is not current in this thread. */
-static PyObject* launch(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 6) {
-    PyErr_SetString(PyExc_TypeError, "launch(prepared, pointers, x, y, z, stream) takes 6 arguments");
+/* The launch of prepared kernel `l` with these pointers: the driver's result, or -1
+   (and no launch) where its context is not current in this thread. The stream comes
+   first: it runs Python code, during which another thread may launch this kernel;
+   from the fill to the driver's copy of the cells nothing lets go of the GIL. */
+static PyObject* send(Launch* l, const uint64_t* pointers, PyObject* grid) {
+  if (!PyTuple_Check(grid) || PyTuple_GET_SIZE(grid) != 3) {
+    PyErr_SetString(PyExc_TypeError, "launch takes a grid of 3 dimensions");
     return NULL;
   }
-  Launch* l = PyCapsule_GetPointer(args[0], "phobos.launch");
-  if (!l) return NULL;
-  PyObject* pointers = args[1];
-  if (!PyList_Check(pointers) || PyList_GET_SIZE(pointers) != l->count) {
-    PyErr_Format(PyExc_TypeError, "launch takes a list of %zd pointers", l->count);
-    return NULL;
-  }
-  for (Py_ssize_t i = 0; i < l->count; ++i) {
-    unsigned long long p = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(pointers, i));
-    if (p == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-    l->cells[i] = p;
-  }
-  unsigned x, y, z;
-  if (grid_dim(args[2], &x) || grid_dim(args[3], &y) || grid_dim(args[4], &z)) return NULL;
-  void* stream = PyLong_AsVoidPtr(args[5]);
+  PyObject* handle = PyObject_CallNoArgs(l->stream);
+  if (!handle) return NULL;
+  void* stream = PyLong_AsVoidPtr(handle);
+  Py_DECREF(handle);
   if (!stream && PyErr_Occurred()) return NULL;
+  if (!stream) stream = (void*)1; /* CU_STREAM_LEGACY */
+  unsigned x, y, z;
+  if (grid_dim(PyTuple_GET_ITEM(grid, 0), &x) || grid_dim(PyTuple_GET_ITEM(grid, 1), &y) ||
+      grid_dim(PyTuple_GET_ITEM(grid, 2), &z))
+    return NULL;
   if (!driver_launch || !driver_current) {
     PyErr_SetString(PyExc_RuntimeError, "the driver's entry points are not configured");
     return NULL;
   }
+  for (Py_ssize_t i = 0; i < l->count; ++i) l->cells[i] = pointers[i];
   void* current = NULL;
   if (driver_current(&current) != 0 || current != l->context) return PyLong_FromLong(-1);
   return PyLong_FromLong(driver_launch(l->function, x, y, z, l->block, 1, 1, l->shared, stream, l->params, NULL));
 }
 
+#define MOST_VALUES 64
+
+/* launch(prepared, pointers, grid): `send` with the pointers of a list. */
+static PyObject* launch(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 3) {
+    PyErr_SetString(PyExc_TypeError, "launch(prepared, pointers, grid) takes 3 arguments");
+    return NULL;
+  }
+  Launch* l = PyCapsule_GetPointer(args[0], "phobos.launch");
+  if (!l) return NULL;
+  PyObject* list = args[1];
+  if (!PyList_Check(list) || PyList_GET_SIZE(list) != l->count || l->count > MOST_VALUES) {
+    PyErr_Format(PyExc_TypeError, "launch takes a list of %zd pointers", l->count);
+    return NULL;
+  }
+  uint64_t pointers[MOST_VALUES];
+  for (Py_ssize_t i = 0; i < l->count; ++i) {
+    pointers[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(list, i));
+    if (pointers[i] == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+  }
+  return send(l, pointers, args[2]);
+}
+
+/* What a launch must be to have one key (plans.KeyReaders.hit): its pattern (the
+   number of positional values, the keywords in order, each value's exact type), the
+   pins' values, each specialized integer's facts, and its tensors, which the guard
+   compares and whose pointers' alignment is part of the key. Every object is
+   borrowed from `keep`, the arguments `hit` was made from. */
+typedef struct {
+  PyObject* keep;
+  Py_ssize_t positional, count;
+  PyObject* keywords[MOST_VALUES];
+  PyObject* types[MOST_VALUES];
+  Py_ssize_t pins, pin_at[MOST_VALUES];
+  PyObject* pin[MOST_VALUES];
+  Py_ssize_t facts, fact_at[MOST_VALUES];
+  char multiple_of[MOST_VALUES], one[MOST_VALUES];
+  Py_ssize_t tensors, tensor_at[MOST_VALUES];
+  char aligned[MOST_VALUES];
+  PyObject* guard;
+  PyObject* multiple;      /* what the facts' integers are tested to be multiples of */
+  unsigned long long alignment;
+} Hit;
+
+static void drop_hit(PyObject* capsule) {
+  Hit* h = PyCapsule_GetPointer(capsule, "phobos.hit");
+  Py_XDECREF(h->keep);
+  PyMem_Free(h);
+}
+
+static int index_in(PyObject* item, Py_ssize_t count, Py_ssize_t* out) {
+  Py_ssize_t i = PyLong_AsSsize_t(item);
+  if (i == -1 && PyErr_Occurred()) return -1;
+  if (i < 0 || i >= count) {
+    PyErr_SetString(PyExc_ValueError, "a hit's index is outside its values");
+    return -1;
+  }
+  *out = i;
+  return 0;
+}
+
+/* hit(positional, keywords, types, pins, facts, tensors, guard, multiple, alignment):
+   pins are (index, value), facts (index, a multiple of `multiple`, equal to 1),
+   tensors (index, whether the pointer is a multiple of `alignment`). */
+static PyObject* hit(PyObject* self, PyObject* args) {
+  Py_ssize_t positional;
+  PyObject *keywords, *types, *pins, *facts, *tensors, *guard, *multiple;
+  unsigned long long alignment;
+  if (!PyArg_ParseTuple(args, "nO!O!O!O!O!OO!K", &positional, &PyTuple_Type, &keywords, &PyTuple_Type, &types,
+                        &PyTuple_Type, &pins, &PyTuple_Type, &facts, &PyTuple_Type, &tensors, &guard,
+                        &PyLong_Type, &multiple, &alignment))
+    return NULL;
+  Py_ssize_t count = PyTuple_GET_SIZE(types);
+  if (count > MOST_VALUES || positional < 0 || positional + PyTuple_GET_SIZE(keywords) != count ||
+      PyTuple_GET_SIZE(pins) > count || PyTuple_GET_SIZE(facts) > count || PyTuple_GET_SIZE(tensors) > count ||
+      (PyTuple_GET_SIZE(tensors) > 0 && !PyCallable_Check(guard)) || alignment == 0) {
+    PyErr_SetString(PyExc_ValueError, "a hit of this shape cannot be made");
+    return NULL;
+  }
+  Hit* h = PyMem_Calloc(1, sizeof(Hit));
+  if (!h) return PyErr_NoMemory();
+  Py_INCREF(args);
+  h->keep = args;
+  PyObject* capsule = PyCapsule_New(h, "phobos.hit", drop_hit);
+  if (!capsule) {
+    Py_DECREF(args);
+    PyMem_Free(h);
+    return NULL;
+  }
+  h->positional = positional;
+  h->count = count;
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    h->types[i] = PyTuple_GET_ITEM(types, i);
+    if (i >= positional) h->keywords[i] = PyTuple_GET_ITEM(keywords, i - positional);
+  }
+  h->pins = PyTuple_GET_SIZE(pins);
+  for (Py_ssize_t k = 0; k < h->pins; ++k) {
+    PyObject* pin = PyTuple_GET_ITEM(pins, k);
+    if (!PyTuple_Check(pin) || PyTuple_GET_SIZE(pin) != 2) goto shape;
+    if (index_in(PyTuple_GET_ITEM(pin, 0), count, &h->pin_at[k])) goto fail;
+    h->pin[k] = PyTuple_GET_ITEM(pin, 1);
+  }
+  h->facts = PyTuple_GET_SIZE(facts);
+  for (Py_ssize_t k = 0; k < h->facts; ++k) {
+    PyObject* fact = PyTuple_GET_ITEM(facts, k);
+    if (!PyTuple_Check(fact) || PyTuple_GET_SIZE(fact) != 3) goto shape;
+    if (index_in(PyTuple_GET_ITEM(fact, 0), count, &h->fact_at[k])) goto fail;
+    h->multiple_of[k] = PyObject_IsTrue(PyTuple_GET_ITEM(fact, 1)) == 1;
+    h->one[k] = PyObject_IsTrue(PyTuple_GET_ITEM(fact, 2)) == 1;
+  }
+  h->tensors = PyTuple_GET_SIZE(tensors);
+  for (Py_ssize_t k = 0; k < h->tensors; ++k) {
+    PyObject* tensor = PyTuple_GET_ITEM(tensors, k);
+    if (!PyTuple_Check(tensor) || PyTuple_GET_SIZE(tensor) != 2) goto shape;
+    if (index_in(PyTuple_GET_ITEM(tensor, 0), count, &h->tensor_at[k])) goto fail;
+    h->aligned[k] = PyObject_IsTrue(PyTuple_GET_ITEM(tensor, 1)) == 1;
+  }
+  h->guard = guard;
+  h->multiple = multiple;
+  h->alignment = alignment;
+  return capsule;
+shape:
+  PyErr_SetString(PyExc_ValueError, "a hit's pins, facts and tensors are tuples of their parts");
+fail:
+  Py_DECREF(capsule);
+  return NULL;
+}
+
+/* Whether the launch (args, kwargs) has the hit's key: 1, 0, or -1 with an error set.
+   `values` gets the launch's values (new references, where 1), `pointers` its
+   tensors' data pointers. */
+static int matches(Hit* h, PyObject* args, PyObject* kwargs, PyObject** values, uint64_t* pointers) {
+  if (!PyTuple_Check(args) || !PyDict_Check(kwargs)) {
+    PyErr_SetString(PyExc_TypeError, "a hit reads a launch's tuple and dict");
+    return -1;
+  }
+  if (PyTuple_GET_SIZE(args) != h->positional || PyDict_GET_SIZE(kwargs) != h->count - h->positional) return 0;
+  for (Py_ssize_t i = 0; i < h->positional; ++i) values[i] = PyTuple_GET_ITEM(args, i);
+  Py_ssize_t at = 0, i = h->positional;
+  PyObject *key, *value;
+  while (PyDict_Next(kwargs, &at, &key, &value)) {
+    if (key != h->keywords[i] && (!PyUnicode_Check(key) || PyUnicode_Compare(key, h->keywords[i]) != 0)) {
+      PyErr_Clear();
+      return 0;
+    }
+    values[i++] = value;
+  }
+  for (i = 0; i < h->count; ++i) {
+    if ((PyObject*)Py_TYPE(values[i]) != h->types[i]) return 0;
+  }
+  for (i = 0; i < h->count; ++i) Py_INCREF(values[i]);  /* held while Python code runs below */
+  int found = -1;
+  for (Py_ssize_t k = 0; k < h->pins; ++k) {
+    int same = PyObject_RichCompareBool(values[h->pin_at[k]], h->pin[k], Py_EQ);
+    if (same != 1) { found = same; goto done; }
+  }
+  for (Py_ssize_t k = 0; k < h->facts; ++k) {
+    PyObject* v = values[h->fact_at[k]];
+    PyObject* rest = PyNumber_Remainder(v, h->multiple);
+    if (!rest) goto done;
+    int multiple_of = PyObject_Not(rest);
+    Py_DECREF(rest);
+    int one = PyObject_RichCompareBool(v, ONE, Py_EQ);
+    if (multiple_of < 0 || one < 0) goto done;
+    if (multiple_of != h->multiple_of[k] || one != h->one[k]) { found = 0; goto done; }
+  }
+  if (h->tensors) {
+    PyObject* given[MOST_VALUES];
+    for (Py_ssize_t k = 0; k < h->tensors; ++k) given[k] = values[h->tensor_at[k]];
+    PyObject* same = PyObject_Vectorcall(h->guard, given, h->tensors, NULL);
+    if (!same) goto done;
+    int ok = same == Py_True;
+    Py_DECREF(same);
+    if (!ok) { found = 0; goto done; }
+  }
+  for (Py_ssize_t k = 0; k < h->tensors; ++k) {
+    PyObject* ptr = PyObject_VectorcallMethod(DATA_PTR, &values[h->tensor_at[k]], 1, NULL);
+    if (!ptr) goto done;
+    pointers[k] = PyLong_AsUnsignedLongLong(ptr);
+    Py_DECREF(ptr);
+    if (pointers[k] == (unsigned long long)-1 && PyErr_Occurred()) goto done;
+    if ((pointers[k] % h->alignment == 0) != h->aligned[k]) { found = 0; goto done; }
+  }
+  return 1;
+done:
+  for (i = 0; i < h->count; ++i) Py_DECREF(values[i]);
+  return found;
+}
+
+/* repeat(hit, prepared, grid, args, kwargs): None where the launch has not the hit's
+   key; else, with prepared None, its tensors' data pointers (a list), and otherwise
+   the launch of the prepared kernel on them (`send`'s result). */
+static PyObject* repeat(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 5) {
+    PyErr_SetString(PyExc_TypeError, "repeat(hit, prepared, grid, args, kwargs) takes 5 arguments");
+    return NULL;
+  }
+  Hit* h = PyCapsule_GetPointer(args[0], "phobos.hit");
+  if (!h) return NULL;
+  Launch* l = NULL;
+  if (args[1] != Py_None) {
+    l = PyCapsule_GetPointer(args[1], "phobos.launch");
+    if (!l) return NULL;
+    if (l->count != h->tensors) {
+      PyErr_SetString(PyExc_TypeError, "the prepared kernel takes another number of pointers than the hit reads");
+      return NULL;
+    }
+  }
+  PyObject* values[MOST_VALUES];
+  uint64_t pointers[MOST_VALUES];
+  int found = matches(h, args[3], args[4], values, pointers);
+  if (found < 0) return NULL;
+  if (found == 0) Py_RETURN_NONE;
+  PyObject* result;
+  if (l) {
+    result = send(l, pointers, args[2]);
+  } else {
+    result = PyList_New(h->tensors);
+    for (Py_ssize_t k = 0; result && k < h->tensors; ++k) {
+      PyObject* ptr = PyLong_FromUnsignedLongLong(pointers[k]);
+      if (!ptr) Py_CLEAR(result);
+      else PyList_SET_ITEM(result, k, ptr);
+    }
+  }
+  for (Py_ssize_t i = 0; i < h->count; ++i) Py_DECREF(values[i]);
+  return result;
+}
+
 static PyMethodDef methods[] = {
   {"configure", configure, METH_VARARGS, "configure(cuLaunchKernel, cuCtxGetCurrent): the driver's entry points"},
-  {"prepare", prepare, METH_VARARGS, "prepare(function, context, params, cells, count, block, shared)"},
-  {"launch", (PyCFunction)(void (*)(void))launch, METH_FASTCALL, "launch(prepared, pointers, x, y, z, stream)"},
+  {"prepare", prepare, METH_VARARGS, "prepare(function, context, params, cells, count, block, shared, stream)"},
+  {"retarget", retarget, METH_VARARGS, "retarget(prepared, context)"},
+  {"launch", (PyCFunction)(void (*)(void))launch, METH_FASTCALL, "launch(prepared, pointers, grid)"},
+  {"hit", hit, METH_VARARGS, "hit(positional, keywords, types, pins, facts, tensors, guard, multiple, alignment)"},
+  {"repeat", (PyCFunction)(void (*)(void))repeat, METH_FASTCALL, "repeat(hit, prepared, grid, args, kwargs)"},
   {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "phobos_launch", NULL, -1, methods};
 
-PyMODINIT_FUNC PyInit_phobos_launch(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit_phobos_launch(void) {
+  ONE = PyLong_FromLong(1);
+  DATA_PTR = PyUnicode_InternFromString("data_ptr");
+  if (!ONE || !DATA_PTR) return NULL;
+  return PyModule_Create(&module);
+}
 """
 
 @dataclass
