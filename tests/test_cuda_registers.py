@@ -15,6 +15,7 @@ import phobos
 from phobos.backends.cuda.compile import build, nvrtc_version
 from phobos.backends.cuda.fragments import REGISTER_BUDGET, Registers, make_layout, plan_registers
 from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.placement import Modes
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
@@ -120,9 +121,9 @@ LAYOUTS = [((4,), 4096, 4, 256), ((16,), 512, 4, 256), ((), 4096, 4, 256), ((12,
 
 @pytest.mark.parametrize(("lead", "cols", "size", "threads"), LAYOUTS)
 def test_a_layouts_placement_is_where_the_sweeps_put_each_element(lead, cols, size, threads):
-    """The placement (placement.py's Fragment, shared with the GEMM plans) gives the
-    indices sweeps.py writes: row pass * per_pass + t / width, column (t % width +
-    slot * width) * size + v, register (pass * slots + slot) * size + v (Ordered.spread_index)."""
+    """The placement (placement.py's Fragment, shared with the GEMM plans), from which
+    sweeps.py writes its indices, is the layout's: row pass * per_pass + t / width,
+    column (t % width + slot * width) * size + v, register (pass * slots + slot) * size + v."""
     layout = make_layout(lead, cols, size, threads)
     g, placement = layout.groups, layout.placement()
     held = {}
@@ -326,3 +327,29 @@ def test_softmax_leaves_its_exponentials_in_the_tile_only_at_its_last_use(last: 
     assert bool(IN_PLACE.search(code)) == in_place
     # In place, the output divides what the row sums left: no exponential of its own.
     assert code.count("expf(") == (2 if in_place else 4)
+
+
+MODES = [Modes((32, 8), (0, 1), (4, 0)), Modes((4, 3, 2), (0, 0, 16), (1, 128, 0)), Modes((1, 5), (0, 1), (0, 0)),
+         Modes((4, 8, 4), (0, 1, 8), (2, 0, 0)), Modes((7,), (3,), (1,))]
+
+
+@pytest.mark.parametrize("modes", MODES, ids=str)
+def test_the_cpp_a_placement_writes_is_its_placement(modes: Modes):
+    """`Modes.terms`, `place` and `index` (the C++ the sweeps and the GEMM writer write
+    from a placement) compute what `Modes.at` says, C's `/` on these non-negative ints
+    being Python's `//`."""
+
+    def run(text: str, **names: int) -> int:
+        return eval(text.replace(" / ", " // "), {}, names)  # noqa: S307 - our own arithmetic
+
+    for i in range(modes.size):
+        row, col = modes.terms("t")
+        assert (run(row, t=i), run(col, t=i)) == modes.at(i)
+        parts, rest = [], i
+        for size in modes.sizes:
+            rest, part = divmod(rest, size)
+            parts.append(part)
+        names = {f"m{k}": part for k, part in enumerate(parts)}
+        assert run(modes.index([f"m{k}" for k in range(len(parts))]), **names) == i
+        row, col = modes.place([f"m{k}" for k in range(len(parts))])
+        assert (run(row, **names), run(col, **names)) == modes.at(i)

@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 4;
+        const int g = threadIdx.x % 16 * 4;
         whole[pass] = c % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
         if (whole[pass]) {
           X_gs[pass] = ph::vload<4>(&X[(r + i0) * N + (c + g)]);
@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 4;
+        const int g = threadIdx.x % 16 * 4;
         if (whole[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
@@ -81,7 +81,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 4;
+        const int g = threadIdx.x % 16 * 4;
         whole_[pass] = row_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3);
         if (whole_[pass]) {
           ROW_gs[pass] = ph::vload<4>(&ROW[row_start1 + g]);
@@ -97,7 +97,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 4;
+        const int g = threadIdx.x % 16 * 4;
         if (whole_[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& ROW_g = ROW_gs[pass];
           #pragma unroll
@@ -125,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 4;
+        const int g = threadIdx.x % 16 * 4;
         if (y_box.has(i0, g) && y_box.has(i0, g + 3)) {  // the whole group is present and aligned
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -154,7 +154,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 4;
+        const int g = threadIdx.x % 16 * 4;
         if (c % 4 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll

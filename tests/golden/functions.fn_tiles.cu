@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 16) * 4;
+      const int g = threadIdx.x % 16 * 4;
       whole[0] = row < 1 && c % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X[c + g]);
@@ -31,7 +31,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 16) * 4;
+      const int g = threadIdx.x % 16 * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -62,7 +62,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 16) * 4;
+      const int g = threadIdx.x % 16 * 4;
       whole_[0] = row < 1 && c % 4 == 0 && box_.has(g) && box_.has(g + 3);
       if (whole_[0]) {
         Y_gs[0] = ph::vload<4>(&Y[c + g]);
@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 16) * 4;
+      const int g = threadIdx.x % 16 * 4;
       if (!(row < 1)) continue;
       if (whole_[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& Y_g = Y_gs[0];
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 16) * 4;
+      const int g = threadIdx.x % 16 * 4;
       if (!(row < 1)) continue;
       if (a_box.has(g) && a_box.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X, f32* Y
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 16) * 4;
+      const int g = threadIdx.x % 16 * 4;
       if (!(row < 1)) continue;
       if (c % 4 == 0 && box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;

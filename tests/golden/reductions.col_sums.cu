@@ -83,7 +83,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* C
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 8) * 4;
+        const int g = threadIdx.x % 8 * 4;
         whole[0] = x_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3);
         if (whole[0]) {
           X_gs[0] = ph::vload<4>(&X[(x_start0 + i0) * N + (x_start1 + g)]);
@@ -96,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X, f32* C
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 8) * 4;
+        const int g = threadIdx.x % 8 * 4;
         if (whole[0]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[0];
           #pragma unroll

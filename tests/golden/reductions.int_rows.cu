@@ -12,17 +12,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   i32 s[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> s_box;
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        s[v] = 0;
+        s[0] = 0;
       }
     }
   }
@@ -32,17 +32,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   ph::Box<2> hi_box;
   const i32 s_ = (-0x7fffffff - 1);
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        hi[v] = s_;
+        hi[0] = s_;
       }
     }
   }
@@ -51,17 +51,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   i32 lo[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> lo_box;
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        lo[v] = 2147483647;
+        lo[0] = 2147483647;
       }
     }
   }
@@ -70,17 +70,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   i32 b[1];  // tile<i32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> b_box;
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        b[v] = 0;
+        b[0] = 0;
       }
     }
   }
@@ -119,18 +119,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     __syncthreads();
     const ph::Box<2> box_ = {{ph::max64(s_box.lo[0], box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], box.hi[0]), s_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_.has(i0, i1)) continue;
-          s[v] = ph::wadd(s[v], tmp[i0]);
+          s[0] = ph::wadd(s[0], tmp[i0]);
         }
       }
     }
@@ -163,18 +163,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_3.has(i0, i1)) continue;
-          hi[v] = ph::imax(hi[v], tmp_[i0]);
+          hi[0] = ph::imax(hi[0], tmp_[i0]);
         }
       }
     }
@@ -207,18 +207,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     __syncthreads();
     const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_5.has(i0, i1)) continue;
-          lo[v] = ph::imin(lo[v], tmp_2[i0]);
+          lo[0] = ph::imin(lo[0], tmp_2[i0]);
         }
       }
     }
@@ -251,18 +251,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
     __syncthreads();
     const ph::Box<2> box_7 = {{ph::max64(b_box.lo[0], box_6.lo[0]), b_box.lo[1]}, {ph::min64(b_box.hi[0], box_6.hi[0]), b_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_7.has(i0, i1)) continue;
-          b[v] = ph::wadd(b[v], tmp_3[i0]);
+          b[0] = ph::wadd(b[0], tmp_3[i0]);
         }
       }
     }
@@ -271,18 +271,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   #line 74 "tests/corpus/reductions.phobos"
   const ph::Box<2> box_8 = {{ph::max64(s_box.lo[0], -r), s_box.lo[1]}, {ph::min64(s_box.hi[0], M - r), s_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_8.has(i0, i1)) continue;
-        S[r * 4 + (i0 * 4 + i1)] = s[v];
+        S[r * 4 + (i0 * 4 + i1)] = s[0];
       }
     }
   }
@@ -290,18 +290,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   __syncthreads();
   const ph::Box<2> box_9 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_9.has(i0, i1)) continue;
-        S[r * 4 + 1 + (i0 * 4 + i1)] = hi[v];
+        S[r * 4 + 1 + (i0 * 4 + i1)] = hi[0];
       }
     }
   }
@@ -309,18 +309,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   __syncthreads();
   const ph::Box<2> box_10 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_10.has(i0, i1)) continue;
-        S[r * 4 + 2 + (i0 * 4 + i1)] = lo[v];
+        S[r * 4 + 2 + (i0 * 4 + i1)] = lo[0];
       }
     }
   }
@@ -328,18 +328,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_rows(i32* X, i8* B,
   __syncthreads();
   const ph::Box<2> box_11 = {{ph::max64(b_box.lo[0], -r), b_box.lo[1]}, {ph::min64(b_box.hi[0], M - r), b_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_11.has(i0, i1)) continue;
-        S[r * 4 + 3 + (i0 * 4 + i1)] = b[v];
+        S[r * 4 + 3 + (i0 * 4 + i1)] = b[0];
       }
     }
   }

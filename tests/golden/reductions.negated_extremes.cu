@@ -15,7 +15,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       whole[0] = row < 1 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X[g]);
@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs[0];
@@ -59,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       whole_[0] = row < 1 && box_.has(g) && box_.has(g + 3);
       if (whole_[0]) {
         X_gs_[0] = ph::vload<4>(&X[g]);
@@ -71,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 1)) continue;
       if (whole_[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs_[0];
@@ -103,7 +103,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       whole_2[0] = row < 1 && box_2.has(g) && box_2.has(g + 3);
       if (whole_2[0]) {
         X_gs_2[0] = ph::vload<4>(&X[g]);
@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 1)) continue;
       if (whole_2[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs_2[0];
@@ -147,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       whole_3[0] = row < 1 && box_3.has(g) && box_3.has(g + 3);
       if (whole_3[0]) {
         X_gs_3[0] = ph::vload<4>(&X[g]);
@@ -159,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 1)) continue;
       if (whole_3[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs_3[0];

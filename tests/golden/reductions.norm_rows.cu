@@ -22,8 +22,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        whole[pass] = (lane + slot * 16) < 12 && box.has(i0, g) && box.has(i0, g + 7);
+        const int g = threadIdx.x % 16 * 8;
+        whole[pass] = g < 96 && box.has(i0, g) && box.has(i0, g + 7);
         if (whole[pass]) {
           X_gs[pass] = ph::vload<8>(&X[(r + i0) * N + g]);
         }
@@ -38,8 +38,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        if (!((lane + slot * 16) < 12)) continue;
+        const int g = threadIdx.x % 16 * 8;
+        if (!(g < 96)) continue;
         if (whole[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 8>& X_g = X_gs[pass];
           #pragma unroll
@@ -75,8 +75,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       f32 acc = 0.0f;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        if (!((lane + slot * 16) < 12)) continue;
+        const int g = threadIdx.x % 16 * 8;
+        if (!(g < 96)) continue;
         if (begin <= g && g + 8 <= end) {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -131,8 +131,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       f32 acc = 0.0f;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        if (!((lane + slot * 16) < 12)) continue;
+        const int g = threadIdx.x % 16 * 8;
+        if (!(g < 96)) continue;
         if (begin <= g && g + 8 <= end) {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -180,8 +180,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        if (!((lane + slot * 16) < 12)) continue;
+        const int g = threadIdx.x % 16 * 8;
+        if (!(g < 96)) continue;
         if (box_3.has(i0, g) && box_3.has(i0, g + 7)) {  // the whole group is present and aligned
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -211,8 +211,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        if (!((lane + slot * 16) < 12)) continue;
+        const int g = threadIdx.x % 16 * 8;
+        if (!(g < 96)) continue;
         if (N % 8 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 7)) {  // the whole group is present and aligned
           const ph::Vec<f32, 8> W_g = ph::vload<8>(&W[g]);
           ph::Vec<bf16, 8> out;
@@ -247,8 +247,8 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X, f32* W
       f32 acc = -__int_as_float(0x7f800000);
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 16) * 8;
-        if (!((lane + slot * 16) < 12)) continue;
+        const int g = threadIdx.x % 16 * 8;
+        if (!(g < 96)) continue;
         if (begin <= g && g + 8 <= end) {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {

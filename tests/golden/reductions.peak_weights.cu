@@ -20,7 +20,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       whole[0] = row < 4 && box.has(i0, g) && box.has(i0, g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X[r0 * 8 + (i0 * 8 + g)]);
@@ -33,7 +33,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 4)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     f32 acc_ = -__int_as_float(0x7f800000);
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -92,8 +92,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
   f32* row_sum = (f32*)(smem + 32);  // each row's sum of exp(x - maximum)
   // softmax's row statistics of tile<f32>[4, 1]: 4 rows of 1, a group of 1 threads per row; lane l folds elements l, l + 1, ... in registers, then xor shuffles combine the group
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     const bool live = row < 4 && acc_box.lo[0] <= i0 && i0 < acc_box.hi[0];  // the row exists and is present
     const int end = live ? 1 : 0;
@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 4)) continue;
       if (acc_box.has(i0, g) && acc_box.has(i0, g + 3)) {  // the whole group is present and aligned
         #pragma unroll
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 4)) continue;
       if (box_.has(i0, g) && box_.has(i0, g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -174,7 +174,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 4)) continue;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
       f32 acc_ = -__int_as_float(0x7f800000);
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 2) * 4;
+        const int g = threadIdx.x % 2 * 4;
         if (begin <= g && g + 4 <= end) {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -233,8 +233,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     f32* row_sum_ = (f32*)(smem + 32);  // each row's sum of exp(x - maximum)
     // softmax's row statistics of tile<f32>[4, 1]: 4 rows of 1, a group of 1 threads per row; lane l folds elements l, l + 1, ... in registers, then xor shuffles combine the group
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       const bool live = row < 4 && box_2.lo[0] <= i0 && i0 < box_2.hi[0];  // the row exists and is present
       const int end = live ? 1 : 0;
@@ -263,7 +263,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 2) * 4;
+        const int g = threadIdx.x % 2 * 4;
         if (!(row < 4)) continue;
         if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
           #pragma unroll
@@ -290,7 +290,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 2) * 4;
+      const int g = threadIdx.x % 2 * 4;
       if (!(row < 4)) continue;
       if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;

@@ -12,17 +12,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
   f32 total[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> total_box;
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        total[v] = 0.0f;
+        total[0] = 0.0f;
       }
     }
   }
@@ -32,17 +32,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
   ph::Box<2> hi_box;
   const f32 s = -__int_as_float(0x7f800000);
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        hi[v] = s;
+        hi[0] = s;
       }
     }
   }
@@ -52,17 +52,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
   ph::Box<2> lo_box;
   const f32 s_ = __int_as_float(0x7f800000);
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        lo[v] = s_;
+        lo[0] = s_;
       }
     }
   }
@@ -101,18 +101,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
     __syncthreads();
     const ph::Box<2> box_ = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_.has(i0, i1)) continue;
-          total[v] = (total[v] + tmp[i0]);
+          total[0] = (total[0] + tmp[i0]);
         }
       }
     }
@@ -145,18 +145,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
     __syncthreads();
     const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_3.has(i0, i1)) continue;
-          hi[v] = fmaxf(hi[v], tmp_[i0]);
+          hi[0] = fmaxf(hi[0], tmp_[i0]);
         }
       }
     }
@@ -189,18 +189,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
     __syncthreads();
     const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
     {
-      const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-      const int row = threadIdx.x / 1;
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = (lane + slot * 1) * 1;
+        const int g = 0;
         if (!(row < 8)) continue;
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
           if (!box_5.has(i0, i1)) continue;
-          lo[v] = fminf(lo[v], tmp_2[i0]);
+          lo[0] = fminf(lo[0], tmp_2[i0]);
         }
       }
     }
@@ -209,18 +209,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
   #line 32 "tests/corpus/reductions.phobos"
   const ph::Box<2> box_6 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_6.has(i0, i1)) continue;
-        S[r * 3 + (i0 * 3 + i1)] = total[v];
+        S[r * 3 + (i0 * 3 + i1)] = total[0];
       }
     }
   }
@@ -228,18 +228,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
   __syncthreads();
   const ph::Box<2> box_7 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_7.has(i0, i1)) continue;
-        S[r * 3 + 1 + (i0 * 3 + i1)] = hi[v];
+        S[r * 3 + 1 + (i0 * 3 + i1)] = hi[0];
       }
     }
   }
@@ -247,18 +247,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
   __syncthreads();
   const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
   {
-    const int lane = threadIdx.x % 1;  // the thread's place in its row's group
-    const int row = threadIdx.x / 1;
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = (lane + slot * 1) * 1;
+      const int g = 0;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_8.has(i0, i1)) continue;
-        S[r * 3 + 2 + (i0 * 3 + i1)] = lo[v];
+        S[r * 3 + 2 + (i0 * 3 + i1)] = lo[0];
       }
     }
   }

@@ -14,11 +14,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X, f32* Y, i64
   bool whole[2];  // whether each of this thread's groups is read whole
   ph::Vec<f32, 4> X_gs[2];
   {
-    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
-    const int row = threadIdx.x / 128;
+    const int lane = threadIdx.x;  // the thread's place in its row's group
+    const int row = 0;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = (lane + slot * 128) * 4;
+      const int g = threadIdx.x * 4 + slot * 512;
       whole[slot] = base % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[slot]) {
         X_gs[slot] = ph::vload<4>(&X[base + g]);
@@ -26,11 +26,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X, f32* Y, i64
     }
   }
   {
-    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
-    const int row = threadIdx.x / 128;
+    const int lane = threadIdx.x;  // the thread's place in its row's group
+    const int row = 0;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = (lane + slot * 128) * 4;
+      const int g = threadIdx.x * 4 + slot * 512;
       if (whole[slot]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[slot];
         #pragma unroll
@@ -51,11 +51,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X, f32* Y, i64
   #line 7 "seed:silu_act"
   const ph::Box<1> box_ = {{ph::max64(x_box.lo[0], -base)}, {ph::min64(x_box.hi[0], N - base)}};
   {
-    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
-    const int row = threadIdx.x / 128;
+    const int lane = threadIdx.x;  // the thread's place in its row's group
+    const int row = 0;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = (lane + slot * 128) * 4;
+      const int g = threadIdx.x * 4 + slot * 512;
       if (base % 4 == 0 && box_.has(g) && box_.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
         #pragma unroll

@@ -21,7 +21,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
   const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
   const int kblocks = (int)((K + 31) / 32);
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const int frag_row = ((int)threadIdx.x / 4 % 8) + ((int)threadIdx.x / 32 % 2) * 64, frag_col = ((int)threadIdx.x % 4) * 2 + ((int)threadIdx.x / 64) * 32;
+  const int frag_row = (int)threadIdx.x / 4 % 8 + (int)threadIdx.x / 32 % 2 * 64, frag_col = (int)threadIdx.x % 4 * 2 + (int)threadIdx.x / 64 * 32;
   const int warp_row = warp % 2 * 64, warp_col = warp / 2 * 32;
   f32 acc_0[16];  // tile<f32>[128, 128] in registers: the plan's fragment
   f32 acc_1[16];  // tile<f32>[128, 128] in registers: the plan's fragment

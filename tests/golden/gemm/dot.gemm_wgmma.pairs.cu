@@ -68,7 +68,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) p
     const int consumer = group - 1;
     f32 acc_0[64];  // tile<f32>[128, 128] in registers: the plan's fragment
     for (int r = 0; r < 64; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
-    const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
+    const int wg_row = gthread / 4 % 8 + gthread / 32 * 16, frag_row = consumer * 64 + wg_row, frag_col = gthread % 4 * 2;
     unsigned char* c_tile = smem + (base - ph::smem_address(smem)) + 196608 + consumer * 16384;  // this consumer's rows of the output, for their TMA store
     // Stage 0's descriptors: a stage, a k slice and an m64 block further is the address field plus
     // the bytes / 16 (it is the descriptor's low 14 bits, and shared memory is under 256 KB).

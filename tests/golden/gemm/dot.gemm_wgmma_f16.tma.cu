@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
     const int consumer = group - 1;
     f32 acc_0[96];  // tile<f32>[64, 192] in registers: the plan's fragment
     for (int r = 0; r < 96; ++r) acc_0[r] = 0;  // a tile's first slice overwrites it
-    const int wg_row = (gthread / 4 % 8) + (gthread / 32) * 16, frag_row = (consumer) * 64 + wg_row, frag_col = (gthread % 4) * 2;
+    const int wg_row = gthread / 4 % 8 + gthread / 32 * 16, frag_row = 0 + wg_row, frag_col = gthread % 4 * 2;
     // Stage 0's descriptors: a stage, a k slice and an m64 block further is the address field plus
     // the bytes / 16 (it is the descriptor's low 14 bits, and shared memory is under 256 KB).
     const u64 a_desc = ph::smem_descriptor(base + consumer * 8192, 16, 1024), b_desc = ph::smem_descriptor(base + 8192, 8192, 1024);

@@ -94,13 +94,15 @@ class Layout:
         (replicated: every lane of a row's group holds the row's value): thread t is lane
         t % width of the group of row t / width (in each pass, `per_pass` rows further),
         and a spread tile's register (pass, slot, v) holds column (lane + slot width)
-        size + v. Rows are the `lead` dims flattened; the sweeps write the same indices."""
+        size + v. Rows are the `lead` dims flattened. The sweeps write their indices from
+        it (sweeps.py); the register modes are (v, slot, pass), fastest first."""
         g = self.groups
+        threads, passes, one = g.threads_modes, g.passes_modes, Modes((1,), (0,), (0,))
         if not spread:
-            return Fragment(Modes((1,), (0,), (0,)), Modes((g.width, g.per_pass), (0, 1), (0, 0)),
-                            Modes((g.passes,), (g.per_pass,), (0,)))
-        return Fragment(Modes((1,), (0,), (0,)), Modes((g.width, g.per_pass), (0, 1), (self.size, 0)),
-                        Modes((self.size, self.slots, g.passes), (0, 0, g.per_pass), (1, g.width * self.size, 0)))
+            return Fragment(one, Modes(threads.sizes, threads.rows, (0, 0)), passes)
+        return Fragment(one, Modes(threads.sizes, threads.rows, (self.size, 0)),
+                        Modes((self.size, self.slots, *passes.sizes), (0, 0, *passes.rows),
+                              (1, g.width * self.size, 0)))
 
     def describe(self) -> str:
         g = self.groups

@@ -10,7 +10,7 @@ registers) are the Hopper writer's, read through the plan's fragment.
 from __future__ import annotations
 
 from .gemm_mma_plan import MmaPlan, MmaStage
-from .gemm_writer import GemmWriter, modes_terms
+from .gemm_writer import GemmWriter
 from .kernel import path_literal
 
 
@@ -55,7 +55,7 @@ class MmaWriter(GemmWriter):
         k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
         self.put("const int $lane = threadIdx.x % 32, $warp = threadIdx.x / 32;")
-        row, col = modes_terms(plan.fragment.threads, "(int)threadIdx.x")
+        row, col = plan.fragment.threads.terms("(int)threadIdx.x")
         self.put(f"const int $frag_row = {row}, $frag_col = {col};")
         self.put(f"const int $warp_row = $warp % 2 * {plan.warp_m}, $warp_col = $warp / 2 * {plan.warp_n};")
         for name in self.acc_arrays:

@@ -41,7 +41,6 @@ from .gemm_plan import (
 )
 from .gemm_prelude import GEMM_PRELUDE
 from .kernel import Generated, KernelWriter, Param, entry_symbol, path_literal
-from .placement import Modes
 from .prelude import PRELUDE
 
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
@@ -71,22 +70,6 @@ def wgmma_function(plan: GemmPlan) -> str:
         "}\n"
         "}  // namespace ph\n"
     )
-
-
-def modes_terms(modes: Modes, index: str) -> tuple[str, str]:
-    """C++ for the row and column `modes` give the index `index` (an int expression)."""
-    rows: list[str] = []
-    cols: list[str] = []
-    inner = 1
-    for size, dr, dc in zip(modes.sizes, modes.rows, modes.cols, strict=True):
-        part = f"{index} / {inner} % {size}" if inner > 1 else f"{index} % {size}"
-        if modes.size == inner * size:
-            part = f"{index} / {inner}" if inner > 1 else index
-        for stride, out in ((dr, rows), (dc, cols)):
-            if stride:
-                out.append(f"({part}) * {stride}" if stride != 1 else f"({part})")
-        inner *= size
-    return " + ".join(rows) or "0", " + ".join(cols) or "0"
 
 
 class GemmWriter(KernelWriter):
@@ -389,8 +372,8 @@ class GemmWriter(KernelWriter):
             self.line(f"{ct.value_type(plan.accumulator)} {name}[{n}];  // {form.acc.vtype} in registers: the plan's "
                       "fragment")
             self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0;  // a tile's first slice overwrites it")
-        group_row, _ = modes_terms(plan.fragment.groups, "0" if self.turns else self.n["consumer"])
-        thread_row, thread_col = modes_terms(plan.fragment.threads, self.n["gthread"])
+        group_row, _ = plan.fragment.groups.terms("0" if self.turns else self.n["consumer"])
+        thread_row, thread_col = plan.fragment.threads.terms(self.n["gthread"])
         self.put(f"const int $wg_row = {thread_row}, $frag_row = {group_row} + $wg_row, $frag_col = {thread_col};")
         if plan.c is not None:
             c = plan.c

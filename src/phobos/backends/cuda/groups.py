@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .placement import Modes
+
 WARP = 32
 
 
@@ -61,6 +63,17 @@ class RowGroups:
     def ragged(self) -> bool:
         """Whether the last pass has groups with no row."""
         return self.rows % self.per_pass != 0
+
+    @property
+    def threads_modes(self) -> Modes:
+        """A thread's place: its lane (the column, in lanes) and the row of its group
+        in the first pass."""
+        return Modes((self.width, self.per_pass), (0, 1), (1, 0))
+
+    @property
+    def passes_modes(self) -> Modes:
+        """Each pass a group's row `per_pass` rows further."""
+        return Modes((self.passes,), (self.per_pass,), (0,))
 
 
 def row_groups(rows: int, length: int, threads: int) -> RowGroups:

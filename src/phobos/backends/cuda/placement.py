@@ -6,8 +6,11 @@ and to a column. A `Fragment` is three of them, a group's (a warpgroup's), a thr
 within it and a register's, and answers "which thread and register holds element
 (i, j)" with `holder`. The GEMM plans (gemm_plan.py, gemm_mma_plan.py) hold their
 accumulators' fragments; the row layouts of the memory-bound kernels (fragments.py)
-give theirs by `Layout.placement`. Positions a fragment gives past a tile's edge (a
-ragged last pass or slot) are masked by the code that reads it.
+give theirs by `Layout.placement`. The writers read their indices from it: `terms`,
+`place` and `index` write `at` and its inverse as C++ (the GEMM's fragment rows and
+columns, a row sweep's thread row, lane, group column and register index). Positions
+a fragment gives past a tile's edge (a ragged last pass or slot) are masked by the
+code that reads it.
 """
 
 from __future__ import annotations
@@ -36,6 +39,46 @@ class Modes:
             row += part * dr
             col += part * dc
         return row, col
+
+    def terms(self, index: str) -> tuple[str, str]:
+        """`at` as C++: the row and the column of the index `index` (an int expression
+        of no lower precedence than `/`). The outermost mode takes the rest of the
+        index, as `at` does for an index inside the modes."""
+        parts: list[str] = []
+        inner = 1
+        for size in self.sizes:
+            part = index if inner == 1 else f"{index} / {inner}"
+            parts.append(part if inner * size >= self.size else f"{part} % {size}")
+            inner *= size
+        return self.place(parts)
+
+    def place(self, parts: list[str]) -> tuple[str, str]:
+        """C++ of the row and the column of the index whose mode m is `parts[m]` (each
+        of no lower precedence than `%`; "0" where a mode is at its first)."""
+        rows: list[str] = []
+        cols: list[str] = []
+        for size, dr, dc, part in zip(self.sizes, self.rows, self.cols, parts, strict=True):
+            if size > 1 and part != "0":
+                for stride, out in ((dr, rows), (dc, cols)):
+                    if stride:
+                        out.append(part if stride == 1 else f"{part} * {stride}")
+        return " + ".join(rows) or "0", " + ".join(cols) or "0"
+
+    def index(self, parts: list[str]) -> str:
+        """The index whose mode m is `parts[m]` (C++ of each mode's coordinate, fastest
+        first): the inverse of `at`'s split."""
+        terms: list[str] = []
+        inner = 1
+        for size, part in zip(self.sizes, parts, strict=True):
+            if size > 1 and part != "0":
+                terms.append(part if inner == 1 else f"{part} * {inner}")
+            inner *= size
+        return " + ".join(reversed(terms)) or "0"  # the slowest first, as one writes an index
+
+    def outer(self, first: int) -> Modes:
+        """The modes from the `first`-th on (an index of them counts in steps of the
+        modes before)."""
+        return Modes(self.sizes[first:], self.rows[first:], self.cols[first:])
 
 
 @dataclass(frozen=True)

@@ -59,25 +59,20 @@ class Ordered:
 
     @property
     def spread_index(self) -> str:
-        """Where the element being computed sits in a spread register tile."""
-        passes, slots = self.layout.passes, self.layout.slots
-        if passes * slots == 1:
-            return self.lane
-        slot = self.slot if passes == 1 else self.pass_ if slots == 1 else f"({self.pass_} * {slots} + {self.slot})"
-        return f"{slot} * {self.layout.size} + {self.lane}"
+        """Where the element being computed sits in a spread register tile: the
+        placement's register index of (lane, slot, pass)."""
+        return self.layout.placement().registers.index([self.lane, self.slot, self.pass_])
 
     @property
     def slot_index(self) -> str:
-        """Which of this thread's groups (over all passes) the loops are at."""
-        passes, slots = self.layout.passes, self.layout.slots
-        if passes * slots == 1:
-            return "0"
-        return self.slot if passes == 1 else self.pass_ if slots == 1 else f"{self.pass_} * {slots} + {self.slot}"
+        """Which of this thread's groups (over all passes) the loops are at: the
+        register index of (slot, pass), in groups."""
+        return self.layout.placement().registers.outer(1).index([self.slot, self.pass_])
 
     @property
     def row_index(self) -> str:
         """Where the element's row sits in a replicated register tile (or a row value)."""
-        return "0" if self.layout.passes == 1 else self.pass_
+        return self.layout.placement(spread=False).registers.index([self.pass_])
 
     def is_spread(self, shape: tuple[int, ...]) -> bool:
         return shape == self.layout.full_shape
@@ -182,18 +177,20 @@ class SweepWriter(ExprWriter):
         counter named `unrolled_pass`, when that is given. Yields the test that the row
         exists (None: it always does)."""
         lane, row = self.loop_name("lane"), self.loop_name("row")
+        thread_row, thread_lane = groups.threads_modes.terms("threadIdx.x")
         self.line("{")
         self.depth += 1
-        self.line(f"const int {lane} = threadIdx.x % {groups.width};  // the thread's place in its row's group")
+        self.line(f"const int {lane} = {thread_lane};  // the thread's place in its row's group")
         if groups.passes > 1:
             counter = unrolled_pass or self.loop_name("pass")
             if unrolled_pass:
                 self.line("#pragma unroll")
             self.line(f"for (int {counter} = 0; {counter} < {groups.passes}; ++{counter}) {{")
             self.depth += 1
-            self.line(f"const int {row} = {counter} * {groups.per_pass} + threadIdx.x / {groups.width};")
+            pass_row, _ = groups.passes_modes.place([counter])
+            self.line(f"const int {row} = {pass_row} + {thread_row};")
         else:
-            self.line(f"const int {row} = threadIdx.x / {groups.width};")
+            self.line(f"const int {row} = {thread_row};")
         for name, part in zip(pos, self.unflatten(row, lead), strict=True):
             self.line(f"const int {name} = {part};")
         try:
@@ -210,12 +207,15 @@ class SweepWriter(ExprWriter):
         """Open the loop over the lane's groups of its row (unrolled), the group's first
         column named; yields the test that the group exists (None: it always does)."""
         layout = order.layout
-        first = f"({self.loop_name('lane')} + {order.slot} * {layout.width})"
+        placement = layout.placement()
+        _, thread_col = placement.threads.terms("threadIdx.x")
+        _, slot_col = placement.registers.place(["0", order.slot, "0"])
         self.line("#pragma unroll")
         self.line(f"for (int {order.slot} = 0; {order.slot} < {layout.slots}; ++{order.slot}) {{")
         with self.indented():
-            self.line(f"const int {order.group} = {first} * {layout.size};")
-            yield f"{first} < {layout.groups.length}" if layout.ragged_slots else None
+            self.line(f"const int {order.group} = {thread_col}{'' if slot_col == '0' else ' + ' + slot_col};")
+            # A slot the placement puts past the row's end (the last, for some lanes) is not there.
+            yield f"{order.group} < {layout.cols}" if layout.ragged_slots else None
         self.line("}")
 
     def layout_sweep(self, order: Ordered, shape: tuple[int, ...], region: Region, body: list[str]) -> None:
