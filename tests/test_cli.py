@@ -225,9 +225,11 @@ def test_tileir_cubins_need_tileiras(tmp_path: Path):
     src = write(tmp_path, "k.phobos", TILE_PROGRAM)
     out = tmp_path / "out"
     assert main(["compile", str(src), "--backend", "tileir", "--target", "sm_80", "-o", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == [  # for any extents, and for dims that are multiples of 16, 4
+    assert sorted(p.name for p in out.iterdir()) == [  # for any extents, dims multiples of 16, 4; any tensors
         "scale.TILE-128.div16.sm_80.cubin", "scale.TILE-128.div4.sm_80.cubin", "scale.TILE-128.sm_80.cubin",
-        "scale.TILE-256.div16.sm_80.cubin", "scale.TILE-256.div4.sm_80.cubin", "scale.TILE-256.sm_80.cubin"]
+        "scale.TILE-128.unaligned.sm_80.cubin",
+        "scale.TILE-256.div16.sm_80.cubin", "scale.TILE-256.div4.sm_80.cubin", "scale.TILE-256.sm_80.cubin",
+        "scale.TILE-256.unaligned.sm_80.cubin"]
     assert b".text.scale" in (out / "scale.TILE-128.sm_80.cubin").read_bytes()
     assert b".text.scale" in (out / "scale.TILE-128.div16.sm_80.cubin").read_bytes()
 

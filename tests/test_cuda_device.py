@@ -7,6 +7,7 @@ the GPU machine and records the outcome in the ledger line.
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -75,6 +76,32 @@ def test_repeat_launches_follow_tensors_changed_in_place():
     wide = torch.randn(100, 128, device="cuda")
     with pytest.raises(phobos.PhobosError, match="argument `X`"):
         kernel[4](wide[:, :64], torch.randn(100, 1, device="cuda"), torch.empty(100, 64, device="cuda"))
+
+
+def test_tile_ir_takes_tensors_that_start_anywhere():
+    """A Tile IR launch with a tensor that does not start 16-byte aligned (a slice's)
+    runs the module that assumes no alignment, and gets the CUDA back end's result."""
+    needs("torch")
+    import torch
+
+    from phobos.backends.tileir.assemble import can_build
+    from phobos.backends.tileir.launch import lowered, specializations
+
+    program = phobos.compile(Path(__file__).parent / "corpus" / "elementwise.phobos")
+    cuda, tileir = program.bias_gelu, program.bias_gelu.with_options(backend="tileir")
+    variant = tileir.variants[0]
+    if not can_build(lowered(variant, dict(specializations(variant))[".unaligned"])[0].source, "sm_90"):
+        pytest.skip("neither tileiras nor the module's cubin in the cache (scripts/gpu_gate.py --tileir-cubins)")
+    rows, cols = 37, 100
+    x = torch.randn(rows * cols + 1, device="cuda")[1:].view(rows, cols)  # 4 bytes past an allocation's start
+    b = torch.randn(cols + 3, device="cuda")[3:]
+    grid = (-(-cols // 32), -(-rows // 8))
+    outputs = []
+    for kernel in (cuda, tileir):
+        y = torch.full((rows, cols), float("nan"), device="cuda")
+        kernel[grid](x, b, y)
+        outputs.append(y)
+    torch.testing.assert_close(outputs[1], outputs[0], rtol=1e-6, atol=1e-6)
 
 
 def test_cupy_arrays():

@@ -365,7 +365,7 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
     assert prebuild(v, "sm_90")
     cache.forget_memory()
     monkeypatch.setattr(assemble, "tileiras", lambda: (_ for _ in ()).throw(PhobosError("no tileiras")))
-    assert [suffix for suffix, _ in specializations(v)] == ["", ".div4", ".div16"]
+    assert [suffix for suffix, _ in specializations(v)] == ["", ".div4", ".div16", ".unaligned"]
     assert all(assemble.can_build(lowered(v, spec)[0].source, "sm_90") for _, spec in specializations(v))
     assert not assemble.can_build(lowered(v)[0].source, "sm_80")
     lanes = phobos.compile("tests/corpus/collectives.phobos").kernels["lane_sums"].variants[0]
@@ -410,23 +410,33 @@ def test_a_gemm_loops_operands_go_to_the_mma_unmasked_where_both_are_zero_past_o
     assert any(op.name == "select" for op in ops[loads[-1]:at]) == masked
 
 
-def test_a_launch_through_tile_ir_refuses_a_tensor_not_16_byte_aligned():
-    """The module assumes aligned tensors (div_by<16>), so a launch with one that is not
-    is refused, naming it, before anything is built or loaded."""
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_launch_through_tile_ir_takes_a_tensor_not_16_byte_aligned(monkeypatch: pytest.MonkeyPatch, cached: bool):
+    """The module of a launch assumes 16-byte alignment (div_by<16>) of the tensors its
+    key says are aligned and of no other; where neither tileiras nor the cache can give
+    that module's cubin, the launch runs the one that assumes nothing (prebuilt for
+    any tensors, `.unaligned`), never one that assumes an alignment the launch lacks."""
     import numpy as np
 
     from phobos.backends.cuda.args import DeviceArray
-    from phobos.backends.tileir.launch import prepare
+    from phobos.backends.tileir import launch
 
     v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
     arrays = {p.name: DeviceArray((1 << 20) * (k + 1) + (4 if p.name == "B" else 0), (64, 64), (64, 1),
                                   np.dtype("float32"), 0, False, None)
               for k, p in enumerate(v.params) if hasattr(p, "dims")}
-    with pytest.raises(PhobosError) as err:
-        prepare(v, Specialization(aligned=frozenset(arrays) - {"B"}), [p.name for p in v.params], arrays, {}, 0,
-                list(arrays))
-    assert "`B` does not" in str(err.value) and "16-byte aligned" in str(err.value)
-    assert any('backend="cuda"' in n for n in err.value.notes)
+    chosen = []
+    monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
+    monkeypatch.setattr(launch, "can_build", lambda text, arch: cached or "div_by<16>" not in text)
+    monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
+    spec = Specialization(aligned=frozenset(arrays) - {"B"})
+    launch.prepare(v, spec, [p.name for p in v.params], arrays, {}, 0, list(arrays))
+    assert chosen[0].source == launch.lowered(v, spec if cached else ANY)[0].source
+    entry = lower_kernel(v, spec).entries[0]
+    assumed = {op.operands["value"] for op in entry.body.ops
+               if op.name == "assume" and op.attrs["predicate"] == m.DivBy(16)}
+    tensors = dict(zip([p.name for p in v.params], entry.args, strict=False))
+    assert {name for name in arrays if tensors[name] in assumed} == {"A", "C"}
 
 
 def test_a_launch_key_has_its_facts_assumed():
@@ -434,7 +444,8 @@ def test_a_launch_key_has_its_facts_assumed():
     pitch of bf16 is 32-byte aligned and tileiras loads the views by TMA), M a multiple
     of 4, and a dim equal to 1 is bounded to 1; a dim the key says nothing of is
     assumed nothing of but its range. A build makes the module for any extents and
-    those for every dim a multiple of 4 and of 16."""
+    those for every dim a multiple of 4 and of 16 for aligned tensors, and the module
+    that assumes nothing."""
     from phobos.backends.tileir.launch import specializations
 
     v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
@@ -455,7 +466,8 @@ def test_a_launch_key_has_its_facts_assumed():
                      "N": [m.Bounded(1, 1), m.Bounded(0, 2**31 - 1)]}
     assert assumed(ANY) == {name: [m.Bounded(0, 2**31 - 1)] for name in v.runtime_dims}
     assert [spec.text() for _, spec in specializations(v)] == [
-        "nothing assumed", "multiples of 4: K, M, N", "multiples of 16: K, M, N"]
+        "16-byte aligned: A, B, C", "multiples of 4: K, M, N; 16-byte aligned: A, B, C",
+        "multiples of 16: K, M, N; 16-byte aligned: A, B, C", "nothing assumed"]
 
 
 @pytest.mark.parametrize("cached", [True, False])

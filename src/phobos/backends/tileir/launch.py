@@ -34,9 +34,9 @@ _LOWERED: weakref.WeakKeyDictionary[ir.Kernel, dict[Specialization, tuple[Genera
 
 
 def module_key(spec: Specialization) -> Specialization:
-    """What of a launch's key a module depends on: its sizes' facts (every tensor is
-    taken as 16-byte aligned, and tileiras reads the pitches off the dims)."""
-    return replace(spec, aligned=frozenset(), pitched=frozenset())
+    """What of a launch's key a module depends on: its sizes' facts and its aligned
+    tensors (tileiras reads the pitches off the dims)."""
+    return replace(spec, pitched=frozenset())
 
 
 def lowered(variant: ir.Kernel, spec: Specialization = ANY) -> tuple[Generated, bytes]:
@@ -54,31 +54,43 @@ def lowered(variant: ir.Kernel, spec: Specialization = ANY) -> tuple[Generated, 
     return found
 
 
-def _every_dim(variant: ir.Kernel, multiple: int) -> Specialization:
-    """The key of launches whose specialized runtime dims are all multiples of `multiple`."""
+def _tensors(variant: ir.Kernel) -> frozenset[str]:
+    return frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+
+
+def _every_dim(variant: ir.Kernel, multiple: int, aligned: frozenset[str]) -> Specialization:
+    """The key of launches whose specialized runtime dims are all multiples of `multiple`
+    and whose tensors `aligned` start 16-byte aligned."""
     dims = sorted(set(variant.runtime_dims) - variant.unspecialized)
-    return Specialization(multiples=tuple((d, multiple) for d in dims))
+    return Specialization(aligned=aligned, multiples=tuple((d, multiple) for d in dims))
 
 
 def specializations(variant: ir.Kernel) -> list[tuple[str, Specialization]]:
-    """What a build for later launches makes, each with its file suffix: the module for
-    any extents, and (where the kernel has runtime dims) those for every dim a multiple
-    of 4 and of 16."""
-    if not set(variant.runtime_dims) - variant.unspecialized:
-        return [("", ANY)]
-    return [("", ANY), *((f".div{k}", _every_dim(variant, k)) for k in DIM_MULTIPLES[::-1])]
+    """What a build for later launches makes, each with its file suffix: for aligned
+    tensors (as allocators give them), the module for any extents and (where the kernel
+    has runtime dims) those for every dim a multiple of 4 and of 16; and the module
+    that assumes nothing, for tensors that start anywhere (a slice's)."""
+    tensors = _tensors(variant)
+    built = [("", Specialization(aligned=tensors))]
+    if set(variant.runtime_dims) - variant.unspecialized:
+        built += [(f".div{k}", _every_dim(variant, k, tensors)) for k in DIM_MULTIPLES[::-1]]
+    if tensors:
+        built.append((".unaligned", ANY))
+    return built
 
 
 def _weaker(variant: ir.Kernel, spec: Specialization) -> list[Specialization]:
     """The keys a launch of key `spec` may run, strongest first: its own; its dims'
-    multiples alone; every dim at the multiple they all share; nothing assumed."""
+    multiples alone; every dim at the multiple they all share; no dims' facts; and
+    nothing assumed, its tensors' alignment neither."""
     dims = set(variant.runtime_dims)
+    aligned = spec.aligned & _tensors(variant)
     multiples = tuple((n, k) for n, k in spec.multiples if n in dims)
-    out = [module_key(spec), Specialization(multiples=multiples)]
+    out = [module_key(spec), Specialization(aligned=aligned, multiples=multiples)]
     shared = min((k for _, k in multiples), default=1) if len(multiples) == len(dims - variant.unspecialized) else 1
     if shared > 1:
-        out.append(_every_dim(variant, shared))
-    out.append(ANY)
+        out.append(_every_dim(variant, shared, aligned))
+    out += [Specialization(aligned=aligned), ANY]
     return list(dict.fromkeys(out))
 
 
@@ -98,15 +110,8 @@ def prebuild(variant: ir.Kernel, arch: str) -> bool:
 
 def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: dict[str, DeviceArray],
             dims: dict[str, int], device_id: int, pointer_order: list[str]) -> Prepared:
-    """The variant made ready to launch through Tile IR with arrays like `arrays`. Its
-    module assumes every tensor starts 16-byte aligned, so one that does not is refused."""
-    unaligned = sorted(set(arrays) - spec.aligned)
-    if unaligned:
-        raise PhobosError(
-            f"kernel `{variant.name}` on the Tile IR back end takes tensors that start 16-byte aligned, and "
-            f"{', '.join(f'`{n}`' for n in unaligned)} do{'es' * (len(unaligned) == 1)} not",
-            variant.span, ("the CUDA back end takes any alignment (backend=\"cuda\")",),
-        )
+    """The variant made ready to launch through Tile IR with arrays like `arrays`, by the
+    module of the strongest key that `spec` allows and tileiras or the cache can give."""
     arch = device_arch(device_id)
     for weaker in _weaker(variant, spec):
         gen, bytecode = lowered(variant, weaker)

@@ -13,6 +13,7 @@ import math
 
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, Specialization, usual
+from phobos.targets import ALIGNMENT
 
 from . import model as m
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
@@ -64,14 +65,16 @@ class Lowering(Exprs, Memory, Scratch, Flow):
 
     def start(self) -> None:
         """What the entry assumes of its arguments, then the token every memory op descends
-        from and the block ids and grid the body reads. The kernels are built for tensors
-        that start at 16-byte aligned addresses (as allocators give them), for runtime
+        from and the block ids and grid the body reads. The kernels are built for the
+        tensors the key says start 16-byte aligned (as allocators give them), for runtime
         dims below 2^31, and for what the launch's key and @aligned promise of the dims
         and the integer scalars: a multiple (a dim of 16 makes a row pitch of 16-bit
         elements a multiple of 32 bytes, and tileiras loads a view's tiles by TMA), or 1."""
         b = self.e.b
         for name, (param, base) in self.tensors.items():
-            self.tensors[name] = (param, b.one("assume", base.type, value=base, predicate=m.DivBy(16)))
+            if name in self.spec.aligned:
+                base = b.one("assume", base.type, value=base, predicate=m.DivBy(ALIGNMENT))
+            self.tensors[name] = (param, base)
         for name, dim in self.dims.items():
             dim = self.assume_key(name, dim, self.aligned[name])
             self.dims[name] = b.one("assume", dim.type, value=dim, predicate=m.Bounded(0, 2**31 - 1))
@@ -178,9 +181,9 @@ class Lowering(Exprs, Memory, Scratch, Flow):
 
 def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Module:
     """The Tile IR module of one kernel variant, for launches whose key is `spec` (its
-    sizes' facts; every tensor is taken as 16-byte aligned; None: the usual launch's,
-    which the goldens pin); or a located PhobosError naming the construct this back
-    end does not lower."""
+    sizes' facts and its 16-byte aligned tensors; None: the usual launch's, which the
+    goldens pin); or a located PhobosError naming the construct this back end does
+    not lower."""
     refuse_what_is_not_lowered(kernel)
     body = m.Block()
     lowering = Lowering(kernel, body, usual(kernel) if spec is None else spec)
