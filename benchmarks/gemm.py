@@ -144,6 +144,11 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             result[f"{side}_tflops"] = flop / ms / 1e9
         except Exception as exc:  # noqa: BLE001 - one side failing leaves the others
             result["errors"][side] = f"{type(exc).__name__}: {exc}"[:600]
+    if device == "cuda" and "phobos_ms" in result:
+        try:
+            result["phobos_compile_s"], result["phobos_compile_nvrtc_runs"] = cold_compile_seconds(row, ins, sync)
+        except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
+            result["errors"]["compile"] = f"{type(exc).__name__}: {exc}"[:600]
     result["clocks_after"] = clocks(device)  # the SM clock once the row's sides were timed
     base = result.get("cublas_tflops")
     for side in ("phobos", "phobos_tileir", "triton"):
@@ -152,6 +157,52 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
     if result.get("phobos_tflops") and result.get("triton_tflops"):
         result["phobos_vs_triton"] = result["phobos_tflops"] / result["triton_tflops"]
     return result
+
+
+def cold_compile_seconds(row: GemmRow, ins: dict[str, Tensor], sync: Callable[[], None]) -> tuple[float, int]:
+    """Seconds of the first launch of one GEMM variant from nothing (issue 11's compile
+    time): gemm.phobos compiled anew (parse, check), its variant's CUDA C++ written
+    and built by NVRTC into an empty cache, loaded, and run once, with autotuning off
+    so that one variant is built (the bench's first calls also time every candidate).
+    The modules this process loaded are set aside meanwhile, so nothing is reused; the
+    NVRTC runs it made are counted, so that a figure with none is seen for what it is."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    import torch
+
+    import phobos
+    from benchmarks import kernels as K
+    from phobos.backends.cuda import cache
+    from phobos.backends.cuda import launch as cuda_launch
+    from phobos.runtime import autotune
+
+    names = (cache.ENV_CACHE_DIR, autotune.ENV_AUTOTUNE)
+    saved_env = {name: os.environ.get(name) for name in names}
+    loaded = dict(cuda_launch._LOADED)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ[cache.ENV_CACHE_DIR], os.environ[autotune.ENV_AUTOTUNE] = folder, "0"
+        cache.forget_memory()
+        cuda_launch._LOADED.clear()
+        try:
+            compiles = cache.STATS.compiles
+            started = time.perf_counter()
+            fresh = phobos.compile(Path(K.__file__).with_name("gemm.phobos"))
+            c = torch.empty((row.m, row.n), dtype=torch.int32 if row.dtype == "i8" else ins["a"].dtype,
+                            device=ins["a"].device)
+            K.gemm(ins["a"], ins["b"], c, ins.get("bias"), kernels=fresh)
+            sync()
+            return round(time.perf_counter() - started, 3), cache.STATS.compiles - compiles
+        finally:
+            for name, value in saved_env.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+            cache.forget_memory()
+            cuda_launch._LOADED.clear()
+            cuda_launch._LOADED.update(loaded)
 
 
 def clocks(device: str) -> dict[str, Any]:

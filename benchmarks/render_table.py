@@ -91,8 +91,9 @@ def gemm_table(gemm: dict[str, Any]) -> str:
     """The GEMM rows: TFLOP/s of each side, Phobos's ratios, the issue's target."""
     lines = [
         "| case | M × N × K | dtype | epilogue | Phobos TFLOP/s | Phobos via Tile IR | cuBLAS | Triton "
-        "| Phobos / cuBLAS | Tile IR / cuBLAS | Phobos / Triton | Phobos first call s | target | errors |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        "| Phobos / cuBLAS | Tile IR / cuBLAS | Phobos / Triton | Phobos first call s | one variant cold s "
+        "| target | errors |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for row in gemm.get("rows", []):
         errors = "; ".join(f"{k}: {str(v).splitlines()[0]}" for k, v in (row.get("errors") or {}).items())
@@ -105,13 +106,16 @@ def gemm_table(gemm: dict[str, Any]) -> str:
             _num(row.get("phobos_tflops"), 1), _num(row.get("phobos_tileir_tflops"), 1), cublas,
             _num(row.get("triton_tflops"), 1), _times(row.get("phobos_vs_cublas")),
             _times(row.get("phobos_tileir_vs_cublas")), _times(row.get("phobos_vs_triton")),
-            _num(row.get("phobos_first_call_s")), row["target"],
+            _num(row.get("phobos_first_call_s")), _num(row.get("phobos_compile_s")), row["target"],
             (errors[:200] or "—"),
         ]) + " |")
     before, after = gemm.get("clocks_before", {}), gemm.get("clocks_after", {})
     lines += ["", f"GPU clocks: SM {before.get('sm_mhz', '?')} MHz before the GEMM rows, "
               f"{after.get('sm_mhz', '?')} MHz after. Phobos first call: checking, NVRTC (cache cold on a "
-              "fresh machine, warm for a kernel an earlier row built) and one run."]
+              "fresh machine, warm for a kernel an earlier row built) and, where several variants fit, "
+              "autotuning (each candidate built and timed), then the run. One variant cold: the program "
+              "compiled anew, one variant's CUDA C++ built by NVRTC into an empty cache, loaded and run "
+              "once (autotuning off)."]
     return "\n".join(lines)
 
 

@@ -160,15 +160,15 @@ SKINNY = 64  # an M or N this small: 64 x 64 tiles, so the grid has a block for 
 
 
 def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda",
-         tile: tuple[int, int] | None = None) -> None:
+         tile: tuple[int, int] | None = None, kernels: phobos.Module = GEMMS) -> None:
     """c = a @ b in the operands' dtype from an f32 accumulator (i32 for i8), or
-    relu(a @ b + bias) where a bias row is given; the first variant in autotune order,
-    except that a skinny product pins 64 x 64 tiles (by hand: the runtime does not yet
-    autotune by timing, issue 13) and a `tile` (TM, TN) pins that one; on the CUDA back
-    end, or through Tile IR."""
+    relu(a @ b + bias) where a bias row is given; the variant the runtime picks (on the
+    GPU, the fastest by timing), except that a skinny product pins 64 x 64 tiles and a
+    `tile` (TM, TN) pins that one; on the CUDA back end, or through Tile IR; the kernels
+    of `kernels` (gemm.phobos compiled: GEMMS, or a fresh copy of it)."""
     (m, _), (_, n) = a.shape, b.shape
-    kernel = on(GEMMS.gemm_bias_relu if bias is not None else getattr(GEMMS, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}"),
-                backend)
+    kernel = on(kernels.gemm_bias_relu if bias is not None
+                else getattr(kernels, f"gemm_{GEMM_OPERANDS[dtype_name(a)]}"), backend)
     if tile is not None:
         pins = {"TM": tile[0], "TN": tile[1]}
     else:
