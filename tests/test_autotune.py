@@ -5,10 +5,13 @@ a pin tunes only what it leaves. The real timing runs in the GPU half below."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 
 import pytest
@@ -92,6 +95,62 @@ def test_a_damaged_disk_entry_is_timed_again(timed, monkeypatch: pytest.MonkeyPa
     cache.forget_memory()
     phobos.compile(SOURCE).add[8](a, b, c)
     assert len(runs) == 6
+
+
+GOOD = {"candidates": [[["BLOCK", 64]], [["BLOCK", 128]], [["BLOCK", 256]]], "milliseconds": [3.0, 1.0, 2.0],
+        "chosen": 1}
+DAMAGED = {  # each with a valid checksum: what was written is what is read
+    "a time too large for a float": json.dumps(GOOD).replace("3.0", "1e999").encode(),
+    "NaN for a time": json.dumps({**GOOD, "milliseconds": [3.0, float("nan"), 2.0]}).encode(),
+    "a negative time": json.dumps({**GOOD, "milliseconds": [3.0, -1.0, 2.0]}).encode(),
+    "a string of times": json.dumps({**GOOD, "milliseconds": "312"}).encode(),
+    "a time as a string": json.dumps({**GOOD, "milliseconds": [3.0, "1.0", 2.0]}).encode(),
+    "too few times": json.dumps({**GOOD, "milliseconds": [3.0, 1.0]}).encode(),
+    "a float index": json.dumps({**GOOD, "chosen": 1.7}).encode(),
+    "a bool index": json.dumps({**GOOD, "chosen": True}).encode(),
+    "an index past the candidates": json.dumps({**GOOD, "chosen": 3}).encode(),
+    "a negative index": json.dumps({**GOOD, "chosen": -1}).encode(),
+    "a float autotune value": json.dumps(GOOD).replace("128", "128.0").encode(),
+    "other candidates": json.dumps(GOOD).replace("128", "129").encode(),
+    "no index": json.dumps({k: v for k, v in GOOD.items() if k != "chosen"}).encode(),
+    "nested too deep": b"[" * 100_000 + b"]" * 100_000,
+    "a number too long to read": b"1" * 10_000,
+    "not a dict": b"[1, 2, 3]",
+    "not UTF-8": b"\xff\xfe\x00",
+    "over the entry's bound": json.dumps({**GOOD, "padding": "x" * autotune.MOST_ENTRY_BYTES}).encode(),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_a_damaged_entry_with_a_good_checksum_is_timed_again_and_rewritten(timed, monkeypatch, tmp_path: Path,
+                                                                         damage: str):
+    _, runs = timed
+    a, b, c = tensors(1000)
+    monkeypatch.setattr(type(c), "clone", lambda self: type(self)(self.shape, 0x7000000), raising=False)
+    phobos.compile(SOURCE).add[8](a, b, c)
+    (entry,) = tmp_path.rglob(f"*{autotune.SUFFIX}")
+    assert json.loads(entry.read_bytes().split(b"\n", 2)[2]) == GOOD  # what the damage is made from
+    payload = DAMAGED[damage]
+    entry.write_bytes(cache.MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+    cache.forget_memory()
+    corrupt = cache.STATS.corrupt
+    again = phobos.compile(SOURCE).add
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # damage costs the timing, and says nothing
+        again[8](a, b, c)
+    assert len(runs) == 6 and again.tuning()[0].source == "timed" and cache.STATS.corrupt == corrupt + 1
+    cache.forget_memory()
+    third = phobos.compile(SOURCE).add
+    third[8](a, b, c)  # the entry was written anew
+    assert len(runs) == 6 and third.tuning()[0].source == "disk"
+
+
+def test_a_good_entry_is_read_exactly():
+    """What `choose` writes reads back as it was; times written as integers are times."""
+    names = tuple(tuple((n, v) for n, v in c) for c in GOOD["candidates"])
+    assert autotune._decode(json.dumps(GOOD).encode(), names) == autotune.Tuning(names, (3.0, 1.0, 2.0), 1, "disk")
+    whole = json.dumps({**GOOD, "milliseconds": [3, 1, 2]}).encode()
+    assert autotune._decode(whole, names) == autotune.Tuning(names, (3.0, 1.0, 2.0), 1, "disk")
 
 
 # ------------------------------------------------------------ on the GPU

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
+import stat
 import subprocess
 import sys
 import warnings
@@ -137,6 +139,133 @@ def test_writes_are_atomic_and_leave_no_temporary_files(cache_dir: Path):
     assert [p.name for p in folder.iterdir()] == [f"{'ab' * 32}.cubin"]
     blob = (folder / f"{'ab' * 32}.cubin").read_bytes()
     assert blob.startswith(cache.MAGIC) and blob.endswith(b"\npayload")
+    assert [mode(p) for p in (cache_dir, folder, folder / f"{'ab' * 32}.cubin")] == [0o700, 0o700, 0o600]
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+@pytest.fixture
+def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of this test's (no NVRTC needed: entries are stored by hand)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(folder))
+    cache.forget_memory()
+    return folder
+
+
+KEY = "cd" * 32
+
+
+def stored(folder: Path, payload: bytes = b"payload") -> Path:
+    """A good entry of `payload` under KEY, on disk only."""
+    cache.store(KEY, "cubin", payload)
+    cache.forget_memory()
+    return folder / KEY[:2] / f"{KEY}.cubin"
+
+
+def foreign(path: Path) -> None:
+    """Make `path` another user's (user 4242)."""
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a file away")
+    os.chown(path, 4242, -1, follow_symlinks=False)
+
+
+def test_an_entry_past_its_bound_is_not_read(disk: Path):
+    entry = stored(disk)
+    os.truncate(entry, 8 << 30)  # 8 GiB, sparse: read whole, it would be a MemoryError
+    corrupt = cache.STATS.corrupt
+    assert cache.lookup(KEY, "cubin") is None and cache.STATS.corrupt == corrupt + 1
+    stored(disk, b"payload")
+    assert cache.lookup(KEY, "cubin", most=len(b"payload")) == b"payload"
+    cache.forget_memory()
+    assert cache.lookup(KEY, "cubin", most=len(b"payload") - 1) is None  # the bound is the payload's
+
+
+def test_a_shard_that_is_a_link_is_neither_read_nor_written_through(disk: Path, tmp_path: Path):
+    entry = stored(disk)
+    good = entry.read_bytes()
+    outside = tmp_path / "outside"
+    (disk / KEY[:2]).rename(outside)
+    (disk / KEY[:2]).symlink_to(outside)
+    assert cache.lookup(KEY, "cubin") is None  # the good entry beyond the link is not read
+    with pytest.warns(cache.CacheWarning, match=rf"{KEY[:2]} is one of the cache's folders, but it was a symbolic "
+                                                rf"link \(to {outside}\); the link was removed"):
+        cache.store(KEY, "cubin", b"other")
+    assert not (disk / KEY[:2]).is_symlink() and mode(disk / KEY[:2]) == 0o700
+    assert entry.read_bytes().endswith(b"\nother") and (outside / entry.name).read_bytes() == good
+
+
+@pytest.mark.parametrize("damage", ["group-writable", "world-writable", "another's", "a file"])
+def test_a_shard_another_could_write_is_moved_aside(disk: Path, damage: str):
+    entry = stored(disk)
+    shard = entry.parent
+    if damage == "a file":
+        entry.unlink()
+        shard.rmdir()
+        shard.write_text("not a folder")
+    elif damage == "another's":
+        foreign(shard)
+    else:
+        shard.chmod(0o770 if damage == "group-writable" else 0o707)
+    said = {"group-writable": "writable by its group (mode 770)", "another's": "owned by user 4242",
+            "world-writable": "writable by other users (mode 707)", "a file": "not a folder"}[damage]
+    assert cache.lookup(KEY, "cubin") is None
+    with pytest.warns(cache.CacheWarning, match=rf"but it was {re.escape(said)}.*; it was moved to .*\.untrusted-"):
+        cache.store(KEY, "cubin", b"rebuilt")
+    cache.forget_memory()
+    assert cache.lookup(KEY, "cubin") == b"rebuilt" and mode(shard) == 0o700
+    assert len(list(disk.glob(f"{KEY[:2]}.untrusted-*"))) == 1  # what was there, kept
+
+
+@pytest.mark.parametrize("damage", ["group-writable", "another's"])
+def test_an_entry_another_could_write_is_rebuilt(disk: Path, damage: str):
+    entry = stored(disk)
+    if damage == "another's":
+        foreign(entry)
+    else:
+        entry.chmod(0o664)
+    corrupt = cache.STATS.corrupt
+    assert cache.lookup(KEY, "cubin") is None and cache.STATS.corrupt == corrupt + 1
+    cache.store(KEY, "cubin", b"payload")
+    assert os.lstat(entry).st_uid == os.geteuid() and mode(entry) == 0o600
+
+
+@pytest.mark.parametrize("damage", ["group-writable", "another's"])
+def test_a_cache_folder_another_could_write_is_refused_once(disk: Path, damage: str):
+    entry = stored(disk)
+    if damage == "another's":
+        foreign(disk)
+        said = "owned by user 4242, not by you"
+    else:
+        disk.chmod(0o775)
+        said = "writable by its group (mode 775)"
+    before = entry.read_bytes()
+    with pytest.warns(cache.CacheWarning) as said_once:
+        assert cache.lookup(KEY, "cubin") is None
+        cache.store("ef" * 32, "cubin", b"kept in memory")
+        cache.store(KEY, "cubin", b"not written")
+    (warning,) = said_once
+    assert str(warning.message).startswith(f"phobos: the cache folder {disk} is {said}")
+    assert "the disk cache is off in this process" in str(warning.message)
+    assert cache.lookup("ef" * 32, "cubin") == b"kept in memory"
+    assert entry.read_bytes() == before and not (disk / "ef").exists()
+
+
+def test_a_cache_folder_that_is_a_link_of_yours_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    real = tmp_path / "elsewhere"
+    link = tmp_path / "cache"
+    real.mkdir(mode=0o700)
+    link.symlink_to(real)
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(link))
+    cache.forget_memory()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cache.store(KEY, "cubin", b"payload")
+        cache.forget_memory()
+        assert cache.lookup(KEY, "cubin") == b"payload"
+    assert (real / KEY[:2] / f"{KEY}.cubin").is_file()
 
 
 def test_memory_cache_serves_a_repeat_build(cache_dir: Path):
@@ -184,7 +313,7 @@ def test_an_nvrtc_failure_names_the_phobos_line_and_keeps_the_source(cache_dir: 
     assert (err.path, err.line) == ("scale.phobos", 3)
     assert "NVRTC refused the CUDA C++ generated for kernel `scale`" in err.message
     (kept,) = (cache_dir / "failed").glob("scale-*.cu")
-    assert kept.read_text() == broken.source
+    assert kept.read_text() == broken.source and (mode(kept.parent), mode(kept)) == (0o700, 0o600)
     assert "error" in kept.with_suffix(".log").read_text()
     assert str(kept) in str(err)
 
@@ -237,7 +366,7 @@ def works(ext: object) -> bool:
 
 def test_the_c_launch_is_kept_as_a_checked_entry(tmp_path: Path, fresh_native: list[int], monkeypatch):
     entry = native_entry(tmp_path)
-    assert entry.read_bytes().startswith(cache.MAGIC)
+    assert entry.read_bytes().startswith(cache.MAGIC) and mode(tmp_path / "cache" / "native") == 0o700
     assert works(load_native_again(monkeypatch))
     assert fresh_native == [1]  # the second process found it on disk
 

@@ -168,3 +168,26 @@ def test_a_min_over_negated_products():
     m = torch.zeros(8, dtype=torch.int32, device="cuda")
     phobos.compile(NEGATED_MIN).k[1](x, m)
     assert m.cpu().tolist() == [-160] * 8
+
+
+def test_a_kernel_of_65_tensors_launches_again_and_again(monkeypatch: pytest.MonkeyPatch):
+    """More tensors than the C launch once held (64): every launch after the first
+    (through the C launch where it is built) runs, with other tensors each time."""
+    needs("torch")
+    import torch
+    from test_launch_fast import wide_source
+
+    from phobos.backends.cuda import launch, native
+
+    monkeypatch.setenv(launch.ENV_SYNC, "0")  # the gate syncs every launch, which takes the C launch off
+    kernel = phobos.compile(wide_source(65)).wide
+    n = 1000  # not a multiple of the 64-element tile
+    for _ in range(3):
+        inputs = [torch.randn(n, device="cuda") for _ in range(64)]
+        out = torch.full((n,), float("nan"), device="cuda")
+        kernel[-(-n // 64)](*inputs, out)
+        torch.cuda.synchronize()
+        expected = np.sum(np.stack([t.cpu().numpy() for t in inputs]).astype(np.float64), axis=0)
+        np.testing.assert_allclose(out.cpu().numpy(), expected, rtol=1e-4, atol=1e-4)
+    (plan,) = kernel.plans.values()
+    assert native.module() is None or plan.record is not None, "the C launch did not take the kernel"

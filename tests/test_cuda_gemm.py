@@ -361,6 +361,26 @@ def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) is None
 
 
+@pytest.mark.parametrize(("name", "value", "expected"), [
+    (ENV_WGMMA, "Off", None), (ENV_WGMMA, " MMA ", GemmMode(False, False, mma=True)),
+    (ENV_WGMMA, "yes", GemmMode(True, True)), (ENV_CLUSTER, "1", GemmMode(True, True)),
+    (ENV_CLUSTER, "", GemmMode(True, True)), ("PHOBOS_CUDA_PINGPONG", "true", GemmMode(True, True, pingpong=True)),
+    ("PHOBOS_CUDA_PINGPONG", "no", GemmMode(True, True)),
+    (ENV_WGMMA, "wgmma", "PHOBOS_CUDA_WGMMA is 'wgmma'; set it to 1 (or true, yes, on), 0 (or false, no, off), or mma"),
+    (ENV_CLUSTER, "4", "PHOBOS_CUDA_CLUSTER is '4'; set it to 1 or 2, or leave it unset"),
+    ("PHOBOS_CUDA_PINGPONG", "2", "PHOBOS_CUDA_PINGPONG is '2'; set it to 1 (or true, yes, on), 0 (or false"),
+])
+def test_the_gemm_switches_read_as_every_switch_does(monkeypatch: pytest.MonkeyPatch, name: str, value: str,
+                                                      expected: GemmMode | str | None):
+    v = variant(kernel_of(128, 128))
+    monkeypatch.setenv(name, value)
+    if isinstance(expected, str):
+        with pytest.raises(PhobosError, match=re.escape(expected)):
+            mode_of(v, "sm_90", arrays(300, 520, 200))
+    else:
+        assert mode_of(v, "sm_90", arrays(300, 520, 200)) == expected
+
+
 def test_i8_gemms_transpose_b_as_the_producer_copies_it():
     v = variant(DOT.kernels["gemm_wgmma_i8"])
     form, plan = gemm_of(v)  # type: ignore[misc]

@@ -817,11 +817,21 @@ def test_an_error_shows_the_users_frames_and_the_message(tmp_path: Path, case: s
     assert any(said in x for x in last[-4:]) and "PhobosError: " in stderr
 
 
-@pytest.mark.parametrize("case", ["launch", "decoration"])
-def test_phobos_traceback_keeps_every_frame(tmp_path: Path, case: str):
-    stderr, line = run_script(tmp_path, SCRIPTS[case], **{ERRORS.ENV_TRACEBACK: "1"})
+@pytest.mark.parametrize(("case", "value"), [("launch", "1"), ("decoration", "1"), ("launch", " Yes ")])
+def test_phobos_traceback_keeps_every_frame(tmp_path: Path, case: str, value: str):
+    stderr, line = run_script(tmp_path, SCRIPTS[case], **{ERRORS.ENV_TRACEBACK: value})
     assert f'File "{tmp_path / "user_script.py"}", line {line}' in stderr
     assert f'File "{PACKAGE}{os.sep}' in stderr and stderr.count("File ") > 3
+
+
+@pytest.mark.parametrize("value", ["0", "false", "NO", "maybe"])
+def test_phobos_traceback_no_or_neither_cuts_the_frames(tmp_path: Path, value: str):
+    """A no cuts Phobos's frames; a value that is neither cannot replace the error shown,
+    so it is a note of it (and the frames are cut)."""
+    stderr, line = run_script(tmp_path, SCRIPTS["launch"], **{ERRORS.ENV_TRACEBACK: value})
+    assert f'File "{tmp_path / "user_script.py"}", line {line}' in stderr and stderr.count("File ") == 1, stderr
+    assert SCRIPTS["launch"].split("# says ", 1)[1].strip() in stderr
+    assert ("note: PHOBOS_TRACEBACK is 'maybe'; set it to 1" in stderr) == (value == "maybe"), stderr
 
 
 def test_errors_caught_in_python_carry_the_callers_frames_only(mod, calls):

@@ -12,9 +12,11 @@ above it are real. Run as a script, this file prints the host cost of a repeat l
 from __future__ import annotations
 
 import ctypes
+import shutil
 import sys
 import time
 import types
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -613,6 +615,7 @@ class CDriver:
     launches: list[tuple[Any, ...]]
     contexts: list[int]
     result: int = 0
+    pointers: int = 3  # how many argument cells a launch's pointers are read from
 
 
 class Handle(int):
@@ -635,7 +638,7 @@ def c_launch(gpu, monkeypatch):
     driver_state = CDriver([], [1])
 
     def launch(f, gx, gy, gz, bx, by, bz, shared, stream, params, extra):
-        addresses = (ctypes.c_void_p * 3).from_address(params)
+        addresses = (ctypes.c_void_p * driver_state.pointers).from_address(params)
         pointers = tuple(ctypes.c_void_p.from_address(a).value for a in addresses)
         driver_state.launches.append((f, (gx, gy, gz), (bx, by, bz), shared, stream, pointers))
         return driver_state.result
@@ -759,12 +762,59 @@ def test_the_c_hit_refuses_a_record_it_cannot_hold():
         pytest.skip(f"the C launch cannot be built here: {native.why_not()}")
     for bad in [(1, (), (int, int), (), (), (), None, 16, 16),  # the pattern's counts disagree
                 (1, (), (int,), ((3, 1),), (), (), None, 16, 16),  # an index outside the values
-                (1, (), (int,), (), (), ((0, True),), None, 16, 16),  # tensors and no guard
-                (65, (), (int,) * 65, (), (), (), None, 16, 16)]:  # more values than a record holds
+                (1, (), (int,), (), (), ((0, True),), None, 16, 16)]:  # tensors and no guard
         with pytest.raises(ValueError):
             ext.hit(*bad)
     with pytest.raises(TypeError, match="takes 5 arguments"):
         ext.repeat(ext.hit(0, (), (), (), (), (), None, 16, 16))
+
+
+def wide_source(count: int) -> str:
+    """A kernel of `count` tensor parameters: the last is the sum of the others."""
+    params = ", ".join(f"T{i}: tensor<f32>[N]" for i in range(count))
+    total = " + ".join(f"T{i}[i :+ 64]" for i in range(count - 1))
+    return f"@launch(64)\nkernel wide({params}) {{\n  let i = ctx.block.x * 64\n  T{count - 1}[i :+ 64] = {total}\n}}\n"
+
+
+@pytest.mark.parametrize("count", [64, 65, 200])  # the stack's room, one past it, far past it
+def test_the_c_hit_and_launch_take_any_number_of_values(count: int, c_launch):
+    ext = native.module()
+    record = ext.hit(count, (), (int,) * count, ((count - 1, 7),), ((0, True, False),), (), None, 16, 16)
+    assert ext.repeat(record, None, None, (32, *range(count - 2), 7), {}) == []
+    assert ext.repeat(record, None, None, (32, *range(count - 2), 8), {}) is None  # the last pin differs
+    many = tensors_of(count)
+    guard = lambda *given: len(given) == count  # noqa: E731
+    hit = ext.hit(count, (), (FakeTensor,) * count, (), (), tuple((i, True) for i in range(count)), guard, 16, 16)
+    pointers = [t.data_ptr() for t in many]
+    assert ext.repeat(hit, None, None, many, {}) == pointers
+    cells = (ctypes.c_uint64 * count)()
+    params = (ctypes.c_void_p * count)(*[ctypes.addressof(cells) + 8 * i for i in range(count)])
+    prepared = ext.prepare(0xF00D, 1, ctypes.addressof(params), ctypes.addressof(cells), count, 64, 0, lambda: 0)
+    driver_state, _ = c_launch
+    driver_state.pointers = count
+    assert ext.launch(prepared, pointers, (2, 1, 1)) == 0
+    assert ext.repeat(hit, prepared, (3, 1, 1), many, {}) == 0
+    assert [launch[5] for launch in driver_state.launches] == [tuple(pointers)] * 2
+    with pytest.raises(TypeError, match=f"a list of {count} pointers"):
+        ext.launch(prepared, pointers[:-1], (1, 1, 1))
+
+
+def tensors_of(count: int, n: int = 256) -> tuple[FakeTensor, ...]:
+    return tuple(FakeTensor((n,), 0x100000 + i * 0x10000) for i in range(count))
+
+
+def test_a_kernel_of_65_tensors_repeats_through_the_c_launch(gpu, c_launch):
+    """More tensors than the C launch once held (64): its repeat launches go through it."""
+    driver_state, _ = c_launch
+    driver_state.pointers = 65
+    kernel = phobos.compile(wide_source(65)).wide
+    kernel[4](*tensors_of(65))  # the first launch: cuda-bindings, recorded by the stand-in gpu
+    again = tensors_of(65, 256)[::-1]  # other pointers, the same key
+    kernel[4](*again)
+    kernel[2](*again)
+    assert len(gpu.launches) == 1 and full_path_calls(gpu) == (1, 1, 1, 1)
+    assert [(launch[1], launch[5]) for launch in driver_state.launches] == [
+        ((4, 1, 1), tuple(t.data_ptr() for t in again)), ((2, 1, 1), tuple(t.data_ptr() for t in again))]
 
 
 def test_the_c_launch_passes_the_current_stream(gpu, mod, c_launch, monkeypatch):
@@ -776,11 +826,21 @@ def test_the_c_launch_passes_the_current_stream(gpu, mod, c_launch, monkeypatch)
     assert [launch[4] for launch in driver_state.launches] == [0x5000]
 
 
-def test_the_c_launch_can_be_turned_off(monkeypatch):
+@pytest.mark.parametrize("off", ["0", "false", "OFF", " no "])
+def test_the_c_launch_can_be_turned_off(monkeypatch, off: str):
     monkeypatch.setattr(native, "_STATE", native._State())
-    monkeypatch.setenv(native.ENV_NATIVE, "0")
+    monkeypatch.setenv(native.ENV_NATIVE, off)
+    monkeypatch.setattr(native, "_build", lambda *args: pytest.fail("the C compiler ran"))
     assert native.module() is None and native.driver_module() is None
-    assert native.why_not() == "PHOBOS_NATIVE_LAUNCH=0"
+    assert native.why_not() == f"PHOBOS_NATIVE_LAUNCH={off}"
+
+
+def test_a_c_launch_switch_that_is_no_yes_or_no_is_refused(monkeypatch):
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.setenv(native.ENV_NATIVE, "fast")
+    for _ in range(2):  # asked again, refused again: not taken as either
+        with pytest.raises(PhobosError, match="PHOBOS_NATIVE_LAUNCH is 'fast'; set it to 1"):
+            native.module()
 
 
 def test_without_a_compiler_launches_go_through_cuda_bindings(monkeypatch, tmp_path):
@@ -788,5 +848,60 @@ def test_without_a_compiler_launches_go_through_cuda_bindings(monkeypatch, tmp_p
     monkeypatch.delenv(native.ENV_NATIVE, raising=False)
     monkeypatch.setenv("CC", "/nonexistent/cc")
     monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path))
-    assert native.module() is None
+    with pytest.warns(native.NativeLaunchWarning, match="could not be built with CC='/nonexistent/cc'"):
+        assert native.module() is None
     assert native.why_not() is not None and "/nonexistent" in native.why_not()
+
+
+def test_cc_is_a_command_line(monkeypatch, tmp_path):
+    """CC as build tools read it: words split as a shell splits them (`ccache gcc`), a
+    quoted path with a space in it one word."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler here")
+    wrapper = tmp_path / "my tools" / "wrap"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\necho "$@" > "{tmp_path}/args"\nexec "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.delenv(native.ENV_NATIVE, raising=False)
+    monkeypatch.setenv("CC", f"'{wrapper}' {cc} -O1")
+    monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path / "cache"))
+    cache.forget_memory()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert native.module() is not None, native.why_not()
+    assert (tmp_path / "args").read_text().startswith(f"{cc} -O1 -O2 -shared")
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.setenv("CC", "'unclosed")
+    with pytest.warns(native.NativeLaunchWarning, match="CC=\"'unclosed\" is no command line"):
+        assert native.module() is None
+
+
+def test_the_interpreter_never_builds_the_c_launch(monkeypatch):
+    """Only a GPU launch uses the C launch, so only one asks for it: launches of numpy
+    arrays (and of scalars alone) read their keys in Python."""
+    monkeypatch.setattr(native, "_STATE", native._State())
+    monkeypatch.setattr(native, "_load", lambda wanted: pytest.fail("the C launch was asked for"))
+    monkeypatch.setattr(interp_module, "run", lambda *a: None, raising=False)
+    kernel = phobos.compile(SOURCE, interpret=True).axpy
+    x, y = np.zeros(8, np.float32), np.zeros(8, np.float32)
+    for n in (3, 3, 4):
+        kernel[1](x, 2.0, n, y)
+    scalars = phobos.compile("kernel k(a: f32, n: i32) {\n}\n", interpret=True).k
+    for _ in range(3):
+        scalars[1](1.0, 2)
+    assert not native._STATE.tried
+
+
+@pytest.mark.parametrize(("value", "waits"), [("1", True), ("Yes", True), ("on", True), ("false", False),
+                                              ("0", False), ("", False), (" OFF ", False)])
+def test_cuda_sync_is_a_yes_or_a_no(gpu, mod, monkeypatch, value: str, waits: bool):
+    synced: list[Any] = []
+    monkeypatch.setattr(driver, "cuStreamSynchronize", lambda stream: synced.append(stream) or OK)
+    monkeypatch.setenv(cuda_launch.ENV_SYNC, value)
+    mod.add[4](*tensors(256))
+    mod.add[4](*tensors(256))
+    assert len(synced) == (2 if waits else 0)
+    monkeypatch.setenv(cuda_launch.ENV_SYNC, "sometimes")
+    assert "PHOBOS_CUDA_SYNC is 'sometimes'; set it to 1" in fresh_error(lambda k: k.add[4](*tensors(256)))

@@ -161,8 +161,19 @@ class PhobosError(Exception):
 def for_the_user(err: PhobosError) -> None:
     """Cut `err`'s traceback and hide what it was raised while handling, unless
     PHOBOS_TRACEBACK asks for them. Re-raised by a bare `raise`, which adds no entry
-    for the frame it runs in, it then shows only the frames of its caller and above."""
-    if os.environ.get(ENV_TRACEBACK, "").strip() in ("", "0"):
+    for the frame it runs in, it then shows only the frames of its caller and above.
+    A PHOBOS_TRACEBACK that is neither a yes nor a no cannot replace the error shown:
+    it is a note of it, and the frames are cut."""
+    from phobos.environment import flag
+
+    try:
+        keep = flag(ENV_TRACEBACK, False)
+    except PhobosError as bad:
+        keep = False
+        if bad.message not in err.notes:
+            err.notes = (*err.notes, bad.message)
+            err.args = (err._render(),)
+    if not keep:
         err.__traceback__ = None
         err.__suppress_context__ = True
 

@@ -74,12 +74,13 @@ def output_folder(out: Path) -> None:
         raise PhobosError(f"the folder {out} is not writable")
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, mode: int = 0o666) -> None:
     """Write `data` to a temporary file beside `path` and move it into place, replacing
     whatever file, FIFO or link is there (a directory there is an error). The file gets
-    the permissions a plain write would (the umask's), not a temporary file's."""
+    the permissions a plain write with `mode` would (less the umask's), not a temporary
+    file's."""
     tmp = path.parent / f".tmp-{secrets.token_hex(8)}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

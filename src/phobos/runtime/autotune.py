@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import statistics
 import sys
 from collections.abc import Callable
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from phobos.ast.printer import print_program
-from phobos.errors import PhobosError
+from phobos.environment import flag
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
 ENV_AUTOTUNE = "PHOBOS_AUTOTUNE"
 SUFFIX = ".tune.json"
 WARMUP, RUNS = 2, 10
+MOST_ENTRY_BYTES = 1 << 20  # an entry is a few hundred bytes: one past this is damaged, not read
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,7 @@ class Tuning:
 
 def enabled() -> bool:
     """Whether launches on the GPU tune (PHOBOS_AUTOTUNE, default on)."""
-    raw = os.environ.get(ENV_AUTOTUNE, "1").strip().lower()
-    if raw in ("1", "true", "yes", "on", ""):
-        return True
-    if raw in ("0", "false", "no", "off"):
-        return False
-    raise PhobosError(f"{ENV_AUTOTUNE} is {raw!r}; set it to 0 to run the first variant in autotune order, or 1")
+    return flag(ENV_AUTOTUNE, True)
 
 
 # Times one candidate: the milliseconds of each of its timed launches.
@@ -82,19 +77,34 @@ def choose(kernel: Kernel, fits: list[ir.Kernel], key_parts: tuple[str, ...], ti
 
 
 def _from_disk(cache: Any, key: str, names: tuple[tuple[tuple[str, int], ...], ...]) -> Tuning | None:
-    payload = cache.lookup(key, SUFFIX)
+    """The choice kept on disk for `key`; None where there is none, or where the entry is
+    not what `choose` writes for these candidates: the cache then counts it as damaged
+    and forgets it, and the key is timed again and written anew."""
+    payload = cache.lookup(key, SUFFIX, most=MOST_ENTRY_BYTES)
     if payload is None:
         return None
+    found = _decode(payload, names)
+    if found is None:
+        cache.reject(key)
+    return found
+
+
+def _decode(payload: bytes, names: tuple[tuple[tuple[str, int], ...], ...]) -> Tuning | None:
+    """A tuning entry read strictly: each field of its own JSON type and in its range,
+    none converted (a "12" is no list of times, a 64.7 no index)."""
     try:
         data = json.loads(payload)
-        stored = tuple(tuple((str(n), int(v)) for n, v in c) for c in data["candidates"])
-        chosen = int(data["chosen"])
-        milliseconds = tuple(float(t) for t in data["milliseconds"])
-    except (ValueError, KeyError, TypeError):
-        return None  # a damaged entry: timed again, and written anew
-    if stored != names or not 0 <= chosen < len(names) or len(milliseconds) != len(names):
+        if not isinstance(data, dict) or json.dumps(data.get("candidates")) != json.dumps(names):
+            return None  # the same candidates, each value of the type it was written as
+    except (ValueError, RecursionError):  # not JSON (or not UTF-8), too large a number, nested too deep
         return None
-    return Tuning(names, milliseconds, chosen, "disk")
+    chosen, milliseconds = data.get("chosen"), data.get("milliseconds")
+    if type(chosen) is not int or not 0 <= chosen < len(names):
+        return None
+    if not isinstance(milliseconds, list) or len(milliseconds) != len(names) or not all(
+            type(t) in (int, float) and 0 <= t <= sys.float_info.max for t in milliseconds):
+        return None
+    return Tuning(names, tuple(float(t) for t in milliseconds), chosen, "disk")
 
 
 def _time(kernel: str, fits: list[ir.Kernel], names: tuple[tuple[tuple[str, int], ...], ...],

@@ -10,12 +10,12 @@ the Tile IR back end is asked for (`backend="tileir"`, or PHOBOS_BACKEND=tileir)
 from __future__ import annotations
 
 import functools
-import os
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from phobos.environment import flag, word
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.signature import Signature
@@ -31,9 +31,6 @@ ENV_BACKEND = "PHOBOS_BACKEND"
 KNOWN_OPTIONS = ("interpret", "backend", "math_mode")
 MATH_MODES = ("relaxed", "fast")
 GPU_BACKENDS = ("cuda", "tileir")
-
-_TRUE = ("1", "true", "yes", "on")
-_FALSE = ("", "0", "false", "no", "off")
 
 
 class InterpreterNotice(UserWarning):
@@ -81,26 +78,6 @@ def cuda_device() -> tuple[bool, str]:
     return True, f"{count} CUDA device{'s' * (count != 1)} visible"
 
 
-def _env_interpret() -> bool:
-    raw = os.environ.get(ENV_INTERPRET, "")
-    word = raw.strip().lower()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise PhobosError(f"{ENV_INTERPRET} is {raw!r}; set it to 1 to use the interpreter, or 0")
-
-
-def _env_backend() -> str | None:
-    raw = os.environ.get(ENV_BACKEND, "")
-    word = raw.strip().lower()
-    if not word:
-        return None
-    if word not in GPU_BACKENDS:
-        raise PhobosError(f"{ENV_BACKEND} is {raw!r}; set it to {' or '.join(GPU_BACKENDS)}")
-    return word
-
-
 @dataclass(frozen=True)
 class DeviceArguments:
     shadows: dict[str, Any]
@@ -140,11 +117,11 @@ def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     interpreter with a notice. (A repeat launch of that kind runs where it did,
     without reading the environment again: see `plans`.)"""
     asked, gpu = options.get("interpret"), options.get("backend")
-    if asked is True or (asked is None and gpu is None and _env_interpret()):
+    if asked is True or (asked is None and gpu is None and flag(ENV_INTERPRET, False)):
         return INTERP
     visible, why = cuda_device()
     if visible:
-        return TILEIR if (gpu or _env_backend()) == "tileir" else CUDA
+        return TILEIR if (gpu or word(ENV_BACKEND, GPU_BACKENDS)) == "tileir" else CUDA
     if asked is False or gpu is not None:
         option = "interpret=False" if asked is False else f"backend={gpu!r}"
         raise PhobosError(f"kernel `{kernel}` was made with {option}, which asks for the GPU, but {why}")

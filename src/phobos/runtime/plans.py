@@ -189,7 +189,8 @@ class KeyReaders:
         before. It runs in C (`native.repeat`): the pattern, the pins' values and the
         scalars' facts compared, the torch tensors by one `tensor_guard`, their
         pointers' alignment from the pointers it reads. `no_pattern` where the launch
-        passes a numpy array, there is no such guard, or the C extension cannot be had."""
+        passes no torch tensor (numpy arrays, or scalars alone), there is no such guard,
+        or the C extension cannot be had."""
         record = self._record(key, args, kwargs, pointers)
         if record is None:
             return no_pattern
@@ -300,12 +301,11 @@ def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[s
 
 def _make_hit(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any], pointers: list[int]) -> Any | None:
     """The C record (`native.hit`) of this launch's key, whose reader exists (so its
-    pins are ints and each value has a key); None as `KeyReaders.hit` says."""
+    pins are ints and each value has a key); None as `KeyReaders.hit` says, and for a
+    launch of no torch tensors: only the GPU takes those, so the interpreter never asks
+    for the extension (and never runs the C compiler to build it)."""
     from phobos.backends.cuda import native
 
-    ext = native.module()
-    if ext is None:
-        return None
     positional, keywords = len(args), tuple(kwargs)
     values = (*args, *kwargs.values())
     types = tuple(map(type, values))
@@ -321,12 +321,12 @@ def _make_hit(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any], poi
             tensors.append(i)
         elif kind is not _Kind.SCALAR:
             return None
-    guard = tensor_guard([values[i] for i in tensors]) if tensors else None
-    if tensors and guard is None:
+    if not tensors:
+        return None
+    guard = tensor_guard([values[i] for i in tensors])
+    ext = None if guard is None else native.module()
+    if ext is None:
         return None
     aligned = tuple((i, pointer % ALIGNMENT == 0) for i, pointer in zip(tensors, pointers, strict=True))
-    try:
-        return ext.hit(positional, keywords, types, tuple(pins), tuple(facts), aligned, guard, SCALAR_MULTIPLE,
-                       ALIGNMENT)
-    except ValueError:  # more values than a record holds: the reader serves
-        return None
+    return ext.hit(positional, keywords, types, tuple(pins), tuple(facts), aligned, guard, SCALAR_MULTIPLE,
+                   ALIGNMENT)

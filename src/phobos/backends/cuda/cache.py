@@ -1,22 +1,36 @@
-"""Compiled cubins (and PTX, and the C launch's extension), cached in memory and on disk.
+"""Compiled cubins (and PTX, the C launch's extension, autotuning's choices), cached
+in memory and on disk.
 
 The key is a hash of everything the bytes depend on: the generated source, the
 target, the output kind, the compiler options and NVRTC's version. A disk entry is
 `MAGIC`, the SHA-256 of the payload, a newline, then the payload; it is written to a
 temporary file and moved into place (`os.replace`), so a reader never sees half an
-entry, and one whose checksum does not match is treated as missing and rebuilt.
+entry, and one whose checksum does not match, or that is larger than its kind can be
+(read no further than that), is treated as missing and rebuilt.
+
+The checksum finds damage, not a forgery: whoever can write an entry can write its
+checksum, and a cubin or the extension is code this process runs. So the disk cache
+is used only where no one else can write it: the cache folder must be a folder (or a
+link to one, the link yours) owned by this user (or root) and writable by no group
+and no other user, else it is refused for the process, with one warning naming it
+and why. It and its shard folders are made owner-only (0o700), its entries 0o600; a
+shard that is a link, not a folder, or another's or shared is moved aside (a link
+removed) with a warning, and an entry another could have written is not read.
 
 Only a regular file is read as an entry. Anything else at an entry's path (a FIFO, a
 device, a symlink, a directory) is bad, like a corrupt entry: it is never opened in a
 way that could block, and the rebuilt entry replaces it. A directory cannot be
 replaced by a file, so it is moved aside under a name that says so, with a warning,
-rather than deleted with whatever it holds.
+rather than deleted with whatever it holds. Damage is counted (`STATS.corrupt`), not
+warned of: it only costs the rebuild.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import secrets
 import stat
 import tempfile
 import warnings
@@ -27,6 +41,8 @@ from phobos.backends.files import write_atomic
 
 MAGIC = b"phobos-cubin 1\n"
 ENV_CACHE_DIR = "PHOBOS_CACHE_DIR"
+MOST_BYTES = 1 << 28  # no cubin is near this; a larger entry is damaged, and never read whole
+HEADER = len(MAGIC) + 65  # the magic, the hex digest and its newline
 
 
 def cache_dir() -> Path:
@@ -60,18 +76,18 @@ STATS = Stats()
 _MEMORY: dict[str, bytes] = {}
 
 
-def _entry_path(key: str, suffix: str) -> Path:
-    return cache_dir() / key[:2] / f"{key}.{suffix}"
-
-
-def lookup(key: str, suffix: str) -> bytes | None:
-    """The cached bytes for `key`, from memory or disk; None if absent or bad."""
+def lookup(key: str, suffix: str, most: int = MOST_BYTES) -> bytes | None:
+    """The cached bytes for `key`, from memory or disk; None if absent or bad (a payload
+    over `most` bytes is bad)."""
     if key in _MEMORY:
         STATS.memory_hits += 1
         return _MEMORY[key]
-    path = _entry_path(key, suffix)
+    root = _root(create=False)
+    shard = None if root is None else _shard(root, key[:2], create=False)
+    if shard is None:
+        return None
     try:
-        blob = read_regular(path)
+        blob = read_regular(shard / f"{key}.{suffix}", HEADER + most)
     except FileNotFoundError:
         return None
     except OSError:
@@ -88,8 +104,16 @@ def lookup(key: str, suffix: str) -> bytes | None:
     return payload
 
 
-def read_regular(path: Path) -> bytes | None:
-    """The bytes of the regular file at `path`; None where something else is there.
+def reject(key: str) -> None:
+    """A payload `lookup` gave that its reader found damaged: forgotten and counted, so
+    that the caller builds it again and stores it over the bad entry."""
+    _MEMORY.pop(key, None)
+    STATS.corrupt += 1
+
+
+def read_regular(path: Path, most: int) -> bytes | None:
+    """The bytes of the regular file at `path`; None where something else is there, the
+    file is over `most` bytes, or another user could have written it (`_untrusted`).
 
     `lstat` first, so a FIFO or a device is never opened; the file opened is checked
     again, non-blocking, in case the path changed in between."""
@@ -97,9 +121,122 @@ def read_regular(path: Path) -> bytes | None:
         return None
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode) or opened.st_size > most or _untrusted(opened):
             return None
-        return f.read()
+        data = f.read(most + 1)  # and no further, should it have grown since
+        return data if len(data) <= most else None
+
+
+def _untrusted(st: os.stat_result) -> str | None:
+    """What lets someone other than this user (or root) write the file or folder of
+    status `st`; None where nothing does, or the platform has no owners (Windows)."""
+    if not hasattr(os, "geteuid"):
+        return None
+    if owner := _foreign_owner(st):
+        return owner
+    if st.st_mode & 0o022:
+        who = {0o020: "its group", 0o002: "other users"}.get(st.st_mode & 0o022, "its group and other users")
+        return f"writable by {who} (mode {stat.S_IMODE(st.st_mode):o})"
+    return None
+
+
+def _foreign_owner(st: os.stat_result) -> str | None:
+    """Whose the file of status `st` is, where that is neither this user nor root."""
+    me = os.geteuid() if hasattr(os, "geteuid") else None
+    if me is None or st.st_uid in (me, 0):
+        return None
+    return f"owned by user {st.st_uid}, not by you (user {me})"
+
+
+def _problem(path: Path) -> str | None:
+    """Why the folder at `path` (not followed, if a link) cannot hold entries; None if
+    it can. FileNotFoundError where there is nothing."""
+    st = os.lstat(path)
+    if stat.S_ISLNK(st.st_mode):
+        return f"a symbolic link (to {os.readlink(path)})"
+    if not stat.S_ISDIR(st.st_mode):
+        return "not a folder"
+    return _untrusted(st)
+
+
+_REFUSED: set[tuple[str, str]] = set()
+
+
+def _root(create: bool) -> Path | None:
+    """The cache folder, where it can be trusted (made owner-only where `create` and it
+    is missing); None where it is missing, cannot be made, or is refused (said once)."""
+    root = cache_dir()
+    try:
+        if create:
+            root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        link, st = os.lstat(root), os.stat(root)
+    except OSError:
+        return None  # no disk cache: each process compiles what it needs
+    problem = None
+    if stat.S_ISLNK(link.st_mode) and (owner := _foreign_owner(link)):
+        problem = f"a symbolic link {owner}"  # a link's mode means nothing; its owner can repoint it
+    elif not stat.S_ISDIR(st.st_mode):
+        problem = "not a folder"
+    else:
+        problem = _untrusted(st)
+    if problem is None:
+        return root
+    if (str(root), problem) not in _REFUSED:
+        _REFUSED.add((str(root), problem))
+        warnings.warn(
+            f"phobos: the cache folder {root} is {problem}, so someone else could put code in it that "
+            "Phobos would run; the disk cache is off in this process (make the folder yours alone, "
+            f"chmod 700 {root}, or set {ENV_CACHE_DIR} to one that is)",
+            CacheWarning, stacklevel=3,
+        )
+    return None
+
+
+def _shard(root: Path, name: str, create: bool) -> Path | None:
+    """The folder `name` of the trusted cache folder `root`, where it can hold entries;
+    else None, or, where `create`, one made owner-only in its place, what was there
+    moved aside (a link removed) with a warning."""
+    path = root / name
+    try:
+        problem = _problem(path)
+    except FileNotFoundError:
+        problem = "missing"
+    except OSError:
+        return None
+    if problem is None:
+        return path
+    if not create:
+        return None
+    if problem != "missing":
+        _replace(path, problem)
+    with contextlib.suppress(FileExistsError):  # another process may make it first
+        os.mkdir(path, 0o700)
+    return path if _problem(path) is None else None
+
+
+def _replace(path: Path, problem: str) -> None:
+    """Move what is at the cache folder `path` out of the way (a link: removed, which
+    touches nothing it points to), saying so."""
+    if problem.startswith("a symbolic link"):
+        os.unlink(path)
+        done = "the link was removed"
+    else:
+        aside = path.with_name(f"{path.name}.untrusted-{secrets.token_hex(4)}")
+        os.rename(path, aside)
+        done = f"it was moved to {aside}"
+    warnings.warn(
+        f"phobos: {path} is one of the cache's folders, but it was {problem}; {done} and a folder of your "
+        "own made in its place",
+        CacheWarning, stacklevel=4,
+    )
+
+
+def private_folder(name: str) -> Path | None:
+    """The folder `name` in the cache folder, made owner-only where missing (what
+    `_shard` does); None where the cache folder is refused or cannot be written."""
+    root = _root(create=True)
+    return None if root is None else _shard(root, name, create=True)
 
 
 class CacheWarning(UserWarning):
@@ -110,11 +247,13 @@ def store(key: str, suffix: str, payload: bytes) -> None:
     """Keep `payload` in memory and write it to disk atomically (best effort on disk)."""
     _MEMORY[key] = payload
     blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
-    path = _entry_path(key, suffix)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        shard = private_folder(key[:2])
+        if shard is None:
+            return  # no disk cache here: a recompile next time
+        path = shard / f"{key}.{suffix}"
         _move_directory_aside(path)
-        write_atomic(path, blob)
+        write_atomic(path, blob, 0o600)
     except OSError:
         pass  # a read-only or full cache directory only costs a recompile next time
 
@@ -143,11 +282,13 @@ def forget_memory() -> None:
 def keep_failed(name: str, key: str, source: str, log: str) -> Path | OSError:
     """Keep the source NVRTC refused, and its log, where a user can inspect them; the
     error instead where the cache directory cannot take them."""
-    path = cache_dir() / "failed" / f"{name}-{key[:16]}.cu"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, source.encode())
-        write_atomic(path.with_suffix(".log"), log.encode())
+        folder = private_folder("failed")
+        if folder is None:
+            return PermissionError(f"the cache folder {cache_dir()} cannot be made, or is not yours alone")
+        path = folder / f"{name}-{key[:16]}.cu"
+        write_atomic(path, source.encode(), 0o600)
+        write_atomic(path.with_suffix(".log"), log.encode(), 0o600)
     except OSError as exc:
         return exc
     return path

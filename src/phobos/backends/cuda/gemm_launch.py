@@ -27,11 +27,11 @@ take whole tiles in turn, where one warpgroup's registers hold the tile (128 x 1
 from __future__ import annotations
 
 import ctypes
-import os
 import weakref
 from collections.abc import Sequence
 from typing import Any
 
+from phobos.environment import flag, flag_or, word
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
@@ -50,7 +50,6 @@ ENV_PINGPONG = "PHOBOS_CUDA_PINGPONG"
 GEMM_ARCH = "sm_90"
 TMA_ALIGNMENT = 16
 TMA_EXTENT = 2**31  # coordinates are 32-bit signed
-OFF = ("0", "false", "no", "off")
 MAP_BYTES = 128
 MOST_MAPS = 64
 
@@ -99,8 +98,8 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
     """How a launch on `arch` of key `spec` with these arrays runs the Hopper GEMM
     variant (TMA for what it can read and write), or None where it runs the general
     variant."""
-    asked = os.environ.get(ENV_WGMMA, "1").strip().lower()
-    if asked in OFF or arch not in (GEMM_ARCH, *MMA_ARCHES):
+    asked = flag_or(ENV_WGMMA, True, ("mma",))
+    if asked is False or arch not in (GEMM_ARCH, *MMA_ARCHES):
         return None
     if arch in MMA_ARCHES or asked == "mma":
         mode = GemmMode(False, False, mma=True)
@@ -112,9 +111,9 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
     assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
     loads = not plan.integer and all(_tma_can(spec, name, arrays[name]) for name in (form.a.tensor, form.b.tensor))
-    pairs = loads and plan.b.boxes % 2 == 0 and os.environ.get(ENV_CLUSTER, "").strip() == "2"
+    pairs = loads and plan.b.boxes % 2 == 0 and word(ENV_CLUSTER, ("1", "2")) == "2"
     turns = False
-    if not pairs and os.environ.get(ENV_PINGPONG, "").strip() == "1":
+    if not pairs and flag(ENV_PINGPONG, False):
         found = gemm_of(variant, GEMM_ARCH, pingpong=True)
         if not isinstance(found, NotGemm):
             plan, turns = found[1], True

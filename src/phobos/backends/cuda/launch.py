@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import os
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -33,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from phobos.dtypes import BY_NAME, numpy_dtype
+from phobos.environment import flag
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
@@ -291,7 +291,7 @@ class Prepared:
 
         self.variant, self.gen, self.device, self.kernel = variant, gen, device, kernel
         self.stream, self.reusable = stream, reusable
-        self.sync = os.environ.get(ENV_SYNC, "") not in ("", "0")
+        self.sync = flag(ENV_SYNC, False)
         self._driver = driver
         self._function = _function(kernel)
         self._block = gen.threads

@@ -10,10 +10,13 @@ Python frame between). Before it, the test that a launch has the key of the one
 before (`repeat`, from a record `hit` makes of that key; see runtime/plans.py):
 reading a key in Python costs more than the driver's call leaves of torch.add's.
 The extension is compiled once per machine and Python with the system's C compiler
-(`CC`, else `cc`) and kept in the cache directory (PHOBOS_CACHE_DIR) as a checksummed
-entry like a cubin's, so a truncated or altered one is rebuilt, never loaded; where
-there is no compiler or no Python headers, or PHOBOS_NATIVE_LAUNCH=0, launches take
-the cuda-bindings path and read their keys in Python, which does the same work.
+(`CC`, split as a shell would, else `cc`) and kept in the cache directory
+(PHOBOS_CACHE_DIR) as a checksummed entry like a cubin's, so a truncated or altered
+one is rebuilt, never loaded; only launches on the GPU ask for it, so the interpreter
+never builds it. Where there is no compiler or no Python headers, or
+PHOBOS_NATIVE_LAUNCH=0, launches take the cuda-bindings path and read their keys in
+Python, which does the same work (a compiler `CC` names that fails is said once, a
+NativeLaunchWarning).
 
 The extension takes the driver's entry points as addresses (`configure`), so it links
 against nothing, and tests hand it stand-ins. A launch runs holding the GIL: no other
@@ -26,14 +29,18 @@ import ctypes
 import importlib.machinery
 import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from phobos.environment import flag
 
 from . import cache
 
@@ -163,7 +170,8 @@ static PyObject* send(Launch* l, const uint64_t* pointers, PyObject* grid) {
   return PyLong_FromLong(driver_launch(l->function, x, y, z, l->block, 1, 1, l->shared, stream, l->params, NULL));
 }
 
-#define MOST_VALUES 64
+/* A launch's values and pointers lie on the C stack up to this many, on the heap past it. */
+#define ON_STACK 64
 
 /* launch(prepared, pointers, grid): `send` with the pointers of a list. */
 static PyObject* launch(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
@@ -174,34 +182,41 @@ static PyObject* launch(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
   Launch* l = PyCapsule_GetPointer(args[0], "phobos.launch");
   if (!l) return NULL;
   PyObject* list = args[1];
-  if (!PyList_Check(list) || PyList_GET_SIZE(list) != l->count || l->count > MOST_VALUES) {
+  if (!PyList_Check(list) || PyList_GET_SIZE(list) != l->count) {
     PyErr_Format(PyExc_TypeError, "launch takes a list of %zd pointers", l->count);
     return NULL;
   }
-  uint64_t pointers[MOST_VALUES];
+  uint64_t on_stack[ON_STACK];
+  uint64_t* pointers = on_stack;
+  if (l->count > ON_STACK && !(pointers = PyMem_Malloc(l->count * sizeof(uint64_t)))) return PyErr_NoMemory();
+  PyObject* result = NULL;
   for (Py_ssize_t i = 0; i < l->count; ++i) {
     pointers[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(list, i));
-    if (pointers[i] == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    if (pointers[i] == (unsigned long long)-1 && PyErr_Occurred()) goto done;
   }
-  return send(l, pointers, args[2]);
+  result = send(l, pointers, args[2]);
+done:
+  if (pointers != on_stack) PyMem_Free(pointers);
+  return result;
 }
 
 /* What a launch must be to have one key (plans.KeyReaders.hit): its pattern (the
    number of positional values, the keywords in order, each value's exact type), the
    pins' values, each specialized integer's facts, and its tensors, which the guard
    compares and whose pointers' alignment is part of the key. Every object is
-   borrowed from `keep`, the arguments `hit` was made from. */
+   borrowed from `keep`, the arguments `hit` was made from. The arrays, of `count`
+   entries each, lie after the record in its one allocation. */
 typedef struct {
   PyObject* keep;
   Py_ssize_t positional, count;
-  PyObject* keywords[MOST_VALUES];
-  PyObject* types[MOST_VALUES];
-  Py_ssize_t pins, pin_at[MOST_VALUES];
-  PyObject* pin[MOST_VALUES];
-  Py_ssize_t facts, fact_at[MOST_VALUES];
-  char multiple_of[MOST_VALUES], one[MOST_VALUES];
-  Py_ssize_t tensors, tensor_at[MOST_VALUES];
-  char aligned[MOST_VALUES];
+  PyObject** keywords;
+  PyObject** types;
+  Py_ssize_t pins, *pin_at;
+  PyObject** pin;
+  Py_ssize_t facts, *fact_at;
+  char *multiple_of, *one;
+  Py_ssize_t tensors, *tensor_at;
+  char* aligned;
   PyObject* guard;
   PyObject* multiple;      /* what the facts' integers are tested to be multiples of */
   unsigned long long alignment;
@@ -236,14 +251,27 @@ static PyObject* hit(PyObject* self, PyObject* args) {
                         &PyLong_Type, &multiple, &alignment))
     return NULL;
   Py_ssize_t count = PyTuple_GET_SIZE(types);
-  if (count > MOST_VALUES || positional < 0 || positional + PyTuple_GET_SIZE(keywords) != count ||
+  /* each value's share of the record: three pointers, three indices, three flags */
+  const size_t share = 3 * sizeof(PyObject*) + 3 * sizeof(Py_ssize_t) + 3;
+  if ((size_t)count > (PY_SSIZE_T_MAX - sizeof(Hit)) / share || positional < 0 ||
+      positional + PyTuple_GET_SIZE(keywords) != count ||
       PyTuple_GET_SIZE(pins) > count || PyTuple_GET_SIZE(facts) > count || PyTuple_GET_SIZE(tensors) > count ||
       (PyTuple_GET_SIZE(tensors) > 0 && !PyCallable_Check(guard)) || alignment == 0) {
     PyErr_SetString(PyExc_ValueError, "a hit of this shape cannot be made");
     return NULL;
   }
-  Hit* h = PyMem_Calloc(1, sizeof(Hit));
+  Hit* h = PyMem_Calloc(1, sizeof(Hit) + (size_t)count * share);
   if (!h) return PyErr_NoMemory();
+  char* at = (char*)(h + 1); /* the pointers and indices first, so each array is aligned */
+  h->keywords = (PyObject**)at; at += count * sizeof(PyObject*);
+  h->types = (PyObject**)at; at += count * sizeof(PyObject*);
+  h->pin = (PyObject**)at; at += count * sizeof(PyObject*);
+  h->pin_at = (Py_ssize_t*)at; at += count * sizeof(Py_ssize_t);
+  h->fact_at = (Py_ssize_t*)at; at += count * sizeof(Py_ssize_t);
+  h->tensor_at = (Py_ssize_t*)at; at += count * sizeof(Py_ssize_t);
+  h->multiple_of = at; at += count;
+  h->one = at; at += count;
+  h->aligned = at;
   Py_INCREF(args);
   h->keep = args;
   PyObject* capsule = PyCapsule_New(h, "phobos.hit", drop_hit);
@@ -293,8 +321,9 @@ fail:
 
 /* Whether the launch (args, kwargs) has the hit's key: 1, 0, or -1 with an error set.
    `values` gets the launch's values (new references, where 1), `pointers` its
-   tensors' data pointers. */
-static int matches(Hit* h, PyObject* args, PyObject* kwargs, PyObject** values, uint64_t* pointers) {
+   tensors' data pointers; `given`, of h->tensors entries, is room for the guard's. */
+static int matches(Hit* h, PyObject* args, PyObject* kwargs, PyObject** values, PyObject** given,
+                   uint64_t* pointers) {
   if (!PyTuple_Check(args) || !PyDict_Check(kwargs)) {
     PyErr_SetString(PyExc_TypeError, "a hit reads a launch's tuple and dict");
     return -1;
@@ -330,7 +359,6 @@ static int matches(Hit* h, PyObject* args, PyObject* kwargs, PyObject** values, 
     if (multiple_of != h->multiple_of[k] || one != h->one[k]) { found = 0; goto done; }
   }
   if (h->tensors) {
-    PyObject* given[MOST_VALUES];
     for (Py_ssize_t k = 0; k < h->tensors; ++k) given[k] = values[h->tensor_at[k]];
     PyObject* same = PyObject_Vectorcall(h->guard, given, h->tensors, NULL);
     if (!same) goto done;
@@ -371,12 +399,24 @@ static PyObject* repeat(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
       return NULL;
     }
   }
-  PyObject* values[MOST_VALUES];
-  uint64_t pointers[MOST_VALUES];
-  int found = matches(h, args[3], args[4], values, pointers);
-  if (found < 0) return NULL;
-  if (found == 0) Py_RETURN_NONE;
-  PyObject* result;
+  /* the values, the guard's tensors, then the pointers (count entries each at most) */
+  PyObject* on_stack[2 * ON_STACK];
+  uint64_t pointers_on_stack[ON_STACK];
+  PyObject** values = on_stack;
+  uint64_t* pointers = pointers_on_stack;
+  if (h->count > ON_STACK) {
+    if (!(values = PyMem_Malloc(h->count * (2 * sizeof(PyObject*) + sizeof(uint64_t))))) return PyErr_NoMemory();
+    pointers = (uint64_t*)(values + 2 * h->count);
+  }
+  PyObject* result = NULL;
+  int found = matches(h, args[3], args[4], values, values + h->count, pointers);
+  if (found <= 0) {
+    if (found == 0) {
+      Py_INCREF(Py_None);
+      result = Py_None;
+    }
+    goto done;
+  }
   if (l) {
     result = send(l, pointers, args[2]);
   } else {
@@ -388,6 +428,8 @@ static PyObject* repeat(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
     }
   }
   for (Py_ssize_t i = 0; i < h->count; ++i) Py_DECREF(values[i]);
+done:
+  if (values != on_stack) PyMem_Free(values);
   return result;
 }
 
@@ -429,14 +471,25 @@ def why_not() -> str | None:
     return _STATE.why_not
 
 
+class NativeLaunchWarning(UserWarning):
+    """Said once where the compiler `CC` names cannot build the C launch: repeat
+    launches then take the cuda-bindings path, which costs the host more."""
+
+
 def module() -> Any | None:
-    """The extension, built on first use and kept; None where it cannot be built or is turned off."""
+    """The extension, built on first use and kept; None where it cannot be built or is
+    turned off. A PHOBOS_NATIVE_LAUNCH that is neither a yes nor a no is an error, at
+    each ask until it is one."""
     if not _STATE.tried:
+        wanted = flag(ENV_NATIVE, True)
         _STATE.tried = True
         try:
-            _STATE.module = _load()
+            _STATE.module = _load(wanted)
         except _Unavailable as exc:
             _STATE.why_not = str(exc)
+            if os.environ.get("CC", "").strip() and exc.building:
+                warnings.warn(f"phobos: the C launch could not be built with CC={os.environ['CC']!r}, so repeat "
+                              f"launches take the cuda-bindings path: {exc}", NativeLaunchWarning, stacklevel=2)
     return _STATE.module
 
 
@@ -461,22 +514,25 @@ def _address(function: Any) -> int:
 
 
 class _Unavailable(Exception):
-    """The extension cannot be had here; the message says why."""
+    """The extension cannot be had here; the message says why, and `building` whether
+    the compiler was what failed."""
+
+    def __init__(self, why: str, building: bool = False):
+        super().__init__(why)
+        self.building = building
 
 
-def _load() -> Any:
-    if os.environ.get(ENV_NATIVE, "") == "0":
-        raise _Unavailable(f"{ENV_NATIVE}=0")
+def _load(wanted: bool) -> Any:
+    if not wanted:
+        raise _Unavailable(f"{ENV_NATIVE}={os.environ[ENV_NATIVE]}")
     if not sys.platform.startswith("linux"):
         raise _Unavailable(f"the C launch is built on Linux only, not {sys.platform}")
-    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if not compiler:
-        raise _Unavailable("no C compiler (cc, gcc or CC) was found")
+    compiler = _compiler()
     include = sysconfig.get_paths()["include"]
     if not (Path(include) / "Python.h").exists():
         raise _Unavailable(f"Python's C headers are missing ({include}/Python.h)")
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    key = cache.cache_key(SOURCE, sys.version, suffix, compiler)
+    key = cache.cache_key(SOURCE, sys.version, suffix, shlex.join(compiler))
     binary = cache.lookup(key, ENTRY)  # checked as a cubin entry is: a bad one is None
     if binary is None:
         binary = _build(compiler, include, suffix)
@@ -484,18 +540,36 @@ def _load() -> Any:
     return _import(binary, suffix)
 
 
-def _scratch() -> tempfile.TemporaryDirectory[str]:
-    """A private folder in the cache directory (where a home's files may be run from),
-    else in the system's temporary directory."""
-    folder = cache.cache_dir() / "native"
+def _compiler() -> list[str]:
+    """The C compiler's command: `CC` split as a shell splits it (`ccache gcc`, a path
+    with spaces in quotes), as build tools read it; else cc, else gcc."""
+    given = os.environ.get("CC", "")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        return tempfile.TemporaryDirectory(dir=folder)
+        command = shlex.split(given)
+    except ValueError as exc:
+        raise _Unavailable(f"CC={given!r} is no command line: {exc}", building=True) from None
+    if not command:
+        found = shutil.which("cc") or shutil.which("gcc")
+        if not found:
+            raise _Unavailable("no C compiler (cc, gcc or CC) was found")
+        command = [found]
+    return command
+
+
+def _scratch() -> tempfile.TemporaryDirectory[str]:
+    """A new owner-only folder in the cache's `native` folder (where a home's files may
+    be run from, and which the cache keeps to this user alone), else in the system's
+    temporary directory."""
+    try:
+        folder = cache.private_folder("native")
+        if folder is not None:
+            return tempfile.TemporaryDirectory(dir=folder)
     except OSError:
-        return tempfile.TemporaryDirectory()
+        pass
+    return tempfile.TemporaryDirectory()
 
 
-def _build(compiler: str, include: str, suffix: str) -> bytes:
+def _build(compiler: list[str], include: str, suffix: str) -> bytes:
     """The extension's bytes, compiled in a private folder."""
     try:
         with _scratch() as scratch:
@@ -503,13 +577,14 @@ def _build(compiler: str, include: str, suffix: str) -> bytes:
             source.write_text(SOURCE, encoding="utf-8")
             built = Path(scratch) / f"{NAME}{suffix}"
             # Names relative to the folder, so the bytes do not depend on where it was.
-            command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", source.name, "-o", built.name]
+            command = [*compiler, "-O2", "-shared", "-fPIC", f"-I{include}", source.name, "-o", built.name]
             try:
                 done = subprocess.run(command, cwd=scratch, capture_output=True, text=True, timeout=120, check=False)
             except (OSError, subprocess.TimeoutExpired) as exc:
-                raise _Unavailable(f"{compiler} could not be run: {exc}") from None
+                raise _Unavailable(f"{shlex.join(compiler)} could not be run: {exc}", building=True) from None
             if done.returncode != 0:
-                raise _Unavailable(f"{compiler} failed: {(done.stderr or done.stdout).strip()[:400]}")
+                raise _Unavailable(f"{shlex.join(compiler)} failed: {(done.stderr or done.stdout).strip()[:400]}",
+                                   building=True)
             return built.read_bytes()
     except OSError as exc:
         raise _Unavailable(f"the C launch could not be built: {exc}") from None
