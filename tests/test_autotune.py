@@ -15,7 +15,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from test_launch_fast import stand_in_gpu, tensors
+from test_launch_fast import on_host, stand_in_gpu, tensors
 
 import phobos
 from phobos.backends.cuda import cache
@@ -83,6 +83,74 @@ def test_autotune_off_keeps_the_order_and_a_pin_is_obeyed(timed, monkeypatch: py
     monkeypatch.setenv(autotune.ENV_AUTOTUNE, "maybe")
     with pytest.raises(phobos.PhobosError, match="PHOBOS_AUTOTUNE is 'maybe'"):
         phobos.compile(SOURCE).add[16](a, b, c)
+
+
+def chosen_block(kernel: phobos.Kernel) -> int:
+    (tuning,) = kernel.tunings.values()
+    return dict(tuning.candidates[tuning.chosen])["BLOCK"]
+
+
+def test_each_back_end_tunes_for_itself_in_memory_and_on_disk(timed, monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path):
+    """issue 22: the tuning key named no back end, so a kernel made with backend="tileir"
+    read CUDA's choice (from memory, or from disk in a later process) and timed nothing.
+    Entries are named KEY.tune.json."""
+    from phobos.backends.cuda import launch as cuda_launch
+    from phobos.backends.tileir import launch as tileir_launch
+
+    gpu, runs = timed
+    monkeypatch.setattr(tileir_launch, "prepare", cuda_launch.prepare)  # the stand-in GPU launches both alike
+    fastest = {"cuda": 128, "tileir": 256}
+    timed_on: list[str] = []
+
+    def fake_time(sig, variant, grid, checked, dims, device, spec, warmup, runs_):
+        timed_on.append(device.backend)
+        return [1.0 if variant.bindings["BLOCK"] == fastest[device.backend] else 2.0] * runs_
+
+    monkeypatch.setattr(backend, "time_variant", fake_time)
+    a, b, c = tensors(1024)
+    monkeypatch.setattr(type(c), "clone", lambda self: type(self)(self.shape, 0x7000000), raising=False)
+
+    def grid(meta: dict[str, int]) -> int:
+        return meta["N"] // meta["BLOCK"]
+
+    cuda = phobos.compile(SOURCE).add
+    cuda[grid](a, b, c)
+    tileir = cuda.with_options(backend="tileir")
+    tileir[grid](a, b, c)
+    assert timed_on == ["cuda"] * 3 + ["tileir"] * 3
+    assert (chosen_block(cuda), chosen_block(tileir)) == (128, 256) and gpu.launches[-1][1].grid == (4, 1, 1)
+    entries = sorted(tmp_path.rglob(f"*.{autotune.SUFFIX}"))
+    assert len(entries) == 2 and all(e.name == f"{e.name.split('.')[0]}.tune.json" for e in entries)
+    cache.forget_memory()
+    for name, options in [("tileir", {"backend": "tileir"}), ("cuda", {})]:
+        kernel = phobos.compile(SOURCE, **options).add
+        kernel[grid](a, b, c)
+        assert kernel.tuning()[0].source == "disk" and chosen_block(kernel) == fastest[name]
+    assert len(timed_on) == 6
+
+
+def test_a_candidate_whose_grid_has_no_programs_is_not_one(timed, monkeypatch: pytest.MonkeyPatch):
+    """issue 22: a grid of no programs was timed as 0.0 ms, so autotuning chose a variant
+    that ran nothing. Of BLOCK 64, 128 and 256, a grid of N // BLOCK leaves those with
+    programs; one left is run untimed, and none left runs (and compiles) nothing."""
+    gpu, runs = timed
+    for n, blocks, grid in [(200, [64, 128], (1, 1, 1)), (100, [], (1, 1, 1))]:
+        a, b, c = tensors(n)
+        monkeypatch.setattr(type(c), "clone", lambda self: type(self)(self.shape, 0x7000000), raising=False)
+        k = phobos.compile(SOURCE).add
+        before = len(runs)
+        k[lambda meta: meta["N"] // meta["BLOCK"]](a, b, c)
+        assert [block for block, _ in runs[before:]] == blocks and gpu.launches[-1][1].grid == grid
+        assert [dict(c)["BLOCK"] for t in k.tunings.values() for c in t.candidates] == blocks
+    generated, launches = gpu.counts["generate"].calls, len(gpu.launches)
+    k = phobos.compile(SOURCE).add
+    for _ in range(2):
+        k[lambda meta: meta["N"] // meta["BLOCK"]](*tensors(50))
+    assert (len(runs), gpu.counts["generate"].calls, len(gpu.launches)) == (2, generated, launches)
+    a, b, c = tensors(50)
+    with pytest.raises(phobos.PhobosError, match="argument `C`"):
+        k[lambda meta: meta["N"] // meta["BLOCK"]](a, b, on_host(c))  # checked all the same
 
 
 def test_a_damaged_disk_entry_is_timed_again(timed, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
@@ -155,17 +223,19 @@ def test_a_good_entry_is_read_exactly():
 
 # ------------------------------------------------------------ on the GPU
 
-GPU_SCRIPT = textwrap.dedent('''
+GPU_KERNEL = """
+@autotune(R in [64, 1])
+kernel copy(X: tensor<f32>[N], Y: tensor<f32>[N]) {
+  let i = ctx.block.x * 1024
+  for r in range(0, R) {
+    Y[i :+ 1024] = X[i :+ 1024] * 2.0 + f32(r - r)
+  }
+}
+"""
+
+GPU_SCRIPT = f"KERNEL = {GPU_KERNEL!r}\n" + textwrap.dedent('''
     import sys, torch, phobos
-    m = phobos.compile("""
-    @autotune(R in [64, 1])
-    kernel copy(X: tensor<f32>[N], Y: tensor<f32>[N]) {
-      let i = ctx.block.x * 1024
-      for r in range(0, R) {
-        Y[i :+ 1024] = X[i :+ 1024] * 2.0 + f32(r - r)
-      }
-    }
-    """)
+    m = phobos.compile(KERNEL)
     x = torch.randn(1 << 22, device="cuda")
     y = torch.zeros_like(x)
     m.copy[(1 << 22) // 1024](x, y)
@@ -183,3 +253,35 @@ def test_on_the_gpu_the_fastest_wins_and_a_second_process_reads_the_disk(tmp_pat
                            timeout=300).stdout for _ in range(2)]
     assert "chosen R=1 timed" in outs[0], outs[0]
     assert "chosen R=1 disk" in outs[1], outs[1]
+
+
+GPU_BACKENDS_SCRIPT = f"KERNEL = {GPU_KERNEL!r}\n" + textwrap.dedent('''
+    import torch, phobos
+    x = torch.randn(1 << 22, device="cuda")
+    m = phobos.compile(KERNEL)
+    for name, k in (("cuda", m.copy), ("tileir", m.copy.with_options(backend="tileir"))):
+        y = torch.zeros_like(x)
+        k[(1 << 22) // 1024](x, y)
+        torch.cuda.synchronize()
+        assert torch.equal(y, x * 2), f"wrong result on {name}"
+        (t,) = k.tuning()
+        print(f"{name}: {len(t.candidates)} candidates {t.source}")
+    k = phobos.compile(KERNEL).copy
+    y = torch.zeros_like(x)
+    k[lambda meta: (1 << 22) // 1024 * (meta["R"] == 64)](x, y)  # R=1's grid has no programs
+    torch.cuda.synchronize()
+    assert torch.equal(y, x * 2), "wrong result of the one candidate"
+    print(f"one candidate: {len(k.tuning())} timed")
+''')
+
+
+@pytest.mark.skipif(not backend.cuda_device()[0], reason="needs a visible CUDA device")
+def test_on_the_gpu_each_back_end_tunes_for_itself_and_an_empty_grid_is_no_candidate(tmp_path: Path):
+    """issue 22: through Tile IR a kernel read CUDA's choice and timed nothing; a grid
+    of no programs was timed at 0.0 ms and chosen."""
+    env = {**os.environ, cache.ENV_CACHE_DIR: str(tmp_path), autotune.ENV_AUTOTUNE: "1"}
+    first, second = (subprocess.run([sys.executable, "-c", GPU_BACKENDS_SCRIPT], env=env, capture_output=True,
+                                    text=True, check=True, timeout=300).stdout for _ in range(2))
+    assert "cuda: 2 candidates timed" in first and "tileir: 2 candidates timed" in first, first
+    assert "cuda: 2 candidates disk" in second and "tileir: 2 candidates disk" in second, second
+    assert "one candidate: 0 timed" in first, first

@@ -252,6 +252,31 @@ def test_argument_given_twice(mod, calls):
     assert "argument `X` is given both by position and by keyword" in message
 
 
+SELF = """\
+kernel k(self: tensor<f32>[N], args: tensor<f32>[N], kwargs: f32) {
+  self[0] = args[0] + kwargs
+}
+"""
+
+
+def test_a_parameter_may_be_named_self_args_or_kwargs_and_passed_by_keyword(calls):
+    """issue 22: `self=` was Python's own TypeError (multiple values for `self`)."""
+
+    @ph.kernel(interpret=True)
+    def spelt(self: ph.tensor[ph.f32][N], args: ph.tensor[ph.f32][N], kwargs: ph.f32):  # noqa: F821
+        self[0] = args[0] + kwargs
+
+    a, b = np.zeros(4, np.float32), np.ones(4, np.float32)
+    for kernel in (phobos.compile(SELF, interpret=True).k, spelt):
+        for _ in range(2):  # the second by the plan the first left
+            kernel[1](self=a, args=b, kwargs=2.0)
+            assert calls[-1].tensors == {"self": a, "args": b} and calls[-1].scalars == {"kwargs": 2.0}
+            kernel[1](a, kwargs=3.0, args=b)
+            assert calls[-1].tensors == {"self": a, "args": b} and calls[-1].scalars == {"kwargs": 3.0}
+        assert "is launched with a grid" in error_of(lambda k=kernel: k(self=a))
+        assert "unknown option `self`" in error_of(lambda k=kernel: k.with_options(self=a))
+
+
 def test_unknown_keyword_lists_valid_names(mod, calls):
     message = error_of(lambda: mod.by_shape[1](np.zeros((8, 4), np.float32), np.zeros((8, 8), np.float32), TILE=4))
     assert "kernel `by_shape` has no parameter or autotune name `TILE`" in message
@@ -274,6 +299,26 @@ def test_meta_pin_picks_the_variant(mod, calls):
 def test_first_variant_in_autotune_order_without_pins(mod, calls):
     mod.first_fit[1](np.zeros((4, 4), np.float32))
     assert calls[-1].kernel.bindings == {"R": 2, "T": 4}
+
+
+def test_a_variant_whose_grid_has_no_programs_is_no_candidate(mod, calls):
+    """issue 22: the first candidate in order whose grid has programs runs; where none
+    has, the launch runs nothing, the arguments checked all the same. The grid function
+    is asked for no more candidates' grids than that takes."""
+    asked: list[int] = []
+
+    def grid(meta: dict[str, Any]) -> int:
+        asked.append(meta["R"])
+        return 3 * (meta["R"] == 1)
+
+    mod.first_fit[grid](np.zeros((4, 8), np.float32))
+    assert calls[-1].kernel.bindings == {"R": 1, "T": 8} and calls[-1].grid == (3, 1, 1) and asked == [2, 1]
+    mod.first_fit[lambda meta: 1](np.zeros((5, 8), np.float32))  # (another kind of launch: no plan to follow)
+    assert calls[-1].kernel.bindings == {"R": 2, "T": 8} and len(calls) == 2
+    mod.first_fit[lambda meta: (meta["R"], 0)](np.zeros((6, 8), np.float32))
+    assert len(calls) == 2
+    message = error_of(lambda: mod.first_fit[lambda meta: 0](np.zeros((6, 8), np.float64)))
+    assert "argument `X`" in message
 
 
 @pytest.mark.parametrize("extent, want", [(32, 32), (4, 4)])
@@ -594,6 +639,29 @@ def test_bad_environment_value(monkeypatch, calls):
     assert "PHOBOS_INTERPRET is 'maybe'; set it to 1" in message
 
 
+@pytest.mark.parametrize(("options", "message"), [
+    ({"math_mode": np.array(["fast", "relaxed"])},
+     "math_mode= takes 'relaxed' or 'fast', not a numpy.ndarray (array(['fast'..., dtype='<U7'))"),
+    ({"math_mode": np.array("fast")}, "math_mode= takes 'relaxed' or 'fast', not a numpy.ndarray (array('fast'"),
+    ({"math_mode": 3}, "math_mode= takes 'relaxed' or 'fast', not an int (3)"),
+    ({"math_mode": "Fast"}, "math_mode= takes 'relaxed' or 'fast', not 'Fast'"),
+    ({"math_mode": ["fast"]}, "math_mode= takes 'relaxed' or 'fast', not a list (['fast'])"),
+    ({"backend": np.array(["cuda"])}, "backend= takes 'cuda' or 'tileir', not a numpy.ndarray (array(['cuda']"),
+    ({"backend": b"cuda"}, "backend= takes 'cuda' or 'tileir', not a bytes (b'cuda')"),
+    ({"interpret": np.array([True, False])},
+     "interpret= takes True or False, not a numpy.ndarray (array([ True, False]))"),
+    ({"interpret": np.True_}, "interpret= takes True or False, not a numpy."),
+    ({"interpret": 1}, "interpret= takes True or False, not an int (1)"),
+])
+def test_an_option_of_any_type_is_refused_by_name_type_and_what_it_takes(options, message):
+    """issue 22: math_mode=np.array([...]) raised numpy's ValueError."""
+    assert f"phobos.compile: {message}" in error_of(lambda: phobos.compile(SOURCE, **options))
+    kernel = phobos.compile(SOURCE, interpret=True).reader
+    assert f"kernel `reader`: {message}" in error_of(lambda: kernel.with_options(**{"interpret": None, **options}))
+    (name,) = options
+    assert phobos.compile(SOURCE, **{name: None}).reader.with_options().options == {}  # None: left out
+
+
 def test_bad_options_are_refused_at_compile():
     assert "phobos.compile: unknown option `interpet`" in error_of(lambda: phobos.compile(SOURCE, interpet=True))
     assert "interpret= takes True or False, not 'yes'" in error_of(lambda: phobos.compile(SOURCE, interpret="yes"))
@@ -846,3 +914,7 @@ def test_errors_caught_in_python_carry_the_callers_frames_only(mod, calls):
     assert frames(lambda: mod.reader(1)) == here
     assert frames(lambda: phobos.compile("kernel k( {")) == here
     assert frames(lambda: ph.exp(1.0)) == here
+    assert frames(lambda: mod.reader.with_options(interpet=True)) == here
+    assert frames(lambda: phobos.compile("kernel k() {\n}\n", path=5)) == here
+    assert frames(lambda: ph.kernel(interpret=True)(5)) == here  # a decorator given options, then no def
+    assert frames(lambda: ph.fn(uses="W")(5)) == here

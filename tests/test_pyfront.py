@@ -7,7 +7,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import linecache
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -720,7 +722,7 @@ def test_a_bad_kernel_option_is_shown_at_the_decorator(tmp_path, monkeypatch):
     with pytest.raises(PhobosError) as info:
         importlib.import_module("bad_option")
     err = info.value
-    assert err.message == "kernel `k`: interpret= takes True or False, not 2147483648"
+    assert err.message == "kernel `k`: interpret= takes True or False, not an int (2147483648)"
     assert (err.path, err.line) == (path, 4)
 
 
@@ -757,3 +759,20 @@ def test_pipeline_takes_off_a_count_or_an_autotune_name():
         on.variants  # noqa: B018
     assert info.value.path.endswith("test_pyfront.py") and info.value.column is not None
 
+
+
+def test_the_defs_of_a_file_share_its_text_until_the_file_changes(tmp_path, monkeypatch):
+    """issue 22: each def joined its whole file's lines into a text of its own, so a
+    module of n kernels cost n^2. One text is kept per file, while linecache has it."""
+    body = "".join(f"\n\n@ph.kernel\ndef k{i}(A: ph.tensor[ph.f32][4]):\n    A[0] = {i}.0\n" for i in range(3))
+    path = _module(tmp_path, monkeypatch, "shared_text", "import phobos.lang as ph\n" + body)
+    module = importlib.import_module("shared_text")
+    sources = {id(getattr(module, f"k{i}").ast.span.source) for i in range(3)}
+    assert len(sources) == 1 and module.k2.ast.span.source.text == Path(path).read_text()
+    Path(path).write_text("import phobos.lang as ph\n\n\n@ph.kernel\ndef k0(A: ph.tensor[ph.f32][4]):\n"
+                          "    A[0] = nope\n")
+    linecache.checkcache(path)
+    importlib.reload(module)
+    with pytest.raises(PhobosError) as info:
+        module.k0.variants  # noqa: B018
+    assert (info.value.line, info.value.span.text()) == (6, "nope")

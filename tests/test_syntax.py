@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from corpus.seed_examples import SEED_EXAMPLES
@@ -263,6 +265,66 @@ def test_a_file_that_is_not_utf8_is_refused_at_the_bad_byte(tmp_path) -> None:
 def test_compile_takes_text_bytes_or_a_path_and_nothing_else() -> None:
     with pytest.raises(PhobosError, match="phobos.compile takes a path or a program's text .str or bytes., not int"):
         phobos.compile(5)  # type: ignore[arg-type]
+
+
+class _BytesPath:
+    """An os.PathLike whose path is bytes, not all of them UTF-8."""
+
+    def __init__(self, path: bytes) -> None:
+        self.path = path
+
+    def __fspath__(self) -> bytes:
+        return self.path
+
+
+class _NoPath:
+    def __fspath__(self) -> int:
+        return 5
+
+
+PROGRAM = "kernel k(A: tensor<f32>[N]) {\n  let i = ctx.block.x * 16\n  A[i :+ 16] = A[i :+ 16] * 2.0\n}\n"
+
+
+@pytest.mark.parametrize("given", ["str", "pathlib", "bytes path-like"])
+def test_a_program_is_named_by_any_path_like_and_both_back_ends_write_it(given: str, tmp_path) -> None:
+    """issue 22: path=pathlib.Path(...) was taken, then both GPU back ends crashed on it;
+    a file named by bytes that are not UTF-8 reaches the generated code as those bytes."""
+    from phobos.backends.cuda.kernel import generate, path_literal
+    from phobos.backends.tileir.launch import lowered
+
+    name = {"str": "dir/k.phobos", "pathlib": Path("dir") / "k.phobos", "bytes path-like": _BytesPath(b"d\xffk.phobos")}
+    want = os.fsdecode(name[given])
+    for module in (phobos.compile(PROGRAM, path=name[given]), phobos.compile(PROGRAM.encode(), path=name[given])):
+        variant = module.k.variants[0]
+        assert module.program.span.path == variant.span.path == want
+        assert f"#line 2 {path_literal(want)}" in generate(variant).source
+        assert os.path.basename(want).encode("utf-8", "surrogateescape") in lowered(variant)[1]
+    file = tmp_path / os.fsencode(name[given]).replace(b"/", b"_").decode("utf-8", "surrogateescape")
+    file.write_text(PROGRAM)
+    assert phobos.compile(file).program.span.path == str(file)
+
+
+@pytest.mark.parametrize(("path", "shown"), [
+    (5, "not an int (5)"), (3.5, "not a float (3.5)"), (b"k.phobos", "not a bytes (b'k.phobos')"),
+    (["k", "phobos"], "not a list (['k', 'phobos'])"),
+    (_NoPath(), "is no path: expected _NoPath.__fspath__() to return str or bytes, not int"),
+    ("k\0.phobos", "'k\\x00.phobos' holds a NUL character"),
+])
+def test_path_takes_a_str_or_a_path_like_and_nothing_else(path: object, shown: str) -> None:
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(PROGRAM, path=path)  # type: ignore[arg-type]
+    assert info.value.message.startswith("phobos.compile: path= ") and shown in info.value.message
+
+
+def test_a_path_to_compile_is_any_path_like_and_nothing_else(tmp_path) -> None:
+    for bad, shown in [(_NoPath(), "is no path"), ("k\0.phobos", "holds a NUL character"),
+                       (tmp_path, "Is a directory"), (tmp_path / "none.phobos", "No such file")]:
+        with pytest.raises(PhobosError, match="phobos.compile: the program's path|cannot read") as info:
+            phobos.compile(bad)  # type: ignore[arg-type]
+        assert shown in info.value.message
+    (tmp_path / "k.phobos").write_text(PROGRAM)
+    with pytest.raises(PhobosError, match="path= names a program given as text; .*k.phobos is read from its file"):
+        phobos.compile(tmp_path / "k.phobos", path="other.phobos")
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ Phobos program it spells, so names here only have to be recognizable.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -96,8 +97,8 @@ def kernel(func: Callable[..., Any] | None = None, /, *more: object, **options: 
     first use, so fns written further down the module are part of it.
     """
     _only_the_def("kernel", more)
-    if func is None:
-        return lambda f: kernel(f, **options)
+    if func is None:  # a partial, not a lambda: no frame of this file in the user's traceback
+        return functools.partial(kernel, **options)
     return _make_kernel(func, options)
 
 
@@ -143,7 +144,7 @@ def fn(func: Callable[..., Any] | None = None, /, *more: object, **keywords: Any
         raise PhobosError(f'uses= lists names as strings, as in uses=("W",), not {uses!r}', user_span())
     names = (uses,) if isinstance(uses, str) else tuple(uses)
     if func is None:
-        return lambda f: fn(f, uses=names)
+        return functools.partial(fn, uses=names)
     return PhobosFn(func, translate_fn(func, names), names)
 
 

@@ -48,6 +48,20 @@ def refuse_undecodable(path: str) -> None:
         utf8_text(data, path)
 
 
+# Each file's Source, with the lines linecache gave it: the defs of one file share it,
+# so a module of n defs joins its text once, not n times.
+_FILES: dict[str, tuple[list[str], Source]] = {}
+
+
+def file_source(path: str, globals_: dict[str, Any] | None) -> Source:
+    """The Source of the file at `path` as linecache has it now."""
+    lines = linecache.getlines(path, globals_)
+    kept = _FILES.get(path)
+    if kept is None or kept[0] is not lines:
+        kept = _FILES[path] = (lines, Source(path, "".join(lines)))
+    return kept[1]
+
+
 class DefSource:
     """The parsed def of one Python function and the file it came from."""
 
@@ -65,8 +79,7 @@ class DefSource:
                 "in a .py file",
                 user_span(),
             ) from None
-        globals_ = getattr(func, "__globals__", None)
-        self.source = Source(path, "".join(linecache.getlines(path, globals_)))
+        self.source = file_source(path, getattr(func, "__globals__", None))
         indented = bool(lines) and lines[0][:1] in (" ", "\t")
         text = ("if 1:\n" if indented else "") + "".join(lines)
         self._lines = [line.encode() for line in _NEWLINE.split(text)]

@@ -1,14 +1,15 @@
 """Autotuning by timing: on the GPU, where several variants can run a launch and the
 pins leave more than one, the first launch of each tuning key times every candidate
-and the fastest runs, then and at every later launch of that key.
+and the fastest runs, then and at every later launch of that key. A variant whose grid
+has no programs is no candidate (launch.py): it runs nothing, so it cannot be timed.
 
 A candidate runs on scratch copies of the tensors the kernel writes, so the user's
 data is written once, by the chosen variant. Each is launched twice to warm up, then
 timed by device events ten times; the median decides. The choice is kept in memory
 and on disk beside the cubins (the key: the kernel's program, its candidates, the
-launch's dims and specialization key, the GPU and its driver), so a second process
-reuses it without timing. PHOBOS_AUTOTUNE=0 keeps the first-in-order rule, which is
-also the interpreter's. `kernel.tuning()` gives the table of what was timed.
+back end, the launch's dims and specialization key, the GPU and its driver), so a
+second process reuses it without timing. PHOBOS_AUTOTUNE=0 keeps the first-in-order
+rule, which is also the interpreter's. `kernel.tuning()` gives the table of what was timed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from phobos.ast.printer import print_program
 from phobos.environment import flag
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .kernel import Kernel
 
 ENV_AUTOTUNE = "PHOBOS_AUTOTUNE"
-SUFFIX = ".tune.json"
+SUFFIX = "tune.json"  # the cache names an entry KEY.SUFFIX
 WARMUP, RUNS = 2, 10
 MOST_ENTRY_BYTES = 1 << 20  # an entry is a few hundred bytes: one past this is damaged, not read
 
@@ -66,7 +66,7 @@ def choose(kernel: Kernel, fits: list[ir.Kernel], key_parts: tuple[str, ...], ti
     from phobos.backends.cuda import cache
 
     names = tuple(tuple(sorted(v.bindings.items())) for v in fits)
-    key = cache.cache_key(print_program(kernel.program), kernel.name, repr(names), *key_parts)
+    key = cache.cache_key(kernel.phobos_source, kernel.name, repr(names), *key_parts)
     found = kernel.tunings.get(key) or _from_disk(cache, key, names)
     if found is None:
         found = _time(kernel.name, fits, names, timer)
@@ -127,6 +127,8 @@ def _progress(items: list[ir.Kernel], what: str) -> Any:
     return tqdm(items, desc=what, unit="variant", file=sys.stderr, delay=1.0, leave=False)
 
 
-def describe(spec: Specialization, dims: dict[str, int], device: str) -> tuple[str, ...]:
-    """A launch's part of the tuning key."""
-    return (spec.text(), repr(sorted(dims.items())), device)
+def describe(backend: str, spec: Specialization, dims: dict[str, int], device: str) -> tuple[str, ...]:
+    """A launch's part of the tuning key: the back end whose code is timed (CUDA's and
+    Tile IR's code for one variant differ, and so may their fastest), the key, the dims
+    and the GPU."""
+    return (backend, spec.text(), repr(sorted(dims.items())), device)

@@ -10,6 +10,7 @@ the Tile IR back end is asked for (`backend="tileir"`, or PHOBOS_BACKEND=tileir)
 from __future__ import annotations
 
 import functools
+import reprlib
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,7 +39,10 @@ class InterpreterNotice(UserWarning):
 
 
 def check_options(options: dict[str, Any], where: str) -> None:
-    """Refuse an option the runtime does not know, or a value of the wrong kind."""
+    """Refuse an option the runtime does not know, or a value it does not take (None is
+    the option left out): each refusal names the option, the value's type and what it
+    takes, whatever the value is (a numpy array compares elementwise, so values are
+    compared only once their type is known)."""
     for name in options:
         if name not in KNOWN_OPTIONS:
             raise PhobosError(
@@ -46,15 +50,22 @@ def check_options(options: dict[str, Any], where: str) -> None:
             )
     interpret = options.get("interpret")
     if interpret is not None and not isinstance(interpret, bool):
-        raise PhobosError(f"{where}: interpret= takes True or False, not {interpret!r}")
-    mode = options.get("math_mode")
-    if mode is not None and mode not in MATH_MODES:
-        raise PhobosError(f"{where}: math_mode= takes {' or '.join(map(repr, MATH_MODES))}, not {mode!r}")
+        raise _bad_option(where, "interpret", interpret, "True or False")
+    for name, allowed in (("math_mode", MATH_MODES), ("backend", GPU_BACKENDS)):
+        value = options.get(name)
+        if value is not None and not (isinstance(value, str) and value in allowed):
+            raise _bad_option(where, name, value, " or ".join(map(repr, allowed)))
     chosen = options.get("backend")
-    if chosen is not None and chosen not in GPU_BACKENDS:
-        raise PhobosError(f"{where}: backend= takes {' or '.join(map(repr, GPU_BACKENDS))}, not {chosen!r}")
     if chosen is not None and interpret is True:
         raise PhobosError(f"{where}: interpret=True and backend={chosen!r} ask for two back ends; give one")
+
+
+def _bad_option(where: str, name: str, value: object, takes: str) -> PhobosError:
+    if isinstance(value, str):
+        return PhobosError(f"{where}: {name}= takes {takes}, not {reprlib.repr(value)}")
+    kind = f"{type(value).__module__}.{type(value).__qualname__}".removeprefix("builtins.")
+    article = "an" if kind[0] in "aeiou" else "a"
+    return PhobosError(f"{where}: {name}= takes {takes}, not {article} {kind} ({reprlib.repr(value)})")
 
 
 @functools.cache
@@ -184,9 +195,8 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
 def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: dict[str, int],
                  device: DeviceArguments, spec: Specialization, warmup: int, runs: int) -> list[float]:
     """Milliseconds of `runs` launches of one variant on the GPU arrays of `device`,
-    after `warmup` (autotuning's measure; the arrays are the candidates' scratch)."""
-    if 0 in grid:
-        return [0.0]
+    after `warmup` (autotuning's measure; the arrays are the candidates' scratch, the
+    grid one of some programs: launch.py times no other)."""
     prepared = _prepared(sig, variant, dims, device, spec, list(device.arrays))
     return prepared.time(device.arrays, checked.scalars, grid, warmup, runs)
 

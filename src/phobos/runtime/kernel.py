@@ -8,8 +8,8 @@ from typing import Any
 
 from phobos.ast import nodes as A
 from phobos.ast.printer import print_program
+from phobos.check import ModuleInfo, check_module
 from phobos.check import check_kernel as _check_kernel
-from phobos.check import check_module
 from phobos.errors import PhobosError, api, for_the_user
 from phobos.ir import nodes as ir
 from phobos.ir.signature import Signature, signature
@@ -23,6 +23,35 @@ from .launch import Launcher, not_callable
 from .plans import MOST_PLANS, KeyReaders, Plan
 
 
+class SharedProgram:
+    """The program that kernels compile in, made on first use and checked, indexed and
+    printed once for all of them: a file of n kernels costs n kernels' work, not n^2."""
+
+    def __init__(self, make: Callable[[], A.Program]):
+        self._make = make
+
+    @cached_property
+    def tree(self) -> A.Program:
+        return self._make()
+
+    @cached_property
+    def checked(self) -> ModuleInfo:
+        return check_module(self.tree)
+
+    @cached_property
+    def kernels(self) -> dict[str, A.Kernel]:
+        """Each kernel by name (the first of a name: a second is the checker's error)."""
+        found: dict[str, A.Kernel] = {}
+        for item in self.tree.items:
+            if isinstance(item, A.Kernel):
+                found.setdefault(item.name, item)
+        return found
+
+    @cached_property
+    def text(self) -> str:
+        return print_program(self.tree)
+
+
 class Kernel:
     """A kernel of a checked program; its ir is built on first use.
 
@@ -32,12 +61,12 @@ class Kernel:
     def __init__(
         self,
         name: str,
-        program: Callable[[], A.Program],
+        program: SharedProgram,
         options: dict[str, Any] | None = None,
         python_function: Callable[..., Any] | None = None,
     ):
         self.name = name
-        self._program_thunk = program
+        self._program = program
         self.options = dict(options or {})
         check_options(self.options, f"kernel `{name}`")
         self.python_function = python_function
@@ -52,20 +81,18 @@ class Kernel:
     @api
     def program(self) -> A.Program:
         """The whole Phobos program the kernel compiles in: its fns and itself."""
-        return self._program_thunk()
+        return self._program.tree
 
     @property
     def ast(self) -> A.Kernel:
-        for item in self.program.items:
-            if isinstance(item, A.Kernel) and item.name == self.name:
-                return item
-        raise AssertionError(self.name)
+        self.program  # noqa: B018  (made through `api`, so an error in it is the user's)
+        return self._program.kernels[self.name]
 
     @cached_property
     @api
     def variants(self) -> list[ir.Kernel]:
         """The typed ir of every variant, one per combination of autotune values."""
-        return _check_kernel(check_module(self.program), self.ast)
+        return _check_kernel(self._program.checked, self.ast)
 
     @cached_property
     @api
@@ -96,7 +123,7 @@ class Kernel:
             raise
 
     @api
-    def __call__(self, *_args: Any, **_kwargs: Any) -> None:
+    def __call__(self, /, *_args: Any, **_kwargs: Any) -> None:
         raise not_callable(self)
 
     @property
@@ -107,7 +134,8 @@ class Kernel:
     @property
     @api
     def phobos_source(self) -> str:
-        return print_program(self.program)
+        self.program  # noqa: B018  (made through `api`, so an error in it is the user's)
+        return self._program.text
 
     def tuning(self) -> list[Tuning]:
         """What autotuning timed (or read from disk) for this kernel in this process, one
@@ -116,12 +144,13 @@ class Kernel:
             print(f"kernel `{self.name}`\n{found.table()}")
         return list(self.tunings.values())
 
-    def with_options(self, **options: Any) -> Kernel:
+    @api
+    def with_options(self, /, **options: Any) -> Kernel:
         """This kernel with `options` over its own (an option given None is dropped):
         the same program with launches of its own, so that one kernel can run on two
         back ends side by side."""
         merged = {k: v for k, v in {**self.options, **options}.items() if v is not None}
-        return Kernel(self.name, self._program_thunk, merged, self.python_function)
+        return Kernel(self.name, self._program, merged, self.python_function)
 
     def __repr__(self) -> str:
         return f"<phobos kernel {self.name}>"
@@ -134,7 +163,7 @@ def python_kernel(
     options: dict[str, Any],
 ) -> Kernel:
     """The kernel object `@ph.kernel` returns for a Python def."""
-    return Kernel(kernel_ast.name, program, options, python_function=pyfunc)
+    return Kernel(kernel_ast.name, SharedProgram(program), options, python_function=pyfunc)
 
 
 class Module:
@@ -144,10 +173,11 @@ class Module:
         check_options(options or {}, "phobos.compile")
         self.program = program
         self.kernels: dict[str, Kernel] = {}
-        check_module(program)
+        shared = SharedProgram(lambda: program)
+        shared.checked  # noqa: B018  (the whole program's checks, before any kernel's)
         for item in program.items:
             if isinstance(item, A.Kernel):
-                kernel = self.kernels[item.name] = Kernel(item.name, lambda: program, options)
+                kernel = self.kernels[item.name] = Kernel(item.name, shared, options)
                 if not hasattr(type(self), item.name) and item.name not in self.__dict__:
                     setattr(self, item.name, kernel)  # a plain attribute, as launches read it
         for kernel in self.kernels.values():

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from phobos.errors import PhobosError, for_the_user
+from phobos.ir import nodes as ir
 from phobos.ir.nodes import written_tensors
 from phobos.ir.specialize import ANY, Specialization, specialize
 
@@ -24,7 +25,8 @@ class Launcher:
 
     A grid function is called once per launch with a dict of the launch's named
     values: every argument under its parameter's name, every runtime dim under its
-    name, and the chosen variant's autotune values (pinned or not) under theirs.
+    name, and the chosen variant's autotune values (pinned or not) under theirs; the
+    first launch of a kind calls it for each candidate variant it weighs.
 
     The first launch of each kind of arguments takes the full path and leaves a plan
     on the kernel (see `plans`), which the launches of that kind after it follow.
@@ -44,7 +46,7 @@ class Launcher:
         self._last: tuple[Hit, Plan | None] = (no_pattern, None)
         self._fast: HitLaunch = no_pattern
 
-    def __call__(self, *args: Any, **kwargs: Any) -> None:
+    def __call__(self, /, *args: Any, **kwargs: Any) -> None:  # `/`: a parameter may be named self
         # The public entry point: its `try` is written inline, as `phobos.errors.api`
         # would cost a call at every launch (and move the notice's stack level).
         try:
@@ -121,9 +123,9 @@ class Launcher:
         """A launch by the full path; its plan, where its arguments' kind has one.
 
         The back end is chosen here, so a repeat launch reads no environment: the one
-        a kind of arguments first ran on runs it again (see `plans`). A launch of no
-        programs, or with a runtime dim of 0 (an empty tensor), runs nothing; the
-        arguments are checked all the same.
+        a kind of arguments first ran on runs it again (see `plans`). A candidate whose
+        grid has no programs is no candidate; a launch with none left, or with a runtime
+        dim of 0 (an empty tensor), runs nothing: the arguments are checked all the same.
         """
         kernel = self.kernel
         sig = kernel.signature
@@ -132,24 +134,28 @@ class Launcher:
         bound = arguments.bind(sig, args, kwargs)
         device = backend.device_arguments(choice.backend, sig, bound.values)
         checked = arguments.check(sig, device.shadows if device else bound.values)
-        variant = select_variant(sig, kernel.variants, bound.pins, checked)
-        dims = {name: checked.extents[name] for name in variant.runtime_dims}
-        spec = ANY
-        if device is not None:  # the GPU compiles per key; the interpreter runs any launch alike
-            fast = kernel.options.get("math_mode") == "fast"
-            spec = specialize(variant, dims, checked.scalars, device.aligned, fast_math=fast)
-            fits = candidates(sig, kernel.variants, bound.pins, checked) if autotune.enabled() else [variant]
-            if len(fits) > 1:
-                variant = self._tuned(fits, bound.values, checked, dims, device, spec)
-            kernel.compiles.record(variant, spec, stacklevel=4)
-        named = {**dims, **variant.bindings}
-        grid = self._grid({**bound.values, **named})
+        first = select_variant(sig, kernel.variants, bound.pins, checked)
+        dims = {name: checked.extents[name] for name in first.runtime_dims}
+        # Timing is for the GPU, and for a launch that runs something.
+        tune = device is not None and 0 not in dims.values() and autotune.enabled()
+        fits = candidates(sig, kernel.variants, bound.pins, checked) if tune or callable(self.grid) else [first]
+        runnable = self._runnable(fits, bound.values, dims, every=tune)
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=4)
-        if 0 in grid:
+        if not runnable:
             return None
+        variant, grid = runnable[0]
+        spec = ANY
+        # The GPU compiles per key (and nothing for an empty tensor); the interpreter runs any launch alike.
+        if device is not None and 0 not in dims.values():
+            fast = kernel.options.get("math_mode") == "fast"
+            spec = specialize(variant, dims, checked.scalars, device.aligned, fast_math=fast)
+            if len(runnable) > 1:
+                variant, grid = self._tuned(runnable, bound.values, checked, dims, device, spec)
+            kernel.compiles.record(variant, spec, stacklevel=4)
         names = tuple(p.name for p in sig.params)
         scalars = tuple((i, arguments.scalar_check(sig, p)) for i, p in enumerate(sig.params) if not p.is_tensor)
+        named = {**dims, **variant.bindings}
         if 0 in dims.values():
             return Plan(names, names[len(args):], scalars, named, _nothing)
         # The tensors in the order a key reader reads their pointers: as the launch gave them.
@@ -161,6 +167,22 @@ class Launcher:
         return Plan(names, names[len(args):], scalars, named, rerun.run, rerun.takes_values or bool(scalars),
                     rerun.record)
 
+    def _runnable(self, fits: list[ir.Kernel], values: dict[str, Any], dims: dict[str, int],
+                  every: bool) -> list[tuple[ir.Kernel, Grid]]:
+        """The candidates whose grid has programs, each with its grid: all of them where
+        `every` (to time them), else the first alone (the grid function is asked no more
+        than that needs)."""
+        if self._fixed is not None:
+            return [] if 0 in self._fixed else [(v, self._fixed) for v in fits[:len(fits) if every else 1]]
+        found = []
+        for variant in fits:
+            grid = self._grid({**values, **dims, **variant.bindings})
+            if 0 not in grid:
+                found.append((variant, grid))
+                if not every:
+                    break
+        return found
+
     def _grid(self, named: dict[str, Any]) -> Grid:
         """The launch's grid: the fixed one, or the grid function's for these values."""
         if self._fixed is not None:
@@ -168,22 +190,25 @@ class Launcher:
         assert callable(self.grid)
         return call_grid_function(self.kernel.name, self.grid, named)
 
-    def _tuned(self, fits: list[Any], values: dict[str, Any], checked: arguments.Checked, dims: dict[str, int],
-               device: backend.DeviceArguments, spec: Specialization) -> Any:
+    def _tuned(self, runnable: list[tuple[ir.Kernel, Grid]], values: dict[str, Any], checked: arguments.Checked,
+               dims: dict[str, int], device: backend.DeviceArguments,
+               spec: Specialization) -> tuple[ir.Kernel, Grid]:
         """The fastest of the candidates, timed on scratch copies of what they write."""
         kernel = self.kernel
+        grids = {id(variant): grid for variant, grid in runnable}
 
-        def timer(variant: Any) -> list[float]:
+        def timer(variant: ir.Kernel) -> list[float]:
             written = written_tensors(variant)
             scratch = {n: _scratch_copy(v) if n in written else v for n, v in values.items()}
             copies = backend.device_arguments(device.backend, kernel.signature, scratch)
             assert copies is not None
             kernel.compiles.record(variant, spec, stacklevel=6)
-            grid = self._grid({**values, **dims, **variant.bindings})
-            return backend.time_variant(kernel.signature, variant, grid, checked, dims, copies, spec,
+            return backend.time_variant(kernel.signature, variant, grids[id(variant)], checked, dims, copies, spec,
                                         autotune.WARMUP, autotune.RUNS)
 
-        return autotune.choose(kernel, fits, autotune.describe(spec, dims, device.identity), timer)
+        fits = [variant for variant, _ in runnable]
+        chosen = autotune.choose(kernel, fits, autotune.describe(device.backend, spec, dims, device.identity), timer)
+        return chosen, grids[id(chosen)]
 
     def __repr__(self) -> str:
         return f"<phobos launch of {self.kernel.name}, grid {self.grid!r}>"

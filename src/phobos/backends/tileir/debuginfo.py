@@ -32,7 +32,7 @@ class DebugInfo:
         return self.attrs.setdefault(data, len(self.attrs) + 1)
 
     def text(self, s: str) -> int:
-        return self.strings(s.encode())
+        return self.strings(s.encode("utf-8", "surrogateescape"))  # a file name's undecodable bytes as they were
 
     def entry(self, entry: m.Entry) -> int:
         """Register an entry: its index among the entries with locations (0 where it has
