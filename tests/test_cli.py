@@ -263,3 +263,17 @@ def test_an_emit_the_backend_does_not_write_is_a_bad_argument(tmp_path: Path, ba
     with pytest.raises(SystemExit) as info:
         main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(tmp_path / "o")])
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize(("backend", "emit", "suffix"), [("cuda", "cuda", ".cu"), ("tileir", "bytecode", ".tileirbc")])
+def test_a_file_named_by_bytes_that_are_not_utf8_is_built_and_named_as_it_is(tmp_path: Path, backend: str, emit: str,
+                                                                             suffix: str):
+    """issue 22: a path reaches the generated code's locations as its bytes; the Tile IR
+    bytecode's debug information could not encode such a name (UnicodeEncodeError)."""
+    source = tmp_path / os.fsdecode(b"k\xff.phobos")
+    source.write_text(PROGRAM.split("\n\nkernel copy")[0] + "\n")  # the tile kernel, which both back ends build
+    out = tmp_path / "out"
+    assert main(["compile", str(source), "--backend", backend, "--emit", emit, "-o", str(out)]) == 0
+    built = sorted(out.glob(f"*{suffix}"))
+    named = b"k\\377.phobos" if backend == "cuda" else b"k\xff.phobos"  # an octal escape in a C string
+    assert len(built) == 2 and all(named in p.read_bytes() for p in built)
