@@ -133,10 +133,140 @@ def test_tiles_no_target_can_hold_are_refused_for_emit_cuda_too(tmp_path: Path, 
     assert "(232448 bytes on sm_90)" in err and not (tmp_path / "out" / "big.cu").exists()
 
 
-def test_an_unknown_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    src = write(tmp_path, "k.phobos", PROGRAM)
-    assert main(["compile", str(src), "--target", "sm_1", "-o", str(tmp_path)]) == 1
-    assert "unknown target `sm_1`" in capsys.readouterr().err
+@pytest.mark.parametrize(("backend", "target"), [("cuda", "sm_1"), ("tileir", "sm_75")])
+def test_an_unknown_target_is_a_bad_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str], backend: str,
+                                            target: str):
+    src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+    argv = ["compile", str(src), "--backend", backend, "--target", "sm_90", "--target", target, "-o", str(tmp_path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"phobos compile: error: --target: unknown target `{target}`") and "sm_90" in err
+    assert not list(tmp_path.glob("*.cubin"))
+
+
+def test_a_folder_named_like_a_module_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    (tmp_path / "x.py").mkdir()
+    assert main(["compile", str(tmp_path / "x.py"), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {tmp_path / 'x.py'} is a folder") and "Traceback" not in err
+
+
+FAST = '''\
+from __future__ import annotations
+
+import phobos.lang as ph
+
+
+@ph.kernel(math_mode="fast")
+def soft(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N]):
+    base: ph.let = ph.ctx.block.x * 128
+    x: ph.let = X[base :+ 128]
+    Y[base :+ 128] = ph.exp(x) / (x + 1.0)
+'''
+
+
+@pytest.mark.parametrize(("backend", "emit", "fast", "precise"),
+                         [("cuda", "cuda", "__expf(", "expf("),
+                          ("tileir", "tileir", "rounding_mode = approx", "= exp ")])
+def test_a_fast_kernel_is_built_in_its_math_mode(tmp_path: Path, backend: str, emit: str, fast: str, precise: str):
+    """A build makes the code a launch would, math_mode included."""
+    for name, text in (("fast.py", FAST), ("precise.py", FAST.replace('(math_mode="fast")', ""))):
+        out = tmp_path / f"{name}.out"
+        assert main(["compile", str(write(tmp_path, name, text)), "--backend", backend, "--emit", emit,
+                     "-o", str(out)]) == 0
+        code = (out / f"soft.{'cu' if emit == 'cuda' else 'tileir'}").read_text()
+        assert (fast in code) == (name == "fast.py"), name
+        if name == "precise.py":
+            assert precise in code
+
+
+def test_a_fast_kernels_tileir_cubins_are_what_its_launches_look_up(tmp_path: Path):
+    """The cubins `--emit cubin` caches for a fast kernel are those of its launches'
+    keys (each in fast math), so a machine without tileiras finds them."""
+    from phobos.backends.tileir import assemble
+    from phobos.backends.tileir.launch import lowered, specializations
+
+    try:
+        assemble.tileiras()
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+    src = write(tmp_path, "fast.py", FAST)
+    assert main(["compile", str(src), "--backend", "tileir", "--target", "sm_90", "-o", str(tmp_path / "o")]) == 0
+    variant = phobos_kernels(src)["soft"].variants[0]
+    for _, spec in specializations(variant, fast_math=True):
+        assert spec.fast_math and cache.lookup(assemble.cubin_key(lowered(variant, spec)[0].source, "sm_90"), "cubin")
+
+
+def phobos_kernels(path: Path) -> dict[str, object]:
+    from phobos.backends.aot import kernels_to_build
+
+    return {k.name: k for k in kernels_to_build(path)}
+
+
+def test_emit_cuda_checks_every_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """One CUDA C++ file serves every target, but each target's limits are checked:
+    tiles sm_90 holds and sm_75 does not are refused, whichever target comes first."""
+    big = "kernel big(X: tensor<f32>[N]) {\n  var t: tile<f32>[100, 256]\n  X[0 :+ 8] = t[0, 0 :+ 8]\n}\n"
+    src = write(tmp_path, "big.phobos", big)
+    for order in (["sm_90", "sm_75"], ["sm_75", "sm_90"]):
+        targets = [a for t in order for a in ("--target", t)]
+        assert main(["compile", str(src), "--emit", "cuda", *targets, "-o", str(tmp_path / "out")]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"{src}:1:1: error: kernel `big` needs 102400 bytes of shared memory")
+        assert "a CTA on sm_75 has at most 65536" in err and not (tmp_path / "out" / "big.cu").exists()
+    assert main(["compile", str(src), "--emit", "cuda", "--target", "sm_90", "-o", str(tmp_path / "out")]) == 0
+
+
+TWO_OF_ONE_NAME = '''\
+from __future__ import annotations
+
+import phobos.lang as ph
+
+
+@ph.kernel
+def soft(X: ph.tensor[ph.f32][N]):
+    base: ph.let = ph.ctx.block.x * 128
+    X[base :+ 128] = ph.exp(X[base :+ 128])
+
+
+same = soft
+soft_fast = soft.with_options(math_mode="fast")
+'''
+
+
+@pytest.mark.parametrize("backend", ["cuda", "tileir"])
+def test_two_kernels_of_one_name_in_a_module_are_refused_with_both_places(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], backend: str):
+    """A build names each kernel's files after it, so a second kernel of the name would
+    overwrite the first's: refused, nothing written. One kernel under two names is
+    built once."""
+    emit = "cuda" if backend == "cuda" else "tileir"
+    src = write(tmp_path, "two.py", TWO_OF_ONE_NAME)
+    out = tmp_path / "out"
+    assert main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:7:1: error: {src} holds two kernels named `soft`, whose built files would have")
+    assert f"one is defined at {src}:7:1; the other is defined at {src}:7:1 with math_mode='fast'" in err
+    assert not out.exists() or not list(out.iterdir())
+    write(tmp_path, "two.py", TWO_OF_ONE_NAME.replace('soft_fast = soft.with_options(math_mode="fast")\n', ""))
+    assert main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(out)]) == 0
+    assert capsys.readouterr().out.count("soft: ") == 1 and len(list(out.iterdir())) == 1
+
+
+def test_a_kernel_of_a_long_name_gets_a_file_of_a_hashed_name(tmp_path: Path):
+    """A name too long for a file (250 characters and a suffix) keeps its start and a
+    hash of the whole; a short one is the file's name as it is."""
+    from phobos.backends.aot import LONGEST_STEM
+
+    names = ("k" * 250, "k" * 249 + "j")
+    src = write(tmp_path, "long.phobos", "".join(
+        f"kernel {n}(X: tensor<f32>[N]) {{\n  let c = ctx.block.x * 32\n  X[c :+ 32] = X[c :+ 32] * 2.0\n}}\n"
+        for n in names))
+    for backend, emit in (("cuda", "cuda"), ("tileir", "bytecode")):
+        out = tmp_path / backend
+        assert main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(out)]) == 0
+        files = sorted(p.name for p in out.iterdir())
+        assert len(files) == 2 and all(len(f) <= LONGEST_STEM + 10 and f.startswith("k" * 150) for f in files)
 
 
 def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
@@ -210,7 +340,7 @@ def test_tileir_backend_writes_text_and_bytecode(tmp_path: Path, capsys: pytest.
     for emit in ("tileir", "bytecode"):
         assert main(["compile", str(src), "--backend", "tileir", "--emit", emit, "-o", str(tmp_path / emit)]) == 0
     assert sorted(p.name for p in (tmp_path / "tileir").iterdir()) == ["scale.TILE-128.tileir", "scale.TILE-256.tileir"]
-    assert "entry @scale(" in (tmp_path / "tileir" / "scale.TILE-256.tileir").read_text()
+    assert "entry @phobos_scale(" in (tmp_path / "tileir" / "scale.TILE-256.tileir").read_text()
     assert (tmp_path / "bytecode" / "scale.TILE-128.tileirbc").read_bytes().startswith(b"\x7fTileIR\x00")
     assert "scale [TILE=256]: " in capsys.readouterr().out
 
@@ -230,8 +360,8 @@ def test_tileir_cubins_need_tileiras(tmp_path: Path):
         "scale.TILE-128.unaligned.sm_80.cubin",
         "scale.TILE-256.div16.sm_80.cubin", "scale.TILE-256.div4.sm_80.cubin", "scale.TILE-256.sm_80.cubin",
         "scale.TILE-256.unaligned.sm_80.cubin"]
-    assert b".text.scale" in (out / "scale.TILE-128.sm_80.cubin").read_bytes()
-    assert b".text.scale" in (out / "scale.TILE-128.div16.sm_80.cubin").read_bytes()
+    assert b".text.phobos_scale" in (out / "scale.TILE-128.sm_80.cubin").read_bytes()
+    assert b".text.phobos_scale" in (out / "scale.TILE-128.div16.sm_80.cubin").read_bytes()
 
 
 def test_a_missing_tileiras_names_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

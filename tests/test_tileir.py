@@ -4,6 +4,7 @@ printer, the refusals, and tileiras's disassembler reading what the writer wrote
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -490,3 +491,154 @@ def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: p
     spec = specialize(v, dims, {}, frozenset(arrays))
     launch.prepare(v, spec, [p.name for p in v.params], arrays, dims, 0, list(arrays))
     assert chosen[0].source == launch.lowered(v, spec if cached else ANY)[0].source
+
+
+# ------------------------------------------------------------ what tileiras cannot take (issue 22, item 4)
+
+
+def needs_tileiras() -> Path:
+    from phobos.backends.tileir.assemble import tileiras
+
+    try:
+        return tileiras()
+    except PhobosError as exc:
+        pytest.skip(exc.message)
+
+
+SCALE = "kernel {name}(X: tensor<f32>[N]) {{\n  let c = ctx.block.x * 32\n  X[c :+ 32] = exp(X[c :+ 32]) * 2.0\n}}\n"
+
+
+@pytest.mark.parametrize("name", ["_", "WARP_SZ", "__nv_expf", "k" * 250])
+def test_any_kernel_name_assembles(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str):
+    """The entry is `phobos_NAME`, as on the CUDA back end: PTX takes no symbol `_` and
+    has its own `WARP_SZ`, and a kernel named as a libdevice function it calls
+    (`__nv_expf`) would clash with it; a name too long for a file still assembles."""
+    from phobos.backends.cuda import cache
+    from phobos.backends.cuda.kernel import entry_symbol
+    from phobos.backends.tileir.assemble import cubin
+    from phobos.backends.tileir.launch import lowered as lowered_for_launch
+
+    needs_tileiras()
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    v = phobos.compile(SCALE.format(name=name), path="k.phobos").kernels[name].variants[0]
+    assert lower_kernel(v).entries[0].name == entry_symbol(name) == f"phobos_{name}"
+    gen, bytecode = lowered_for_launch(v)
+    assert gen.symbol == f"phobos_{name}"
+    assert f".text.phobos_{name}".encode() in cubin(gen.source, bytecode, "sm_90", name, v.span)
+
+
+def test_a_source_path_that_is_not_utf8_is_kept_byte_for_byte_in_the_line_info(tmp_path: Path):
+    """A file name's bytes that are not UTF-8 (Python holds them as surrogates) go into
+    the debug section as they were, as the CUDA back end's `#line` keeps them; tileiras
+    assembles it and its disassembler shows them escaped."""
+    folder = os.fsdecode(bytes(tmp_path) + b"/caf\xe9")
+    os.mkdir(folder)
+    path = os.path.join(folder, "k.phobos")
+    Path(path).write_text(SCALE.format(name="k"))
+    data = write_module(lower_kernel(phobos.compile(path).kernels["k"].variants[0]))
+    assert b"caf\xe9" in data
+    tool = needs_tileiras()
+    from phobos.backends.tileir.assemble import tool_env
+
+    (tmp_path / "k.tileirbc").write_bytes(data)
+    shown = subprocess.run([str(tool.with_name("tileirdisasm")), "-g", str(tmp_path / "k.tileirbc")],
+                           capture_output=True, env=tool_env(), check=True).stdout
+    assert b'caf\\E9/k.phobos":3:' in shown
+    subprocess.run([str(tool), "--gpu-name=sm_90", "--lineinfo", "-o", str(tmp_path / "k.cubin"),
+                    str(tmp_path / "k.tileirbc")], env=tool_env(), check=True, capture_output=True)
+    assert b"caf\\351" in (tmp_path / "k.cubin").read_bytes()  # the line table's file, octal-escaped
+
+
+def test_a_runtime_dim_past_2_31_is_refused_at_its_launch_with_the_numbers(monkeypatch: pytest.MonkeyPatch):
+    """The module assumes every runtime dim at most 2^31 - 1 and makes its views' shapes
+    of them as i32, so a launch with a larger one is refused before anything is built;
+    one of 2^31 - 1 goes on."""
+    from phobos.backends.tileir import launch
+
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
+    dims = {"M": 64, "K": 2**31, "N": 64}
+    with pytest.raises(PhobosError) as info:
+        launch.prepare(v, ANY, [p.name for p in v.params], {}, dims, 0, [])
+    err = info.value
+    assert err.message.startswith("kernel `gemm`: the runtime dim `K` (an extent of `A`) is 2147483648, but the "
+                                  "Tile IR back end takes dims of at most 2147483647 (2^31 - 1)")
+    assert err.path == "tests/corpus/dot.phobos" and err.line == v.span.line and "CUDA back end" in err.notes[0]
+
+    class Reached(Exception):
+        pass
+
+    monkeypatch.setattr(launch, "device_arch", lambda device_id: (_ for _ in ()).throw(Reached()))
+    with pytest.raises(Reached):
+        launch.prepare(v, ANY, [p.name for p in v.params], {}, {**dims, "K": 2**31 - 1}, 0, [])
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "what"),
+    [
+        ("  X[0 :+ 512, 0 :+ 1] = rowsum(X[0 :+ 512, 0 :+ 512])", 2,
+         "the tile `X[0 :+ 512, 0 :+ 512]` of 262144 elements (512 x 512 as"),
+        ("  X[0 :+ 300, 0 :+ 500] = 1.0", 2, "a store of 150000 elements (512 x 512 as"),
+    ],
+)
+def test_a_tile_too_large_for_tileiras_is_refused_before_it_runs(body: str, line: int, what: str):
+    """tileiras's time grows about eightfold a doubling past 2^15 elements, and a tile
+    of 2^20 runs it out of memory: a tile of more than 2^17 (as Tile IR holds it, each
+    extent a power of two) is refused at its line with the numbers; 2^17 is lowered."""
+    from phobos.backends.tileir.refusals import TILE_ELEMENTS
+
+    assert TILE_ELEMENTS == 2**17
+    with pytest.raises(PhobosError) as info:
+        lowered(f"kernel k(X: tensor<f32>[M, N]) {{\n{body}\n}}\n", "k")
+    assert what in info.value.message and info.value.line == line, info.value
+    assert "at most 131072 elements" in info.value.message and "the Tile IR back end does not" in info.value.message
+    lowered("kernel k(X: tensor<f32>[M, N]) {\n  X[0 :+ 256, 0 :+ 512] = X[0 :+ 256, 0 :+ 512] * 2.0\n}\n", "k")
+
+
+def fake_tileiras(tmp_path: Path, script: str) -> Path:
+    tool = tmp_path / "tileiras"
+    tool.write_text("#!/bin/sh\n" + script)
+    tool.chmod(0o755)
+    return tool
+
+
+@pytest.mark.parametrize(
+    ("script", "said"),
+    [
+        ('for i in $(seq 1 30); do echo "line $i" >&2; done\nexit 5\n',
+         "; tileiras said:\nline 11\n"),
+        ("exit 3\n", "; tileiras said:\nnothing, and exited with status 3"),
+        ("kill -9 $$\n", ": tileiras was stopped by SIGKILL, which is how the system stops a process that runs "
+                         "out of memory"),
+        ("sleep 30\n", ": it was still running after 0.5 s and was stopped"),
+    ],
+)
+def test_a_failed_tileiras_run_is_reported_at_the_kernel_with_what_it_said(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str, said: str):
+    """Whatever tileiras does instead of a cubin is named, at the kernel's line: the
+    last 20 lines it printed, its exit status where it printed nothing, the signal that
+    stopped it, or that it outran PHOBOS_TILEIRAS_TIMEOUT."""
+    from phobos.backends.tileir import assemble
+
+    monkeypatch.setattr(assemble, "tileiras", lambda: fake_tileiras(tmp_path, script))
+    monkeypatch.setenv(assemble.ENV_TIMEOUT, "0.5")
+    v = phobos.compile(SCALE.format(name="scale"), path="k.phobos").kernels["scale"].variants[0]
+    with pytest.raises(PhobosError) as info:
+        assemble.assemble(write_module(lower_kernel(v)), "sm_90", "scale", v.span)
+    err = info.value
+    assert err.message.startswith(f"tileiras could not assemble the kernel `scale` for sm_90{said}"), err.message
+    assert (err.path, err.line) == ("k.phobos", 1)
+    if "line 11" in said:
+        assert "line 10\n" not in err.message and err.message.endswith("line 30")
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "inf", "nan"])
+def test_a_bad_tileiras_timeout_is_named(monkeypatch: pytest.MonkeyPatch, value: str):
+    from phobos.backends.tileir import assemble
+
+    monkeypatch.setenv(assemble.ENV_TIMEOUT, value)
+    with pytest.raises(PhobosError, match=f"PHOBOS_TILEIRAS_TIMEOUT is '{value}'; set it to a number of seconds"):
+        assemble.timeout()
+    monkeypatch.setenv(assemble.ENV_TIMEOUT, " 0 ")
+    assert assemble.timeout() is None
+    monkeypatch.delenv(assemble.ENV_TIMEOUT)
+    assert assemble.timeout() == assemble.DEFAULT_TIMEOUT == 600

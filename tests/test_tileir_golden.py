@@ -2,7 +2,7 @@
 accepts (its first variant) is pinned in tests/golden/tileir/ as text (.tileir) and
 as bytecode (.tileirbc), byte for byte; `pytest --update-goldens` rewrites both. Gate
 1: tileiras assembles every pinned bytecode file, for sm_80 and sm_90, into a cubin
-that names its kernel, and NVIDIA's disassembler reads from each the ops its text
+that names its kernel's entry (`phobos_NAME`), and NVIDIA's disassembler reads from each the ops its text
 shows (both skipped only where tileiras is not installed). The coverage table,
 docs/tileir-coverage.md, is computed from these goldens and must be current.
 """
@@ -19,6 +19,7 @@ import pytest
 from golden_programs import GOLDEN, check_golden, golden_kernels
 
 import phobos
+from phobos.backends.cuda.kernel import entry_symbol
 from phobos.backends.tileir.lower import lower_kernel
 from phobos.backends.tileir.printer import module_text
 from phobos.backends.tileir.writer import write_module
@@ -81,7 +82,8 @@ def test_tileiras_assembles_every_golden():
             cubin = assemble((TILEIR / f"{name}.tileirbc").read_bytes(), arch, kernel)
         except PhobosError as exc:
             return f"{name} for {arch}: {exc.message}"
-        return None if f".text.{kernel}".encode() in cubin else f"{name} for {arch}: no kernel `{kernel}` in the cubin"
+        symbol = entry_symbol(kernel)
+        return None if f".text.{symbol}".encode() in cubin else f"{name} for {arch}: no `{symbol}` in the cubin"
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         failures = [f for f in pool.map(build, jobs) if f]

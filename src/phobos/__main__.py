@@ -19,8 +19,10 @@ def _parser() -> argparse.ArgumentParser:
         "compile",
         help="build every variant of every kernel in a file, with no GPU needed",
         description="Build every variant of every kernel in a .phobos or .py file for the given "
-        "targets. Exits with status 2 where an argument is bad (an -o that cannot be a writable "
-        "folder among them), and with status 1 and the error where any variant fails.",
+        "targets, each in its kernel's math_mode, into files named after the kernel (two different "
+        "kernels of one name in a .py module are an error). Exits with status 2 where an argument "
+        "is bad (an unknown --target, or an -o that cannot be a writable folder, among them), and "
+        "with status 1 and the error where any variant fails.",
     )
     build.add_argument("path", type=Path, help="a .phobos program or a Python module of @ph.kernel defs")
     build.add_argument(
@@ -29,13 +31,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--target", action="append", dest="targets", metavar="SM",
-        help="an architecture such as sm_80 or sm_90 (repeat for several; default sm_90)",
+        help="an architecture such as sm_80 or sm_90 (repeat for several; default sm_90); each is "
+        "checked, --emit cuda too",
     )
     build.add_argument("--emit", choices=("cuda", "ptx", "cubin", "tileir", "bytecode"), default="cubin",
                        help="what to write: the CUDA C++ or PTX (cuda back end), the Tile IR text or "
                        "bytecode (tileir back end), or a cubin (default)")
     build.add_argument("-o", "--output", type=Path, default=Path("."), help="the folder to write to (default .)")
     return parser
+
+
+def _bad_argument(option: str, err: PhobosError) -> int:
+    print(f"phobos compile: error: {option}: {err.message}", file=sys.stderr)
+    return 2  # as argparse exits for the other bad arguments
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,15 +56,22 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.backend == "tileir":
         from phobos.backends.tileir.aot import build_file
+        from phobos.backends.tileir.assemble import check_arch
     else:
         from phobos.backends.cuda.aot import build_file
+        from phobos.backends.cuda.compile import check_arch
+    targets = args.targets or ["sm_90"]
+    try:
+        for target in targets:
+            check_arch(target)
+    except PhobosError as err:
+        return _bad_argument("--target", err)
     try:
         output_folder(args.output)
     except PhobosError as err:
-        print(f"phobos compile: error: -o: {err.message}", file=sys.stderr)
-        return 2  # a bad argument, as argparse exits for the others
+        return _bad_argument("-o", err)
     try:
-        built = build_file(args.path, args.targets or ["sm_90"], args.emit, args.output)
+        built = build_file(args.path, targets, args.emit, args.output)
     except PhobosError as err:
         print(err, file=sys.stderr)
         return 1

@@ -3,7 +3,8 @@
 Each variant is built for launches whose tensors all start at a 16-byte aligned
 address (what CUDA allocators, torch and cupy give a whole array), so its sweeps use
 the 16-byte vector path; the generated source says so in its header. A launch that
-passes an offset view gets a variant generated for its alignment at launch time.
+passes an offset view gets a variant generated for its alignment at launch time. It
+is built in the kernel's math_mode, as its launches are.
 
 A GEMM kernel's tensor-core variants take arguments only a launch makes (tensor maps,
 the grid it walks), so they are not built here; but a tile the target cannot hold
@@ -12,11 +13,12 @@ under @tensorcore is refused here, with the numbers, as at a launch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from phobos.backends.files import output_folder, variant_stem, variants_in, write_output
-from phobos.errors import PhobosError
+from phobos.backends.aot import fast_math, kernels_to_build, output_stem
+from phobos.backends.files import output_folder, write_output
+from phobos.ir.specialize import usual
 
 EMITS = ("cuda", "ptx", "cubin")
 SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
@@ -32,31 +34,32 @@ class Built:
 
 
 def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
-    """Build every variant for every target, writing one file each into `out`."""
-    from .compile import build, check_arch
+    """Build every variant for every target, writing one file each into `out`. The
+    CUDA C++ is one file for all targets, but each target's limits are checked."""
+    from .compile import build, check_arch, check_shared
     from .gemm_launch import gemm_of
     from .kernel import generate
 
     for arch in arches:
         check_arch(arch)
-    variants = list(variants_in(path))
-    if not variants:
-        raise PhobosError(f"{path} defines no kernel")
+    kernels = kernels_to_build(path)
     output_folder(out)
     built: list[Built] = []
-    for variant in variants:
-        gen = generate(variant)  # every tensor 16-byte aligned: the usual launch
-        for arch in arches:
-            gemm_of(variant, arch)  # under @tensorcore, a GEMM tile the target cannot hold is refused here
+    for kernel in kernels:
+        for variant in kernel.variants:
+            # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode
+            gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
+            stem = output_stem(variant)
+            for arch in arches:
+                gemm_of(variant, arch)  # under @tensorcore, a GEMM tile the target cannot hold is refused here
+                check_shared(gen, variant, arch)
             if emit == "cuda":
-                data = gen.source.encode()
-                name = f"{variant_stem(variant)}.cu"
-            else:
-                data = build(gen, variant, arch, emit)
-                name = f"{variant_stem(variant)}.{arch}.{SUFFIX[emit]}"
-            target = out / name
-            write_output(target, data)
-            built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_bytes))
-            if emit == "cuda":
-                break
+                target = out / f"{stem}.cu"
+                write_output(target, gen.source.encode())
+                built.append(Built(variant.name, dict(variant.bindings), arches[0], target, gen.shared_bytes))
+                continue
+            for arch in arches:
+                target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
+                write_output(target, build(gen, variant, arch, emit))
+                built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_bytes))
     return built

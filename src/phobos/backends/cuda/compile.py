@@ -62,12 +62,9 @@ def _key(source: str, arch: str, kind: str) -> str:
     return cache.cache_key(source, arch, kind, OPTIONS, nvrtc_version())
 
 
-def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> bytes:
-    """The compiled bytes of a generated variant, from the cache or from NVRTC.
-
-    `arch` is any `sm_XY` (a launch builds for the device it finds); the limits of the
-    architectures in ARCHES are checked here, others' by the launcher.
-    """
+def check_shared(gen: Generated, kernel: ir.Kernel, arch: str) -> None:
+    """Refuse a variant whose tiles need more shared memory than a CTA on `arch` has
+    (an architecture outside ARCHES is the launcher's to check)."""
     limit = SHARED_LIMIT.get(arch, gen.shared_bytes)
     if gen.shared_bytes > limit:
         raise PhobosError(
@@ -75,6 +72,15 @@ def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> 
             f"but a CTA on {arch} has at most {limit}; use smaller tiles",
             kernel.span,
         )
+
+
+def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> bytes:
+    """The compiled bytes of a generated variant, from the cache or from NVRTC.
+
+    `arch` is any `sm_XY` (a launch builds for the device it finds); the limits of the
+    architectures in ARCHES are checked here, others' by the launcher.
+    """
+    check_shared(gen, kernel, arch)
     key = key_of(gen, arch, kind)
     found = cache.lookup(key, kind)
     if found is not None:

@@ -9,6 +9,7 @@ at its own offset, with the scratch area for materialized values after them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
 
 from . import ctypes as ct
-from .barriers import BarrierPlan
+from .barriers import BarrierPlan, is_tile_statement
 from .exprs import always_full, in_bounds, linear
 from .fragments import plan_registers, read_in_order
 from .prelude import PRELUDE
@@ -55,9 +56,9 @@ class Generated:
     @property
     def symbol(self) -> str:
         """The entry point's C name: prefixed, so a kernel named like a function the
-        CUDA headers declare with C linkage (`norm`, `exp`, `printf`) does not clash;
-        a Tile IR entry is named as its kernel."""
-        return self.name if self.abi == "tileir" else entry_symbol(self.name)
+        CUDA headers declare with C linkage (`norm`, `exp`, `printf`) does not clash,
+        nor one named as PTX reserves (`_`, `WARP_SZ`); a Tile IR entry is named so too."""
+        return entry_symbol(self.name)
 
 
 def kernel_params(kernel: ir.Kernel) -> list[Param]:
@@ -97,7 +98,7 @@ class KernelWriter(TileWriter):
         self.plan = BarrierPlan(kernel, registers)
         self.params = kernel_params(kernel)
         for p in self.params:
-            self.param_names[p.name] = self.names.take(p.name)
+            self.param_names[p.name] = self.names.user(p.name)
         self.offsets: dict[ir.Sym, int] = {}  # tiles in shared memory
         self.tile_syms: list[ir.Sym] = []
         self._name_syms(kernel.body)
@@ -148,14 +149,14 @@ class KernelWriter(TileWriter):
         for s in body:
             match s:
                 case ir.Decl(sym=sym):
-                    self.c_names[sym] = self.names.take(sym.name)
+                    self.c_names[sym] = self.names.user(sym.name)
                     if sym.vtype.shape:
                         self.tile_syms.append(sym)
                         if sym not in self.registers:
                             self.offsets[sym] = 0
                         self.boxes[sym] = self.names.take(f"{self.c_names[sym]}_box")
                 case ir.For(var=var, body=inner):
-                    self.c_names[var] = self.names.take(var.name)
+                    self.c_names[var] = self.names.user(var.name)
                     self._name_syms(inner)
                 case ir.While(body=inner):
                     self._name_syms(inner)
@@ -280,7 +281,18 @@ class KernelWriter(TileWriter):
             return
         coords = [self.index(it.index, "at") for it in s.items if isinstance(it, ir.At)]
         value = ct.pack(s.value.type.dtype, self.scalar(s.value))
+        if reads_own_target(s, lambda n: isinstance(n, ir.Load) and n.tensor == s.tensor):
+            coords, value = self.settled(coords, value, ct.storage_type(s.value.type.dtype))
         self.guarded(self.in_tensor(s.tensor, coords), f"{self.tensor_ref(s.tensor, coords)} = {value};")
+
+    def settled(self, coords: list[str], value: str, ctype: str) -> tuple[list[str], str]:
+        """A tile statement's per-thread store made after every thread has read what it
+        needs: its position and value held in locals, then a barrier (spec: a
+        statement's reads see the tensor as it was before the statement)."""
+        coords = [self.local("at", "i64", c) for c in coords]
+        value = self.local("value", ctype, value)
+        self.sync()
+        return coords, value
 
     def guarded(self, condition: str, statement: str) -> None:
         self.line(statement if condition == "true" else f"if ({condition}) {statement}")
@@ -292,6 +304,8 @@ class KernelWriter(TileWriter):
         shape = s.sym.vtype.shape
         coords = [self.index(it.index, "at") for it in s.items if isinstance(it, ir.At)]
         value = ct.pack(s.sym.vtype.dtype, self.scalar(s.value))
+        if reads_own_target(s, lambda n: isinstance(n, ir.Read) and n.sym is s.sym):
+            coords, value = self.settled(coords, value, ct.storage_type(s.sym.vtype.dtype))
         inside = in_bounds(coords, [str(n) for n in shape])
         self.guarded(inside, f"{self.sym(s.sym)}[{linear(coords, shape)}] = {value};")
 
@@ -377,3 +391,9 @@ def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated
     reads and writes only aligned tensors in whole groups, and only where the pitches
     allow it, so the key is part of the source and so of the cache key."""
     return KernelWriter(kernel, usual(kernel) if spec is None else spec).write()
+
+
+def reads_own_target(s: ir.Store | ir.TileStore, reads: Callable[[ir.Expr], bool]) -> bool:
+    """Whether a per-thread store that is a tile statement (its value holds a tile)
+    reads the tensor or tile it stores to, so all threads must read before any stores."""
+    return is_tile_statement(s) and any(reads(n) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root))

@@ -3,15 +3,17 @@ its bytecode, or a cubin tileiras assembles for each target. A kernel this back 
 refuses fails the build with the refusal's located error. Cubins are made for each
 specialization a launch may ask for (launch.specializations: any extents, and every
 runtime dim a multiple of 16, the second named `STEM.div16.ARCH.cubin`), so that the
-cache they fill serves a machine without tileiras."""
+cache they fill serves a machine without tileiras. Each is built in its kernel's
+math_mode, as its launches are."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from phobos.backends.files import output_folder, variant_stem, variants_in, write_output
-from phobos.errors import PhobosError
+from phobos.backends.aot import fast_math, kernels_to_build, output_stem
+from phobos.backends.files import output_folder, write_output
+from phobos.ir.specialize import usual
 
 from .assemble import check_arch, cubin, tileiras
 from .launch import lowered, specializations
@@ -32,29 +34,30 @@ class Built:
 
 
 def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
-    """Build every variant (for every target, for a cubin), one file each into `out`."""
+    """Build every variant (for every target, for a cubin), one file each into `out`,
+    each in its kernel's math_mode."""
     for arch in arches:
         check_arch(arch)
     if emit == "cubin":
         tileiras()  # missing, it is named before any work
-    variants = list(variants_in(path))
-    if not variants:
-        raise PhobosError(f"{path} defines no kernel")
+    kernels = kernels_to_build(path)
     output_folder(out)
     built: list[Built] = []
-    for variant in variants:
-        stem = variant_stem(variant)
-        if emit == "cubin":
-            for suffix, spec in specializations(variant):
-                gen, bytecode = lowered(variant, spec)
-                for arch in arches:
-                    target = out / f"{stem}{suffix}.{arch}.cubin"
-                    write_output(target, cubin(gen.source, bytecode, arch, variant.name))
-                    built.append(Built(variant.name, dict(variant.bindings), arch, target))
-            continue
-        module = lower_kernel(variant)
-        data = module_text(module).encode() if emit == "tileir" else write_module(module)
-        target = out / f"{stem}.{SUFFIX[emit]}"
-        write_output(target, data)
-        built.append(Built(variant.name, dict(variant.bindings), None, target))
+    for kernel in kernels:
+        fast = fast_math(kernel)
+        for variant in kernel.variants:
+            stem = output_stem(variant)
+            if emit == "cubin":
+                for suffix, spec in specializations(variant, fast):
+                    gen, bytecode = lowered(variant, spec)
+                    for arch in arches:
+                        target = out / f"{stem}{suffix}.{arch}.cubin"
+                        write_output(target, cubin(gen.source, bytecode, arch, variant.name, variant.span))
+                        built.append(Built(variant.name, dict(variant.bindings), arch, target))
+                continue
+            module = lower_kernel(variant, replace(usual(variant), fast_math=fast))
+            data = module_text(module).encode() if emit == "tileir" else write_module(module)
+            target = out / f"{stem}.{SUFFIX[emit]}"
+            write_output(target, data)
+            built.append(Built(variant.name, dict(variant.bindings), None, target))
     return built

@@ -12,6 +12,10 @@ where it is installed serve a machine without it: a GPU machine that cannot inst
 tileiras runs what was built for it elsewhere (`phobos compile FILE --backend tileir
 --emit cubin` fills the cache too; carry the cache directory, PHOBOS_CACHE_DIR). Such
 a cubin's line information names the file as it was where it was built.
+
+A tileiras run may take PHOBOS_TILEIRAS_TIMEOUT seconds (600 unless set): a kernel it
+cannot build can keep it for many minutes and take all the memory. What it does
+instead of a cubin is the error, at the kernel's line, in its own words.
 """
 
 from __future__ import annotations
@@ -19,14 +23,17 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.util
+import math
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
 
+from phobos.backends.aot import file_stem
 from phobos.backends.cuda import cache
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, Span
 
 from .tables import VERSION
 
@@ -36,6 +43,11 @@ INSTALL = (
     f"pip install 'phobos[tileir]' (the package {PACKAGE} 13.4.92 with nvidia-cuda-nvcc, nvidia-nvvm "
     "and nvidia-nvjitlink of the same release)"
 )
+ENV_TIMEOUT = "PHOBOS_TILEIRAS_TIMEOUT"
+# Seconds one tileiras run may take: a kernel of the largest tiles this back end takes
+# (refusals.TILE_ELEMENTS) builds in a few minutes; most in a second or two.
+DEFAULT_TIMEOUT = 600.0
+TAIL_LINES, TAIL_CHARS = 20, 2000  # how much of tileiras's own words an error quotes
 # The architectures tileiras 13.4 builds for (its --gpu-name list).
 ARCHES = ("sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", "sm_100", "sm_103", "sm_107", "sm_110", "sm_120",
           "sm_121")
@@ -75,19 +87,56 @@ def tileiras_version() -> str:
     return next((line.split(", ", 1)[1] for line in out.splitlines() if "release" in line), out.strip())
 
 
-def assemble(bytecode: bytes, arch: str, kernel: str) -> bytes:
-    """The cubin tileiras makes of `bytecode` for `arch`; its refusal, quoted, otherwise."""
+def timeout() -> float | None:
+    """How long one tileiras run may take, in seconds (PHOBOS_TILEIRAS_TIMEOUT; 0: no
+    limit): a kernel it cannot build can take it many minutes and all the memory."""
+    raw = os.environ.get(ENV_TIMEOUT, "")
+    if not raw.strip():
+        return DEFAULT_TIMEOUT
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < math.inf:
+        raise PhobosError(f"{ENV_TIMEOUT} is {raw!r}; set it to a number of seconds (0: no limit), or leave it unset")
+    return seconds or None
+
+
+def _said(text: str) -> str:
+    """The last lines of what tileiras printed, where its reason is."""
+    lines = text.strip().splitlines()[-TAIL_LINES:]
+    return "\n".join(lines)[-TAIL_CHARS:]
+
+
+def assemble(bytecode: bytes, arch: str, kernel: str, where: Span | None = None) -> bytes:
+    """The cubin tileiras makes of `bytecode` for `arch`; otherwise an error at the
+    kernel (`where`) with what tileiras said, or that it ran out of time or was killed."""
     check_arch(arch)
+    limit = timeout()
+    failed = f"tileiras could not assemble the kernel `{kernel}` for {arch}"
     with tempfile.TemporaryDirectory(prefix="phobos-tileir-") as folder:
-        source, built = Path(folder) / f"{kernel}.tileirbc", Path(folder) / f"{kernel}.cubin"
+        stem = file_stem(kernel)
+        source, built = Path(folder) / f"{stem}.tileirbc", Path(folder) / f"{stem}.cubin"
         source.write_bytes(bytecode)
-        done = subprocess.run(
-            [str(tileiras()), f"--gpu-name={arch}", "-o", str(built), str(source)],
-            capture_output=True, text=True, env=tool_env(),
-        )
+        try:
+            done = subprocess.run(
+                [str(tileiras()), f"--gpu-name={arch}", "-o", str(built), str(source)],
+                capture_output=True, text=True, errors="replace", env=tool_env(), timeout=limit,
+            )
+        except subprocess.TimeoutExpired:
+            raise PhobosError(f"{failed}: it was still running after {limit:g} s and was stopped", where,
+                              notes=(f"{ENV_TIMEOUT} sets how long it may take (0: no limit); smaller tiles build "
+                                     "faster",)) from None
+        if done.returncode < 0:
+            number = -done.returncode
+            name = signal.Signals(number).name if number in signal.valid_signals() else f"signal {number}"
+            memory = (", which is how the system stops a process that runs out of memory"
+                      if number == signal.SIGKILL else "")
+            raise PhobosError(f"{failed}: tileiras was stopped by {name}{memory}", where,
+                              notes=tuple(f"tileiras said: {t}" for t in [_said(done.stderr)] if t))
         if done.returncode or not built.exists():
-            detail = (done.stderr or done.stdout).strip()
-            raise PhobosError(f"tileiras could not assemble the kernel `{kernel}` for {arch}:\n{detail}")
+            said = _said(done.stderr or done.stdout) or f"nothing, and exited with status {done.returncode}"
+            raise PhobosError(f"{failed}; tileiras said:\n{said}", where)
         return built.read_bytes()
 
 
@@ -111,9 +160,9 @@ def can_build(text: str, arch: str) -> bool:
     return cache.lookup(cubin_key(text, arch), "cubin") is not None or installed()
 
 
-def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
+def cubin(text: str, bytecode: bytes, arch: str, kernel: str, where: Span | None = None) -> bytes:
     """The cubin of a module (its `text` and `bytecode`) for `arch`: from the cache,
-    else assembled by tileiras and cached."""
+    else assembled by tileiras and cached; an error is at `where`, the kernel's line."""
     key = cubin_key(text, arch)
     found = cache.lookup(key, "cubin")
     if found is not None:
@@ -122,12 +171,13 @@ def cubin(text: str, bytecode: bytes, arch: str, kernel: str) -> bytes:
         raise PhobosError(
             f"kernel `{kernel}` has no Tile IR cubin for {arch} in the cache ({cache.cache_dir()}), and tileiras "
             "is not installed to build one",
+            where,
             notes=(f"install it: {INSTALL}",
                    "or build the cubins where it is (`phobos compile FILE --backend tileir --target "
                    f"{arch} --emit cubin`, or a first launch there) and carry the cache directory "
                    "(PHOBOS_CACHE_DIR) to this machine"),
         )
-    code = assemble(bytecode, arch, kernel)
+    code = assemble(bytecode, arch, kernel, where)
     cache.STATS.compiles += 1
     cache.store(key, "cubin", code)
     return code

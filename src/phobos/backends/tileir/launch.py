@@ -25,7 +25,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, DIM_MULTIPLES, Specialization
 
 from .assemble import can_build, cubin
-from .lower import lower_kernel
+from .lower import DIM_LIMIT, lower_kernel
 from .printer import module_text
 from .writer import write_module
 
@@ -58,64 +58,84 @@ def _tensors(variant: ir.Kernel) -> frozenset[str]:
     return frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
 
 
-def _every_dim(variant: ir.Kernel, multiple: int, aligned: frozenset[str]) -> Specialization:
+def _every_dim(variant: ir.Kernel, multiple: int, aligned: frozenset[str], fast_math: bool) -> Specialization:
     """The key of launches whose specialized runtime dims are all multiples of `multiple`
     and whose tensors `aligned` start 16-byte aligned."""
     dims = sorted(set(variant.runtime_dims) - variant.unspecialized)
-    return Specialization(aligned=aligned, multiples=tuple((d, multiple) for d in dims))
+    return Specialization(aligned=aligned, multiples=tuple((d, multiple) for d in dims), fast_math=fast_math)
 
 
-def specializations(variant: ir.Kernel) -> list[tuple[str, Specialization]]:
+def specializations(variant: ir.Kernel, fast_math: bool = False) -> list[tuple[str, Specialization]]:
     """What a build for later launches makes, each with its file suffix: for aligned
     tensors (as allocators give them), the module for any extents and (where the kernel
     has runtime dims) those for every dim a multiple of 4 and of 16; and the module
-    that assumes nothing, for tensors that start anywhere (a slice's)."""
+    that assumes nothing, for tensors that start anywhere (a slice's). All are in the
+    kernel's math_mode (`fast_math`), as its launches' keys are."""
     tensors = _tensors(variant)
-    built = [("", Specialization(aligned=tensors))]
+    built = [("", Specialization(aligned=tensors, fast_math=fast_math))]
     if set(variant.runtime_dims) - variant.unspecialized:
-        built += [(f".div{k}", _every_dim(variant, k, tensors)) for k in DIM_MULTIPLES[::-1]]
+        built += [(f".div{k}", _every_dim(variant, k, tensors, fast_math)) for k in DIM_MULTIPLES[::-1]]
     if tensors:
-        built.append((".unaligned", ANY))
+        built.append((".unaligned", Specialization(fast_math=fast_math)))
     return built
 
 
 def _weaker(variant: ir.Kernel, spec: Specialization) -> list[Specialization]:
     """The keys a launch of key `spec` may run, strongest first: its own; its dims'
     multiples alone; every dim at the multiple they all share; no dims' facts; and
-    nothing assumed, its tensors' alignment neither."""
+    nothing assumed, its tensors' alignment neither; each in the launch's math_mode."""
     dims = set(variant.runtime_dims)
     aligned = spec.aligned & _tensors(variant)
+    fast = spec.fast_math
     multiples = tuple((n, k) for n, k in spec.multiples if n in dims)
-    out = [module_key(spec), Specialization(aligned=aligned, multiples=multiples)]
+    out = [module_key(spec), Specialization(aligned=aligned, multiples=multiples, fast_math=fast)]
     shared = min((k for _, k in multiples), default=1) if len(multiples) == len(dims - variant.unspecialized) else 1
     if shared > 1:
-        out.append(_every_dim(variant, shared, aligned))
-    out += [Specialization(aligned=aligned), ANY]
+        out.append(_every_dim(variant, shared, aligned, fast))
+    out += [Specialization(aligned=aligned, fast_math=fast), Specialization(fast_math=fast)]
     return list(dict.fromkeys(out))
 
 
-def prebuild(variant: ir.Kernel, arch: str) -> bool:
-    """Every specialization's cubin of `variant` for `arch`, into the cache (where
-    tileiras is), for launches on a machine without it; False where this back end
-    refuses the kernel."""
+def prebuild(variant: ir.Kernel, arch: str, fast_math: bool = False) -> bool:
+    """Every specialization's cubin of `variant` for `arch` (in math_mode="fast" where
+    `fast_math`), into the cache (where tileiras is), for launches on a machine without
+    it; False where this back end refuses the kernel."""
     try:
         lowered(variant)
     except PhobosError:
         return False
-    for _, spec in specializations(variant):
+    for _, spec in specializations(variant, fast_math):
         gen, bytecode = lowered(variant, spec)
-        cubin(gen.source, bytecode, arch, variant.name)
+        cubin(gen.source, bytecode, arch, variant.name, variant.span)
     return True
+
+
+def check_dims(variant: ir.Kernel, dims: dict[str, int]) -> None:
+    """Refuse a launch with a runtime dim the module cannot take: it assumes each is at
+    most DIM_LIMIT (its views' shapes and strides are i32, as TMA takes them)."""
+    for name, value in dims.items():
+        if value > DIM_LIMIT:
+            tensors = [p.name for p in variant.params if isinstance(p, ir.TensorParam) and name in p.dims]
+            of = f" (an extent of `{tensors[0]}`)" if tensors else ""
+            raise PhobosError(
+                f"kernel `{variant.name}`: the runtime dim `{name}`{of} is {value}, but the Tile IR "
+                f"back end takes dims of at most {DIM_LIMIT} (2^31 - 1)",
+                variant.span,
+                notes=("run this launch on the CUDA back end (backend=\"cuda\"), or split the tensor",),
+            )
 
 
 def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: dict[str, DeviceArray],
             dims: dict[str, int], device_id: int, pointer_order: list[str]) -> Prepared:
     """The variant made ready to launch through Tile IR with arrays like `arrays`, by the
-    module of the strongest key that `spec` allows and tileiras or the cache can give."""
+    module of the strongest key that `spec` allows and tileiras or the cache can give;
+    a runtime dim the module cannot take is refused first."""
+    check_dims(variant, dims)
     arch = device_arch(device_id)
     for weaker in _weaker(variant, spec):
         gen, bytecode = lowered(variant, weaker)
         if can_build(gen.source, arch):
             break
-    built: Callable[[str], bytes] = lambda target: cubin(gen.source, bytecode, target, variant.name)  # noqa: E731
+    built: Callable[[str], bytes] = lambda target: cubin(  # noqa: E731
+        gen.source, bytecode, target, variant.name, variant.span)
     return prepare_built(variant, names, arrays, dims, device_id, pointer_order, gen, built)

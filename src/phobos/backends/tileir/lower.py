@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from phobos.backends.cuda.kernel import entry_symbol
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, Specialization, usual
 from phobos.targets import ALIGNMENT
@@ -24,6 +25,10 @@ from .refusals import refuse_what_is_not_lowered
 from .scratch import Scratch
 
 CTX_AXES = {"x": 0, "y": 1, "z": 2}
+# The largest runtime dim a module takes: it assumes every dim is at most this, and a
+# view's shape and strides made of dims are i32 (as a TMA descriptor takes them). A
+# launch with a larger one is refused (launch.check_dims).
+DIM_LIMIT = 2**31 - 1
 
 
 class Lowering(Exprs, Memory, Scratch, Flow):
@@ -77,7 +82,7 @@ class Lowering(Exprs, Memory, Scratch, Flow):
             self.tensors[name] = (param, base)
         for name, dim in self.dims.items():
             dim = self.assume_key(name, dim, self.aligned[name])
-            self.dims[name] = b.one("assume", dim.type, value=dim, predicate=m.Bounded(0, 2**31 - 1))
+            self.dims[name] = b.one("assume", dim.type, value=dim, predicate=m.Bounded(0, DIM_LIMIT))
         for name, value in self.params.items():
             self.params[name] = self.assume_key(name, value, self.spec.multiple(name))
         self.hoist_at = len(b.block.ops)  # the views go here, after what they assume
@@ -183,7 +188,9 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
     """The Tile IR module of one kernel variant, for launches whose key is `spec` (its
     sizes' facts and its 16-byte aligned tensors; None: the usual launch's, which the
     goldens pin); or a located PhobosError naming the construct this back end does
-    not lower."""
+    not lower. The module is named as the kernel, its entry `phobos_NAME` as the CUDA
+    back end's: PTX takes no symbol `_`, has its own `WARP_SZ`, and links in the
+    libdevice functions (`__nv_expf`) a kernel might be named as."""
     refuse_what_is_not_lowered(kernel)
     body = m.Block()
     lowering = Lowering(kernel, body, usual(kernel) if spec is None else spec)
@@ -193,4 +200,4 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
         with lowering.e.b.at(loc_of(kernel.span)):
             lowering.e.b.op("return", [])
     body.ops[lowering.hoist_at : lowering.hoist_at] = lowering.prologue.ops
-    return m.Module(kernel.name, [m.Entry(kernel.name, args, body, loc_of(kernel.span))])
+    return m.Module(kernel.name, [m.Entry(entry_symbol(kernel.name), args, body, loc_of(kernel.span))])

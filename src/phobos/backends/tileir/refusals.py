@@ -5,10 +5,19 @@ constructs this back end does not lower yet. The CUDA back end takes both."""
 
 from __future__ import annotations
 
+import math
+
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 
+from .emit import padded
+
 FLOAT_DOTS = {("f16", "f16"), ("f16", "f32"), ("bf16", "f32"), ("f32", "f32"), ("f64", "f64")}  # (operands, result)
+# The most elements a tile may hold, as Tile IR holds it (each extent up to a power of
+# two): tileiras's time grows about eightfold with each doubling past 2^15 (a copy of
+# 2^16 f32 elements took it 19 s, of 2^17 140 s) and a tile of 2^20 runs it out of
+# memory, so a larger tile is refused here rather than left to run for many minutes.
+TILE_ELEMENTS = 2**17
 
 
 def per_thread(what: str, span: Span) -> PhobosError:
@@ -23,10 +32,25 @@ def not_yet(what: str, span: Span) -> PhobosError:
     return PhobosError(f"the Tile IR back end does not yet lower {what}", span)
 
 
+def check_size(shape: tuple[int, ...], what: str, span: Span) -> None:
+    """Refuse a tile larger than tileiras can build in reasonable time and memory."""
+    held = math.prod(padded(shape))
+    if held > TILE_ELEMENTS:
+        extents = " x ".join(map(str, padded(shape)))
+        raise PhobosError(
+            f"the Tile IR back end does not lower {what} of {math.prod(shape)} elements ({extents} as Tile IR "
+            f"holds it, each extent a power of two): tileiras builds tiles of at most {TILE_ELEMENTS} "
+            "elements in reasonable time and memory",
+            span,
+            notes=("split the work into smaller tiles, or run the kernel on the CUDA back end",),
+        )
+
+
 def check_expr(x: ir.Expr) -> None:
     """Refuse what `x` holds, the innermost construct first."""
     for child in x.children():
         check_expr(child)
+    check_size(x.type.shape, f"the tile `{x.span.text()}`", x.span)
     match x:
         case ir.CtxRef(field_name=f) if f in ("thread", "lane", "warp"):
             raise per_thread(f"`ctx.{f}`", x.span)
@@ -51,6 +75,12 @@ def check_body(body: list[ir.Stmt], in_loop: bool) -> None:
     for s in body:
         for root in ir.stmt_exprs(s):
             check_expr(root)
+        match s:
+            case ir.Decl(sym=sym):
+                check_size(sym.vtype.shape, f"the tile `{sym.name}`", s.span)
+            case ir.Store(items=items) | ir.TileStore(items=items):
+                window = tuple(it.length for it in items if isinstance(it, ir.Window))
+                check_size(window, "a store", s.span)
         match s:
             case ir.Return() if in_loop:
                 raise not_yet("a `return` inside a loop (Tile IR returns from no loop)", s.span)

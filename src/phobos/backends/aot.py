@@ -1,0 +1,75 @@
+"""What both back ends' ahead-of-time builds (`phobos compile`) share: the kernels a
+file holds, each once and under a name of its own, and the names of the files built.
+
+A build writes each kernel's files under the kernel's name, so two different kernels
+of one name in a Python module (two defs, or one and its `with_options` copy) would
+write the same files: that is refused, at the second with the first named, rather
+than one silently overwriting the other. One kernel bound to two names is built once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from phobos.backends.files import kernels_in, variant_stem
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+
+if TYPE_CHECKING:
+    from phobos.runtime.kernel import Kernel
+
+# The longest stem a built file keeps as it is: a file name is at most 255 bytes on
+# the usual file systems, and a suffix (`.unaligned.sm_121.cubin`) takes up to 24.
+LONGEST_STEM = 200
+
+
+def kernels_to_build(path: Path) -> list[Kernel]:
+    """The kernels of a `.phobos` file or a `.py` module, each once, in the order the
+    file gives them; a folder, a file of none, or two kernels of one name is an error."""
+    if path.is_dir():
+        raise PhobosError(f"{path} is a folder; give a .phobos program or a Python module of @ph.kernel defs")
+    kernels: dict[str, Kernel] = {}
+    for kernel in kernels_in(path):
+        first = kernels.setdefault(kernel.name, kernel)
+        if first is not kernel:
+            raise _two_of_one_name(path, first, kernel)
+    if not kernels:
+        raise PhobosError(f"{path} defines no kernel")
+    return list(kernels.values())
+
+
+def _described(kernel: Kernel) -> str:
+    where = f"defined at {kernel.ast.span}"
+    options = ", ".join(f"{k}={v!r}" for k, v in sorted(kernel.options.items()))
+    return f"{where} with {options}" if options else where
+
+
+def _two_of_one_name(path: Path, first: Kernel, second: Kernel) -> PhobosError:
+    return PhobosError(
+        f"{path} holds two kernels named `{second.name}`, whose built files would have the same names",
+        second.ast.span,
+        notes=(f"one is {_described(first)}; the other is {_described(second)}",
+               "a build names each kernel's files after the kernel: rename one, or build them from separate "
+               "modules"),
+    )
+
+
+def fast_math(kernel: Kernel) -> bool:
+    """Whether the kernel's code is built under math_mode="fast", as its launches are."""
+    return kernel.options.get("math_mode") == "fast"
+
+
+def file_stem(name: str) -> str:
+    """`name` as the start of a file's name: itself where it is short enough, else its
+    first characters and a hash of the whole, so that any name makes a file."""
+    if len(name.encode()) <= LONGEST_STEM:
+        return name
+    digest = hashlib.sha256(name.encode()).hexdigest()[:16]
+    return f"{name.encode()[:LONGEST_STEM - 17].decode(errors='ignore')}-{digest}"
+
+
+def output_stem(variant: ir.Kernel) -> str:
+    """The stem of a built variant's files: the kernel's name and its autotune values."""
+    return file_stem(variant_stem(variant))
