@@ -84,6 +84,9 @@ def test_seed_module_spells_the_native_program():
     assert program.items == parse(ROW_MEANS).items
     assert ph.phobos_source(row_means) == print_program(parse(ROW_MEANS))
     assert row_means.row_means.phobos_source == ph.phobos_source(row_means)
+    for not_a_module in ("row_means", Path("row_means.py"), None):
+        with pytest.raises(PhobosError, match="phobos_source takes a Python module, as `import` gives it, not"):
+            ph.phobos_source(not_a_module)  # type: ignore[arg-type]
 
 
 def test_seed_module_spans_are_the_py_file_lines():

@@ -151,4 +151,7 @@ def fn(func: Callable[..., Any] | None = None, /, *more: object, **keywords: Any
 @api
 def phobos_source(pymodule: ModuleType) -> str:
     """The native Phobos text of every fn and kernel a Python module defines."""
+    if not isinstance(pymodule, ModuleType):
+        raise PhobosError(f"phobos.lang.phobos_source takes a Python module, as `import` gives it, not "
+                          f"{type(pymodule).__name__} {pymodule!r:.60}")
     return print_program(program_for_module(pymodule))
