@@ -44,6 +44,10 @@ REQUIRED = (
     "atomic",
     "fn_expr",
     "fn_stmt",
+    "self_store",  # statements that read what they store (overlap.py)
+    "self:shift",
+    "self:row",
+    "tile_self",
     *(f"dtype:{d}" for d in (*CONVERSIONS, "bool")),
     *(f"convert:to:{d}" for d in CONVERSIONS),
     *(f"convert:from:{d}" for d in CONVERSIONS),

@@ -2,8 +2,8 @@
 
 Runtime dims take a value from their ranges, half the time a multiple of 4 (the
 usual launch's specialization key) and otherwise any (the code for launches the key
-says nothing of); input tensors take values from
-their parameter's range, a fifth of them from a few special values (0, ±1, ±2, 0.5) so
+says nothing of); input tensors, and those statements read and store ("inout"), take
+values from their parameter's range, a fifth of them from a few special values (0, ±1, ±2, 0.5) so
 that comparisons come out equal and branches go both ways; outputs are poisoned as
 gate 2 poisons them; atomic targets start from small values.
 """

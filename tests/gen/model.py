@@ -176,7 +176,7 @@ class TensorParam:
     name: str
     dtype: str
     dims: tuple[int | str, ...]
-    role: str  # "input", "output" (poisoned, written only), "atomic" (read-modify-write)
+    role: str  # "input", "output" (poisoned, written only), "inout" (read and written), "atomic" (read-modify-write)
     lo: float = -2.0  # input values (and an atomic target's initial values) are drawn from [lo, hi]
     hi: float = 2.0
 

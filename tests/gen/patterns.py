@@ -46,7 +46,8 @@ from .model import (
     Ty,
     Var,
 )
-from .stmts import ERR_CAP, MAX_TRIPS, StmtGen
+from .overlap import OverlapGen
+from .stmts import ERR_CAP, MAX_TRIPS
 from .walk import names_declared, names_used
 
 INT_ATOMICS = ("atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor")
@@ -66,7 +67,7 @@ class Gemm:
     acc: str  # f32 or i32
 
 
-class KernelGen(StmtGen):
+class KernelGen(OverlapGen):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.gemms: list[Gemm] = []

@@ -106,6 +106,9 @@ def generate(ch: Chooser, easy: bool = False) -> Program:
         if ch.coin(0.1):
             z = tensor("Z", d, ("L",), "output")
             env.blocks[z.name] = cols
+    for rank, p in ((2, 0.45), (1, 0.15)):
+        if ch.coin(p):
+            plan_owned(ch, gen, tensor, dims, grid, rank)
     if not easy:
         for d in ("i32", "u32", "i64", "f32", "f64"):
             if ch.coin(0.25 if d != "i32" else 0.5):
@@ -180,6 +183,17 @@ def bind_names(env: Env, scalars: list[ScalarParam]) -> None:
         else:
             fact = int_fact(s.dtype, (int(s.lo), int(s.hi)))
         env.bind(Binding(s.name, fact, "param", locked=True))
+
+
+def plan_owned(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, int]], grid: int, rank: int) -> None:  # noqa: ANN001
+    """A tensor that statements read and store at once (tests/gen/overlap.py), `block`
+    rows of it (elements, of a 1-d one) to each CTA, its inputs drawn like an input's."""
+    d = ch.weighted((("f32", 4), ("i32", 2), (ch.choice(gen.palette), 4)))
+    block = ch.choice((2, 4, 8, 8, 16) if rank == 2 else (8, 16, 32, 64))
+    dim = "MS" if rank == 2 else "LS"
+    dims[dim] = (ceil4((grid - 1) * block + 1), ceil4(grid * block + 6))
+    shape = (dim, ch.choice((4, 8, 16, 32, 64))) if rank == 2 else (dim,)
+    gen.own(tensor("S", d, shape, "inout"), block)
 
 
 def plan_gemm(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, int]], grid: int) -> None:  # noqa: ANN001
