@@ -28,6 +28,7 @@ from .model import (
     Sub,
     TensorParam,
 )
+from .names import disguise
 from .patterns import Gemm, KernelGen
 
 OTHER_DTYPES = ("f16", "bf16", "f64", "i8", "i32", "i64", "u8", "u16", "u32", "bool")
@@ -137,7 +138,8 @@ def generate(ch: Chooser, easy: bool = False) -> Program:
         work = "f64" if t.dtype == "f64" else "f32"
         total = terms * mag + 1.0
         tolerance[name] = max(tolerance.get(name, 0.0), terms * err + terms * total * UNIT[work])
-    return Program("k", threads, grid, params, body, gen.fns, dims, tolerance, easy=easy, notes=set(env.notes))
+    program = Program("k", threads, grid, params, body, gen.fns, dims, tolerance, easy=easy, notes=set(env.notes))
+    return disguise(ch, program)
 
 
 def epilogue(gen: KernelGen, params: list[TensorParam | ScalarParam], span: int) -> list[Stmt]:

@@ -79,7 +79,7 @@ def from_choices(choices: list[int], easy: bool) -> Generated:
 
 
 def compile_native(g: Generated) -> phobos.Kernel:
-    return phobos.compile(g.native, path="generated.phobos").k
+    return phobos.compile(g.native, path="generated.phobos").kernels[g.program.name]
 
 
 def compile_python(g: Generated, folder: Path) -> phobos.Kernel:
@@ -94,7 +94,7 @@ def compile_python(g: Generated, folder: Path) -> phobos.Kernel:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-        kernel = module.k
+        kernel = getattr(module, g.program.name)
         kernel.variants  # noqa: B018 - check it now, while the module is importable
         return kernel
     finally:

@@ -2,27 +2,27 @@
 // kernel bounds_once: 128 threads a CTA, 0 bytes of shared memory
 // for launches where multiples of 4: N; 16-byte aligned: Y; rows 16-byte multiples apart: Y
 #line 153 "tests/corpus/control_flow.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_bounds_once(i64* Y, i64 N) {
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_bounds_once(i64* Y_, i64 N_) {
+  __builtin_assume(N_ % 4 == 0);
   #line 154 "tests/corpus/control_flow.phobos"
-  const i64 i = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
+  const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 155 "tests/corpus/control_flow.phobos"
-  i64 hi = ph::wadd(5ll, ph::imod(i, 3ll));
+  i64 hi_ = ph::wadd(5ll, ph::imod(i_, 3ll));
   #line 156 "tests/corpus/control_flow.phobos"
-  i64 turns = 0ll;
+  i64 turns_ = 0ll;
   #line 157 "tests/corpus/control_flow.phobos"
-  const i64 hi_ = hi;
-  for (i64 j = 0ll; j < hi_; ++j) {
+  const i64 hi = hi_;
+  for (i64 j_ = 0ll; j_ < hi; ++j_) {
     #line 158 "tests/corpus/control_flow.phobos"
-    hi = ph::wadd(hi, 1ll);
+    hi_ = ph::wadd(hi_, 1ll);
     #line 159 "tests/corpus/control_flow.phobos"
-    turns = ph::wadd(turns, 1ll);
+    turns_ = ph::wadd(turns_, 1ll);
     #line 160 "tests/corpus/control_flow.phobos"
-    if ((j == ph::imod(i, 7ll))) {
+    if ((j_ == ph::imod(i_, 7ll))) {
       #line 161 "tests/corpus/control_flow.phobos"
       break;
     }
   }
   #line 164 "tests/corpus/control_flow.phobos"
-  if (0 <= i && i < N) Y[i] = ph::wadd(ph::wmul(turns, 100ll), hi);
+  if (0 <= i_ && i_ < N_) Y_[i_] = ph::wadd(ph::wmul(turns_, 100ll), hi_);
 }

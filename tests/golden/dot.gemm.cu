@@ -2,17 +2,17 @@
 // kernel gemm [TM=32, TN=32, TK=16]: 128 threads a CTA, 12288 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: A, B, C
 #line 4 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A, f32* B, f32* C, i64 M, i64 K, i64 N) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(K % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, f32* C_, i64 M_, i64 K_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 6 "tests/corpus/dot.phobos"
-  const i64 m0 = ph::wmul((i64)blockIdx.y, 32ll);
+  const i64 m0_ = ph::wmul((i64)blockIdx.y, 32ll);
   #line 7 "tests/corpus/dot.phobos"
-  const i64 n0 = ph::wmul((i64)blockIdx.x, 32ll);
+  const i64 n0_ = ph::wmul((i64)blockIdx.x, 32ll);
   #line 8 "tests/corpus/dot.phobos"
-  f32* acc = (f32*)(smem + 0);  // tile<f32>[32, 32]
+  f32* acc_ = (f32*)(smem + 0);  // tile<f32>[32, 32]
   ph::Box<2> acc_box;
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 256; e += 128) {
@@ -23,36 +23,36 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A, f32* B, f3
     for (int v = 0; v < 4; ++v) {
       out.v[v] = 0.0f;
     }
-    ph::vstore(&acc[i0 * 32 + g], out);
+    ph::vstore(&acc_[i0 * 32 + g], out);
   }
   acc_box = {{0, 0}, {32, 32}};
   #line 9 "tests/corpus/dot.phobos"
-  for (i64 k = 0ll; k < K; k += 16) {
+  for (i64 k_ = 0ll; k_ < K_; k_ += 16) {
     #line 10 "tests/corpus/dot.phobos"
     __syncthreads();
-    f32* a = (f32*)(smem + 4096);  // tile<f32>[32, 16]
+    f32* a_ = (f32*)(smem + 4096);  // tile<f32>[32, 16]
     ph::Box<2> a_box;
-    ph::Box<2> box = {{ph::max64(m0, 0) - m0, ph::max64(k, 0) - k}, {ph::min64(m0 + 32, M) - m0, ph::min64(k + 16, K) - k}};
+    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
     box.normalize();
-    if (k % 4 == 0) {  // every group's address is aligned
+    if (k_ % 4 == 0) {  // every group's address is aligned
       // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
       for (int e = threadIdx.x; e < 128; e += 128) {
         const int i0 = e / 4;
         const int g = (e % 4) * 4;
         if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present
-          const ph::Vec<f32, 4> A_g = ph::vload<4>(&A[(m0 + i0) * K + (k + g)]);
+          const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + i0) * K_ + (k_ + g)]);
           ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             out.v[v] = A_g.v[v];
           }
-          ph::vstore(&a[i0 * 16 + g], out);
+          ph::vstore(&a_[i0 * 16 + g], out);
         } else {  // the group crosses the region's edge: element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
             if (!box.has(i0, i1)) continue;
-            a[i0 * 16 + i1] = A[(m0 + i0) * K + (k + i1)];
+            a_[i0 * 16 + i1] = A_[(m0_ + i0) * K_ + (k_ + i1)];
           }
         }
       }
@@ -61,34 +61,34 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A, f32* B, f3
         const int i0 = e / 16;
         const int i1 = e % 16;
         if (!box.has(i0, i1)) continue;
-        a[i0 * 16 + i1] = A[(m0 + i0) * K + (k + i1)];
+        a_[i0 * 16 + i1] = A_[(m0_ + i0) * K_ + (k_ + i1)];
       }
     }
     a_box = box;
     #line 11 "tests/corpus/dot.phobos"
-    f32* b = (f32*)(smem + 6144);  // tile<f32>[16, 32]
+    f32* b_ = (f32*)(smem + 6144);  // tile<f32>[16, 32]
     ph::Box<2> b_box;
-    ph::Box<2> box_ = {{ph::max64(k, 0) - k, ph::max64(n0, 0) - n0}, {ph::min64(k + 16, K) - k, ph::min64(n0 + 32, N) - n0}};
-    box_.normalize();
-    if (n0 % 4 == 0) {  // every group's address is aligned
+    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, K_) - k_, ph::min64(n0_ + 32, N_) - n0_}};
+    box_2.normalize();
+    if (n0_ % 4 == 0) {  // every group's address is aligned
       // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
       for (int e = threadIdx.x; e < 128; e += 128) {
         const int i0 = e / 8;
         const int g = (e % 8) * 4;
-        if (box_.has(i0, g) && box_.has(i0, g + 3)) {  // the whole group is present
-          const ph::Vec<f32, 4> B_g = ph::vload<4>(&B[(k + i0) * N + (n0 + g)]);
+        if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
+          const ph::Vec<f32, 4> B_g = ph::vload<4>(&B_[(k_ + i0) * N_ + (n0_ + g)]);
           ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             out.v[v] = B_g.v[v];
           }
-          ph::vstore(&b[i0 * 32 + g], out);
+          ph::vstore(&b_[i0 * 32 + g], out);
         } else {  // the group crosses the region's edge: element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
-            if (!box_.has(i0, i1)) continue;
-            b[i0 * 32 + i1] = B[(k + i0) * N + (n0 + i1)];
+            if (!box_2.has(i0, i1)) continue;
+            b_[i0 * 32 + i1] = B_[(k_ + i0) * N_ + (n0_ + i1)];
           }
         }
       }
@@ -96,73 +96,73 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A, f32* B, f3
       for (int e = threadIdx.x; e < 512; e += 128) {
         const int i0 = e / 32;
         const int i1 = e % 32;
-        if (!box_.has(i0, i1)) continue;
-        b[i0 * 32 + i1] = B[(k + i0) * N + (n0 + i1)];
+        if (!box_2.has(i0, i1)) continue;
+        b_[i0 * 32 + i1] = B_[(k_ + i0) * N_ + (n0_ + i1)];
       }
     }
-    b_box = box_;
+    b_box = box_2;
     #line 12 "tests/corpus/dot.phobos"
     __syncthreads();
     const i64 k_lo = ph::max64(a_box.lo[1], b_box.lo[0]);
     const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[0]);
     f32* tmp = (f32*)(smem + 8192);  // tile<f32>[32, 32]
-    const ph::Box<2> box_2 = {{a_box.lo[0], b_box.lo[1]}, {a_box.hi[0], b_box.hi[1]}};
+    const ph::Box<2> box_3 = {{a_box.lo[0], b_box.lo[1]}, {a_box.hi[0], b_box.hi[1]}};
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
-      if (!box_2.has(i0, i1)) continue;
-      f32 acc_ = 0.0f;
-      for (i64 k_ = k_lo; k_ < k_hi; ++k_) acc_ = (acc_ + (a[i0 * 16 + k_] * b[k_ * 32 + i1]));
-      tmp[i0 * 32 + i1] = acc_;
+      if (!box_3.has(i0, i1)) continue;
+      f32 acc = 0.0f;
+      for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + (a_[i0 * 16 + k] * b_[k * 32 + i1]));
+      tmp[i0 * 32 + i1] = acc;
     }
     __syncthreads();
-    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[1])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[1])}};
+    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[1])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[1])}};
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int i0 = e / 8;
       const int g = (e % 8) * 4;
-      if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
+      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 32 + g]);
         const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 32 + g]);
         ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
         }
-        ph::vstore(&acc[i0 * 32 + g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_3.has(i0, i1)) continue;
-          acc[i0 * 32 + i1] = (acc[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
-        }
-      }
-    }
-    acc_box = box_3;
-  }
-  #line 14 "tests/corpus/dot.phobos"
-  __syncthreads();
-  const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(acc_box.lo[1], -n0)}, {ph::min64(acc_box.hi[0], M - m0), ph::min64(acc_box.hi[1], N - n0)}};
-  if (n0 % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 256; e += 128) {
-      const int i0 = e / 8;
-      const int g = (e % 8) * 4;
-      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc[i0 * 32 + g]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = acc_g.v[v];
-        }
-        ph::vstore(&C[(m0 + i0) * N + (n0 + g)], out);
+        ph::vstore(&acc_[i0 * 32 + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
           if (!box_4.has(i0, i1)) continue;
-          C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 32 + i1];
+          acc_[i0 * 32 + i1] = (acc_[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+        }
+      }
+    }
+    acc_box = box_4;
+  }
+  #line 14 "tests/corpus/dot.phobos"
+  __syncthreads();
+  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  if (n0_ % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int i0 = e / 8;
+      const int g = (e % 8) * 4;
+      if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 32 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = acc_g.v[v];
+        }
+        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_5.has(i0, i1)) continue;
+          C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[i0 * 32 + i1];
         }
       }
     }
@@ -170,8 +170,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A, f32* B, f3
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
       const int i1 = e % 32;
-      if (!box_4.has(i0, i1)) continue;
-      C[(m0 + i0) * N + (n0 + i1)] = acc[i0 * 32 + i1];
+      if (!box_5.has(i0, i1)) continue;
+      C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[i0 * 32 + i1];
     }
   }
 }

@@ -2,17 +2,17 @@
 // kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 131072 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C; rows 16-byte multiples apart: BIAS, C
 #line 144 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A, i8* B, i32* BIAS, i32* C, i64 M, i64 K, i64 N) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(K % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i8* B_, i32* BIAS_, i32* C_, i64 M_, i64 K_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 147 "tests/corpus/dot.phobos"
-  const i64 m0 = ph::wmul((i64)blockIdx.y, 128ll);
+  const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 148 "tests/corpus/dot.phobos"
-  const i64 n0 = ph::wmul((i64)blockIdx.x, 128ll);
+  const i64 n0_ = ph::wmul((i64)blockIdx.x, 128ll);
   #line 149 "tests/corpus/dot.phobos"
-  i32* acc = (i32*)(smem + 0);  // tile<i32>[128, 128]
+  i32* acc_ = (i32*)(smem + 0);  // tile<i32>[128, 128]
   ph::Box<2> acc_box;
   // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 4096; e += 128) {
@@ -23,80 +23,80 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A, i8
     for (int v = 0; v < 4; ++v) {
       out.v[v] = 0;
     }
-    ph::vstore(&acc[i0 * 128 + g], out);
+    ph::vstore(&acc_[i0 * 128 + g], out);
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 150 "tests/corpus/dot.phobos"
-  for (i64 k = 0ll; k < K; k += 128) {
+  for (i64 k_ = 0ll; k_ < K_; k_ += 128) {
     #line 151 "tests/corpus/dot.phobos"
     __syncthreads();
-    ph::Box<2> box = {{ph::max64(m0, 0) - m0, ph::max64(k, 0) - k}, {ph::min64(m0 + 128, M) - m0, ph::min64(k + 128, K) - k}};
+    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_ + 128, K_) - k_}};
     box.normalize();
-    ph::Box<2> box_ = {{ph::max64(k, 0) - k, ph::max64(n0, 0) - n0}, {ph::min64(k + 128, K) - k, ph::min64(n0 + 128, N) - n0}};
-    box_.normalize();
-    const i64 k_lo = ph::max64(box.lo[1], box_.lo[0]);
-    const i64 k_hi = ph::min64(box.hi[1], box_.hi[0]);
+    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 128, K_) - k_, ph::min64(n0_ + 128, N_) - n0_}};
+    box_2.normalize();
+    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     i32* tmp = (i32*)(smem + 65536);  // tile<i32>[128, 128]
-    const ph::Box<2> box_2 = {{box.lo[0], box_.lo[1]}, {box.hi[0], box_.hi[1]}};
+    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
     for (int e = threadIdx.x; e < 16384; e += 128) {
       const int i0 = e / 128;
       const int i1 = e % 128;
-      if (!box_2.has(i0, i1)) continue;
-      i32 acc_ = 0;
-      for (i64 k_ = k_lo; k_ < k_hi; ++k_) acc_ = ph::wadd(acc_, ph::wmul((i32)(A[(m0 + i0) * K + (k + k_)]), (i32)(B[(k + k_) * N + (n0 + i1)])));
-      tmp[i0 * 128 + i1] = acc_;
+      if (!box_3.has(i0, i1)) continue;
+      i32 acc = 0;
+      for (i64 k = k_lo; k < k_hi; ++k) acc = ph::wadd(acc, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
+      tmp[i0 * 128 + i1] = acc;
     }
     __syncthreads();
-    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_.hi[1])}};
+    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
     // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
     for (int e = threadIdx.x; e < 4096; e += 128) {
       const int i0 = e / 32;
       const int g = (e % 32) * 4;
-      if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<i32, 4> acc_g = ph::vload<4>(&acc[i0 * 128 + g]);
+      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<i32, 4> acc_g = ph::vload<4>(&acc_[i0 * 128 + g]);
         const ph::Vec<i32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 128 + g]);
         ph::Vec<i32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wadd(acc_g.v[v], tmp_g.v[v]);
         }
-        ph::vstore(&acc[i0 * 128 + g], out);
+        ph::vstore(&acc_[i0 * 128 + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
-          if (!box_3.has(i0, i1)) continue;
-          acc[i0 * 128 + i1] = ph::wadd(acc[i0 * 128 + i1], tmp[i0 * 128 + i1]);
+          if (!box_4.has(i0, i1)) continue;
+          acc_[i0 * 128 + i1] = ph::wadd(acc_[i0 * 128 + i1], tmp[i0 * 128 + i1]);
         }
       }
     }
-    acc_box = box_3;
+    acc_box = box_4;
   }
   #line 153 "tests/corpus/dot.phobos"
   __syncthreads();
-  ph::Box<2> box_4 = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
-  box_4.normalize();
-  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0), ph::max64(ph::max64(acc_box.lo[1], box_4.lo[1]), -n0)}, {ph::min64(ph::min64(acc_box.hi[0], (box_4.lo[0] < box_4.hi[0] ? 128 : 0)), M - m0), ph::min64(ph::min64(acc_box.hi[1], box_4.hi[1]), N - n0)}};
-  if (n0 % 4 == 0) {  // every group's address is aligned
+  ph::Box<2> box_5 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
+  box_5.normalize();
+  const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_5.lo[0] < box_5.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
+  if (n0_ % 4 == 0) {  // every group's address is aligned
     // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
     for (int e = threadIdx.x; e < 4096; e += 128) {
       const int i0 = e / 32;
       const int g = (e % 32) * 4;
-      if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<i32, 4> acc_g = ph::vload<4>(&acc[i0 * 128 + g]);
-        const ph::Vec<i32, 4> BIAS_g = ph::vload<4>(&BIAS[n0 + g]);
+      if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<i32, 4> acc_g = ph::vload<4>(&acc_[i0 * 128 + g]);
+        const ph::Vec<i32, 4> BIAS_g = ph::vload<4>(&BIAS_[n0_ + g]);
         ph::Vec<i32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wadd(acc_g.v[v], BIAS_g.v[v]);
         }
-        ph::vstore(&C[(m0 + i0) * N + (n0 + g)], out);
+        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
-          if (!box_5.has(i0, i1)) continue;
-          C[(m0 + i0) * N + (n0 + i1)] = ph::wadd(acc[i0 * 128 + i1], BIAS[n0 + i1]);
+          if (!box_6.has(i0, i1)) continue;
+          C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[i0 * 128 + i1], BIAS_[n0_ + i1]);
         }
       }
     }
@@ -104,8 +104,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A, i8
     for (int e = threadIdx.x; e < 16384; e += 128) {
       const int i0 = e / 128;
       const int i1 = e % 128;
-      if (!box_5.has(i0, i1)) continue;
-      C[(m0 + i0) * N + (n0 + i1)] = ph::wadd(acc[i0 * 128 + i1], BIAS[n0 + i1]);
+      if (!box_6.has(i0, i1)) continue;
+      C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[i0 * 128 + i1], BIAS_[n0_ + i1]);
     }
   }
 }

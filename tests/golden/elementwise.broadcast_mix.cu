@@ -2,17 +2,17 @@
 // kernel broadcast_mix [R=16, C=64]: 128 threads a CTA, 0 bytes of shared memory
 // for launches where multiples of 4: M, N; 16-byte aligned: COL, ROW, X, Y; rows 16-byte multiples apart: ROW, X, Y
 #line 14 "tests/corpus/elementwise.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f32* ROW, f32* COL, f32* Y, f32 s, i64 M, i64 N) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, f32* ROW_, f32* COL_, f32* Y_, f32 s_, i64 M_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   #line 17 "tests/corpus/elementwise.phobos"
-  const i64 r = ph::wmul((i64)blockIdx.y, 16ll);
+  const i64 r_ = ph::wmul((i64)blockIdx.y, 16ll);
   #line 18 "tests/corpus/elementwise.phobos"
-  const i64 c = ph::wmul((i64)blockIdx.x, 64ll);
+  const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);
   #line 19 "tests/corpus/elementwise.phobos"
-  f32 x[8];  // tile<f32>[16, 64] in registers: 16 rows of 64, a group of 16 threads per row, each lane holding 1 group of 4 in each of 2 passes
+  f32 x_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64, a group of 16 threads per row, each lane holding 1 group of 4 in each of 2 passes
   ph::Box<2> x_box;
-  ph::Box<2> box = {{ph::max64(r, 0) - r, ph::max64(c, 0) - c}, {ph::min64(r + 16, M) - r, ph::min64(c + 64, N) - c}};
+  ph::Box<2> box = {{ph::max64(r_, 0) - r_, ph::max64(c_, 0) - c_}, {ph::min64(r_ + 16, M_) - r_, ph::min64(c_ + 64, N_) - c_}};
   box.normalize();
   bool whole[2];  // whether each of this thread's groups is read whole
   ph::Vec<f32, 4> X_gs[2];
@@ -25,9 +25,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = threadIdx.x % 16 * 4;
-        whole[pass] = c % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
+        whole[pass] = c_ % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
         if (whole[pass]) {
-          X_gs[pass] = ph::vload<4>(&X[(r + i0) * N + (c + g)]);
+          X_gs[pass] = ph::vload<4>(&X_[(r_ + i0) * N_ + (c_ + g)]);
         }
       }
     }
@@ -45,14 +45,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
           const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            x[pass * 4 + v] = X_g.v[v];
+            x_[pass * 4 + v] = X_g.v[v];
           }
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
             if (!box.has(i0, i1)) continue;
-            x[pass * 4 + v] = X[(r + i0) * N + (c + i1)];
+            x_[pass * 4 + v] = X_[(r_ + i0) * N_ + (c_ + i1)];
           }
         }
       }
@@ -60,18 +60,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
   }
   x_box = box;
   #line 20 "tests/corpus/elementwise.phobos"
-  const i64 row_start1 = c;
+  const i64 row_start1_ = c_;
   #line 21 "tests/corpus/elementwise.phobos"
-  const i64 col_start0 = r;
+  const i64 col_start0_ = r_;
   #line 22 "tests/corpus/elementwise.phobos"
-  f32 y[8];  // tile<f32>[16, 64] in registers: 16 rows of 64, a group of 16 threads per row, each lane holding 1 group of 4 in each of 2 passes
+  f32 y_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64, a group of 16 threads per row, each lane holding 1 group of 4 in each of 2 passes
   ph::Box<2> y_box;
-  ph::Box<2> box_ = {{0, ph::max64(row_start1, 0) - row_start1}, {1, ph::min64(row_start1 + 64, N) - row_start1}};
-  box_.normalize();
-  ph::Box<2> box_2 = {{ph::max64(col_start0, 0) - col_start0, 0}, {ph::min64(col_start0 + 16, M) - col_start0, 1}};
+  ph::Box<2> box_2 = {{0, ph::max64(row_start1_, 0) - row_start1_}, {1, ph::min64(row_start1_ + 64, N_) - row_start1_}};
   box_2.normalize();
-  const ph::Box<2> box_3 = {{ph::max64(x_box.lo[0], box_2.lo[0]), ph::max64(x_box.lo[1], box_.lo[1])}, {ph::min64(ph::min64(x_box.hi[0], (box_.lo[0] < box_.hi[0] ? 16 : 0)), box_2.hi[0]), ph::min64(ph::min64(x_box.hi[1], box_.hi[1]), (box_2.lo[1] < box_2.hi[1] ? 64 : 0))}};
-  bool whole_[2];  // whether each of this thread's groups is read whole
+  ph::Box<2> box_3 = {{ph::max64(col_start0_, 0) - col_start0_, 0}, {ph::min64(col_start0_ + 16, M_) - col_start0_, 1}};
+  box_3.normalize();
+  const ph::Box<2> box_4 = {{ph::max64(x_box.lo[0], box_3.lo[0]), ph::max64(x_box.lo[1], box_2.lo[1])}, {ph::min64(ph::min64(x_box.hi[0], (box_2.lo[0] < box_2.hi[0] ? 16 : 0)), box_3.hi[0]), ph::min64(ph::min64(x_box.hi[1], box_2.hi[1]), (box_3.lo[1] < box_3.hi[1] ? 64 : 0))}};
+  bool whole_2[2];  // whether each of this thread's groups is read whole
   ph::Vec<f32, 4> ROW_gs[2];
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
@@ -82,9 +82,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = threadIdx.x % 16 * 4;
-        whole_[pass] = row_start1 % 4 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 3);
-        if (whole_[pass]) {
-          ROW_gs[pass] = ph::vload<4>(&ROW[row_start1 + g]);
+        whole_2[pass] = row_start1_ % 4 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 3);
+        if (whole_2[pass]) {
+          ROW_gs[pass] = ph::vload<4>(&ROW_[row_start1_ + g]);
         }
       }
     }
@@ -98,24 +98,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = threadIdx.x % 16 * 4;
-        if (whole_[pass]) {  // the whole group is present and aligned
+        if (whole_2[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& ROW_g = ROW_gs[pass];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            y[pass * 4 + v] = ((x[pass * 4 + v] * ROW_g.v[v]) + (COL[col_start0 + i0] * s));
+            y_[pass * 4 + v] = ((x_[pass * 4 + v] * ROW_g.v[v]) + (COL_[col_start0_ + i0] * s_));
           }
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
-            y[pass * 4 + v] = ((x[pass * 4 + v] * ROW[row_start1 + i1]) + (COL[col_start0 + i0] * s));
+            if (!box_4.has(i0, i1)) continue;
+            y_[pass * 4 + v] = ((x_[pass * 4 + v] * ROW_[row_start1_ + i1]) + (COL_[col_start0_ + i0] * s_));
           }
         }
       }
     }
   }
-  y_box = box_3;
+  y_box = box_4;
   #line 23 "tests/corpus/elementwise.phobos"
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
@@ -129,23 +129,23 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
         if (y_box.has(i0, g) && y_box.has(i0, g + 3)) {  // the whole group is present and aligned
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            y[pass * 4 + v] = ((y[pass * 4 + v] > 0.0f) ? y[pass * 4 + v] : (0.25f * y[pass * 4 + v]));
+            y_[pass * 4 + v] = ((y_[pass * 4 + v] > 0.0f) ? y_[pass * 4 + v] : (0.25f * y_[pass * 4 + v]));
           }
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
             if (!y_box.has(i0, i1)) continue;
-            y[pass * 4 + v] = ((y[pass * 4 + v] > 0.0f) ? y[pass * 4 + v] : (0.25f * y[pass * 4 + v]));
+            y_[pass * 4 + v] = ((y_[pass * 4 + v] > 0.0f) ? y_[pass * 4 + v] : (0.25f * y_[pass * 4 + v]));
           }
         }
       }
     }
   }
   #line 24 "tests/corpus/elementwise.phobos"
-  ph::Box<2> box_4 = {{ph::max64(col_start0, 0) - col_start0, 0}, {ph::min64(col_start0 + 16, M) - col_start0, 1}};
-  box_4.normalize();
-  const ph::Box<2> box_5 = {{ph::max64(ph::max64(y_box.lo[0], box_4.lo[0]), -r), ph::max64(y_box.lo[1], -c)}, {ph::min64(ph::min64(y_box.hi[0], box_4.hi[0]), M - r), ph::min64(ph::min64(y_box.hi[1], (box_4.lo[1] < box_4.hi[1] ? 64 : 0)), N - c)}};
+  ph::Box<2> box_5 = {{ph::max64(col_start0_, 0) - col_start0_, 0}, {ph::min64(col_start0_ + 16, M_) - col_start0_, 1}};
+  box_5.normalize();
+  const ph::Box<2> box_6 = {{ph::max64(ph::max64(y_box.lo[0], box_5.lo[0]), -r_), ph::max64(y_box.lo[1], -c_)}, {ph::min64(ph::min64(y_box.hi[0], box_5.hi[0]), M_ - r_), ph::min64(ph::min64(y_box.hi[1], (box_5.lo[1] < box_5.hi[1] ? 64 : 0)), N_ - c_)}};
   {
     const int lane = threadIdx.x % 16;  // the thread's place in its row's group
     #pragma unroll
@@ -155,19 +155,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X, f
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = threadIdx.x % 16 * 4;
-        if (c % 4 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present and aligned
+        if (c_ % 4 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            out.v[v] = (fminf(fmaxf(y[pass * 4 + v], -2.0f), 3.0f) - fabsf(COL[col_start0 + i0]));
+            out.v[v] = (fminf(fmaxf(y_[pass * 4 + v], -2.0f), 3.0f) - fabsf(COL_[col_start0_ + i0]));
           }
-          ph::vstore(&Y[(r + i0) * N + (c + g)], out);
+          ph::vstore(&Y_[(r_ + i0) * N_ + (c_ + g)], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
-            if (!box_5.has(i0, i1)) continue;
-            Y[(r + i0) * N + (c + i1)] = (fminf(fmaxf(y[pass * 4 + v], -2.0f), 3.0f) - fabsf(COL[col_start0 + i0]));
+            if (!box_6.has(i0, i1)) continue;
+            Y_[(r_ + i0) * N_ + (c_ + i1)] = (fminf(fmaxf(y_[pass * 4 + v], -2.0f), 3.0f) - fabsf(COL_[col_start0_ + i0]));
           }
         }
       }

@@ -2,14 +2,14 @@
 // kernel row_stats [R=8, C=64]: 128 threads a CTA, 32 bytes of shared memory
 // for launches where multiples of 4: M, N; 16-byte aligned: S, X; rows 16-byte multiples apart: X
 #line 20 "tests/corpus/reductions.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* S, i64 M, i64 N) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X_, f32* S_, i64 M_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 22 "tests/corpus/reductions.phobos"
-  const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
+  const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);
   #line 23 "tests/corpus/reductions.phobos"
-  f32 total[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
+  f32 total_[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> total_box;
   {
     const int lane = 0;  // the thread's place in its row's group
@@ -22,13 +22,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        total[0] = 0.0f;
+        total_[0] = 0.0f;
       }
     }
   }
   total_box = {{0, 0}, {8, 1}};
   #line 24 "tests/corpus/reductions.phobos"
-  f32 hi[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
+  f32 hi_[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> hi_box;
   const f32 s = -__int_as_float(0x7f800000);
   {
@@ -42,15 +42,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        hi[0] = s;
+        hi_[0] = s;
       }
     }
   }
   hi_box = {{0, 0}, {8, 1}};
   #line 25 "tests/corpus/reductions.phobos"
-  f32 lo[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
+  f32 lo_[1];  // tile<f32>[8, 1] in registers: 8 rows of 1, a group of 1 threads per row, each lane holding 1 group of 1
   ph::Box<2> lo_box;
-  const f32 s_ = __int_as_float(0x7f800000);
+  const f32 s_2 = __int_as_float(0x7f800000);
   {
     const int lane = 0;  // the thread's place in its row's group
     const int row = threadIdx.x;
@@ -62,20 +62,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       #pragma unroll
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
-        lo[0] = s_;
+        lo_[0] = s_2;
       }
     }
   }
   lo_box = {{0, 0}, {8, 1}};
   #line 26 "tests/corpus/reductions.phobos"
-  for (i64 c = 0ll; c < N; c += 64) {
+  for (i64 c_ = 0ll; c_ < N_; c_ += 64) {
     #line 27 "tests/corpus/reductions.phobos"
-    const i64 x_start0 = r;
+    const i64 x_start0_ = r_;
     #line 27 "tests/corpus/reductions.phobos"
-    const i64 x_start1 = c;
+    const i64 x_start1_ = c_;
     #line 28 "tests/corpus/reductions.phobos"
     __syncthreads();
-    ph::Box<2> box = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
+    ph::Box<2> box = {{ph::max64(x_start0_, 0) - x_start0_, ph::max64(x_start1_, 0) - x_start1_}, {ph::min64(x_start0_ + 8, M_) - x_start0_, ph::min64(x_start1_ + 64, N_) - x_start1_}};
     box.normalize();
     f32* tmp = (f32*)(smem + 0);  // tile<f32>[8, 1]
     // sum along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
@@ -89,7 +89,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
         const int end = live ? (int)box.hi[1] : 0;
         f32 acc = 0.0f;
         #pragma unroll 4
-        for (int j = begin + lane; j < end; j += 32) acc = (acc + X[(x_start0 + i0) * N + (x_start1 + j)]);
+        for (int j = begin + lane; j < end; j += 32) acc = (acc + X_[(x_start0_ + i0) * N_ + (x_start1_ + j)]);
         // the 32 lanes combine pairwise, halving: each ends with the same bits
         #pragma unroll
         for (int m = 16; m >= 1; m /= 2) acc = (acc + ph::shfl_xor(acc, m, 32));
@@ -99,7 +99,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       }
     }
     __syncthreads();
-    const ph::Box<2> box_ = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
+    const ph::Box<2> box_2 = {{ph::max64(total_box.lo[0], box.lo[0]), total_box.lo[1]}, {ph::min64(total_box.hi[0], box.hi[0]), total_box.hi[1]}};
     {
       const int lane = 0;  // the thread's place in its row's group
       const int row = threadIdx.x;
@@ -111,83 +111,39 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
-          if (!box_.has(i0, i1)) continue;
-          total[0] = (total[0] + tmp[i0]);
+          if (!box_2.has(i0, i1)) continue;
+          total_[0] = (total_[0] + tmp[i0]);
         }
       }
     }
-    total_box = box_;
+    total_box = box_2;
     #line 29 "tests/corpus/reductions.phobos"
     __syncthreads();
-    ph::Box<2> box_2 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
-    box_2.normalize();
-    f32* tmp_ = (f32*)(smem + 0);  // tile<f32>[8, 1]
+    ph::Box<2> box_3 = {{ph::max64(x_start0_, 0) - x_start0_, ph::max64(x_start1_, 0) - x_start1_}, {ph::min64(x_start0_ + 8, M_) - x_start0_, ph::min64(x_start1_ + 64, N_) - x_start1_}};
+    box_3.normalize();
+    f32* tmp_2 = (f32*)(smem + 0);  // tile<f32>[8, 1]
     // max along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
     {
       const int lane = threadIdx.x % 32;  // the thread's place in its row's group
       for (int pass = 0; pass < 2; ++pass) {
         const int row = pass * 4 + threadIdx.x / 32;
         const int i0 = row;
-        const bool live = box_2.lo[0] <= i0 && i0 < box_2.hi[0];  // the row is present
-        const int begin = (int)box_2.lo[1];
-        const int end = live ? (int)box_2.hi[1] : 0;
+        const bool live = box_3.lo[0] <= i0 && i0 < box_3.hi[0];  // the row is present
+        const int begin = (int)box_3.lo[1];
+        const int end = live ? (int)box_3.hi[1] : 0;
         f32 acc = -__int_as_float(0x7f800000);
         #pragma unroll 4
-        for (int j = begin + lane; j < end; j += 32) acc = fmaxf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
+        for (int j = begin + lane; j < end; j += 32) acc = fmaxf(acc, X_[(x_start0_ + i0) * N_ + (x_start1_ + j)]);
         // the 32 lanes combine pairwise, halving: each ends with the same bits
         #pragma unroll
         for (int m = 16; m >= 1; m /= 2) acc = fmaxf(acc, ph::shfl_xor(acc, m, 32));
-        if (live && lane == 0) {
-          tmp_[i0] = acc;
-        }
-      }
-    }
-    __syncthreads();
-    const ph::Box<2> box_3 = {{ph::max64(hi_box.lo[0], box_2.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_2.hi[0]), hi_box.hi[1]}};
-    {
-      const int lane = 0;  // the thread's place in its row's group
-      const int row = threadIdx.x;
-      const int i0 = row;
-      #pragma unroll
-      for (int slot = 0; slot < 1; ++slot) {
-        const int g = 0;
-        if (!(row < 8)) continue;
-        #pragma unroll
-        for (int v = 0; v < 1; ++v) {
-          const int i1 = g + v;
-          if (!box_3.has(i0, i1)) continue;
-          hi[0] = fmaxf(hi[0], tmp_[i0]);
-        }
-      }
-    }
-    hi_box = box_3;
-    #line 30 "tests/corpus/reductions.phobos"
-    __syncthreads();
-    ph::Box<2> box_4 = {{ph::max64(x_start0, 0) - x_start0, ph::max64(x_start1, 0) - x_start1}, {ph::min64(x_start0 + 8, M) - x_start0, ph::min64(x_start1 + 64, N) - x_start1}};
-    box_4.normalize();
-    f32* tmp_2 = (f32*)(smem + 0);  // tile<f32>[8, 1]
-    // min along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
-    {
-      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
-      for (int pass = 0; pass < 2; ++pass) {
-        const int row = pass * 4 + threadIdx.x / 32;
-        const int i0 = row;
-        const bool live = box_4.lo[0] <= i0 && i0 < box_4.hi[0];  // the row is present
-        const int begin = (int)box_4.lo[1];
-        const int end = live ? (int)box_4.hi[1] : 0;
-        f32 acc = __int_as_float(0x7f800000);
-        #pragma unroll 4
-        for (int j = begin + lane; j < end; j += 32) acc = fminf(acc, X[(x_start0 + i0) * N + (x_start1 + j)]);
-        // the 32 lanes combine pairwise, halving: each ends with the same bits
-        #pragma unroll
-        for (int m = 16; m >= 1; m /= 2) acc = fminf(acc, ph::shfl_xor(acc, m, 32));
         if (live && lane == 0) {
           tmp_2[i0] = acc;
         }
       }
     }
     __syncthreads();
-    const ph::Box<2> box_5 = {{ph::max64(lo_box.lo[0], box_4.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_4.hi[0]), lo_box.hi[1]}};
+    const ph::Box<2> box_4 = {{ph::max64(hi_box.lo[0], box_3.lo[0]), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], box_3.hi[0]), hi_box.hi[1]}};
     {
       const int lane = 0;  // the thread's place in its row's group
       const int row = threadIdx.x;
@@ -199,34 +155,59 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
         #pragma unroll
         for (int v = 0; v < 1; ++v) {
           const int i1 = g + v;
-          if (!box_5.has(i0, i1)) continue;
-          lo[0] = fminf(lo[0], tmp_2[i0]);
+          if (!box_4.has(i0, i1)) continue;
+          hi_[0] = fmaxf(hi_[0], tmp_2[i0]);
         }
       }
     }
-    lo_box = box_5;
-  }
-  #line 32 "tests/corpus/reductions.phobos"
-  const ph::Box<2> box_6 = {{ph::max64(total_box.lo[0], -r), total_box.lo[1]}, {ph::min64(total_box.hi[0], M - r), total_box.hi[1]}};
-  {
-    const int lane = 0;  // the thread's place in its row's group
-    const int row = threadIdx.x;
-    const int i0 = row;
-    #pragma unroll
-    for (int slot = 0; slot < 1; ++slot) {
-      const int g = 0;
-      if (!(row < 8)) continue;
-      #pragma unroll
-      for (int v = 0; v < 1; ++v) {
-        const int i1 = g + v;
-        if (!box_6.has(i0, i1)) continue;
-        S[r * 3 + (i0 * 3 + i1)] = total[0];
+    hi_box = box_4;
+    #line 30 "tests/corpus/reductions.phobos"
+    __syncthreads();
+    ph::Box<2> box_5 = {{ph::max64(x_start0_, 0) - x_start0_, ph::max64(x_start1_, 0) - x_start1_}, {ph::min64(x_start0_ + 8, M_) - x_start0_, ph::min64(x_start1_ + 64, N_) - x_start1_}};
+    box_5.normalize();
+    f32* tmp_3 = (f32*)(smem + 0);  // tile<f32>[8, 1]
+    // min along the last axis of tile<f32>[8, 64]: 8 rows of 64, a group of 32 threads per row, 4 rows a pass (2 passes); lane l folds elements l, l + 32, ... in registers, then xor shuffles combine the group
+    {
+      const int lane = threadIdx.x % 32;  // the thread's place in its row's group
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass * 4 + threadIdx.x / 32;
+        const int i0 = row;
+        const bool live = box_5.lo[0] <= i0 && i0 < box_5.hi[0];  // the row is present
+        const int begin = (int)box_5.lo[1];
+        const int end = live ? (int)box_5.hi[1] : 0;
+        f32 acc = __int_as_float(0x7f800000);
+        #pragma unroll 4
+        for (int j = begin + lane; j < end; j += 32) acc = fminf(acc, X_[(x_start0_ + i0) * N_ + (x_start1_ + j)]);
+        // the 32 lanes combine pairwise, halving: each ends with the same bits
+        #pragma unroll
+        for (int m = 16; m >= 1; m /= 2) acc = fminf(acc, ph::shfl_xor(acc, m, 32));
+        if (live && lane == 0) {
+          tmp_3[i0] = acc;
+        }
       }
     }
+    __syncthreads();
+    const ph::Box<2> box_6 = {{ph::max64(lo_box.lo[0], box_5.lo[0]), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], box_5.hi[0]), lo_box.hi[1]}};
+    {
+      const int lane = 0;  // the thread's place in its row's group
+      const int row = threadIdx.x;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = 0;
+        if (!(row < 8)) continue;
+        #pragma unroll
+        for (int v = 0; v < 1; ++v) {
+          const int i1 = g + v;
+          if (!box_6.has(i0, i1)) continue;
+          lo_[0] = fminf(lo_[0], tmp_3[i0]);
+        }
+      }
+    }
+    lo_box = box_6;
   }
-  #line 33 "tests/corpus/reductions.phobos"
-  __syncthreads();
-  const ph::Box<2> box_7 = {{ph::max64(hi_box.lo[0], -r), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M - r), hi_box.hi[1]}};
+  #line 32 "tests/corpus/reductions.phobos"
+  const ph::Box<2> box_7 = {{ph::max64(total_box.lo[0], -r_), total_box.lo[1]}, {ph::min64(total_box.hi[0], M_ - r_), total_box.hi[1]}};
   {
     const int lane = 0;  // the thread's place in its row's group
     const int row = threadIdx.x;
@@ -239,13 +220,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_7.has(i0, i1)) continue;
-        S[r * 3 + 1 + (i0 * 3 + i1)] = hi[0];
+        S_[r_ * 3 + (i0 * 3 + i1)] = total_[0];
       }
     }
   }
-  #line 34 "tests/corpus/reductions.phobos"
+  #line 33 "tests/corpus/reductions.phobos"
   __syncthreads();
-  const ph::Box<2> box_8 = {{ph::max64(lo_box.lo[0], -r), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M - r), lo_box.hi[1]}};
+  const ph::Box<2> box_8 = {{ph::max64(hi_box.lo[0], -r_), hi_box.lo[1]}, {ph::min64(hi_box.hi[0], M_ - r_), hi_box.hi[1]}};
   {
     const int lane = 0;  // the thread's place in its row's group
     const int row = threadIdx.x;
@@ -258,7 +239,26 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X, f32* 
       for (int v = 0; v < 1; ++v) {
         const int i1 = g + v;
         if (!box_8.has(i0, i1)) continue;
-        S[r * 3 + 2 + (i0 * 3 + i1)] = lo[0];
+        S_[r_ * 3 + 1 + (i0 * 3 + i1)] = hi_[0];
+      }
+    }
+  }
+  #line 34 "tests/corpus/reductions.phobos"
+  __syncthreads();
+  const ph::Box<2> box_9 = {{ph::max64(lo_box.lo[0], -r_), lo_box.lo[1]}, {ph::min64(lo_box.hi[0], M_ - r_), lo_box.hi[1]}};
+  {
+    const int lane = 0;  // the thread's place in its row's group
+    const int row = threadIdx.x;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = 0;
+      if (!(row < 8)) continue;
+      #pragma unroll
+      for (int v = 0; v < 1; ++v) {
+        const int i1 = g + v;
+        if (!box_9.has(i0, i1)) continue;
+        S_[r_ * 3 + 2 + (i0 * 3 + i1)] = lo_[0];
       }
     }
   }

@@ -2,15 +2,15 @@
 // kernel softmax_last [R=3, C=256]: 128 threads a CTA, 0 bytes of shared memory
 // for launches where multiples of 4: M, N; 16-byte aligned: X, Y
 #line 156 "tests/corpus/reductions.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, bf16* Y, i64 M, i64 N) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, bf16* Y_, i64 M_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   #line 159 "tests/corpus/reductions.phobos"
-  const i64 r = ph::wmul((i64)blockIdx.x, 3ll);
+  const i64 r_ = ph::wmul((i64)blockIdx.x, 3ll);
   #line 160 "tests/corpus/reductions.phobos"
-  f32 x[8];  // tile<bf16>[3, 256] in registers: 3 rows of 256, a group of 32 threads per row, each lane holding 1 group of 8
+  f32 x_[8];  // tile<bf16>[3, 256] in registers: 3 rows of 256, a group of 32 threads per row, each lane holding 1 group of 8
   ph::Box<2> x_box;
-  ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 3, M) - r, ph::min64(256, N)}};
+  ph::Box<2> box = {{ph::max64(r_, 0) - r_, 0}, {ph::min64(r_ + 3, M_) - r_, ph::min64(256, N_)}};
   box.normalize();
   bool whole[1];  // whether each of this thread's groups is read whole
   ph::Vec<bf16, 8> X_gs[1];
@@ -21,9 +21,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, b
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = threadIdx.x % 32 * 8;
-      whole[0] = row < 3 && N % 8 == 0 && box.has(i0, g) && box.has(i0, g + 7);
+      whole[0] = row < 3 && N_ % 8 == 0 && box.has(i0, g) && box.has(i0, g + 7);
       if (whole[0]) {
-        X_gs[0] = ph::vload<8>(&X[(r + i0) * N + g]);
+        X_gs[0] = ph::vload<8>(&X_[(r_ + i0) * N_ + g]);
       }
     }
   }
@@ -39,14 +39,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, b
         const ph::Vec<bf16, 8>& X_g = X_gs[0];
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
-          x[v] = ph::from_bf16(X_g.v[v]);
+          x_[v] = ph::from_bf16(X_g.v[v]);
         }
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int i1 = g + v;
           if (!box.has(i0, i1)) continue;
-          x[v] = ph::from_bf16(X[(r + i0) * N + i1]);
+          x_[v] = ph::from_bf16(X_[(r_ + i0) * N_ + i1]);
         }
       }
     }
@@ -70,13 +70,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, b
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int j = g + v;
-          peak = fmaxf(peak, (f32)(x[v]));
+          peak = fmaxf(peak, (f32)(x_[v]));
         }
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int j = g + v;
-          if (begin <= j && j < end) peak = fmaxf(peak, (f32)(x[v]));
+          if (begin <= j && j < end) peak = fmaxf(peak, (f32)(x_[v]));
         }
       }
     }
@@ -91,13 +91,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, b
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int j = g + v;
-          total = (total + (x[v] = expf((f32)(x[v]) - peak)));
+          total = (total + (x_[v] = expf((f32)(x_[v]) - peak)));
         }
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int j = g + v;
-          if (begin <= j && j < end) total = (total + (x[v] = expf((f32)(x[v]) - peak)));
+          if (begin <= j && j < end) total = (total + (x_[v] = expf((f32)(x_[v]) - peak)));
         }
       }
     }
@@ -109,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, b
       row_sum[0] = total;
     }
   }
-  const ph::Box<2> box_ = {{ph::max64(x_box.lo[0], -r), x_box.lo[1]}, {ph::min64(x_box.hi[0], M - r), ph::min64(x_box.hi[1], N)}};
+  const ph::Box<2> box_2 = {{ph::max64(x_box.lo[0], -r_), x_box.lo[1]}, {ph::min64(x_box.hi[0], M_ - r_), ph::min64(x_box.hi[1], N_)}};
   {
     const int lane = threadIdx.x % 32;  // the thread's place in its row's group
     const int row = threadIdx.x / 32;
@@ -118,19 +118,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X, b
     for (int slot = 0; slot < 1; ++slot) {
       const int g = threadIdx.x % 32 * 8;
       if (!(row < 3)) continue;
-      if (N % 8 == 0 && box_.has(i0, g) && box_.has(i0, g + 7)) {  // the whole group is present and aligned
+      if (N_ % 8 == 0 && box_2.has(i0, g) && box_2.has(i0, g + 7)) {  // the whole group is present and aligned
         ph::Vec<bf16, 8> out;
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
-          out.v[v] = ph::to_bf16((x[v] / row_sum[0]));
+          out.v[v] = ph::to_bf16((x_[v] / row_sum[0]));
         }
-        ph::vstore(&Y[(r + i0) * N + g], out);
+        ph::vstore(&Y_[(r_ + i0) * N_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
           const int i1 = g + v;
-          if (!box_.has(i0, i1)) continue;
-          Y[(r + i0) * N + i1] = ph::to_bf16((x[v] / row_sum[0]));
+          if (!box_2.has(i0, i1)) continue;
+          Y_[(r_ + i0) * N_ + i1] = ph::to_bf16((x_[v] / row_sum[0]));
         }
       }
     }

@@ -2,21 +2,21 @@
 // kernel softmax_rows [ROWS=8, COLS=256]: 128 threads a CTA, 8256 bytes of shared memory
 // for launches where multiples of 4: M, N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 38 "tests/corpus/reductions.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X, f32* Y, i64 M, i64 N) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X_, f32* Y_, i64 M_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 40 "tests/corpus/reductions.phobos"
-  const i64 r = ph::wmul((i64)blockIdx.x, 8ll);
+  const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);
   #line 41 "tests/corpus/reductions.phobos"
-  ph::Box<2> box = {{ph::max64(r, 0) - r, 0}, {ph::min64(r + 8, M) - r, ph::min64(256, N)}};
+  ph::Box<2> box = {{ph::max64(r_, 0) - r_, 0}, {ph::min64(r_ + 8, M_) - r_, ph::min64(256, N_)}};
   box.normalize();
   f32* tmp = (f32*)(smem + 0);  // tile<f32>[8, 256]
   for (int e = threadIdx.x; e < 2048; e += 128) {
     const int i0 = e / 256;
     const int i1 = e % 256;
     if (!box.has(i0, i1)) continue;
-    tmp[i0 * 256 + i1] = X[(r + i0) * N + i1];
+    tmp[i0 * 256 + i1] = X_[(r_ + i0) * N_ + i1];
   }
   __syncthreads();
   f32* row_max = (f32*)(smem + 8192);  // each row's maximum
@@ -49,25 +49,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_rows(f32* X, f3
     }
   }
   __syncthreads();
-  const ph::Box<2> box_ = {{ph::max64(box.lo[0], -r), box.lo[1]}, {ph::min64(box.hi[0], M - r), ph::min64(box.hi[1], N)}};
+  const ph::Box<2> box_2 = {{ph::max64(box.lo[0], -r_), box.lo[1]}, {ph::min64(box.hi[0], M_ - r_), ph::min64(box.hi[1], N_)}};
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 512; e += 128) {
     const int i0 = e / 64;
     const int g = (e % 64) * 4;
-    if (box_.has(i0, g) && box_.has(i0, g + 3)) {  // the whole group is present
+    if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
       const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 256 + g]);
       ph::Vec<f32, 4> out;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         out.v[v] = (expf((f32)(tmp_g.v[v]) - row_max[i0]) / row_sum[i0]);
       }
-      ph::vstore(&Y[(r + i0) * N + g], out);
+      ph::vstore(&Y_[(r_ + i0) * N_ + g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i1 = g + v;
-        if (!box_.has(i0, i1)) continue;
-        Y[(r + i0) * N + i1] = (expf((f32)(tmp[i0 * 256 + i1]) - row_max[i0]) / row_sum[i0]);
+        if (!box_2.has(i0, i1)) continue;
+        Y_[(r_ + i0) * N_ + i1] = (expf((f32)(tmp[i0 * 256 + i1]) - row_max[i0]) / row_sum[i0]);
       }
     }
   }

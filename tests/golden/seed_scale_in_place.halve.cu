@@ -2,9 +2,9 @@
 // kernel halve: 32 threads a CTA, 0 bytes of shared memory
 // for launches where 16-byte aligned: X; rows 16-byte multiples apart: X
 #line 5 "seed:scale_in_place"
-extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
+extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X_) {
   #line 7 "seed:scale_in_place"
-  f32 acc[32];  // tile<f32>[32, 32] in registers: 32 rows of 32, a group of 8 threads per row, each lane holding 1 group of 4 in each of 8 passes
+  f32 acc_[32];  // tile<f32>[32, 32] in registers: 32 rows of 32, a group of 8 threads per row, each lane holding 1 group of 4 in each of 8 passes
   bool whole[8];  // whether each of this thread's groups is read whole
   ph::Vec<f32, 4> X_gs[8];
   {
@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
         const int g = threadIdx.x % 8 * 4;
         whole[pass] = true;
         if (whole[pass]) {
-          X_gs[pass] = ph::vload<4>(&X[i0 * 32 + g]);
+          X_gs[pass] = ph::vload<4>(&X_[i0 * 32 + g]);
         }
       }
     }
@@ -36,13 +36,13 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
           const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            acc[pass * 4 + v] = X_g.v[v];
+            acc_[pass * 4 + v] = X_g.v[v];
           }
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
-            acc[pass * 4 + v] = X[i0 * 32 + i1];
+            acc_[pass * 4 + v] = X_[i0 * 32 + i1];
           }
         }
       }
@@ -60,7 +60,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
         const int g = threadIdx.x % 8 * 4;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          acc[pass * 4 + v] = (acc[pass * 4 + v] * 0.5f);
+          acc_[pass * 4 + v] = (acc_[pass * 4 + v] * 0.5f);
         }
       }
     }
@@ -79,9 +79,9 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X) {
         ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = acc[pass * 4 + v];
+          out.v[v] = acc_[pass * 4 + v];
         }
-        ph::vstore(&X[i0 * 32 + g], out);
+        ph::vstore(&X_[i0 * 32 + g], out);
       }
     }
   }

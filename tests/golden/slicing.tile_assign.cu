@@ -2,24 +2,24 @@
 // kernel tile_assign: 128 threads a CTA, 768 bytes of shared memory
 // for launches where 16-byte aligned: A, B, C, D, X; rows 16-byte multiples apart: A, B, C, D, X
 #line 71 "tests/corpus/slicing.phobos"
-extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32* A, f32* B, f32* C, f32* D) {
+extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X_, f32* A_, f32* B_, f32* C_, f32* D_) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 73 "tests/corpus/slicing.phobos"
-  f32* a = (f32*)(smem + 0);  // tile<f32>[8, 8]
+  f32* a_ = (f32*)(smem + 0);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
-    const ph::Vec<f32, 4> X_g = ph::vload<4>(&X[i0 * 8 + g]);
+    const ph::Vec<f32, 4> X_g = ph::vload<4>(&X_[i0 * 8 + g]);
     ph::Vec<f32, 4> out;
     #pragma unroll
     for (int v = 0; v < 4; ++v) {
       out.v[v] = X_g.v[v];
     }
-    ph::vstore(&a[i0 * 8 + g], out);
+    ph::vstore(&a_[i0 * 8 + g], out);
   }
   #line 74 "tests/corpus/slicing.phobos"
-  f32* b = (f32*)(smem + 256);  // tile<f32>[8, 8]
+  f32* b_ = (f32*)(smem + 256);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     for (int v = 0; v < 4; ++v) {
       out.v[v] = 0.0f;
     }
-    ph::vstore(&b[i0 * 8 + g], out);
+    ph::vstore(&b_[i0 * 8 + g], out);
   }
   #line 75 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -37,13 +37,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
-    const ph::Vec<f32, 4> a_g = ph::vload<4>(&a[i0 * 8 + g]);
+    const ph::Vec<f32, 4> a_g = ph::vload<4>(&a_[i0 * 8 + g]);
     ph::Vec<f32, 4> out;
     #pragma unroll
     for (int v = 0; v < 4; ++v) {
       out.v[v] = a_g.v[v];
     }
-    ph::vstore(&b[i0 * 8 + g], out);
+    ph::vstore(&b_[i0 * 8 + g], out);
   }
   #line 76 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -58,18 +58,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       for (int v = 0; v < 4; ++v) {
         out.v[v] = 5.0f;
       }
-      ph::vstore(&b[g], out);
+      ph::vstore(&b_[g], out);
     } else {  // the group crosses the region's edge: element by element, masked
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         const int i0 = g + v;
         if (!box.has(i0)) continue;
-        b[i0] = 5.0f;
+        b_[i0] = 5.0f;
       }
     }
   }
   #line 77 "tests/corpus/slicing.phobos"
-  f32 c[4];  // tile<f32>[8, 8] in registers: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4
+  f32 c_[4];  // tile<f32>[8, 8] in registers: 8 rows of 8, a group of 2 threads per row, each lane holding 1 group of 4
   {
     const int lane = threadIdx.x % 2;  // the thread's place in its row's group
     const int row = threadIdx.x / 2;
@@ -80,7 +80,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
-        c[v] = 1.0f;
+        c_[v] = 1.0f;
       }
     }
   }
@@ -101,13 +101,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int j = g + v;
-          acc = (acc + a[i0 * 8 + j]);
+          acc = (acc + a_[i0 * 8 + j]);
         }
       } else {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int j = g + v;
-          if (j < end) acc = (acc + a[i0 * 8 + j]);
+          if (j < end) acc = (acc + a_[i0 * 8 + j]);
         }
       }
     }
@@ -128,12 +128,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
-        c[v] = row_sum[0];
+        c_[v] = row_sum[0];
       }
     }
   }
   #line 79 "tests/corpus/slicing.phobos"
-  f32* d = (f32*)(smem + 512);  // tile<f32>[8, 8]
+  f32* d_ = (f32*)(smem + 512);  // tile<f32>[8, 8]
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
@@ -143,7 +143,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     for (int v = 0; v < 4; ++v) {
       out.v[v] = 0.0f;
     }
-    ph::vstore(&d[i0 * 8 + g], out);
+    ph::vstore(&d_[i0 * 8 + g], out);
   }
   #line 80 "tests/corpus/slicing.phobos"
   __syncthreads();
@@ -155,38 +155,38 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
     #pragma unroll
     for (int v = 0; v < 4; ++v) {
       const int i1 = g + v;
-      out.v[v] = a[i1 * 8 + i0];
+      out.v[v] = a_[i1 * 8 + i0];
     }
-    ph::vstore(&d[i0 * 8 + g], out);
+    ph::vstore(&d_[i0 * 8 + g], out);
   }
   #line 81 "tests/corpus/slicing.phobos"
   __syncthreads();
-  d[9] = -1.0f;
+  d_[9] = -1.0f;
   #line 82 "tests/corpus/slicing.phobos"
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
-    const ph::Vec<f32, 4> a_g = ph::vload<4>(&a[i0 * 8 + g]);
+    const ph::Vec<f32, 4> a_g = ph::vload<4>(&a_[i0 * 8 + g]);
     ph::Vec<f32, 4> out;
     #pragma unroll
     for (int v = 0; v < 4; ++v) {
       out.v[v] = a_g.v[v];
     }
-    ph::vstore(&A[i0 * 8 + g], out);
+    ph::vstore(&A_[i0 * 8 + g], out);
   }
   #line 83 "tests/corpus/slicing.phobos"
   // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
-    const ph::Vec<f32, 4> b_g = ph::vload<4>(&b[i0 * 8 + g]);
+    const ph::Vec<f32, 4> b_g = ph::vload<4>(&b_[i0 * 8 + g]);
     ph::Vec<f32, 4> out;
     #pragma unroll
     for (int v = 0; v < 4; ++v) {
       out.v[v] = b_g.v[v];
     }
-    ph::vstore(&B[i0 * 8 + g], out);
+    ph::vstore(&B_[i0 * 8 + g], out);
   }
   #line 84 "tests/corpus/slicing.phobos"
   {
@@ -200,9 +200,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
       ph::Vec<f32, 4> out;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
-        out.v[v] = c[v];
+        out.v[v] = c_[v];
       }
-      ph::vstore(&C[i0 * 8 + g], out);
+      ph::vstore(&C_[i0 * 8 + g], out);
     }
   }
   #line 85 "tests/corpus/slicing.phobos"
@@ -211,12 +211,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X, f32
   for (int e = threadIdx.x; e < 16; e += 128) {
     const int i0 = e / 2;
     const int g = (e % 2) * 4;
-    const ph::Vec<f32, 4> d_g = ph::vload<4>(&d[i0 * 8 + g]);
+    const ph::Vec<f32, 4> d_g = ph::vload<4>(&d_[i0 * 8 + g]);
     ph::Vec<f32, 4> out;
     #pragma unroll
     for (int v = 0; v < 4; ++v) {
       out.v[v] = d_g.v[v];
     }
-    ph::vstore(&D[i0 * 8 + g], out);
+    ph::vstore(&D_[i0 * 8 + g], out);
   }
 }

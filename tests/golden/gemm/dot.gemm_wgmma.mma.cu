@@ -11,15 +11,15 @@ PH_INLINE void mma(f32* d, const u32 (&a)[4], u32 b0, u32 b1) {
 //   each warp 64 x 32: ldmatrix (B transposed) and mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32, 4 x 4 products a k16 slice
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(K % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A_, bf16* B_, bf16* BIAS_, bf16* C_, f32 alpha_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(128) unsigned char smem[];
   const u32 base = (ph::smem_address(smem) + 127u) & ~127u;
   const i64 tiles = grid_x * grid_y * grid_z;
   const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
-  const int kblocks = (int)((K + 31) / 32);
+  const int kblocks = (int)((K_ + 31) / 32);
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const int frag_row = (int)threadIdx.x / 4 % 8 + (int)threadIdx.x / 32 % 2 * 64, frag_col = (int)threadIdx.x % 4 * 2 + (int)threadIdx.x / 64 * 32;
   const int warp_row = warp % 2 * 64, warp_col = warp / 2 * 32;
@@ -31,11 +31,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
     i64 block_x, block_y, block_z;
     ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
     #line 117 "tests/corpus/dot.phobos"
-    const i64 m0 = ph::wmul(block_y, 128ll);
+    const i64 m0_ = ph::wmul(block_y, 128ll);
     #line 118 "tests/corpus/dot.phobos"
-    const i64 n0 = ph::wmul(block_x, 128ll);
+    const i64 n0_ = ph::wmul(block_x, 128ll);
     #line 120 "tests/corpus/dot.phobos"
-    const i64 m_at = m0, n_at = n0;
+    const i64 m_at = m0_, n_at = n0_;
     for (int r = 0; r < 16; ++r) acc_0[r] = 0.0f;
     for (int r = 0; r < 16; ++r) acc_1[r] = 0.0f;
     for (int r = 0; r < 16; ++r) acc_2[r] = 0.0f;
@@ -46,12 +46,12 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
         #pragma unroll 4
         for (int q = threadIdx.x; q < 512; q += 256) {
           const int r = q / 4, c = q % 4;
-          ph::copy_async(a + r * 64 + ((c ^ ((r >> 1) & 3)) << 4), A, m_at + r, (s) * 32 + 8 * c, M, K);
+          ph::copy_async(a + r * 64 + ((c ^ ((r >> 1) & 3)) << 4), A_, m_at + r, (s) * 32 + 8 * c, M_, K_);
         }
         #pragma unroll 4
         for (int q = threadIdx.x; q < 512; q += 256) {
           const int r = q / 16, c = q % 16;
-          ph::copy_async(b + r * 256 + (((c & ~7) | ((c & 7) ^ (r & 7))) << 4), B, (s) * 32 + r, n_at + 8 * c, K, N);
+          ph::copy_async(b + r * 256 + (((c & ~7) | ((c & 7) ^ (r & 7))) << 4), B_, (s) * 32 + r, n_at + 8 * c, K_, N_);
         }
       }
       ph::copies_commit();
@@ -64,12 +64,12 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
         #pragma unroll 4
         for (int q = threadIdx.x; q < 512; q += 256) {
           const int r = q / 4, c = q % 4;
-          ph::copy_async(a + r * 64 + ((c ^ ((r >> 1) & 3)) << 4), A, m_at + r, (kb + 3) * 32 + 8 * c, M, K);
+          ph::copy_async(a + r * 64 + ((c ^ ((r >> 1) & 3)) << 4), A_, m_at + r, (kb + 3) * 32 + 8 * c, M_, K_);
         }
         #pragma unroll 4
         for (int q = threadIdx.x; q < 512; q += 256) {
           const int r = q / 16, c = q % 16;
-          ph::copy_async(b + r * 256 + (((c & ~7) | ((c & 7) ^ (r & 7))) << 4), B, (kb + 3) * 32 + r, n_at + 8 * c, K, N);
+          ph::copy_async(b + r * 256 + (((c & ~7) | ((c & 7) ^ (r & 7))) << 4), B_, (kb + 3) * 32 + r, n_at + 8 * c, K_, N_);
         }
       }
       ph::copies_commit();
@@ -99,18 +99,18 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
     }
     ph::copies_wait<0>();
     __syncthreads();  // the ring is free for the next tile
-    ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
+    ph::Box<2> acc_box = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(n0_ + 128, N_) - n0_}};
     acc_box.normalize();
     if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
     #line 123 "tests/corpus/dot.phobos"
-    const f32 scale = (alpha * 0.5f);
+    const f32 scale_ = (alpha_ * 0.5f);
     {  // a store of its own: its bounds and locals are its own
       #line 124 "tests/corpus/dot.phobos"
-      ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
-      box_.normalize();
-      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
-      const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
-      if (lo0 == 0 && hi0 == 128 && lo1 == 0 && hi1 == 128 && n0 % 2 == 0) {
+      ph::Box<2> box_2 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
+      box_2.normalize();
+      const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0_), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_2.lo[0] < box_2.hi[0] ? 128 : 0)), M_ - m0_), 0), 128);  // where the value is present and inside the tensor
+      const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_2.lo[1]), -n0_), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_2.hi[1]), N_ - n0_), 0), 128);  // where the value is present and inside the tensor
+      if (lo0 == 0 && hi0 == 128 && lo1 == 0 && hi1 == 128 && n0_ % 2 == 0) {
         {
           #pragma unroll
           for (int r0 = 0; r0 < 2; ++r0) {
@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
             for (int r1 = 0; r1 < 4; ++r1) {
               const int i = frag_row + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
+              ph::vstore<2>(&C_[(m0_ + i) * N_ + (n0_ + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale_ * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale_ * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f))}});
             }
           }
         }
@@ -129,7 +129,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
             for (int r1 = 0; r1 < 4; ++r1) {
               const int i = frag_row + 16 + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_1[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_1[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
+              ph::vstore<2>(&C_[(m0_ + i) * N_ + (n0_ + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale_ * acc_1[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale_ * acc_1[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f))}});
             }
           }
         }
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
             for (int r1 = 0; r1 < 4; ++r1) {
               const int i = frag_row + 32 + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_2[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_2[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
+              ph::vstore<2>(&C_[(m0_ + i) * N_ + (n0_ + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale_ * acc_2[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale_ * acc_2[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f))}});
             }
           }
         }
@@ -151,7 +151,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
             for (int r1 = 0; r1 < 4; ++r1) {
               const int i = frag_row + 48 + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
-              ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_3[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_3[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f))}});
+              ph::vstore<2>(&C_[(m0_ + i) * N_ + (n0_ + j)], ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale_ * acc_3[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f)), ph::to_bf16(fmaxf(((scale_ * acc_3[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f))}});
             }
           }
         }
@@ -164,8 +164,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
               const int i = frag_row + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
               if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f));
-                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f));
+                if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = ph::to_bf16(fmaxf(((scale_ * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f));
+                if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = ph::to_bf16(fmaxf(((scale_ * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f));
               }
             }
           }
@@ -178,8 +178,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
               const int i = frag_row + 16 + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
               if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = ph::to_bf16(fmaxf(((scale * acc_1[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f));
-                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = ph::to_bf16(fmaxf(((scale * acc_1[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f));
+                if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = ph::to_bf16(fmaxf(((scale_ * acc_1[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f));
+                if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = ph::to_bf16(fmaxf(((scale_ * acc_1[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f));
               }
             }
           }
@@ -192,8 +192,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
               const int i = frag_row + 32 + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
               if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = ph::to_bf16(fmaxf(((scale * acc_2[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f));
-                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = ph::to_bf16(fmaxf(((scale * acc_2[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f));
+                if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = ph::to_bf16(fmaxf(((scale_ * acc_2[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f));
+                if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = ph::to_bf16(fmaxf(((scale_ * acc_2[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f));
               }
             }
           }
@@ -206,8 +206,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A, 
               const int i = frag_row + 48 + 8 * r0;
               const int j = frag_col + 8 * r1, j1 = j + 1;
               if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = ph::to_bf16(fmaxf(((scale * acc_3[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + j]))), 0.0f));
-                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = ph::to_bf16(fmaxf(((scale * acc_3[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + j1]))), 0.0f));
+                if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = ph::to_bf16(fmaxf(((scale_ * acc_3[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j]))), 0.0f));
+                if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = ph::to_bf16(fmaxf(((scale_ * acc_3[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + j1]))), 0.0f));
               }
             }
           }

@@ -14,10 +14,10 @@ PH_INLINE void wgmma(f32 (&d)[64], u64 a, u64 b, int scale_d) {
 //   C: a consumer's 64 rows through 2 swizzled box(es) of 64 columns and a TMA store, where the tile allows, overlapping the next tile
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, const __grid_constant__ ph::TensorMap C_map, bf16* A, bf16* B, bf16* BIAS, bf16* C, f32 alpha, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(K % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, const __grid_constant__ ph::TensorMap C_map, bf16* A_, bf16* B_, bf16* BIAS_, bf16* C_, f32 alpha_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
   __syncthreads();  // the roles never meet again
   const i64 tiles = grid_x * grid_y * grid_z;
   const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
-  const int kblocks = (int)((K + 63) / 64);
+  const int kblocks = (int)((K_ + 63) / 64);
   if (group == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
     if (gthread == 0) {
@@ -46,11 +46,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
         i64 block_x, block_y, block_z;
         ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
         #line 117 "tests/corpus/dot.phobos"
-        const i64 m0 = ph::wmul(block_y, 128ll);
+        const i64 m0_ = ph::wmul(block_y, 128ll);
         #line 118 "tests/corpus/dot.phobos"
-        const i64 n0 = ph::wmul(block_x, 128ll);
+        const i64 n0_ = ph::wmul(block_x, 128ll);
         #line 120 "tests/corpus/dot.phobos"
-        const int m_at = (int)(m0), n_at = (int)(n0);
+        const int m_at = (int)(m0_), n_at = (int)(n0_);
         for (int kb = 0; kb < kblocks; ++kb, ++it) {
           const u32 s = it % 6, phase = (it / 6) & 1;
           ph::mbar_wait(empty + 8 * s, phase ^ 1);  // a fresh stage passes at once
@@ -77,9 +77,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 117 "tests/corpus/dot.phobos"
-      const i64 m0 = ph::wmul(block_y, 128ll);
+      const i64 m0_ = ph::wmul(block_y, 128ll);
       #line 118 "tests/corpus/dot.phobos"
-      const i64 n0 = ph::wmul(block_x, 128ll);
+      const i64 n0_ = ph::wmul(block_x, 128ll);
       #line 120 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 6;
@@ -98,17 +98,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
       }
       ph::wgmma_wait<0>();
       if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 6));
-      ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
+      ph::Box<2> acc_box = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(n0_ + 128, N_) - n0_}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
       #line 123 "tests/corpus/dot.phobos"
-      const f32 scale = (alpha * 0.5f);
+      const f32 scale_ = (alpha_ * 0.5f);
       {  // a store of its own: its bounds and locals are its own
         #line 124 "tests/corpus/dot.phobos"
-        ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
-        box_.normalize();
-        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
-        const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
+        ph::Box<2> box_2 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
+        box_2.normalize();
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0_), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_2.lo[0] < box_2.hi[0] ? 128 : 0)), M_ - m0_), 0), 128);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_2.lo[1]), -n0_), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_2.hi[1]), N_ - n0_), 0), 128);  // where the value is present and inside the tensor
         if (lo0 < hi0 && lo1 < hi1) {
           if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read the staging
           ph::named_sync(1 + consumer, 128);
@@ -120,7 +120,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
                 const int i = frag_row + 8 * r0;
                 const int j = frag_col + 8 * r1, j1 = j + 1;
                 const int ci = ph::imin(ph::imax(i, lo0), hi0 - 1), cj = ph::imin(ph::imax(j, lo1), hi1 - 1), cj1 = ph::imin(ph::imax(j1, lo1), hi1 - 1);
-                ph::vstore<2>((bf16*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 64, 8192, 2)), ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS[n0 + cj]))), 0.0f)), ph::to_bf16(fmaxf(((scale * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS[n0 + cj1]))), 0.0f))}});
+                ph::vstore<2>((bf16*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 64, 8192, 2)), ph::Vec<bf16, 2>{{ph::to_bf16(fmaxf(((scale_ * acc_0[2 * r0 + 4 * r1]) + (f32)(ph::from_bf16(BIAS_[n0_ + cj]))), 0.0f)), ph::to_bf16(fmaxf(((scale_ * acc_0[2 * r0 + 4 * r1 + 1]) + (f32)(ph::from_bf16(BIAS_[n0_ + cj1]))), 0.0f))}});
               }
             }
           }
@@ -128,8 +128,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
           ph::named_sync(1 + consumer, 128);
           if (lo0 == 0 && hi0 == 128 && lo1 == 0 && hi1 == 128) {
             if (gthread == 0) {
-              ph::tma_store(ph::smem_address(c_tile) + 0, &C_map, (int)(n0), (int)(m0 + (consumer * 64)));
-              ph::tma_store(ph::smem_address(c_tile) + 8192, &C_map, (int)(n0 + 64), (int)(m0 + (consumer * 64)));
+              ph::tma_store(ph::smem_address(c_tile) + 0, &C_map, (int)(n0_), (int)(m0_ + (consumer * 64)));
+              ph::tma_store(ph::smem_address(c_tile) + 8192, &C_map, (int)(n0_ + 64), (int)(m0_ + (consumer * 64)));
               ph::bulk_commit();
             }
           } else {
@@ -138,8 +138,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma(const __g
               const int i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
               const bf16* c = (bf16*)(c_tile + ph::swizzled(r, j, 64, 8192, 2));
               if (lo0 <= i && i < hi0) {
-                if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = c[0];
-                if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = c[1];
+                if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = c[0];
+                if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = c[1];
               }
             }
           }

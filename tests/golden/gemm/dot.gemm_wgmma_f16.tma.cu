@@ -14,10 +14,10 @@ PH_INLINE void wgmma(f32 (&d)[96], u64 a, u64 b, int scale_d) {
 //   C: from registers
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C, D; rows 16-byte multiples apart: C
 #line 129 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, f16* A, f16* B, f32* C, f16* D, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(K % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, f16* A_, f16* B_, f32* C_, f16* D_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
   __syncthreads();  // the roles never meet again
   const i64 tiles = grid_x * grid_y * grid_z;
   const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 192.0f / 64);
-  const int kblocks = (int)((K + 63) / 64);
+  const int kblocks = (int)((K_ + 63) / 64);
   if (group == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
     if (gthread == 0) {
@@ -46,11 +46,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
         i64 block_x, block_y, block_z;
         ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
         #line 132 "tests/corpus/dot.phobos"
-        const i64 m0 = ph::wmul(block_y, 64ll);
+        const i64 m0_ = ph::wmul(block_y, 64ll);
         #line 133 "tests/corpus/dot.phobos"
-        const i64 n0 = ph::wmul(block_x, 192ll);
+        const i64 n0_ = ph::wmul(block_x, 192ll);
         #line 135 "tests/corpus/dot.phobos"
-        const int m_at = (int)(m0), n_at = (int)(n0);
+        const int m_at = (int)(m0_), n_at = (int)(n0_);
         for (int kb = 0; kb < kblocks; ++kb, ++it) {
           const u32 s = it % 7, phase = (it / 7) & 1;
           ph::mbar_wait(empty + 8 * s, phase ^ 1);  // a fresh stage passes at once
@@ -77,9 +77,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 132 "tests/corpus/dot.phobos"
-      const i64 m0 = ph::wmul(block_y, 64ll);
+      const i64 m0_ = ph::wmul(block_y, 64ll);
       #line 133 "tests/corpus/dot.phobos"
-      const i64 n0 = ph::wmul(block_x, 192ll);
+      const i64 n0_ = ph::wmul(block_x, 192ll);
       #line 135 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 7;
@@ -98,14 +98,14 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       }
       ph::wgmma_wait<0>();
       if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 7));
-      ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 64, M) - m0, ph::min64(n0 + 192, N) - n0}};
+      ph::Box<2> acc_box = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(n0_ + 192, N_) - n0_}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {64, 192}};
       {  // a store of its own: its bounds and locals are its own
         #line 138 "tests/corpus/dot.phobos"
-        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
-        const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
-        if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0_), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M_ - m0_), 0), 64);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0_), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N_ - n0_), 0), 192);  // where the value is present and inside the tensor
+        if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0_ % 2 == 0) {
           {
             #pragma unroll
             for (int r0 = 0; r0 < 2; ++r0) {
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
               for (int r1 = 0; r1 < 24; ++r1) {
                 const int i = frag_row + 8 * r0;
                 const int j = frag_col + 8 * r1, j1 = j + 1;
-                ph::vstore<2>(&C[(m0 + i) * N + (n0 + j)], ph::Vec<f32, 2>{{acc_0[2 * r0 + 4 * r1], acc_0[2 * r0 + 4 * r1 + 1]}});
+                ph::vstore<2>(&C_[(m0_ + i) * N_ + (n0_ + j)], ph::Vec<f32, 2>{{acc_0[2 * r0 + 4 * r1], acc_0[2 * r0 + 4 * r1 + 1]}});
               }
             }
           }
@@ -126,8 +126,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
                 const int i = frag_row + 8 * r0;
                 const int j = frag_col + 8 * r1, j1 = j + 1;
                 if (lo0 <= i && i < hi0) {
-                  if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = acc_0[2 * r0 + 4 * r1];
-                  if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
+                  if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = acc_0[2 * r0 + 4 * r1];
+                  if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = acc_0[2 * r0 + 4 * r1 + 1];
                 }
               }
             }
@@ -136,9 +136,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
       }
       {  // a store of its own: its bounds and locals are its own
         #line 139 "tests/corpus/dot.phobos"
-        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M - m0), 0), 64);  // where the value is present and inside the tensor
-        const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N - n0), 0), 192);  // where the value is present and inside the tensor
-        if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0 % 2 == 0) {
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0_), 0), 64), hi0 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[0], M_ - m0_), 0), 64);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[1], -n0_), 0), 192), hi1 = (int)ph::min64(ph::max64(ph::min64(acc_box.hi[1], N_ - n0_), 0), 192);  // where the value is present and inside the tensor
+        if (lo0 == 0 && hi0 == 64 && lo1 == 0 && hi1 == 192 && n0_ % 2 == 0) {
           {
             #pragma unroll
             for (int r0 = 0; r0 < 2; ++r0) {
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
               for (int r1 = 0; r1 < 24; ++r1) {
                 const int i = frag_row + 8 * r0;
                 const int j = frag_col + 8 * r1, j1 = j + 1;
-                ph::vstore<2>(&D[(m0 + i) * N + (n0 + j)], ph::Vec<f16, 2>{{ph::to_f16(acc_0[2 * r0 + 4 * r1]), ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1])}});
+                ph::vstore<2>(&D_[(m0_ + i) * N_ + (n0_ + j)], ph::Vec<f16, 2>{{ph::to_f16(acc_0[2 * r0 + 4 * r1]), ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1])}});
               }
             }
           }
@@ -159,8 +159,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const
                 const int i = frag_row + 8 * r0;
                 const int j = frag_col + 8 * r1, j1 = j + 1;
                 if (lo0 <= i && i < hi0) {
-                  if (lo1 <= j && j < hi1) D[(m0 + i) * N + (n0 + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
-                  if (lo1 <= j1 && j1 < hi1) D[(m0 + i) * N + (n0 + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);
+                  if (lo1 <= j && j < hi1) D_[(m0_ + i) * N_ + (n0_ + j)] = ph::to_f16(acc_0[2 * r0 + 4 * r1]);
+                  if (lo1 <= j1 && j1 < hi1) D_[(m0_ + i) * N_ + (n0_ + j1)] = ph::to_f16(acc_0[2 * r0 + 4 * r1 + 1]);
                 }
               }
             }

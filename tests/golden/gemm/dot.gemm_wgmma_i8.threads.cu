@@ -14,10 +14,10 @@ PH_INLINE void wgmma(i32 (&d)[64], u64 a, u64 b, int scale_d) {
 //   C: a consumer's 64 rows through 4 swizzled box(es) of 32 columns and a TMA store, where the tile allows, overlapping the next tile
 // for launches where multiples of 4: K, M, N; rows 16-byte multiples apart: BIAS, C
 #line 144 "tests/corpus/dot.phobos"
-extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A, i8* B, i32* BIAS, i32* C, i64 M, i64 K, i64 N, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M % 4 == 0);
-  __builtin_assume(K % 4 == 0);
-  __builtin_assume(N % 4 == 0);
+extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A_, i8* B_, i32* BIAS_, i32* C_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;
@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
   __syncthreads();  // the roles never meet again
   const i64 tiles = grid_x * grid_y * grid_z;
   const i64 group_rows = ph::wave_rows(gridDim.x, grid_y, 128.0f / 128);
-  const int kblocks = (int)((K + 127) / 128);
+  const int kblocks = (int)((K_ + 127) / 128);
   if (group == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 56;");
     u32 it = 0;
@@ -43,11 +43,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 147 "tests/corpus/dot.phobos"
-      const i64 m0 = ph::wmul(block_y, 128ll);
+      const i64 m0_ = ph::wmul(block_y, 128ll);
       #line 148 "tests/corpus/dot.phobos"
-      const i64 n0 = ph::wmul(block_x, 128ll);
+      const i64 n0_ = ph::wmul(block_x, 128ll);
       #line 150 "tests/corpus/dot.phobos"
-      const i64 m_at = m0, n_at = n0;
+      const i64 m_at = m0_, n_at = n0_;
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 5, phase = (it / 5) & 1;
         ph::mbar_wait(empty + 8 * s, phase ^ 1);
@@ -55,12 +55,12 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
         #pragma unroll 4
         for (int q = gthread; q < 1024; q += 128) {
           const int r = (q >> 3) % 128, c = q & 7;
-          ph::copy_elements(a + r * 128 + ((c ^ (r & 7)) << 4), A, m_at + r, kb * 128 + 16 * c, M, K);
+          ph::copy_elements(a + r * 128 + ((c ^ (r & 7)) << 4), A_, m_at + r, kb * 128 + 16 * c, M_, K_);
         }
         #pragma unroll 4
         for (int q = gthread; q < 1024; q += 128) {
           const int r = q / 32 * 4, c = q % 32 * 4;  // k and n in the stage
-          ph::copy_transposed(b, B, kb * 128 + r, n_at + c, r, c, K, N, false);
+          ph::copy_transposed(b, B_, kb * 128 + r, n_at + c, r, c, K_, N_, false);
         }
         ph::copies_arrive(full + 8 * s);
       }
@@ -80,9 +80,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       i64 block_x, block_y, block_z;
       ph::grouped_block(tile, grid_x, grid_y, group_rows, block_x, block_y, block_z);
       #line 147 "tests/corpus/dot.phobos"
-      const i64 m0 = ph::wmul(block_y, 128ll);
+      const i64 m0_ = ph::wmul(block_y, 128ll);
       #line 148 "tests/corpus/dot.phobos"
-      const i64 n0 = ph::wmul(block_x, 128ll);
+      const i64 n0_ = ph::wmul(block_x, 128ll);
       #line 150 "tests/corpus/dot.phobos"
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 5;
@@ -102,15 +102,15 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
       }
       ph::wgmma_wait<0>();
       if (kblocks > 0 && gthread == 0) ph::mbar_arrive(empty + 8 * ((it - 1) % 5));
-      ph::Box<2> acc_box = {{ph::max64(m0, 0) - m0, ph::max64(n0, 0) - n0}, {ph::min64(m0 + 128, M) - m0, ph::min64(n0 + 128, N) - n0}};
+      ph::Box<2> acc_box = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(n0_ + 128, N_) - n0_}};
       acc_box.normalize();
       if (kblocks == 0) acc_box = {{0, 0}, {128, 128}};
       {  // a store of its own: its bounds and locals are its own
         #line 153 "tests/corpus/dot.phobos"
-        ph::Box<2> box_ = {{0, ph::max64(n0, 0) - n0}, {1, ph::min64(n0 + 128, N) - n0}};
-        box_.normalize();
-        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_.lo[0] < box_.hi[0] ? 128 : 0)), M - m0), 0), 128);  // where the value is present and inside the tensor
-        const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_.lo[1]), -n0), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_.hi[1]), N - n0), 0), 128);  // where the value is present and inside the tensor
+        ph::Box<2> box_2 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
+        box_2.normalize();
+        const int lo0 = (int)ph::min64(ph::max64(ph::max64(acc_box.lo[0], -m0_), 0), 128), hi0 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[0], (box_2.lo[0] < box_2.hi[0] ? 128 : 0)), M_ - m0_), 0), 128);  // where the value is present and inside the tensor
+        const int lo1 = (int)ph::min64(ph::max64(ph::max64(ph::max64(acc_box.lo[1], box_2.lo[1]), -n0_), 0), 128), hi1 = (int)ph::min64(ph::max64(ph::min64(ph::min64(acc_box.hi[1], box_2.hi[1]), N_ - n0_), 0), 128);  // where the value is present and inside the tensor
         if (lo0 < hi0 && lo1 < hi1) {
           if (gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read the staging
           ph::named_sync(1 + consumer, 128);
@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
                 const int i = frag_row + 8 * r0;
                 const int j = frag_col + 8 * r1, j1 = j + 1;
                 const int ci = ph::imin(ph::imax(i, lo0), hi0 - 1), cj = ph::imin(ph::imax(j, lo1), hi1 - 1), cj1 = ph::imin(ph::imax(j1, lo1), hi1 - 1);
-                ph::vstore<2>((i32*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 32, 8192, 4)), ph::Vec<i32, 2>{{ph::wadd(acc_0[2 * r0 + 4 * r1], BIAS[n0 + cj]), ph::wadd(acc_0[2 * r0 + 4 * r1 + 1], BIAS[n0 + cj1])}});
+                ph::vstore<2>((i32*)(c_tile + ph::swizzled(wg_row + 8 * r0, j, 32, 8192, 4)), ph::Vec<i32, 2>{{ph::wadd(acc_0[2 * r0 + 4 * r1], BIAS_[n0_ + cj]), ph::wadd(acc_0[2 * r0 + 4 * r1 + 1], BIAS_[n0_ + cj1])}});
               }
             }
           }
@@ -132,8 +132,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_i8(i8* A,
             const int i = consumer * 64 + r, j = 2 * (q % 64), j1 = j + 1;
             const i32* c = (i32*)(c_tile + ph::swizzled(r, j, 32, 8192, 4));
             if (lo0 <= i && i < hi0) {
-              if (lo1 <= j && j < hi1) C[(m0 + i) * N + (n0 + j)] = c[0];
-              if (lo1 <= j1 && j1 < hi1) C[(m0 + i) * N + (n0 + j1)] = c[1];
+              if (lo1 <= j && j < hi1) C_[(m0_ + i) * N_ + (n0_ + j)] = c[0];
+              if (lo1 <= j1 && j1 < hi1) C_[(m0_ + i) * N_ + (n0_ + j1)] = c[1];
             }
           }
         }
