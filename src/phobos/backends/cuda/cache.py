@@ -240,7 +240,8 @@ def private_folder(name: str) -> Path | None:
 
 
 class CacheWarning(UserWarning):
-    """Said when the cache had to move something of the user's out of an entry's way."""
+    """Said when the cache moved something of the user's out of its way, or refused a
+    cache folder another could write (naming it, and why)."""
 
 
 def store(key: str, suffix: str, payload: bytes) -> None:
