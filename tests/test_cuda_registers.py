@@ -7,7 +7,9 @@ reductions/stream_sum, reductions/wide_passes and reductions/softmax_last)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 
@@ -330,18 +332,19 @@ def test_softmax_leaves_its_exponentials_in_the_tile_only_at_its_last_use(last: 
 
 
 MODES = [Modes((32, 8), (0, 1), (4, 0)), Modes((4, 3, 2), (0, 0, 16), (1, 128, 0)), Modes((1, 5), (0, 1), (0, 0)),
-         Modes((4, 8, 4), (0, 1, 8), (2, 0, 0)), Modes((7,), (3,), (1,))]
+         Modes((4, 8, 4), (0, 1, 8), (2, 0, 0)), Modes((7,), (3,), (1,)), Modes((512, 1), (0, 1), (4, 0))]
+
+
+def run(text: str, **names: int) -> int:
+    """C++ integer arithmetic of the placement's forms, C's `/` on these non-negative
+    ints being Python's `//`."""
+    return eval(text.replace(" / ", " // "), {}, names)  # noqa: S307 - our own arithmetic
 
 
 @pytest.mark.parametrize("modes", MODES, ids=str)
 def test_the_cpp_a_placement_writes_is_its_placement(modes: Modes):
-    """`Modes.terms`, `place` and `index` (the C++ the sweeps and the GEMM writer write
-    from a placement) compute what `Modes.at` says, C's `/` on these non-negative ints
-    being Python's `//`."""
-
-    def run(text: str, **names: int) -> int:
-        return eval(text.replace(" / ", " // "), {}, names)  # noqa: S307 - our own arithmetic
-
+    """`Modes.terms`, `coordinates`, `place` and `index` (the C++ the sweeps and the
+    GEMM writer write from a placement) compute what `Modes.at` says."""
     for i in range(modes.size):
         row, col = modes.terms("t")
         assert (run(row, t=i), run(col, t=i)) == modes.at(i)
@@ -349,7 +352,47 @@ def test_the_cpp_a_placement_writes_is_its_placement(modes: Modes):
         for size in modes.sizes:
             rest, part = divmod(rest, size)
             parts.append(part)
+        assert [run(part, t=i) for part in modes.coordinates("t")] == parts
         names = {f"m{k}": part for k, part in enumerate(parts)}
         assert run(modes.index([f"m{k}" for k in range(len(parts))]), **names) == i
         row, col = modes.place([f"m{k}" for k in range(len(parts))])
         assert (run(row, **names), run(col, **names)) == modes.at(i)
+
+
+@pytest.mark.parametrize(("lead", "cols", "size", "threads"), LAYOUTS)
+def test_a_row_sweeps_indices_are_its_layouts_placement(lead, cols, size, threads):
+    """The lane, row and group column the row sweeps write from a layout's placement
+    (`Fragment.place`, a column's common stride taken out) are where it puts each group."""
+    layout = make_layout(lead, cols, size, threads)
+    placement = layout.placement()
+    lane, group = placement.threads.coordinates("t")
+    row, _ = placement.threads.place(["lane", group])
+    _, first = placement.place(["0"], ["lane", group], ["0", "slot", "0"])
+    for t in range(threads):
+        for slot in range(layout.slots):
+            at = run(lane, t=t)
+            assert (run(row, t=t, lane=at), run(first, t=t, lane=at, slot=slot)) == placement.position(
+                0, t, slot * layout.size)
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["relaxed", "fast"])
+def test_the_16384_column_softmax_fits_two_ctas_an_sm(fast: bool):
+    """The benchmark's softmax of 16384 columns runs 512 threads a CTA; at 64 registers
+    a thread or fewer two CTAs fit an SM's 65,536, past 64 one. Its fast variant once
+    took 68 (the row sweeps wrote their group column from `threadIdx.x`, unsigned, and
+    the lane without its `%`) and ran at x0.775 of relaxed on the H200; it takes 62 and
+    relaxed 60 (NVRTC 13.5, sm_90). scripts/registers.py compares every benchmark variant."""
+    try:
+        nvrtc_version()
+    except PhobosError as exc:
+        pytest.skip(str(exc))
+    from benchmarks.kernels.rows import softmax_rows
+
+    spec = importlib.util.spec_from_file_location("registers", Path(__file__).parent.parent / "scripts/registers.py")
+    assert spec is not None and spec.loader is not None
+    registers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(registers)
+    (variant,) = (v for v in softmax_rows.variants if v.bindings == {"COLS": 16384, "THREADS": 512})
+    used = registers.usage(variant, fast)
+    assert used["spill_bytes"] == 0
+    assert used["registers"] <= 64, used

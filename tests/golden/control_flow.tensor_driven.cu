@@ -84,7 +84,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P_, 
     const int row = threadIdx.x / 8;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 4;
+      const int g = lane * 4;
       whole[0] = row < 1 && c_ % 4 == 0 && box_5.has(g) && box_5.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[c_ + g]);
@@ -96,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P_, 
     const int row = threadIdx.x / 8;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -124,7 +124,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P_, 
       const int row = threadIdx.x / 8;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         if (!(row < 1)) continue;
         if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present and aligned
           #pragma unroll
@@ -152,7 +152,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P_, 
       const int row = threadIdx.x / 8;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         if (!(row < 1)) continue;
         if (c_ % 4 == 0 && box_6.has(g) && box_6.has(g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;

@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X_, bf
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 8;
+      const int g = lane * 8;
       whole[0] = row < 8 && c_ % 8 == 0 && N_ % 8 == 0 && box.has(i0, g) && box.has(i0, g + 7);
       if (whole[0]) {
         X_gs[0] = ph::vload<8>(&X_[(r_ + i0) * N_ + (c_ + g)]);
@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X_, bf
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 8;
+      const int g = lane * 8;
       if (!(row < 8)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<bf16, 8>& X_g = X_gs[0];
@@ -62,7 +62,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X_, bf
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 8;
+      const int g = lane * 8;
       if (!(row < 8)) continue;
       if (c_ % 8 == 0 && N_ % 8 == 0 && box_2.has(i0, g) && box_2.has(i0, g + 7)) {  // the whole group is present and aligned
         ph::Vec<bf16, 8> out;
@@ -89,7 +89,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X_, bf
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 8;
+      const int g = lane * 8;
       if (!(row < 8)) continue;
       if (c_ % 8 == 0 && N_ % 8 == 0 && box_3.has(i0, g) && box_3.has(i0, g + 7)) {  // the whole group is present and aligned
         ph::Vec<f16, 8> out;
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X_, bf
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 8 * 8;
+      const int g = lane * 8;
       if (!(row < 8)) continue;
       if (c_ % 2 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 7)) {  // the whole group is present and aligned
         ph::Vec<f64, 8> out;

@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         whole[pass] = c_ % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
         if (whole[pass]) {
           X_gs[pass] = ph::vload<4>(&X_[(r_ + i0) * N_ + (c_ + g)]);
@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (whole[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
@@ -81,7 +81,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         whole_2[pass] = row_start1_ % 4 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 3);
         if (whole_2[pass]) {
           ROW_gs[pass] = ph::vload<4>(&ROW_[row_start1_ + g]);
@@ -97,7 +97,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (whole_2[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& ROW_g = ROW_gs[pass];
           #pragma unroll
@@ -125,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (y_box.has(i0, g) && y_box.has(i0, g + 3)) {  // the whole group is present and aligned
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -154,7 +154,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (c_ % 4 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll

@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       whole[0] = row < 1 && c_ % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[c_ + g]);
@@ -30,7 +30,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -57,7 +57,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (x_box.has(g) && x_box.has(g + 3)) {  // the whole group is present and aligned
         #pragma unroll
@@ -83,7 +83,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -111,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_3.has(g) && box_3.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -139,7 +139,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_4.has(g) && box_4.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_5.has(g) && box_5.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -195,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_6.has(g) && box_6.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -223,7 +223,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_7.has(g) && box_7.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -251,7 +251,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_8.has(g) && box_8.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -279,7 +279,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_9.has(g) && box_9.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -307,7 +307,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_10.has(g) && box_10.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -335,7 +335,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_11.has(g) && box_11.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -363,7 +363,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_12.has(g) && box_12.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -391,7 +391,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_13.has(g) && box_13.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -419,7 +419,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
     const int row = threadIdx.x / 32;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_14.has(g) && box_14.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;

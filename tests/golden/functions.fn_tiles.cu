@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       whole[0] = row < 1 && c_ % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[c_ + g]);
@@ -31,7 +31,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -62,7 +62,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       whole_2[0] = row < 1 && c_ % 4 == 0 && box_2.has(g) && box_2.has(g + 3);
       if (whole_2[0]) {
         Y_gs[0] = ph::vload<4>(&Y_[c_ + g]);
@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole_2[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& Y_g = Y_gs[0];
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (a_box.has(g) && a_box.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (c_ % 4 == 0 && box_3.has(g) && box_3.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;

@@ -26,7 +26,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     f32 acc = 0.0f;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     f32 acc = -__int_as_float(0x7f800000);
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     f32 acc = __int_as_float(0x7f800000);
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole[0] = row < 8 && x_start1_ % 4 == 0 && box_7.has(i0, g) && box_7.has(i0, g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[(x_start0_ + i0) * N_ + (x_start1_ + g)]);
@@ -180,7 +180,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -220,7 +220,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole_2[0] = row < 8 && x_start1_ % 4 == 0 && box_9.has(i0, g) && box_9.has(i0, g + 3);
       if (whole_2[0]) {
         X_gs_2[0] = ph::vload<4>(&X_[(x_start0_ + i0) * N_ + (x_start1_ + g)]);
@@ -233,7 +233,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       if (whole_2[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs_2[0];
@@ -265,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     i32 acc = (-0x7fffffff - 1);
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -311,7 +311,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     i32 acc = 2147483647;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

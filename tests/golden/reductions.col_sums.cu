@@ -83,7 +83,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X_, f32* 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         whole[0] = x_start1_ % 4 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 3);
         if (whole[0]) {
           X_gs[0] = ph::vload<4>(&X_[(x_start0_ + i0) * N_ + (x_start1_ + g)]);
@@ -96,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X_, f32* 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         if (whole[0]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[0];
           #pragma unroll

@@ -15,7 +15,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole[0] = row < 1 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[g]);
@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs[0];
@@ -59,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole_2[0] = row < 1 && box_2.has(g) && box_2.has(g + 3);
       if (whole_2[0]) {
         X_gs_2[0] = ph::vload<4>(&X_[g]);
@@ -71,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole_2[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs_2[0];
@@ -103,7 +103,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole_3[0] = row < 1 && box_3.has(g) && box_3.has(g + 3);
       if (whole_3[0]) {
         X_gs_3[0] = ph::vload<4>(&X_[g]);
@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole_3[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs_3[0];
@@ -147,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole_4[0] = row < 1 && box_4.has(g) && box_4.has(g + 3);
       if (whole_4[0]) {
         X_gs_4[0] = ph::vload<4>(&X_[g]);
@@ -159,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X
     const int row = threadIdx.x / 2;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole_4[0]) {  // the whole group is present and aligned
         const ph::Vec<i32, 4>& X_g = X_gs_4[0];

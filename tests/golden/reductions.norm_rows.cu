@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         whole[pass] = g < 96 && box.has(i0, g) && box.has(i0, g + 7);
         if (whole[pass]) {
           X_gs[pass] = ph::vload<8>(&X_[(r_ + i0) * N_ + g]);
@@ -38,7 +38,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         if (!(g < 96)) continue;
         if (whole[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 8>& X_g = X_gs[pass];
@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       f32 acc = 0.0f;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         if (!(g < 96)) continue;
         if (begin <= g && g + 8 <= end) {
           #pragma unroll
@@ -131,7 +131,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       f32 acc = 0.0f;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         if (!(g < 96)) continue;
         if (begin <= g && g + 8 <= end) {
           #pragma unroll
@@ -180,7 +180,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         if (!(g < 96)) continue;
         if (box_4.has(i0, g) && box_4.has(i0, g + 7)) {  // the whole group is present and aligned
           #pragma unroll
@@ -211,7 +211,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         if (!(g < 96)) continue;
         if (N_ % 8 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 7)) {  // the whole group is present and aligned
           const ph::Vec<f32, 8> W_g = ph::vload<8>(&W_[g]);
@@ -247,7 +247,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       f32 acc = -__int_as_float(0x7f800000);
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 8;
+        const int g = lane * 8;
         if (!(g < 96)) continue;
         if (begin <= g && g + 8 <= end) {
           #pragma unroll

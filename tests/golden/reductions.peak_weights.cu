@@ -20,7 +20,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       whole[0] = row < 4 && box.has(i0, g) && box.has(i0, g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[r0_ * 8 + (i0 * 8 + g)]);
@@ -33,7 +33,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 4)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     f32 acc = -__int_as_float(0x7f800000);
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 4)) continue;
       if (acc_box.has(i0, g) && acc_box.has(i0, g + 3)) {  // the whole group is present and aligned
         #pragma unroll
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 4)) continue;
       if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -174,7 +174,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 4)) continue;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
       f32 acc = -__int_as_float(0x7f800000);
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 2 * 4;
+        const int g = lane * 4;
         if (begin <= g && g + 4 <= end) {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -263,7 +263,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 2 * 4;
+        const int g = lane * 4;
         if (!(row < 4)) continue;
         if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
           #pragma unroll
@@ -290,7 +290,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 4)) continue;
       if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;

@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X_, f32*
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         whole[0] = row < 4 && c_ % 4 == 0 && box.has(i0, g) && box.has(i0, g + 3);
         if (whole[0]) {
           X_gs[0] = ph::vload<4>(&X_[(r_ + i0) * N_ + (c_ + g)]);
@@ -48,7 +48,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X_, f32*
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (!(row < 4)) continue;
         if (whole[0]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -80,7 +80,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_means(f32* X_, f32*
       f32 acc = 0.0f;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (begin <= g && g + 4 <= end) {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {

@@ -20,7 +20,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, 
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 8;
+      const int g = lane * 8;
       whole[0] = row < 3 && N_ % 8 == 0 && box.has(i0, g) && box.has(i0, g + 7);
       if (whole[0]) {
         X_gs[0] = ph::vload<8>(&X_[(r_ + i0) * N_ + g]);
@@ -33,7 +33,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, 
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 8;
+      const int g = lane * 8;
       if (!(row < 3)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<bf16, 8>& X_g = X_gs[0];
@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, 
     f32 peak = -__int_as_float(0x7f800000);
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 8;
+      const int g = lane * 8;
       if (begin <= g && g + 8 <= end) {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -86,7 +86,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, 
     f32 total = 0.0f;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 8;
+      const int g = lane * 8;
       if (begin <= g && g + 8 <= end) {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, 
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 32 * 8;
+      const int g = lane * 8;
       if (!(row < 3)) continue;
       if (N_ % 8 == 0 && box_2.has(i0, g) && box_2.has(i0, g + 7)) {  // the whole group is present and aligned
         ph::Vec<bf16, 8> out;

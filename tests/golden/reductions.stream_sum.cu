@@ -8,11 +8,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
   #line 124 "tests/corpus/reductions.phobos"
   f32 acc_[4];  // tile<f32>[512] in registers: 1 row of 512, a group of 128 threads per row, each lane holding 1 group of 4
   {
-    const int lane = threadIdx.x;  // the thread's place in its row's group
-    const int row = 0;
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x * 4;
+      const int g = lane * 4;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         acc_[v] = 0.0f;
@@ -28,11 +28,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
     bool whole[1];  // whether each of this thread's groups is read whole
     ph::Vec<f32, 4> X_gs[1];
     {
-      const int lane = threadIdx.x;  // the thread's place in its row's group
-      const int row = 0;
+      const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+      const int row = threadIdx.x / 128;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x * 4;
+        const int g = lane * 4;
         whole[0] = c_ % 4 == 0 && box.has(g) && box.has(g + 3);
         if (whole[0]) {
           X_gs[0] = ph::vload<4>(&X_[c_ + g]);
@@ -40,11 +40,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
       }
     }
     {
-      const int lane = threadIdx.x;  // the thread's place in its row's group
-      const int row = 0;
+      const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+      const int row = threadIdx.x / 128;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x * 4;
+        const int g = lane * 4;
         if (whole[0]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[0];
           #pragma unroll
@@ -65,11 +65,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
   #line 128 "tests/corpus/reductions.phobos"
   f32 sum = 0.0f;
   {
-    const int lane = threadIdx.x;  // the thread's place in its row's group
-    const int row = 0;
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x * 4;
+      const int g = lane * 4;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         sum = (sum + acc_[v]);
@@ -82,11 +82,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
   __syncthreads();
   f32 max_2 = -__int_as_float(0x7f800000);
   {
-    const int lane = threadIdx.x;  // the thread's place in its row's group
-    const int row = 0;
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x * 4;
+      const int g = lane * 4;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
         max_2 = fmaxf(max_2, acc_[v]);

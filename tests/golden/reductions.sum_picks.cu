@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32*
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       whole[0] = row < 8 && box.has(i0, g) && box.has(i0, g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[r_ * 64 + (i0 * 64 + g)]);
@@ -32,7 +32,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32*
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -59,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32*
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       if (x_box.has(i0, g) && x_box.has(i0, g + 3)) {  // the whole group is present and aligned
         #pragma unroll
@@ -88,7 +88,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32*
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (!(row < 8)) continue;
         if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32*
         const int i0 = row;
         #pragma unroll
         for (int slot = 0; slot < 1; ++slot) {
-          const int g = threadIdx.x % 16 * 4;
+          const int g = lane * 4;
           if (!(row < 8)) continue;
           if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
             ph::Vec<f32, 4> out;
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32*
         const int i0 = row;
         #pragma unroll
         for (int slot = 0; slot < 1; ++slot) {
-          const int g = threadIdx.x % 16 * 4;
+          const int g = lane * 4;
           if (!(row < 8)) continue;
           if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
             ph::Vec<f32, 4> out;

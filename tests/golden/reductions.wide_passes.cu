@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x % 64 * 4 + slot * 256;
+      const int g = (lane + slot * 64) * 4;
       whole[slot] = row < 3 && box.has(i0, g) && box.has(i0, g + 3);
       if (whole[slot]) {
         X_gs[slot] = ph::vload<4>(&X_[(r_ + i0) * N_ + g]);
@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x % 64 * 4 + slot * 256;
+      const int g = (lane + slot * 64) * 4;
       if (!(row < 3)) continue;
       if (whole[slot]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[slot];
@@ -86,7 +86,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
       f32 acc = 0.0f;
       #pragma unroll
       for (int slot = 0; slot < 2; ++slot) {
-        const int g = threadIdx.x % 64 * 4 + slot * 256;
+        const int g = (lane + slot * 64) * 4;
         if (begin <= g && g + 4 <= end) {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -141,7 +141,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
       f32 acc = -__int_as_float(0x7f800000);
       #pragma unroll
       for (int slot = 0; slot < 2; ++slot) {
-        const int g = threadIdx.x % 64 * 4 + slot * 256;
+        const int g = (lane + slot * 64) * 4;
         if (begin <= g && g + 4 <= end) {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -187,7 +187,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 2; ++slot) {
-        const int g = threadIdx.x % 64 * 4 + slot * 256;
+        const int g = (lane + slot * 64) * 4;
         if (!(row < 3)) continue;
         if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
           #pragma unroll
@@ -226,7 +226,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x % 64 * 4 + slot * 256;
+      const int g = (lane + slot * 64) * 4;
       if (!(row < 3)) continue;
       if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
@@ -272,7 +272,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     f32 peak = -__int_as_float(0x7f800000);
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x % 64 * 4 + slot * 256;
+      const int g = (lane + slot * 64) * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -298,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     f32 total = 0.0f;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x % 64 * 4 + slot * 256;
+      const int g = (lane + slot * 64) * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -339,7 +339,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     f32 acc = 0.0f;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x % 64 * 4 + slot * 256;
+      const int g = (lane + slot * 64) * 4;
       if (begin <= g && g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

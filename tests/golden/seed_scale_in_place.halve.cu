@@ -15,7 +15,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X_) {
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         whole[pass] = true;
         if (whole[pass]) {
           X_gs[pass] = ph::vload<4>(&X_[i0 * 32 + g]);
@@ -31,7 +31,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X_) {
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         if (whole[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
@@ -57,7 +57,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X_) {
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           acc_[pass * 4 + v] = (acc_[pass * 4 + v] * 0.5f);
@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(32) phobos_halve(f32* X_) {
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 8 * 4;
+        const int g = lane * 4;
         ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {

@@ -21,7 +21,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X_, f32
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         whole[pass] = box.has(i0, g) && box.has(i0, g + 3);
         if (whole[pass]) {
           X_gs[pass] = ph::vload<4>(&X_[r_ * 64 + (i0 * 64 + g)]);
@@ -37,7 +37,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X_, f32
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (whole[pass]) {  // the whole group is present and aligned
           const ph::Vec<f32, 4>& X_g = X_gs[pass];
           #pragma unroll
@@ -84,7 +84,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X_, f32
       const int i0 = row;
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
-        const int g = threadIdx.x % 16 * 4;
+        const int g = lane * 4;
         if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll

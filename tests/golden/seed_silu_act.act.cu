@@ -14,11 +14,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X_, f32* Y_, i
   bool whole[2];  // whether each of this thread's groups is read whole
   ph::Vec<f32, 4> X_gs[2];
   {
-    const int lane = threadIdx.x;  // the thread's place in its row's group
-    const int row = 0;
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x * 4 + slot * 512;
+      const int g = (lane + slot * 128) * 4;
       whole[slot] = base_ % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[slot]) {
         X_gs[slot] = ph::vload<4>(&X_[base_ + g]);
@@ -26,11 +26,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X_, f32* Y_, i
     }
   }
   {
-    const int lane = threadIdx.x;  // the thread's place in its row's group
-    const int row = 0;
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x * 4 + slot * 512;
+      const int g = (lane + slot * 128) * 4;
       if (whole[slot]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[slot];
         #pragma unroll
@@ -51,11 +51,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X_, f32* Y_, i
   #line 7 "seed:silu_act"
   const ph::Box<1> box_2 = {{ph::max64(x_box.lo[0], -base_)}, {ph::min64(x_box.hi[0], N_ - base_)}};
   {
-    const int lane = threadIdx.x;  // the thread's place in its row's group
-    const int row = 0;
+    const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+    const int row = threadIdx.x / 128;
     #pragma unroll
     for (int slot = 0; slot < 2; ++slot) {
-      const int g = threadIdx.x * 4 + slot * 512;
+      const int g = (lane + slot * 128) * 4;
       if (base_ % 4 == 0 && box_2.has(g) && box_2.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
         #pragma unroll

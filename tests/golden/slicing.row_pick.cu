@@ -23,7 +23,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       whole[0] = row < 1 && c_ % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
         X_gs[0] = ph::vload<4>(&X_[at_2 * N_ + (c_ + g)]);
@@ -35,7 +35,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (whole[0]) {  // the whole group is present and aligned
         const ph::Vec<f32, 4>& X_g = X_gs[0];
@@ -99,7 +99,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* 
     const int row = threadIdx.x / 16;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 16 * 4;
+      const int g = lane * 4;
       if (!(row < 1)) continue;
       if (box_3.has(g) && box_3.has(g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;

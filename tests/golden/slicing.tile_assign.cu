@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -96,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X_, f3
     f32 acc = 0.0f;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (g + 4 <= end) {
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -124,7 +124,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -195,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_assign(f32* X_, f3
     const int i0 = row;
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
-      const int g = threadIdx.x % 2 * 4;
+      const int g = lane * 4;
       if (!(row < 8)) continue;
       ph::Vec<f32, 4> out;
       #pragma unroll

@@ -231,8 +231,8 @@ def _specialized(sig: Signature, i: int, positional: int, keywords: tuple[str, .
 
 def _pattern(positional: int, keywords: tuple[str, ...], types: tuple[type, ...],
              names: dict[str, Any]) -> list[str]:
-    """The first lines of a reader or a hit: the launch is of the pattern (else None),
-    its values bound to v0, v1, ... in order. The keywords (any string may be one) and
+    """The first lines of a key reader: the launch is of the pattern (else None), its
+    values bound to v0, v1, ... in order. The keywords (any string may be one) and
     the types are bound as globals in `names`, never written into the source."""
     names.update({"KEYWORDS": keywords, "ALIGNMENT": ALIGNMENT, "len": len, "tuple": tuple, "type": type})
     guards = [f"len(args) != {positional}", f"len(kwargs) != {len(keywords)}"]
@@ -265,15 +265,10 @@ def _specialized_int(sig: Signature, i: int, cls: type, positional: int, keyword
     return issubclass(cls, int | np.integer) and cls is not bool and _specialized(sig, i, positional, keywords)
 
 
-def _compiled(source: str, names: dict[str, Any], what: str) -> Any:
-    exec(compile(source, f"<phobos {what} of kernel {names['KERNEL']}>", "exec"), names)  # noqa: S102
-    return names["read"]
-
-
 def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[str, ...],
                  types: tuple[type, ...]) -> KeyReader | None:
     """A reader's source, compiled."""
-    names: dict[str, Any] = {"KERNEL": sig.kernel}
+    names: dict[str, Any] = {}
     body = _pattern(positional, keywords, types, names)
     key, pointers = [str(number)], []
     for i, cls in enumerate(types):
@@ -295,7 +290,9 @@ def _make_reader(sig: Signature, number: int, positional: int, keywords: tuple[s
         elif kind is _Kind.NONE:
             return None
     body.append(f"    return ({', '.join(key)},), [{', '.join(pointers)}]")
-    reader: KeyReader = _compiled("def read(args, kwargs):\n" + "\n".join(body) + "\n", names, "key reader")
+    source = "def read(args, kwargs):\n" + "\n".join(body) + "\n"
+    exec(compile(source, f"<phobos key reader of kernel {sig.kernel}>", "exec"), names)  # noqa: S102
+    reader: KeyReader = names["read"]
     return reader
 
 

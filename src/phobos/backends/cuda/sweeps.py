@@ -177,7 +177,8 @@ class SweepWriter(ExprWriter):
         counter named `unrolled_pass`, when that is given. Yields the test that the row
         exists (None: it always does)."""
         lane, row = self.loop_name("lane"), self.loop_name("row")
-        thread_row, thread_lane = groups.threads_modes.terms("threadIdx.x")
+        thread_lane, thread_group = groups.threads_modes.coordinates("threadIdx.x")
+        thread_row, _ = groups.threads_modes.place([lane, thread_group])
         self.line("{")
         self.depth += 1
         self.line(f"const int {lane} = {thread_lane};  // the thread's place in its row's group")
@@ -208,12 +209,14 @@ class SweepWriter(ExprWriter):
         column named; yields the test that the group exists (None: it always does)."""
         layout = order.layout
         placement = layout.placement()
-        _, thread_col = placement.threads.terms("threadIdx.x")
-        _, slot_col = placement.registers.place(["0", order.slot, "0"])
+        # The column in signed int, from the lane group_rows named (written from
+        # threadIdx.x, unsigned, it took the fast 16384-column softmax past 64 registers).
+        _, thread_group = placement.threads.coordinates("threadIdx.x")
+        _, first = placement.place(["0"], [self.loop_name("lane"), thread_group], ["0", order.slot, "0"])
         self.line("#pragma unroll")
         self.line(f"for (int {order.slot} = 0; {order.slot} < {layout.slots}; ++{order.slot}) {{")
         with self.indented():
-            self.line(f"const int {order.group} = {thread_col}{'' if slot_col == '0' else ' + ' + slot_col};")
+            self.line(f"const int {order.group} = {first};")
             # A slot the placement puts past the row's end (the last, for some lanes) is not there.
             yield f"{order.group} < {layout.cols}" if layout.ragged_slots else None
         self.line("}")
