@@ -31,7 +31,7 @@ there is no differential run; the line goes to tests/ledger/<arch>.tileir.jsonl.
 GPU machine has no tileiras, so its cubins are built first where tileiras is, into
 the cache directory that then travels with the command (PHOBOS_CACHE_DIR):
 
-    PHOBOS_CACHE_DIR=DIR python3 scripts/gpu_gate.py --tileir-cubins sm_90
+    PHOBOS_CACHE_DIR=DIR python3 scripts/gpu_gate.py --tileir-cubins sm_90 [-k TEXT]
 """
 
 from __future__ import annotations
@@ -136,17 +136,19 @@ def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
     return {"passed": passed, "failed": len(failed), "failures": failed, "refused": len(refused)}
 
 
-def build_tileir_cubins(arch: str) -> int:
-    """Every corpus kernel's variants, both spellings, as Tile IR cubins for `arch`, into
-    the cache (on a machine with tileiras, no GPU needed), each in the specializations a
-    launch asks for (a launch whose dims fit neither runs the first); refused kernels
-    are skipped."""
+def build_tileir_cubins(arch: str, only: str | None) -> int:
+    """Every corpus kernel's variants (of the cases whose name holds `only`, where
+    given), both spellings, as Tile IR cubins for `arch`, into the cache (on a machine
+    with tileiras, no GPU needed), each in the specializations a launch asks for (a
+    launch whose dims fit neither runs the first); refused kernels are skipped."""
     from corpus import cases, harness
 
     from phobos.backends.tileir.launch import prebuild
 
     built = refused = 0
     for case in cases.CASES:
+        if only and only not in case.name:
+            continue
         for spelling in case.spellings:
             for variant in harness.kernel_for(case, spelling).variants:
                 if prebuild(variant, arch):
@@ -277,7 +279,7 @@ def main() -> int:
     parser.add_argument("--tileir-cubins", metavar="ARCH")
     args = parser.parse_args()
     if args.tileir_cubins:
-        return build_tileir_cubins(args.tileir_cubins)
+        return build_tileir_cubins(args.tileir_cubins, args.only)
     started = time.monotonic()
     os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
     if args.backend == "tileir":

@@ -191,3 +191,51 @@ def test_a_kernel_of_65_tensors_launches_again_and_again(monkeypatch: pytest.Mon
         np.testing.assert_allclose(out.cpu().numpy(), expected, rtol=1e-4, atol=1e-4)
     (plan,) = kernel.plans.values()
     assert native.module() is None or plan.record is not None, "the C launch did not take the kernel"
+
+
+NAMED = """
+kernel {name}(X: tensor<f32>[N], Y: tensor<f32>[N]) {{
+  let c = ctx.block.x * 128
+  Y[c :+ 128] = exp(X[c :+ 128]) * 0.5
+}}
+"""
+
+
+@pytest.mark.parametrize("name", ["_", "WARP_SZ", "__nv_expf"])
+def test_tile_ir_runs_kernels_of_names_ptx_reserves(name: str):
+    """issue 22: a Tile IR entry is `phobos_NAME`, so a kernel named `_` (no PTX
+    symbol), `WARP_SZ` (PTX's own) or as the libdevice function it calls assembles,
+    loads and gives the CUDA back end's result."""
+    needs("torch")
+    import torch
+
+    from phobos.backends.tileir.assemble import can_build
+    from phobos.backends.tileir.launch import lowered
+
+    cuda = phobos.compile(NAMED.format(name=name)).kernels[name]
+    tileir = cuda.with_options(backend="tileir")
+    if not can_build(lowered(tileir.variants[0])[0].source, "sm_90"):
+        pytest.skip("tileiras is not installed here to build the module")
+    x = torch.randn(1000, device="cuda")
+    outputs = []
+    for kernel in (cuda, tileir):
+        y = torch.full_like(x, float("nan"))
+        kernel[-(-1000 // 128)](x, y)
+        outputs.append(y)
+    torch.testing.assert_close(outputs[1], outputs[0], rtol=1e-6, atol=1e-6)
+
+
+def test_tile_ir_refuses_a_runtime_dim_past_2_31_at_the_launch():
+    """A Tile IR module takes dims of at most 2^31 - 1: a launch with a 2^31-element
+    tensor is refused by name and value before anything is built; CUDA runs it."""
+    needs("torch")
+    import torch
+
+    program = phobos.compile("kernel k(X: tensor<i8>[N]) {\n  let c = ctx.block.x * 128\n"
+                             "  X[c :+ 128] = X[c :+ 128] + i8(1)\n}\n", path="big.phobos")
+    x = torch.zeros(2**31, dtype=torch.int8, device="cuda")
+    with pytest.raises(phobos.PhobosError, match=r"the runtime dim `N` \(an extent of `X`\) is 2147483648, but "
+                                                 r"the Tile IR back end takes dims of at most 2147483647"):
+        program.k.with_options(backend="tileir")[1](x)
+    program.k[2**31 // 128](x)
+    assert int(x[-1]) == 1 and int(x.sum(dtype=torch.int64)) == 2**31

@@ -94,10 +94,22 @@ def test_copies_of_the_operand_windows_in_the_loop_are_read_as_the_windows():
     ("C[m0 :+ TM, n0 :+ TN] = bf16(acc)\n  A[0 :+ TM, 0 :+ TN] = bf16(acc)", "writes an operand"),
     ("C[m0 + ctx.thread, n0] = bf16(acc[0, 0])", "not a store of a [TM, TN] tile"),
     ("let s = sum(acc)\n  C[m0 :+ TM, n0 :+ TN] = bf16(acc)", "collective, an atomic or a tile"),
+    # Its threads store with no barrier between them: a read of C elsewhere than the stored element races.
+    ("C[m0 :+ TM, n0 :+ TN] = bf16(acc + f32(C[m0 :+ 1, n0 :+ TN]))", "reads a tensor it stores elsewhere"),
+    ("C[m0 :+ TM, n0 :+ TN] = bf16(acc + f32(C[m0, n0]))", "reads a tensor it stores elsewhere"),
+    ("C[m0 :+ TM, n0 :+ TN] = bf16(acc)\n  C[m0 :+ TM, n0 :+ TN] = bf16(acc + f32(C[m0 :+ TM, n0 :+ TN]))",
+     "reads a tensor it stores elsewhere"),
 ])
 def test_epilogues_the_lowering_cannot_write_are_refused_with_the_reason(epilogue: str, why: str):
     with pytest.raises(NotGemm, match=re.escape(why)):
         gemm_form(variant(kernel_of(tn=128, epilogue=epilogue)))
+
+
+def test_an_epilogue_may_read_the_window_it_stores():
+    """A residual `C = acc + C` reads each element in the thread that stores it."""
+    residual = "C[m0 :+ TM, n0 :+ TN] = bf16(acc + f32(C[m0 :+ TM, n0 :+ TN]))"
+    form = gemm_form(variant(kernel_of(tn=128, epilogue=residual)))
+    assert len(form.epilogue) == 1
 
 
 # ------------------------------------------------------------ the layout plan

@@ -310,3 +310,87 @@ def test_compiling_a_file_is_linear_in_its_kernels() -> None:
     phobos.compile(_kernels(1), interpret=True)  # what a first compile does once (imports, caches)
     small, large = (_lines_run(lambda n=n: phobos.compile(_kernels(n), interpret=True)) for n in (50, 200))
     assert large < 4.2 * small, f"{large / small:.2f} times the work for 4 times the kernels"
+
+
+# ------------------------------------------------------------ a kernel's parameters (issue 22, item 4)
+
+
+def many_scalars(types: list[str], line: int = 3) -> str:
+    """A kernel with a scalar parameter of each type, every one read, at line `line`."""
+    params = ", ".join(f"s{i}: {t}" for i, t in enumerate(types))
+    reads = "".join(f"  total += {f'where(s{i}, 1.0, 0.0)' if t == 'bool' else f'f32(s{i})'}\n"
+                    for i, t in enumerate(types))
+    return ("\n" * (line - 1) + f"kernel k(X: tensor<f32>[N], {params}) {{\n  var total: f32 = 0.0\n{reads}"
+            "  X[ctx.block.x] = total\n}\n")
+
+
+def test_parameters_past_the_back_ends_space_run_on_the_interpreter() -> None:
+    """The limit is the back ends', not the language's: the checker and the interpreter
+    take 4,100 i64 scalars (32,816 bytes with the tensor and its dim)."""
+    kernel = phobos.compile(many_scalars(["i64"] * 4100)).k
+    x = np.zeros(3, np.float32)
+    kernel.with_options(backend="interpreter")[3](x, *range(4100))
+    np.testing.assert_array_equal(x, np.full(3, sum(range(4100)), np.float32))
+
+
+def test_the_cuda_back_end_refuses_parameters_past_its_space_at_the_kernel() -> None:
+    v = phobos.compile(many_scalars(["i64"] * 4100, line=5), path="many.phobos").k.variants[0]
+    with pytest.raises(phobos.PhobosError) as caught:
+        build(generate(v), v, "sm_80")
+    assert str(caught.value).startswith(
+        "many.phobos:5:1: error: kernel `k` takes 32,816 bytes of parameters on the CUDA back end (1 tensor, "
+        "4,100 scalars, 1 runtime dim), but a kernel's parameters may take at most 32,764 bytes")
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_parameters_up_to_the_cuda_space_build(arch: str, fresh_cache: None) -> None:
+    """4,093 i64 scalars, a tensor and a dim take 32,760 bytes, which NVRTC takes."""
+    pytest.importorskip("cuda.bindings")
+    v = phobos.compile(many_scalars(["i64"] * 4093)).k.variants[0]
+    assert build(generate(v), v, arch).startswith(b"\x7fELF")
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_the_parameter_bytes_are_those_nvrtc_counts(arch: str) -> None:
+    """Mixed scalars laid out as ptxas does (each at a multiple of its size, a 16-bit
+    float as an f32): the bytes it says an entry past the limit needs are ours."""
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda import compile as nvrtc_build
+    from phobos.backends.cuda.kernel import PARAM_SPACE, param_bytes
+
+    types = ["bool", "f16", "i64", "u8", "bf16", "u16", "i32", "f64", "i8", "f32", "u32"] * 600
+    v = phobos.compile(many_scalars(types)).k.variants[0]
+    gen = generate(v)
+    needed = param_bytes(gen.params, "cuda")
+    assert needed > PARAM_SPACE
+    with pytest.raises(phobos.PhobosError, match=rf"\({needed} bytes required, max {PARAM_SPACE} bytes allowed\)"):
+        nvrtc_build._nvrtc(gen, v, arch, "cubin", "a key")
+
+
+def test_the_tile_ir_back_end_refuses_parameters_past_its_space_at_the_kernel() -> None:
+    from phobos.backends.tileir.launch import lowered
+
+    v = phobos.compile(many_scalars(["i64"] * 4094), path="many.phobos").k.variants[0]
+    with pytest.raises(phobos.PhobosError, match=r"^many.phobos:3:1: error: kernel `k` takes 32,768 bytes of "
+                                                 r"parameters on the Tile IR back end \(1 tensor, 4,094 scalars, 1 "
+                                                 r"runtime dim\), but a kernel's parameters may take at most 32,764"):
+        lowered(v)
+    # A 16-bit float is its 16 bits there: 16,376 f16 scalars fit, and the count refuses them.
+    v = phobos.compile(many_scalars(["f16"] * 6499), path="many.phobos").k.variants[0]
+    with pytest.raises(phobos.PhobosError, match=r"^many.phobos:3:1: error: kernel `k` takes 6,501 arguments on the "
+                                                 r"Tile IR back end \(its parameters and runtime dims\), but "
+                                                 r"tileiras assembles entries of at most 6,500"):
+        lowered(v)
+
+
+@pytest.mark.parametrize(("types", "arch"), [(["i64"] * 4093, "sm_90"), (["f32"] * 6498, "sm_80")],
+                         ids=["bytes", "arguments"])
+def test_tileiras_assembles_entries_up_to_the_limits(types: list[str], arch: str, fresh_cache: None) -> None:
+    from phobos.backends.tileir.assemble import cubin, installed
+    from phobos.backends.tileir.launch import lowered
+
+    if not installed():
+        pytest.skip("tileiras is not installed")
+    v = phobos.compile(many_scalars(types)).k.variants[0]
+    gen, bytecode = lowered(v)
+    assert cubin(gen.source, bytecode, arch, v.name).startswith(b"\x7fELF")

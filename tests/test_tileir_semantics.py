@@ -11,13 +11,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from corpus.case import Case
+import tileir_eval
+from corpus.case import BF16, Case
 from corpus.cases import CASES
 from corpus.harness import compare, fresh_seeds, kernel_for
 from tileir_eval import run
 
 import phobos
 from phobos.backends.tileir.lower import lower_kernel
+from phobos.dtypes import float_to, int_to_float
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.runtime.grid import GridArgs, normalize_grid
@@ -303,3 +305,25 @@ def test_an_i8_product_sum_wraps_as_phobos_sums_do():
             "C": np.zeros((16, 16), np.int32)}
     agree_with_interpreter(source, args, (1, 1, 1))
     assert args["C"][0, 0] == np.int32(np.int64(2147483000 + 64 * 127 * 127) - 2**32)
+
+
+def test_integers_reach_bf16_in_steps_right_whichever_way_tileiras_lowers_them(monkeypatch: pytest.MonkeyPatch):
+    """An integer -> bf16 `itof`, or an f64 -> bf16 `ftof`, may be lowered through f32
+    (as LLVM promotes bf16 where the target has no conversion), rounding twice. The
+    lowering of bf16(x) for an i32, u32 or i64 x rounds once even then: the evaluator
+    takes every such conversion through f32 here, and the corpus's halfway points
+    still come out right."""
+    def through_f32(convert):
+        def twice(x: np.ndarray, target: np.dtype) -> np.ndarray:
+            if target == np.dtype(BF16) and x.dtype.itemsize > 2:
+                return float_to(convert(x, np.dtype(np.float32)), target)
+            return convert(x, target)
+        return twice
+
+    monkeypatch.setattr(tileir_eval, "int_to_float", through_f32(int_to_float))
+    monkeypatch.setattr(tileir_eval, "float_to", through_f32(float_to))
+    case = next(c for c in TAKEN if c.name == "dtypes/int_floats")
+    args = case.inputs(np.random.default_rng(7))
+    want = case.expect(copy.deepcopy(args))
+    launch(case, args)
+    compare("O", args["O"], want["O"], 0.0, 0.0)

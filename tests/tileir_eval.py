@@ -16,6 +16,7 @@ import numpy as np
 
 from phobos.backends.tileir import model as m
 from phobos.backends.tileir.tables import ENUM_SPELLING
+from phobos.dtypes import float_to, int_to_float
 
 NUMPY = {
     "i1": np.dtype(np.bool_), "i8": np.dtype(np.int8), "i16": np.dtype(np.int16), "i32": np.dtype(np.int32),
@@ -176,13 +177,15 @@ class Evaluator:
                 return [x.astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "trunci":
                 return [get("from").astype(dtype_of(out_type))]  # type: ignore[arg-type]
-            if name == "itof":
+            if name == "itof":  # rounded once, as the dialect defines it
                 x = get("from")
                 if case_name(op.attrs["signedness"]) == "Unsigned":
                     x = x.view(UNSIGNED[f"i{x.dtype.itemsize * 8}"])
-                return [x.astype(np.float64).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+                return [np.asarray(int_to_float(x, dtype_of(out_type)))]  # type: ignore[arg-type]
             if name == "ftof":
-                return [get("from").astype(dtype_of(out_type))]  # type: ignore[arg-type]
+                return [np.asarray(float_to(get("from"), dtype_of(out_type)))]  # type: ignore[arg-type]
+            if name == "bitcast":
+                return [np.asarray(get("source")).view(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "ftoi":
                 return [np.trunc(get("from").astype(np.float64)).astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "make_tensor_view":
@@ -271,10 +274,13 @@ class Evaluator:
         (x,) = (self.env[v] for v in op.operands["operands"])  # type: ignore[union-attr]
         dim = op.attrs["dim"]
         assert isinstance(dim, m.Int)
+        (identity,) = op.attrs["identities"].items  # type: ignore[attr-defined]
         combine = op.regions[0].ops[0].name
         if combine == "addf":
-            return np.sum(x.astype(np.float64), axis=dim.value).astype(x.dtype)
-        return REDUCE[combine].reduce(x, axis=dim.value).astype(x.dtype)
+            return (np.sum(x.astype(np.float64), axis=dim.value) + identity.value).astype(x.dtype)
+        # The accumulator may start from the identity, so a wrong one shows (-inf for a
+        # max would win over a row of NaN).
+        return REDUCE[combine].reduce(x, axis=dim.value, initial=identity.value).astype(x.dtype)
 
     def loop(self, op: m.Op) -> list[Any]:
         lo, hi, step = (int(self.get(op, n)) for n in ("lowerBound", "upperBound", "step"))

@@ -116,6 +116,35 @@ def float_to(x: np.ndarray | np.generic, target: np.dtype) -> np.ndarray | np.ge
     return x.astype(target)
 
 
+def _odd_f64(x: np.ndarray) -> np.ndarray:
+    """i64 -> f64 rounded toward odd, exactly: past 2^53 the low 11 bits are folded
+    into bit 11 (set where any was), which leaves a multiple of 2^11 of at most 53
+    significant bits. Any later rounding to 51 bits or fewer then rounds as a direct
+    conversion would: the value stays strictly between the same two multiples of 2^12."""
+    sticky = ((x >> 11) | ((x & 0x7FF) != 0)) << 11
+    big = (x >= 1 << 53) | (x <= -(1 << 53))
+    return np.where(big, sticky, x).astype(_NP_F64)
+
+
+def int_to_float(x: np.ndarray | np.generic, target: np.dtype) -> np.ndarray | np.generic:
+    """An integer value rounded once to the float type `target` (to nearest, ties to even).
+
+    numpy's own i64 -> f32 and -> f64 are single roundings (the C conversions); an
+    integer of 32 bits or fewer is exact in f64; an i64 bound for a 16-bit float goes
+    through f64 rounded to odd, since through f64 rounded to nearest would round twice
+    (2^62 + 2^54 + 1 would give 2^62 in bf16, not 2^62 + 2^55).
+    """
+    x = np.asarray(x)
+    if x.dtype.itemsize == 8 and target.itemsize == 2:
+        assert x.dtype == np.int64, x.dtype
+        out = float_to(_odd_f64(x), target)
+    elif target.itemsize == 2:
+        out = float_to(x.astype(_NP_F64), target)
+    else:
+        out = x.astype(target)
+    return out[()] if isinstance(out, np.ndarray) and out.ndim == 0 else out
+
+
 def round_float(value: float, dtype: DType) -> float:
     """`value` rounded once to the float type `dtype`, as a store of it would."""
     with np.errstate(over="ignore"):

@@ -16,6 +16,7 @@ from . import (
     functions,
     generated,
     numerics,
+    overlap,
     reductions,
     slicing,
 )
@@ -26,6 +27,7 @@ AREAS: dict[str, list[Case]] = {
     "reductions": reductions.CASES,
     "dot": dot.CASES,
     "slicing": slicing.CASES,
+    "overlap": overlap.CASES,
     "control_flow": control_flow.CASES,
     "functions": functions.CASES,
     "collectives": collectives.CASES,

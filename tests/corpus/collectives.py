@@ -141,6 +141,37 @@ def _uniform_shuffles_expect(a: dict) -> dict:
     return {"O": np.stack(rows).astype(np.int32)}
 
 
+def _nan_lanes_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 96, 4, 1000)
+    b = 4 * cdiv(cdiv(n, 96), 4)
+    x, d = normal(rng, n), normal(rng, n, np.float64)
+    for v in (x, d):
+        v[rng.random(n) < 0.1] = np.nan
+        v[96 + 8 : 96 + 16] = np.nan  # a group of 8 lanes of NaN alone
+        v[96 + 32 : 96 + 64] = np.nan  # a warp of NaN alone
+    x[:96] = np.nan  # a CTA of NaN alone (or with the zeros past N)
+    d[:96] = np.nan
+    d[95 % n] = -np.inf  # and of NaN and one -inf
+    return {"X": x, "D": d, "O": sentinel((2, n)), "W": sentinel((4, b), np.float64)}
+
+
+def _nan_lanes_expect(a: dict) -> dict:
+    n = a["X"].size
+    x, d = _lanes(a["X"], 96), _lanes(a["D"], 96)
+
+    def fmax(v: np.ndarray, axis: int) -> np.ndarray:
+        return np.fmax.reduce(v, axis=axis)
+
+    def fmin(v: np.ndarray, axis: int) -> np.ndarray:
+        return np.fmin.reduce(v, axis=axis)
+
+    w = a["W"].copy()
+    blocks = x.size // 96
+    w[:, :blocks] = np.stack([fmax(x.reshape(-1, 96), 1), fmin(x.reshape(-1, 96), 1),
+                              fmax(d.reshape(-1, 96), 1), fmin(d.reshape(-1, 96), 1)])
+    return {"O": np.stack([_groups(x, 8, fmax)[:n], _groups(x, 32, fmin)[:n]]), "W": w}
+
+
 CASES = [
     Case(
         "collectives/lane_sums", "lane_sums",
@@ -154,6 +185,8 @@ CASES = [
          grid=lambda meta: cdiv(meta["N"], 256), native=NATIVE, python=PYTHON,
          tol={"S": (1e-5, 1e-5), "M": (0.0, 0.0)}),
     Case("collectives/three_warps", "three_warps", _three_warps_inputs, _three_warps_expect,
+         grid=lambda meta: cdiv(meta["N"], 96), native=NATIVE, python=PYTHON),
+    Case("collectives/nan_lanes", "nan_lanes", _nan_lanes_inputs, _nan_lanes_expect,
          grid=lambda meta: cdiv(meta["N"], 96), native=NATIVE, python=PYTHON),
     Case("collectives/shuffles", "shuffles", _shuffles_inputs, _shuffles_expect,
          grid=lambda meta: cdiv(meta["N"], 128), native=NATIVE, python=PYTHON),

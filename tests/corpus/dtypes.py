@@ -107,6 +107,72 @@ def _tiles_expect(a: dict) -> dict:
     }
 
 
+# Significant bits and largest finite value of each float type, for exact references.
+FLOATS = {"bf16": (8, (2 - 2.0**-7) * 2.0**127), "f16": (11, 65504.0),
+          "f32": (24, (2 - 2.0**-23) * 2.0**127), "f64": (53, float.fromhex("0x1.fffffffffffffp+1023"))}
+I64_MIN, I64_MAX = -(2**63), 2**63 - 1
+
+
+def round_to(x: int, target: str) -> float:
+    """The integer x rounded once to the float type `target` (ties to even; inf past
+    its range), by integer arithmetic."""
+    bits, largest = FLOATS[target]
+    a = abs(x)
+    shift = max(a.bit_length() - bits, 0)
+    q, r = divmod(a, 1 << shift)
+    if shift and (2 * r > 1 << shift or (2 * r == 1 << shift and q & 1)):
+        q += 1
+    v = float(q << shift)  # exact: it has `bits` significant bits at most
+    return math.copysign(math.inf if v > largest else v, x)
+
+
+def round_int(x: int, target: str) -> int:
+    """i64(T(x)): x rounded once to the float type T, then back to i64, saturating as
+    the conversion does."""
+    v = round_to(x, target)
+    return I64_MAX if v >= 2.0**63 else I64_MIN if v <= -(2.0**63) else int(v)
+
+
+def halfway(rng: np.random.Generator, target: str, exponents: range, top: int) -> list[int]:
+    """Integers at, one below and one above halfway points between neighbours of the
+    float type `target`, two in each binade 2^e of `exponents`, either sign, below `top`."""
+    bits = FLOATS[target][0]
+    out = []
+    for e in exponents:
+        step = 1 << (e - bits + 1)  # the spacing of the target's values in [2^e, 2^(e+1))
+        for m in rng.integers(0, 1 << (bits - 1), 2):
+            half = (1 << e) + int(m) * step + step // 2
+            sign = int(rng.choice([-1, 1]))
+            out += [sign * v for v in (half - 1, half, half + 1) if v < top]
+    return out
+
+
+def _int_floats_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 64, 4, 2000)
+    longs = [*halfway(rng, "bf16", range(8, 63), 2**63), *halfway(rng, "f16", range(11, 16), 2**63),
+             *halfway(rng, "f32", range(24, 63), 2**63), *halfway(rng, "f64", range(53, 63), 2**63),
+             2**62 + 2**54 + 1, 2**62 + 2**54, 2**62 + 2**54 - 1, 65519, 65520, -65520, 0, 1, -1,
+             I64_MIN, I64_MAX]
+    ints = [*halfway(rng, "bf16", range(8, 31), 2**31), *halfway(rng, "f16", range(11, 16), 2**31),
+            *halfway(rng, "f32", range(24, 31), 2**31), 2**30 + 2**22 + 1, -(2**31), 2**31 - 1, 65520]
+    unsigned = [abs(v) for v in halfway(rng, "bf16", range(8, 32), 2**32) + halfway(rng, "f32", range(24, 32), 2**32)]
+    unsigned += [2**32 - 1, 2**31 + 2**23 + 1]
+
+    def column(values: list[int], lo: int, hi: int, dtype: type) -> np.ndarray:
+        picked = rng.permutation(np.array(values, dtype=object))[:n]
+        rest = rng.integers(lo, hi, n - picked.size, dtype=np.int64) if n > picked.size else []
+        return np.array([int(v) for v in picked] + [int(v) for v in rest], dtype=dtype)
+
+    return {"L": column(longs, -(2**62), 2**62, np.int64), "I": column(ints, -(2**31), 2**31, np.int32),
+            "U": column(unsigned, 0, 2**32, np.uint32), "O": sentinel((11, n), np.int64), "z": 0.0}
+
+
+def _int_floats_expect(a: dict) -> dict:
+    rows = [("L", "bf16"), ("L", "f16"), ("L", "f32"), ("L", "f64"), ("I", "bf16"), ("I", "f16"),
+            ("I", "f32"), ("U", "bf16"), ("U", "f32"), ("L", "bf16"), ("I", "bf16")]
+    return {"O": np.array([[round_int(int(v), t) for v in a[name]] for name, t in rows], np.int64)}
+
+
 def _grid(meta: dict) -> int:
     return cdiv(meta["N"], 128)
 
@@ -122,4 +188,6 @@ CASES = [
     Case("dtypes/half_tiles", "half_tiles", _tiles_inputs, _tiles_expect,
          grid=lambda meta: (cdiv(meta["N"], meta["T"]), cdiv(meta["M"], 8)),
          native=NATIVE, python=PYTHON),
+    Case("dtypes/int_floats", "int_floats", _int_floats_inputs, _int_floats_expect,
+         grid=lambda meta: cdiv(meta["N"], meta["T"]), native=NATIVE, python=PYTHON),
 ]

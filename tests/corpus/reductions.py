@@ -197,6 +197,49 @@ def _peak_weights_expect(a: dict) -> dict:
     return {"Y": f64(a["X"]) + 2.0, "P": p}
 
 
+def _nan_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 4, 60), awkward(rng, 64, 4, 64)
+    g = cdiv(m, 8)
+
+    def with_nans(dtype) -> np.ndarray:
+        x = normal(rng, (m, n)).astype(dtype)
+        x[rng.random((m, n)) < 0.2] = np.nan
+        x[0] = np.nan  # a row of NaN alone
+        x[1 % m, :-1] = np.nan  # NaN and one number
+        x[2 % m, : n // 2] = -np.inf  # -inf beside numbers, and NaN
+        x[3 % m] = -np.inf  # a row of -inf alone: -inf, not NaN
+        x[8:16] = np.nan  # a CTA of NaN alone
+        x[:, 0] = np.nan  # a column of NaN alone
+        return x
+
+    x, h, b, d = (with_nans(t) for t in (np.float32, np.float16, BF16, np.float64))
+    b[:, 0] = 1.0  # a column that is a number in b but NaN in x
+    return {"X": x, "H": h, "B": b, "D": d, "S": sentinel((m, 2)), "SH": sentinel((m, 2), np.float16),
+            "SB": sentinel((m, 2), BF16), "SD": sentinel((m, 2), np.float64), "COLS": sentinel((2 * g, n)),
+            "T": sentinel((g, 10), np.float64)}
+
+
+def _nan_expect(a: dict) -> dict:
+    """fmax and fmin skip NaN and give NaN where every element is NaN."""
+    def extremes(x: np.ndarray, axis: int | None) -> tuple[np.ndarray, np.ndarray]:
+        w = f64(x.astype(np.float32))
+        return np.fmax.reduce(w, axis=axis), np.fmin.reduce(w, axis=axis)
+
+    out = {}
+    for name, rows in (("X", "S"), ("H", "SH"), ("B", "SB"), ("D", "SD")):
+        out[rows] = np.stack(extremes(a[name], 1), axis=1)
+    m, n = a["X"].shape
+    cols = np.empty((2 * cdiv(m, 8), n))
+    t = np.empty((cdiv(m, 8), 10))
+    for k in range(cdiv(m, 8)):
+        block = {name: a[name][8 * k : 8 * k + 8] for name in "XHBD"}
+        cols[2 * k] = extremes(block["X"], 0)[0].astype(np.float32) - extremes(block["B"], 0)[1].astype(np.float32)
+        cols[2 * k + 1] = -np.inf
+        t[k, :8] = [v for name in "XHBD" for v in extremes(block[name], None)]
+        t[k, 8:] = [-np.inf, np.inf]
+    return {**out, "COLS": cols, "T": t}
+
+
 CASES = [
     Case(
         "reductions/row_means", "row_means", _row_means_inputs(4),
@@ -280,4 +323,6 @@ CASES = [
         "reductions/peak_weights", "peak_weights", _peak_weights_inputs, _peak_weights_expect,
         grid=lambda meta: cdiv(meta["M"], 4), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6),
     ),
+    Case("reductions/nan_extremes", "nan_extremes", _nan_inputs, _nan_expect,
+         grid=lambda meta: cdiv(meta["M"], meta["R"]), native=NATIVE, python=PYTHON),
 ]

@@ -97,6 +97,12 @@ PH_INLINE f32 to_f32_odd(f64 x) {
   if (isfinite(x) && (f64)f != x) f = __uint_as_float(__float_as_uint(f) | 1u);
   return f;
 }
+// i64 -> f64 the same way (an i32 or u32 is exact in f64), so that i64 -> bf16 rounds
+// once: through f64 rounded to nearest, 2^62 + 2^54 + 1 would give 2^62, not 2^62 + 2^55.
+PH_INLINE f64 odd_f64(i64 x) {
+  const f64 d = __ll2double_rz(x);  // |d| <= |x|, so (i64)d cannot overflow
+  return (i64)d == x ? d : __longlong_as_double(__double_as_longlong(d) | 1ll);
+}
 PH_INLINE f32 round_f16(f64 x) { return round_f16(to_f32_odd(x)); }
 PH_INLINE f32 round_bf16(f64 x) { return round_bf16(to_f32_odd(x)); }
 PH_INLINE f16 to_f16(f64 x) { return to_f16(to_f32_odd(x)); }
@@ -224,11 +230,12 @@ template <class T, class Op> PH_INLINE T lane_reduce(T v, Op op, int width) {
 }
 
 // Every thread gets the combination over the CTA: warps first, then the warps'
-// results halved pairwise (padded with the identity to a power of two) by a
+// results halved pairwise (padded to a power of two with `pad`, which changes nothing
+// it meets: NaN for a float max or min, whose -inf or +inf would win over a NaN) by a
 // butterfly in every aligned group of `padded` lanes, each group holding all the
 // warps' results, so every lane of every warp gets the same bits and nothing is
 // indexed at run time (no local memory).
-template <class T, class Op> __device__ T cta_reduce(T v, Op op, T identity) {
+template <class T, class Op> __device__ T cta_reduce(T v, Op op, T pad) {
   __shared__ T warp_part[32];
   v = lane_reduce(v, op, 32);
   const int warps = blockDim.x / 32;
@@ -237,7 +244,7 @@ template <class T, class Op> __device__ T cta_reduce(T v, Op op, T identity) {
   int padded = 1;
   while (padded < warps) padded *= 2;
   const int part = (int)(threadIdx.x & (padded - 1));
-  T w = part < warps ? warp_part[part] : identity;
+  T w = part < warps ? warp_part[part] : pad;
   for (int m = padded / 2; m >= 1; m /= 2) w = op(w, shfl_xor(w, m, 32));
   __syncthreads();  // warp_part may be written again by the next reduction
   return w;

@@ -9,7 +9,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_masked_peak(f32* X_, f3
   #line 77 "tests/corpus/collectives.phobos"
   const f32 v_ = ((i_ < N_) ? (0 <= i_ && i_ < N_ ? X_[i_] : 0.0f) : -__int_as_float(0x7f800000));
   #line 78 "tests/corpus/collectives.phobos"
-  const f32 max_2 = ph::cta_reduce((f32)v_, ph::Max(), (f32)-__int_as_float(0x7f800000));
+  const f32 max_2 = ph::cta_reduce((f32)v_, ph::Max(), (f32)__int_as_float(0x7fc00000));
   const f32 m_ = max_2;
   #line 79 "tests/corpus/collectives.phobos"
   if ((i_ < N_)) {

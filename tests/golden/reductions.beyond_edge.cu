@@ -71,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     const bool live = row < 8 && box_3.lo[0] <= i0 && i0 < box_3.hi[0];  // the row exists and is present
     const int begin = (int)box_3.lo[1];
     const int end = live ? (int)box_3.hi[1] : 0;
-    f32 acc = -__int_as_float(0x7f800000);
+    f32 acc = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = lane * 4;
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f3
     const bool live = row < 8 && box_5.lo[0] <= i0 && i0 < box_5.hi[0];  // the row exists and is present
     const int begin = (int)box_5.lo[1];
     const int end = live ? (int)box_5.hi[1] : 0;
-    f32 acc = __int_as_float(0x7f800000);
+    f32 acc = (begin < end ? __int_as_float(0x7fc00000) : __int_as_float(0x7f800000));
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = lane * 4;

@@ -244,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* 
       const bool live = x_box.lo[0] <= i0 && i0 < x_box.hi[0];  // the row is present
       const int begin = (int)x_box.lo[1];
       const int end = live ? (int)x_box.hi[1] : 0;
-      f32 acc = -__int_as_float(0x7f800000);
+      f32 acc = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = lane * 8;

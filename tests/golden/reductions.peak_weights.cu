@@ -62,7 +62,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
     const bool live = row < 4 && acc_box.lo[0] <= i0 && i0 < acc_box.hi[0];  // the row exists and is present
     const int begin = (int)acc_box.lo[1];
     const int end = live ? (int)acc_box.hi[1] : 0;
-    f32 acc = -__int_as_float(0x7f800000);
+    f32 acc = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = lane * 4;
@@ -203,7 +203,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f
       const bool live = row < 4 && box_3.lo[0] <= i0 && i0 < box_3.hi[0];  // the row exists and is present
       const int begin = (int)box_3.lo[1];
       const int end = live ? (int)box_3.hi[1] : 0;
-      f32 acc = -__int_as_float(0x7f800000);
+      f32 acc = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = lane * 4;

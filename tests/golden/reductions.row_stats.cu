@@ -131,7 +131,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X_, f32*
         const bool live = box_3.lo[0] <= i0 && i0 < box_3.hi[0];  // the row is present
         const int begin = (int)box_3.lo[1];
         const int end = live ? (int)box_3.hi[1] : 0;
-        f32 acc = -__int_as_float(0x7f800000);
+        f32 acc = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
         #pragma unroll 4
         for (int j = begin + lane; j < end; j += 32) acc = fmaxf(acc, X_[(x_start0_ + i0) * N_ + (x_start1_ + j)]);
         // the 32 lanes combine pairwise, halving: each ends with the same bits
@@ -175,7 +175,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X_, f32*
         const bool live = box_5.lo[0] <= i0 && i0 < box_5.hi[0];  // the row is present
         const int begin = (int)box_5.lo[1];
         const int end = live ? (int)box_5.hi[1] : 0;
-        f32 acc = __int_as_float(0x7f800000);
+        f32 acc = (begin < end ? __int_as_float(0x7fc00000) : __int_as_float(0x7f800000));
         #pragma unroll 4
         for (int j = begin + lane; j < end; j += 32) acc = fminf(acc, X_[(x_start0_ + i0) * N_ + (x_start1_ + j)]);
         // the 32 lanes combine pairwise, halving: each ends with the same bits

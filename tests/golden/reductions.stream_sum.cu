@@ -80,7 +80,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
   if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G_) P_[(i64)blockIdx.x * 2] = sum;
   #line 129 "tests/corpus/reductions.phobos"
   __syncthreads();
-  f32 max_2 = -__int_as_float(0x7f800000);
+  f32 max_2 = __int_as_float(0x7fc00000);
   {
     const int lane = threadIdx.x % 128;  // the thread's place in its row's group
     const int row = threadIdx.x / 128;
@@ -93,6 +93,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
       }
     }
   }
-  max_2 = ph::cta_reduce(max_2, ph::Max(), (f32)-__int_as_float(0x7f800000));
+  max_2 = ph::cta_reduce(max_2, ph::Max(), (f32)__int_as_float(0x7fc00000));
   if (0 <= (i64)blockIdx.x && (i64)blockIdx.x < G_) P_[(i64)blockIdx.x * 2 + 1] = max_2;
 }

@@ -138,7 +138,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
       const bool live = row < 3 && ph::max64(x_box.lo[0], mean_box.lo[0]) <= i0 && i0 < ph::min64(x_box.hi[0], mean_box.hi[0]);  // the row exists and is present
       const int begin = (int)x_box.lo[1];
       const int end = live ? (int)(ph::min64(x_box.hi[1], (mean_box.lo[1] < mean_box.hi[1] ? 512 : 0))) : 0;
-      f32 acc = -__int_as_float(0x7f800000);
+      f32 acc = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
       #pragma unroll
       for (int slot = 0; slot < 2; ++slot) {
         const int g = (lane + slot * 64) * 4;

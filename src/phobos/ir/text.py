@@ -116,3 +116,13 @@ def expr_text(e: ir.Expr) -> str:
             extra = "" if c is None else f"{expr_text(c)}, "
             return f"atomic_{op}({t}[{_items(items)}], {extra}{expr_text(v)})"
     raise AssertionError(type(e).__name__)
+
+
+def same_window(read: tuple[ir.Item, ...], stored: tuple[ir.Item, ...]) -> bool:
+    """Whether a read of the stored tensor is the stored window itself: the same
+    indices and starts, and windows of the same lengths, so each element is read
+    where it is written (a broadcast row, a shifted window or a column is not)."""
+    return (len(read) == len(stored)
+            and all(type(a) is type(b) and (not isinstance(a, ir.Window) or a.length == b.length)
+                    for a, b in zip(read, stored, strict=True))
+            and [expr_text(x) for x in ir.item_exprs(read)] == [expr_text(x) for x in ir.item_exprs(stored)])

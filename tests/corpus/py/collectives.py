@@ -100,3 +100,18 @@ def uniform_shuffles(X: ph.tensor[ph.i32][N], O: ph.tensor[ph.i32][4, N], n: ph.
     O[1, i] = ph.shfl(n * 2, down=3) - ph.shfl(ph.ctx.warp, xor=7, width=8)
     O[2, i] = ph.shfl(ph.ctx.warp * 10 + n, up=1, width=2) - ph.shfl(X[i], idx=ph.ctx.lane + 5)
     O[3, i] = 7 - ph.shfl(ph.i32(ph.ctx.block.x), idx=ph.ctx.lane * 3, width=16)
+
+
+@ph.kernel
+@ph.launch(96)
+def nan_lanes(X: ph.tensor[ph.f32][N], D: ph.tensor[ph.f64][N], O: ph.tensor[ph.f32][2, N],
+              W: ph.tensor[ph.f64][4, B]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    x: ph.let = X[i]
+    d: ph.let = D[i]
+    O[0, i] = ph.max(x, over=ph.ctx.lane, width=8)
+    O[1, i] = ph.min(x, over=ph.ctx.lane)
+    W[0, ph.ctx.block.x] = ph.f64(ph.max(x, over=ph.ctx.thread))
+    W[1, ph.ctx.block.x] = ph.f64(ph.min(x, over=ph.ctx.thread))
+    W[2, ph.ctx.block.x] = ph.max(d, over=ph.ctx.thread)
+    W[3, ph.ctx.block.x] = ph.min(d, over=ph.ctx.thread)

@@ -69,3 +69,24 @@ def half_tiles(X: ph.tensor[ph.bf16][M, N], Y: ph.tensor[ph.bf16][M, N], Z: ph.t
     Y[r:+8, c:+T] = x * x - 1.0
     Z[r:+8, c:+T] = ph.f16(ph.f32(x) * 0.5)
     D[r:+8, c:+T] = ph.f64(x) / 3.0
+
+
+@ph.kernel
+@ph.autotune(T=[64])
+def int_floats(L: ph.tensor[ph.i64][N], I: ph.tensor[ph.i32][N], U: ph.tensor[ph.u32][N],
+               O: ph.tensor[ph.i64][11, N], z: ph.bf16):
+    c: ph.let = ph.ctx.block.x * T
+    l: ph.let = L[c:+T]
+    i: ph.let = I[c:+T]
+    u: ph.let = U[c:+T]
+    O[0, c:+T] = ph.i64(ph.bf16(l))
+    O[1, c:+T] = ph.i64(ph.f16(l))
+    O[2, c:+T] = ph.i64(ph.f32(l))
+    O[3, c:+T] = ph.i64(ph.f64(l))
+    O[4, c:+T] = ph.i64(ph.bf16(i))
+    O[5, c:+T] = ph.i64(ph.f16(i))
+    O[6, c:+T] = ph.i64(ph.f32(i))
+    O[7, c:+T] = ph.i64(ph.bf16(u))
+    O[8, c:+T] = ph.i64(ph.f32(u))
+    O[9, c:+T] = ph.i64(l + z)
+    O[10, c:+T] = ph.i64(i + z)

@@ -134,3 +134,36 @@ def negated_extremes(X: ph.tensor[ph.i32][N], Y: ph.tensor[ph.i32][4]):
     Y[1] = ph.max(-8 * x)
     Y[2] = ph.min(-x)
     Y[3] = ph.max(0 - 2 * x)
+
+
+@ph.kernel
+@ph.autotune(R=[8], C=[64])
+def nan_extremes(X: ph.tensor[ph.f32][M, N], H: ph.tensor[ph.f16][M, N], B: ph.tensor[ph.bf16][M, N],
+                 D: ph.tensor[ph.f64][M, N], S: ph.tensor[ph.f32][M, 2], SH: ph.tensor[ph.f16][M, 2],
+                 SB: ph.tensor[ph.bf16][M, 2], SD: ph.tensor[ph.f64][M, 2], COLS: ph.tensor[ph.f32][K, N],
+                 T: ph.tensor[ph.f64][G, 10]):
+    r: ph.let = ph.ctx.block.x * R
+    x: ph.let = X[r:+R, 0:+C]
+    h: ph.let = H[r:+R, 0:+C]
+    b: ph.let = B[r:+R, 0:+C]
+    d: ph.let = D[r:+R, 0:+C]
+    S[r:+R, 0:+1] = ph.rowmax(x)
+    S[r:+R, 1:+1] = ph.rowmin(x)
+    SH[r:+R, 0:+1] = ph.rowmax(h)
+    SH[r:+R, 1:+1] = ph.rowmin(h)
+    SB[r:+R, 0:+1] = ph.rowmax(b)
+    SB[r:+R, 1:+1] = ph.rowmin(b)
+    SD[r:+R, 0:+1] = ph.rowmax(d)
+    SD[r:+R, 1:+1] = ph.rowmin(d)
+    COLS[2 * ph.ctx.block.x:+1, 0:+C] = ph.max(x, axis=0) - ph.min(b, axis=0)
+    COLS[2 * ph.ctx.block.x + 1:+1, 0:+C] = ph.max(X[M:+R, 0:+C], axis=0)
+    T[ph.ctx.block.x, 0] = ph.f64(ph.max(x))
+    T[ph.ctx.block.x, 1] = ph.f64(ph.min(x))
+    T[ph.ctx.block.x, 2] = ph.f64(ph.max(h))
+    T[ph.ctx.block.x, 3] = ph.f64(ph.min(h))
+    T[ph.ctx.block.x, 4] = ph.f64(ph.max(b))
+    T[ph.ctx.block.x, 5] = ph.f64(ph.min(b))
+    T[ph.ctx.block.x, 6] = ph.max(d)
+    T[ph.ctx.block.x, 7] = ph.min(d)
+    T[ph.ctx.block.x, 8] = ph.f64(ph.max(X[r:+R, N:+8]))
+    T[ph.ctx.block.x, 9] = ph.min(D[r:+R, N:+8])

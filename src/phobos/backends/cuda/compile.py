@@ -20,7 +20,7 @@ from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
 
 from . import cache
-from .kernel import Generated
+from .kernel import Generated, check_param_space
 
 KINDS = ("cubin", "ptx")
 OPTIONS = "--fmad=false -std=c++17"
@@ -81,6 +81,7 @@ def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> 
     architectures in ARCHES are checked here, others' by the launcher.
     """
     check_shared(gen, kernel, arch)
+    check_param_space(gen.params, kernel, "cuda", "CUDA")
     key = key_of(gen, arch, kind)
     found = cache.lookup(key, kind)
     if found is not None:

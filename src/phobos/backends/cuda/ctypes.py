@@ -136,6 +136,31 @@ def identity(op: str, d: DType) -> str:
     return literal(lo if op == "max" else hi, d)
 
 
+def neutral(op: str, d: DType) -> str:
+    """What combines with every value of `d` to give that value: the identity, except
+    NaN for a float max or min (fmax and fmin skip a NaN, where -inf or +inf would win
+    over one). A fold starts from it and a combination is padded with it."""
+    if op != "sum" and d.is_float:
+        return literal(math.nan, d)
+    return identity(op, d)
+
+
+def fold_start(op: str, d: DType, present: str) -> str:
+    """The value a fold over elements starts from, where the C++ condition `present`
+    says whether any element is: `neutral`, so a float max of NaN alone is NaN, or the
+    identity where nothing is present (spec: Reductions of tiles)."""
+    return pick(present, neutral(op, d), identity(op, d))
+
+
+def pick(cond: str, a: str, b: str) -> str:
+    """`cond ? a : b`, folded where `cond` is "true" or "false" or `a` is `b`."""
+    if a == b or cond == "true":
+        return a
+    if cond == "false":
+        return b
+    return f"({cond} ? {a} : {b})"
+
+
 def combiner(op: str) -> str:
     return {"sum": "ph::Sum()", "max": "ph::Max()", "min": "ph::Min()"}[op]
 
@@ -148,7 +173,8 @@ def cast(src: DType, dst: DType, x: str) -> str:
         if dst in SIXTEEN:
             if src.is_float and src != F64:
                 return f"ph::round_{dst.name}({x})"
-            wide = x if src == F64 else f"(f64)({x})"
+            # From f64 (rounded to odd, which an i64 may need first) it rounds once.
+            wide = x if src == F64 else f"ph::odd_f64({x})" if src.bits == 64 else f"(f64)({x})"
             return f"ph::round_{dst.name}({wide})"
         return f"({dst.name})({x})"
     if src.is_float:

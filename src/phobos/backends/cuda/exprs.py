@@ -154,6 +154,20 @@ def is_full(region: Region, shape: tuple[int, ...]) -> bool:
     return all(lo == "0" and hi == str(n) for (lo, hi), n in zip(region, shape, strict=True))
 
 
+def holds_any(region: Region) -> str:
+    """`lo < hi` in every dim: whether the region holds an element, "true" or "false"
+    where its bounds are numbers."""
+    parts = []
+    for lo, hi in region:
+        a, b = const_int(lo), const_int(hi)
+        if a is not None and b is not None:
+            if a >= b:
+                return "false"
+            continue
+        parts.append(f"{lo} < {hi}")
+    return " && ".join(parts) or "true"
+
+
 def meet(regions: list[Region], shape: tuple[int, ...]) -> Region:
     """The intersection; every region lies within [0, n) per dim, so full ones drop out."""
     out: Region = []

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from phobos.dtypes import BF16, F16, I8
 from phobos.ir import nodes as ir
+from phobos.ir.text import same_window
 
 from .fragments import ELEMENTWISE
 
@@ -106,6 +107,7 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
         _epilogue_statement(s, acc)
         if isinstance(s, ir.Store) and s.tensor in (a.tensor, b.tensor):
             raise NotGemm("the epilogue writes an operand of the GEMM loop")
+    _epilogue_reads_in_place(epilogue)
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
            for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
@@ -164,6 +166,24 @@ def _epilogue_statement(s: ir.Stmt, acc: ir.Sym) -> None:
             raise NotGemm("the epilogue reads a tile other than the accumulator")
     if not _acc_elementwise(s.value, acc):
         raise NotGemm("the epilogue reads the accumulator other than at the element it stores")
+
+
+def _epilogue_reads_in_place(epilogue: tuple[ir.Stmt, ...]) -> None:
+    """The epilogue's threads store their fragments with no barrier between them, so a
+    tensor it stores may be read only in that one store, at the stored window itself
+    (a residual `C[m :+ TM, n :+ TN]`): each element is then read by the thread that
+    writes it, before it writes it."""
+    stores = [s for s in epilogue if isinstance(s, ir.Store)]
+    stored = {s.tensor for s in stores}
+    for s in epilogue:
+        for root in ir.stmt_exprs(s):
+            for n in ir.walk_expr(root):
+                if not (isinstance(n, ir.Load) and n.tensor in stored):
+                    continue
+                in_place = (isinstance(s, ir.Store) and s.tensor == n.tensor and root is s.value
+                            and same_window(n.items, s.items) and sum(t.tensor == n.tensor for t in stores) == 1)
+                if not in_place:
+                    raise NotGemm("the epilogue reads a tensor it stores elsewhere than at the stored window")
 
 
 def _acc_elementwise(e: ir.Expr, acc: ir.Sym) -> bool:

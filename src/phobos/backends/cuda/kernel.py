@@ -9,10 +9,13 @@ at its own offset, with the scratch area for materialized values after them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from phobos.dtypes import BY_NAME
+from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
 
@@ -71,6 +74,45 @@ def kernel_params(kernel: ir.Kernel) -> list[Param]:
 
 def entry_symbol(name: str) -> str:
     return f"phobos_{name}"
+
+
+# The most bytes of parameters an entry takes: ptxas's limit ("Formal parameter space
+# overflowed (32816 bytes required, max 32764 bytes allowed)" from NVRTC 13 for sm_80 and
+# sm_90 alike; drivers from CUDA 12.1 launch such entries on sm_70 and later), and
+# tileiras's, whose cubins ptxas makes too (4,093 i64 scalars beside a tensor and a dim
+# assemble, 4,094 do not).
+PARAM_SPACE = 32764
+_PLACE = {"tensor": (8, 8), "dim": (8, 8), "grid": (8, 8), "tensormap": (128, 64)}  # (bytes, alignment)
+
+
+def param_bytes(params: Sequence[Param], abi: str) -> int:
+    """The bytes an entry's parameters take, each at a multiple of its alignment, as the
+    ABI passes them (`abi` "cuda": a 16-bit float as an f32; "tileir": as its 16 bits)."""
+    end = 0
+    for p in params:
+        if p.kind == "scalar":
+            size = 4 if abi == "cuda" and p.dtype in ("f16", "bf16") else ct.element_bytes(BY_NAME[p.dtype])
+            align = size
+        else:
+            size, align = _PLACE[p.kind]
+        end = -(-end // align) * align + size
+    return end
+
+
+def check_param_space(params: Sequence[Param], kernel: ir.Kernel, abi: str, back_end: str) -> None:
+    """Refuse an entry whose parameters take more than PARAM_SPACE bytes, at the kernel."""
+    needed = param_bytes(params, abi)
+    if needed <= PARAM_SPACE:
+        return
+    kinds = {"tensor": "tensor", "scalar": "scalar", "dim": "runtime dim"}
+    counts = Counter(kinds.get(p.kind, p.kind) for p in params if p.kind in kinds)
+    listed = ", ".join(f"{n:,} {kind}{'s' if n > 1 else ''}" for kind, n in counts.items())
+    raise PhobosError(
+        f"kernel `{kernel.name}` takes {needed:,} bytes of parameters on the {back_end} back end ({listed}), "
+        f"but a kernel's parameters may take at most {PARAM_SPACE:,} bytes",
+        kernel.span,
+        notes=("pass many values as one tensor instead",),
+    )
 
 
 def path_literal(path: str) -> str:

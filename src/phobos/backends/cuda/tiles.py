@@ -28,7 +28,7 @@ from phobos.dtypes import F64
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 from phobos.ir.specialize import Specialization
-from phobos.ir.text import expr_text
+from phobos.ir.text import same_window
 
 from . import ctypes as ct
 from .exprs import (
@@ -38,6 +38,7 @@ from .exprs import (
     const_int,
     fit,
     full_region,
+    holds_any,
     imax,
     imin,
     in_bounds,
@@ -57,14 +58,16 @@ VALUE_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "i8": 1}  # the value typ
 @dataclass(frozen=True)
 class Fold:
     """One value a row reduction folds each row into: accumulator `acc` of C++ type
-    `ctype`, starting at `identity`, combined by `step(a, b)`; `value` is the row's
-    element at the reduction's position `j`."""
+    `ctype`, starting at `identity` (at `empty` instead, where given, in a row with no
+    present element), combined by `step(a, b)`; `value` is the row's element at the
+    reduction's position `j`."""
 
     acc: str
     ctype: str
     identity: str
     step: Callable[[str, str], str]
     value: str
+    empty: str | None = None
 
 
 class TileWriter(SweepWriter):
@@ -201,7 +204,10 @@ class TileWriter(SweepWriter):
         acc = self.loop_name("acc")
         if axis == len(e.type.shape) - 1 and x.type.shape[-1] > 1:
             vt = ct.value_type(d)
-            fold = Fold(acc, vt, ct.identity(e.op, d), lambda a, b: self.combine(e.op, d, a, b), value)
+            empty = ct.identity(e.op, d)
+            start = ct.neutral(e.op, d)  # a float max or min starts at NaN: of NaN alone it is NaN
+            fold = Fold(acc, vt, start, lambda a, b: self.combine(e.op, d, a, b), value,
+                        empty if empty != start else None)
             what = f"{e.op} along the last axis of {x.type}"
             order = self.ordered
             if order is not None and order.is_spread(x.type.shape) and id(e) in self.read_in_order:
@@ -219,7 +225,7 @@ class TileWriter(SweepWriter):
         lo, hi = source[axis]
         tmp = self.temp(e)
         self.sweep(e.type.shape, region, [
-            f"{ct.value_type(d)} {acc} = {ct.identity(e.op, d)};",
+            f"{ct.value_type(d)} {acc} = {ct.fold_start(e.op, d, holds_any([(lo, hi)]))};",
             f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {acc} = {self.combine(e.op, d, acc, value)};",
             f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
         ])
@@ -287,7 +293,8 @@ class TileWriter(SweepWriter):
             self.line(f"const int {end} = {f'{alive} ? {text} : 0' if live else text};")
             hi = end
         for k, fold in enumerate(folds):
-            self.line(f"{fold.ctype} {fold.acc} = {fold.identity};")
+            start = fold.identity if fold.empty is None else ct.pick(holds_any([(lo, hi)]), fold.identity, fold.empty)
+            self.line(f"{fold.ctype} {fold.acc} = {start};")
             if order is not None:
                 with self.layout_slots(order) as present:
                     if present:
@@ -456,8 +463,7 @@ class TileWriter(SweepWriter):
         shape = x.type.shape
         region = self.region(x)
         acc = self.names.take(e.op)
-        identity = ct.identity(e.op, d)
-        self.line(f"{ct.value_type(d)} {acc} = {identity};")
+        self.line(f"{ct.value_type(d)} {acc} = {ct.fold_start(e.op, d, holds_any(region))};")
         order = self.ordered if self.ordered is not None and self.ordered.covers(shape) else None
         if order is None and not any(isinstance(n, ir.Reduce | ir.Softmax | ir.Dot) for n in ir.walk_expr(x)):
             layout = make_layout(shape[:-1], shape[-1], self.registers.size, self.kernel.threads)
@@ -476,7 +482,7 @@ class TileWriter(SweepWriter):
                     [], None, False)
             finally:
                 self.ordered = saved
-        self.line(f"{acc} = ph::cta_reduce({acc}, {ct.combiner(e.op)}, ({ct.value_type(d)}){identity});")
+        self.line(f"{acc} = ph::cta_reduce({acc}, {ct.combiner(e.op)}, ({ct.value_type(d)}){ct.neutral(e.op, d)});")
         return acc
 
     # ------------------------------------------------------------ collectives and atomics
@@ -488,7 +494,7 @@ class TileWriter(SweepWriter):
         name = self.names.take(e.op)
         if e.over == "thread":
             self.line(f"const {vt} {name} = ph::cta_reduce(({vt}){value}, {ct.combiner(e.op)}, "
-                      f"({vt}){ct.identity(e.op, d)});")
+                      f"({vt}){ct.neutral(e.op, d)});")
         else:
             self.line(f"const {vt} {name} = ph::lane_reduce(({vt}){value}, {ct.combiner(e.op)}, {e.width});")
         return name
@@ -539,39 +545,68 @@ class TileWriter(SweepWriter):
 
     # ------------------------------------------------------------ tile statements
 
-    def force_misaligned(self, root: ir.Expr, reads_target, aligned) -> None:
+    def force_misaligned(self, root: ir.Expr, reads_target: Callable[[ir.Expr], bool],
+                         aligned: Callable[[ir.Expr], bool]) -> list[ir.Expr]:
         """Mark for materializing each part of `root` that reads the target elsewhere
-        than at the element being written."""
-        def visit(e: ir.Expr, chain: bool) -> None:
-            if not e.type.shape:
-                return
-            if chain and aligned(e):
+        than at the element being written (a barrier follows each), and return the
+        other parts that read it before the store's sweep: scalars, which are hoisted,
+        and reductions across rows, materialized too unless kept in registers (see
+        `settle`). A row reduction may read the target in place: a row's threads have
+        all folded it before any of them stores into it."""
+        early: list[ir.Expr] = []
+
+        def reads(e: ir.Expr) -> bool:
+            return any(reads_target(n) for n in ir.walk_expr(e))
+
+        def visit(e: ir.Expr, fold: ir.Reduce | None = None) -> None:
+            """`fold`: the row reduction `e` is (part of) the operand of, if any."""
+            if not e.type.shape or aligned(e):
+                if not e.type.shape and reads(e):
+                    early.append(e)
                 return
             if isinstance(e, (*ELEMENTWISE, ir.Softmax)):  # softmax reads its operand in place too
                 for c in e.children():
-                    visit(c, chain)
+                    visit(c, fold)
+            elif isinstance(e, ir.Reduce) and e.axis == len(e.type.shape) - 1:
+                visit(e.operand, fold or e)  # row i folds the operand's row i, which only row i's store follows
+            elif not reads(e):
                 return
-            if isinstance(e, ir.Reduce | ir.Dot):
-                return  # materialized anyway, before the final sweep
-            if any(reads_target(n) for n in ir.walk_expr(e)):
+            elif fold is not None:  # read where the row reduction reads it: before the store's sweep
+                early.append(fold)
+            elif isinstance(e, ir.Reduce):
+                early.append(e)
+            elif not isinstance(e, ir.Dot):  # a product is materialized anyway
                 self.force.add(id(e))
 
-        visit(root, True)
+        visit(root)
+        return early
+
+    def settle(self, early: list[ir.Expr]) -> None:
+        """The barrier between a statement's early reads of its target and its store's
+        sweep, so that no thread stores before every thread has read (spec: a
+        statement's reads see the tensor as it was before it). Needed after a hoisted
+        scalar and a row reduction kept in registers; a materialization has one."""
+        if not any(not e.type.shape or id(e) in self.row_values for e in early):
+            return
+        if not self.lines or self.lines[-1].strip() != "__syncthreads();":
+            self.sync()
 
     def assign_tile(self, sym: ir.Sym, value: ir.Expr | None) -> None:
         """A whole tile variable takes a new value and region."""
         shape, d = sym.vtype.shape, sym.vtype.dtype
         pos = self.pos(len(shape))
         box = self.boxes[sym]
+        in_registers = sym in self.registers
+        # A register tile is read only by the thread holding the element (the planner sees to it).
+        early = [] if value is None or in_registers else self.force_misaligned(
+            value,
+            lambda n: isinstance(n, ir.Read) and n.sym is sym,
+            lambda n: isinstance(n, ir.Read) and n.sym is sym,
+        )
         if value is None or not value.type.shape:
             text = ct.zero(d) if value is None else self.hoisted(value)
             region = full_region(shape)
         else:
-            self.force_misaligned(
-                value,
-                lambda n: isinstance(n, ir.Read) and n.sym is sym,
-                lambda n: isinstance(n, ir.Read) and n.sym is sym,
-            )
             region = fit(self.region(value), value.type.shape, shape)
             text = self.elem(value, broadcast_pos(pos, value.type.shape, shape))
         new_box = None if is_full(region, shape) else self.box_var(region)
@@ -582,11 +617,10 @@ class TileWriter(SweepWriter):
                 return text
             return self.elem(value, broadcast_pos(pos, value.type.shape, shape))
 
-        in_registers = sym in self.registers
-
         def place(p: Pos) -> str:
             return self.register_elem(sym, p) if in_registers else f"{self.sym(sym)}[{linear(p, shape)}]"
 
+        self.settle(early)
         self.element_sweep(shape, kept, d, place, shape[-1] if len(shape) > 1 else None, "0", True, text, again,
                            registers=in_registers)
         if sym in self.full_syms:
@@ -597,12 +631,13 @@ class TileWriter(SweepWriter):
             self.line(f"{box} = {new_box};")
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
-                     pitch: int | str | None, aligned: bool, registers: bool = False) -> None:
+                     pitch: int | str | None, aligned: bool, registers: bool = False,
+                     early: tuple[ir.Expr, ...] = ()) -> None:
         """Write the present elements of `value` into a window, dropping what falls
         outside the target (`extents`, per dim); `ref(p, starts)` names the element at
         the window's position `p`, given the items' `window_starts`. The target has
         rows of `pitch` elements (None: one row) from a base that is 16-byte aligned
-        when `aligned`."""
+        when `aligned`. `early`: what reads the target before the sweep (`settle`)."""
         window = tuple(it.length for it in items if isinstance(it, ir.Window))
         if value.type.shape:
             region = fit(self.region(value), value.type.shape, window)
@@ -644,31 +679,34 @@ class TileWriter(SweepWriter):
                 return text
             return self.elem(value, broadcast_pos(pos, value.type.shape, window))
 
+        self.settle(list(early))
         self.element_sweep(window, clipped, dtype, lambda p: ref(p, starts), pitch, last_start, aligned, text, again,
                            registers)
 
     def store_tensor(self, s: ir.Store) -> None:
         name = s.tensor
-        own_items = [expr_text(x) for x in ir.item_exprs(s.items)]
-        self.force_misaligned(
-            s.value,
-            lambda n: isinstance(n, ir.Load) and n.tensor == name,
-            lambda n: isinstance(n, ir.Load) and n.tensor == name
-            and [expr_text(x) for x in ir.item_exprs(n.items)] == own_items
-            and [type(i) for i in n.items] == [type(i) for i in s.items],
-        )
+
+        def reads(n: ir.Expr) -> bool:
+            return isinstance(n, ir.Load) and n.tensor == name
+
+        early = self.force_misaligned(s.value, reads, lambda n: reads(n) and same_window(n.items, s.items))
+        early += [x for x in ir.item_exprs(s.items) if any(reads(n) for n in ir.walk_expr(x))]
         dims = self.tensors[name].dims
         extents = [self.dim(n) for n in dims]
         self.store_window(s.items, s.value, extents, lambda p, starts: self.window_ref(name, s.items, p, starts),
-                          s.value.type.dtype, dims[-1] if len(dims) > 1 else None, name in self.aligned)
+                          s.value.type.dtype, dims[-1] if len(dims) > 1 else None, name in self.aligned,
+                          early=tuple(early))
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym
         # A register tile is only ever read at the element being written (and the window is the whole tile).
         in_registers = sym in self.registers
-        if (not in_registers and s.value.type.shape
-                and any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(s.value))):
+        early = () if in_registers else tuple(
+            root for root in (s.value, *ir.item_exprs(s.items))
+            if any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(root)))
+        if early and early[0] is s.value and s.value.type.shape:  # all of it first, then the store
             self.force.add(id(s.value))
+            early = early[1:]
         shape = sym.vtype.shape
 
         def place(p: Pos, starts: Pos) -> str:
@@ -676,4 +714,4 @@ class TileWriter(SweepWriter):
             return self.register_elem(sym, c) if in_registers else f"{self.sym(sym)}[{linear(c, shape)}]"
 
         self.store_window(s.items, s.value, [str(n) for n in shape], place, sym.vtype.dtype,
-                          shape[-1] if len(shape) > 1 else None, True, in_registers)
+                          shape[-1] if len(shape) > 1 else None, True, in_registers, early)

@@ -4,7 +4,8 @@ A group is `width` consecutive lanes of a warp (width divides 32, and the CTA ha
 multiple of 32 threads, so groups never straddle warps). Reductions combine a group
 as a butterfly of xor shuffles would, halving from width/2 down to 1, so every lane
 gets the same bits; over the whole CTA the warps' results are then combined the same
-way (their count padded to a power of two with the identity).
+way (their count padded to a power of two with a neutral value, which changes nothing
+it meets: for float max and min NaN, not -inf or +inf, which would win over a NaN).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ def reduce_lanes(x: np.ndarray, width: int, combine: Fn2) -> np.ndarray:
     return np.repeat(groups[:, 0], width)
 
 
-def reduce_threads(x: np.ndarray, combine: Fn2, identity: np.generic) -> np.generic:
+def reduce_threads(x: np.ndarray, combine: Fn2, pad: np.generic) -> np.generic:
     """The combination over the whole CTA (a uniform value)."""
     warps = _halving(x.reshape(-1, 32), combine)[:, 0]
     padded = 1 << (warps.size - 1).bit_length()
-    row = np.full((1, padded), identity, x.dtype)
+    row = np.full((1, padded), pad, x.dtype)
     row[0, : warps.size] = warps
     return _halving(row, combine)[0, 0]
 

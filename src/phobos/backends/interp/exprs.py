@@ -22,7 +22,7 @@ from .atomics import atomic
 from .frame import Frame
 from .masks import Mask, Masks, first_active
 from .tiles import Pick, Tile
-from .types import constant, highest, lowest
+from .types import constant, neutral
 
 Eval = Callable[[Frame, Mask], Any]
 # Reads each thread's element of a tile-valued expression at its own position, giving
@@ -262,10 +262,9 @@ class ExprCompiler:
         combine = numerics.binary("+", dtype) if e.op == "sum" else numerics.min_max(e.op, dtype)
         threads, width = self.threads, e.width
         if e.over == "thread":
-            nd = numpy_dtype(dtype)
-            identity = {"sum": nd.type(0), "max": lowest(nd), "min": highest(nd)}[e.op]
+            pad = neutral(e.op, numpy_dtype(dtype))
             return lambda fr, m: collectives.reduce_threads(
-                memory.per_thread(x(fr, m), threads), combine, identity)
+                memory.per_thread(x(fr, m), threads), combine, pad)
         return lambda fr, m: collectives.reduce_lanes(
             memory.per_thread(x(fr, m), threads), width, combine)
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from phobos.dtypes import NUMPY, DType, float_to
+from phobos.dtypes import NUMPY, DType, float_to, int_to_float
 
 from .erf import erf
 from .types import F32, F64
@@ -130,9 +130,7 @@ def cast(source: DType, target: DType) -> Fn1:
     if source.is_float and target.is_float:
         return lambda x: float_to(x, t)
     if source.is_int and target.is_float:
-        if target.bits == 16:
-            return lambda x: float_to(x.astype(F64), t)
-        return lambda x: x.astype(t)
+        return lambda x: int_to_float(x, t)
     if source.is_int and target.is_int:
         return lambda x: x.astype(t)
     if source.is_float and target.is_int:

@@ -174,18 +174,20 @@ def _work_dtype(dtype: np.dtype) -> np.dtype:
 
 
 def reduce(op: str, tile: Tile, axis: int | None, result: np.dtype) -> Tile | np.generic:
-    """sum/max/min of the present elements, over `axis` (kept, extent 1) or all."""
+    """sum/max/min of the present elements, over `axis` (kept, extent 1) or all. The
+    identity is what nothing gives; it takes no part where an element is present, so a
+    float max or min of NaN alone is NaN (fmax and fmin skip a NaN, but -inf would win)."""
     work = _work_dtype(result)
     ufunc, identity = _combiner(op, work)
     present = tile.data[boxes(tile.region)].astype(work, copy=False)
     if axis is None:
-        value = ufunc.reduce(present, axis=None, initial=identity)
+        value = ufunc.reduce(present, axis=None) if present.size else identity
         return float_to(np.asarray(value), result)[()] if work != result else work.type(value)
     shape = tuple(1 if k == axis else n for k, n in enumerate(tile.data.shape))
     region = tuple((0, 1) if k == axis else r for k, r in enumerate(tile.region))
     out = np.full(shape, identity, work)
-    if not is_empty(region):
-        out[boxes(region)] = ufunc.reduce(present, axis=axis, keepdims=True, initial=identity)
+    if not is_empty(region) and present.shape[axis]:
+        out[boxes(region)] = ufunc.reduce(present, axis=axis, keepdims=True)
     return Tile(float_to(out, result) if work != result else out, region)
 
 

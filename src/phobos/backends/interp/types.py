@@ -41,5 +41,17 @@ def highest(dtype: np.dtype) -> np.generic:
     return dtype.type(np.iinfo(dtype).max)
 
 
+def neutral(op: str, dtype: np.dtype) -> np.generic:
+    """What combines with every value to give that value: 0 for a sum, NaN for a float
+    max or min (fmax and fmin ignore it, which -inf and +inf would not: they would win
+    over a NaN), the identity for an integer max or min. A combination padded with it
+    is unchanged; one of nothing still gives the identity (`lowest`, `highest`)."""
+    if op == "sum":
+        return dtype.type(0)
+    if is_float(dtype):
+        return dtype.type(np.nan)
+    return lowest(dtype) if op == "max" else highest(dtype)
+
+
 def is_float(dtype: np.dtype) -> bool:
     return dtype.kind == "f" or dtype == NUMPY[BF16]

@@ -146,6 +146,8 @@ def cast(e: Emitter, v: m.Value, source: DType, target: DType) -> m.Value:
             v = widen(e, v, source)
         return e.b.one("ftof", to, from_=v, rounding_mode=NEAREST) if element_of(v) != to.element else v
     if source.is_int and target.is_float:
+        if target.name == "bf16" and source.bits > 24:
+            return int_to_bf16(e, v, source)
         sign = SIGNED if source.is_signed_int else UNSIGNED
         return e.b.one("itof", to, from_=v, signedness=sign, rounding_mode=NEAREST)
     if source.is_int and target.is_int:
@@ -156,6 +158,39 @@ def cast(e: Emitter, v: m.Value, source: DType, target: DType) -> m.Value:
         return v
     assert source.is_float and target.is_int, (source, target)
     return float_to_int(e, v, source, target)
+
+
+def int_to_bf16(e: Emitter, v: m.Value, source: DType) -> m.Value:
+    """An i32, u32 or i64 rounded once to bf16, by steps each exact or rounding once
+    whatever way tileiras lowers them (an integer -> bf16 `itof` may go through f32,
+    rounding twice: 2^30 + 2^22 + 1 would give 2^30): to f64 exactly, an i64 first
+    folding its low 11 bits into bit 11 past 2^53 (as phobos.dtypes does); then rounded
+    to odd at f32's 24 bits on the f64's bits (the low 29 bits of the significand
+    folded into bit 29), exact in f32; then f32 -> bf16, the one rounding."""
+    shape = shape_of(v)
+
+    def i64(value: int) -> m.Value:
+        return e.const(m.I64, value, shape)
+
+    def nonzero(x: m.Value, mask: int) -> m.Value:
+        return e.cmpi("NOT_EQUAL", e.b.one("andi", x.type, lhs=x, rhs=i64(mask)), i64(0))
+
+    if source.bits == 64:
+        low = e.select(nonzero(v, 0x7FF), i64(1), i64(0))
+        high = e.b.one("shri", v.type, lhs=v, rhs=i64(11), signedness=SIGNED)
+        folded = e.b.one("shli", v.type, lhs=e.b.one("ori", v.type, lhs=high, rhs=low), rhs=i64(11),
+                         overflow=NONE_OVERFLOW)
+        big = e.b.one("ori", tile(m.I1, shape), lhs=e.cmpi("GREATER_THAN_OR_EQUAL", v, i64(1 << 53)),
+                      rhs=e.cmpi("LESS_THAN_OR_EQUAL", v, i64(-(1 << 53))))
+        v = e.select(big, folded, v)
+    sign = SIGNED if source.is_signed_int else UNSIGNED
+    exact = e.b.one("itof", tile(m.F64, shape), from_=v, signedness=sign, rounding_mode=NEAREST)
+    bits = e.b.one("bitcast", tile(m.I64, shape), source=exact)
+    kept = e.b.one("andi", bits.type, lhs=bits, rhs=i64(-(1 << 29)))
+    odd = e.b.one("ori", bits.type, lhs=kept, rhs=e.select(nonzero(bits, (1 << 29) - 1), i64(1 << 29), i64(0)))
+    single = e.b.one("ftof", tile(m.F32, shape), from_=e.b.one("bitcast", tile(m.F64, shape), source=odd),
+                     rounding_mode=NEAREST)
+    return e.b.one("ftof", tile(m.BF16, shape), from_=single, rounding_mode=NEAREST)
 
 
 def float_to_int(e: Emitter, v: m.Value, source: DType, target: DType) -> m.Value:

@@ -7,6 +7,7 @@ reductions, softmax and dot select an identity where an element is absent.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from phobos.dtypes import F32, INDEX, DType
 from phobos.ir import nodes as ir
@@ -25,6 +26,7 @@ from .emit import (
     element_of,
     loc_of,
     padded,
+    shape_of,
     tile,
 )
 
@@ -37,6 +39,13 @@ def identity(op: str, dtype: DType) -> int | float:
         return float("-inf") if op == "max" else float("inf")
     lo, hi = dtype.int_range()
     return lo if op == "max" else hi
+
+
+def neutral(op: str, dtype: DType) -> int | float:
+    """What combines with every value to give that value, the identity `reduce` takes:
+    NaN for a float max or min (maxf and minf skip a NaN, where -inf or +inf would win
+    over one, making a max of NaN alone -inf), else `identity`."""
+    return math.nan if op != "sum" and dtype.is_float else identity(op, dtype)
 
 
 def full_region(shape: tuple[int, ...]) -> Region:
@@ -239,7 +248,7 @@ class Exprs:
         element = element_of(v)
         shape = list(v.type.shape)  # type: ignore[union-attr]
         del shape[dim]
-        ident = m.TypedNumber(element, identity(op, dtype))
+        ident = m.TypedNumber(element, neutral(op, dtype))
         return self.e.b.op(
             "reduce", [tile(element, shape)], {"operands": (v,)},
             {"dim": m.Int(dim), "identities": m.Array((ident,))}, [self.combiner(op, element)],
@@ -261,16 +270,33 @@ class Exprs:
         if t.dtype != work:
             v = arith.cast(self.e, v, t.dtype, work)
         t = Lowered(v, work, t.region)
-        fill = identity(x.op, work)
+        fill = neutral(x.op, work)
         if x.axis is None:
             flat = self.e.reshape(self.masked(t, fill, None), (prod(t.shape),))
-            out = self.reduce_dim(flat, 0, x.op, work)
+            out = self.unless_empty(self.reduce_dim(flat, 0, x.op, work), t, range(len(t.shape)), x.op)
             return Lowered(arith.narrow(self.e, out, dtype), dtype)
         assert t.region is not None
         out = self.reduce_dim(self.masked(t, fill, [x.axis]), x.axis, x.op, work)
-        out = self.e.reshape(out, padded(x.type.shape))
+        out = self.unless_empty(self.e.reshape(out, padded(x.type.shape)), t, [x.axis], x.op)
         region = tuple((0, 1) if d == x.axis else r for d, r in enumerate(t.region))
         return Lowered(arith.narrow(self.e, out, dtype), dtype, region)
+
+    def unless_empty(self, out: m.Value, t: Lowered, dims: Sequence[int], op: str) -> m.Value:
+        """A reduction's result, or the identity where `t` has nothing present along
+        `dims`: a float max or min starts from NaN, which a reduction of nothing keeps."""
+        if op == "sum" or not t.dtype.is_float or t.region is None:
+            return out
+        found = [self.present(*t.region[d]) for d in dims]
+        fallback = self.e.const(element_of(out), identity(op, t.dtype), shape_of(out))
+        if any(f is False for f in found):
+            return fallback
+        conds = [f for f in found if isinstance(f, m.Value)]
+        if not conds:
+            return out
+        present = conds[0]
+        for c in conds[1:]:
+            present = self.e.b.one("andi", c.type, lhs=present, rhs=c)
+        return self.e.select(self.e.broadcast(present, shape_of(out)), out, fallback)
 
     def softmax(self, t: Lowered, dtype: DType) -> Lowered:
         """Along the last axis, over the present elements; absent ones stay absent."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from phobos.backends.cuda.kernel import check_param_space, kernel_params
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 
@@ -18,6 +19,11 @@ FLOAT_DOTS = {("f16", "f16"), ("f16", "f32"), ("bf16", "f32"), ("f32", "f32"), (
 # 2^16 f32 elements took it 19 s, of 2^17 140 s) and a tile of 2^20 runs it out of
 # memory, so a larger tile is refused here rather than left to run for many minutes.
 TILE_ELEMENTS = 2**17
+# The most arguments an entry may have: tileiras 13.4 fails ("failed to compile Tile IR
+# program") on entries of about 6,700 and more well within PARAM_SPACE's bytes (a tensor,
+# a dim and 6,711 f32 scalars assemble, 6,712 do not; 6,710 i32 do, 6,711 not; 6,718 u16
+# do, 6,738 not), so this keeps clear of where it starts.
+ENTRY_ARGUMENTS = 6_500
 
 
 def per_thread(what: str, span: Span) -> PhobosError:
@@ -94,5 +100,19 @@ def check_body(body: list[ir.Stmt], in_loop: bool) -> None:
                 check_body(other, in_loop)
 
 
+def check_entry(kernel: ir.Kernel) -> None:
+    """Refuse an entry of more parameter bytes or arguments than tileiras assembles."""
+    params = kernel_params(kernel)
+    check_param_space(params, kernel, "tileir", "Tile IR")
+    if len(params) > ENTRY_ARGUMENTS:
+        raise PhobosError(
+            f"kernel `{kernel.name}` takes {len(params):,} arguments on the Tile IR back end (its parameters and "
+            f"runtime dims), but tileiras assembles entries of at most {ENTRY_ARGUMENTS:,}",
+            kernel.span,
+            notes=("pass many values as one tensor instead, or run the kernel on the CUDA back end",),
+        )
+
+
 def refuse_what_is_not_lowered(kernel: ir.Kernel) -> None:
+    check_entry(kernel)
     check_body(kernel.body, False)

@@ -1,0 +1,119 @@
+
+// kernel gemm_row [TM=64, TN=64, TK=32]: 128 threads a CTA, 32768 bytes of shared memory
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: C
+#line 25 "tests/corpus/overlap.phobos"
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16* B_, f32* C_, i64 M_, i64 K_, i64 N_) {
+  __builtin_assume(M_ % 4 == 0);
+  __builtin_assume(K_ % 4 == 0);
+  __builtin_assume(N_ % 4 == 0);
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 27 "tests/corpus/overlap.phobos"
+  const i64 m0_ = ph::wmul((i64)blockIdx.y, 64ll);
+  #line 28 "tests/corpus/overlap.phobos"
+  const i64 n0_ = ph::wmul((i64)blockIdx.x, 64ll);
+  #line 29 "tests/corpus/overlap.phobos"
+  f32* acc_ = (f32*)(smem + 0);  // tile<f32>[64, 64]
+  ph::Box<2> acc_box;
+  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+  for (int e = threadIdx.x; e < 1024; e += 128) {
+    const int i0 = e / 16;
+    const int g = (e % 16) * 4;
+    ph::Vec<f32, 4> out;
+    #pragma unroll
+    for (int v = 0; v < 4; ++v) {
+      out.v[v] = 0.0f;
+    }
+    ph::vstore(&acc_[i0 * 64 + g], out);
+  }
+  acc_box = {{0, 0}, {64, 64}};
+  #line 30 "tests/corpus/overlap.phobos"
+  for (i64 k_ = 0ll; k_ < K_; k_ += 32) {
+    #line 31 "tests/corpus/overlap.phobos"
+    __syncthreads();
+    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_ + 32, K_) - k_}};
+    box.normalize();
+    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 32, K_) - k_, ph::min64(n0_ + 64, N_) - n0_}};
+    box_2.normalize();
+    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
+    f32* tmp = (f32*)(smem + 16384);  // tile<f32>[64, 64]
+    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
+    for (int e = threadIdx.x; e < 4096; e += 128) {
+      const int i0 = e / 64;
+      const int i1 = e % 64;
+      if (!box_3.has(i0, i1)) continue;
+      f32 acc = 0.0f;
+      for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
+      tmp[i0 * 64 + i1] = acc;
+    }
+    __syncthreads();
+    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int i0 = e / 16;
+      const int g = (e % 16) * 4;
+      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 64 + g]);
+        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 64 + g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
+        }
+        ph::vstore(&acc_[i0 * 64 + g], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_4.has(i0, i1)) continue;
+          acc_[i0 * 64 + i1] = (acc_[i0 * 64 + i1] + tmp[i0 * 64 + i1]);
+        }
+      }
+    }
+    acc_box = box_4;
+  }
+  #line 33 "tests/corpus/overlap.phobos"
+  __syncthreads();
+  ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 1, M_) - m0_, ph::min64(n0_ + 64, N_) - n0_}};
+  box_5.normalize();
+  f32* tmp_2 = (f32*)(smem + 16384);  // tile<f32>[1, 64]
+  for (int e = threadIdx.x; e < 64; e += 128) {
+    const int i0 = 0;
+    const int i1 = e % 64;
+    if (!box_5.has(i0, i1)) continue;
+    tmp_2[i0 * 64 + i1] = C_[(m0_ + i0) * N_ + (n0_ + i1)];
+  }
+  __syncthreads();
+  const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_5.lo[0] < box_5.hi[0] ? 64 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
+  if (n0_ % 4 == 0) {  // every group's address is aligned
+    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int i0 = e / 16;
+      const int g = (e % 16) * 4;
+      if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present
+        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 64 + g]);
+        const ph::Vec<f32, 4> tmp_2_g = ph::vload<4>(&tmp_2[g]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = (acc_g.v[v] + tmp_2_g.v[v]);
+        }
+        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+      } else {  // the group crosses the region's edge: element by element, masked
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int i1 = g + v;
+          if (!box_6.has(i0, i1)) continue;
+          C_[(m0_ + i0) * N_ + (n0_ + i1)] = (acc_[i0 * 64 + i1] + tmp_2[i1]);
+        }
+      }
+    }
+  } else {  // scalar path: one element a thread a turn
+    for (int e = threadIdx.x; e < 4096; e += 128) {
+      const int i0 = e / 64;
+      const int i1 = e % 64;
+      if (!box_6.has(i0, i1)) continue;
+      C_[(m0_ + i0) * N_ + (n0_ + i1)] = (acc_[i0 * 64 + i1] + tmp_2[i1]);
+    }
+  }
+}
