@@ -72,8 +72,8 @@ def test_a_shuffle_of_a_warp_uniform_value_is_the_value_itself():
     source = generate(variant).source
     body = source[source.index('extern "C"'):]
     assert body.count("ph::shfl_") == 2
-    assert "ph::shfl_down<i32>((0 <= i && i < N ? X[i] : 0), 1, 32)" in body
+    assert "ph::shfl_down<i32>((0 <= i_ && i_ < N_ ? X_[i_] : 0), 1, 32)" in body
     assert "ph::shfl_up<i32>((i32)((i64)(threadIdx.x & 31)), 2, 32)" in body
-    assert "ph::wsub((5ll), (i64)(n))" in body and "(i64)(threadIdx.x >> 5)" in body
+    assert "ph::wsub((5ll), (i64)(n_))" in body and "(i64)(threadIdx.x >> 5)" in body
     pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed to build it")
     assert build(generate(variant), variant, "sm_90")[:4] == b"\x7fELF"

@@ -306,7 +306,7 @@ def test_an_nvrtc_failure_names_the_phobos_line_and_keeps_the_source(cache_dir: 
 
     variant = phobos.compile(PROGRAM, path="scale.phobos").scale.variants[0]
     gen = generate(variant)
-    broken = dataclasses.replace(gen, source=gen.source.replace("const i64 base =", "const i64 base = ;"))
+    broken = dataclasses.replace(gen, source=gen.source.replace("const i64 base_ =", "const i64 base_ = ;"))
     with pytest.raises(PhobosError) as info:
         build(broken, variant, "sm_90")
     err = info.value

@@ -126,7 +126,8 @@ def test_literal_constants_are_written_exactly():
     one the same, with an `f`. The f32 sum 0.1 + 0.2, stored to f64, is an f64 constant."""
     (variant,) = phobos.compile(LITERALS).kernels["literals"].variants
     generated = generate(variant)
-    stores = dict(re.findall(r"^\s*([YF]\[\d\]) = ([^;]+);$", generated.source, re.M))
+    found = re.findall(r"^\s*([YF])_(\[\d\]) = ([^;]+);$", generated.source, re.M)
+    stores = {name + at: value for name, at, value in found}
     f32 = np.float32
     assert stores == {
         "Y[0]": repr(float(f32(0.1) + f32(0.2))),
@@ -155,7 +156,7 @@ def test_a_kernel_from_any_path_compiles_and_nvrtc_names_the_path(path: str):
     gen = generate(variant)
     assert f"#line 3 {path_literal(path)}" in gen.source and gen.source.isascii()
     assert build(gen, variant, "sm_90")[:4] == b"\x7fELF"
-    broken = dataclasses.replace(gen, source=gen.source.replace("const i64 i =", "const i64 i = ;"))
+    broken = dataclasses.replace(gen, source=gen.source.replace("const i64 i_ =", "const i64 i_ = ;"))
     with pytest.raises(phobos.PhobosError, match="NVRTC refused") as info:
         build(broken, variant, "sm_90")
     assert (info.value.path, info.value.line) == (path, 2)

@@ -77,7 +77,7 @@ def test_rowsum_and_softmax_use_group_shuffles(module: phobos.Module):
     assert "4 rows of 4096, a group of 64 threads per row, each lane holding 16 groups of 4" in code
     assert "ph::shfl_xor(acc, m, 32)" in code  # rowsum
     assert "ph::shfl_xor(peak, m, 32)" in code and "ph::shfl_xor(total, m, 32)" in code  # softmax
-    assert "if (begin <= j && j < end) acc = (acc + x[slot * 4 + v]);" in code
+    assert "if (begin <= j && j < end) acc = (acc + x_[slot * 4 + v]);" in code
     # The two warps of a row meet in shared memory once per fold, with a barrier.
     assert code.count("_part[threadIdx.x / 32] = ") == 3
     # No thread walks a whole row alone any more.
@@ -86,11 +86,11 @@ def test_rowsum_and_softmax_use_group_shuffles(module: phobos.Module):
 
 def test_softmax_fuses_into_its_output_sweep(module: phobos.Module):
     code = body(module.wide_rows)
-    assert "ph::vstore(&Y[" in code
+    assert "ph::vstore(&Y_[" in code
     # The statistics are two floats in registers for each row a thread holds.
-    assert "f32 row_max[1], row_sum_[1];" in code
+    assert "f32 row_max[1], row_sum_2[1];" in code
     # x is not read again, so the row sums left exp(x - max) in its registers.
-    assert "out.v[v] = (x[slot * 4 + v] / row_sum_[0]);" in code
+    assert "out.v[v] = (x_[slot * 4 + v] / row_sum_2[0]);" in code
     assert not re.search(r"f32\* tmp\w* = .*// tile<f32>\[4, 4096\]", code)
 
 
@@ -110,7 +110,7 @@ def test_integer_rows_wrap_and_a_whole_cta_row(module: phobos.Module):
     assert "a group of 1024 threads per row (32 warps)" in code
     assert "acc = ph::wadd(acc, ph::shfl_xor(acc, m, 32));" in code
     assert "ph::imax(acc, ph::shfl_xor(acc, m, 32))" in code
-    assert "ph::wadd(acc, (i32)(B[j]))" in code
+    assert "ph::wadd(acc, (i32)(B_[j]))" in code
 
 
 def test_odd_shapes(module: phobos.Module):

@@ -158,7 +158,7 @@ def test_a_softmax_tile_lives_in_registers():
     k, registers = planned(SOFTMAX)
     assert in_registers(registers) == {"x": "spread"}
     code = body(k)
-    assert "f32 x[64];  // tile<f32>[4, 4096] in registers" in code
+    assert "f32 x_[64];  // tile<f32>[4, 4096] in registers" in code
     assert "smem + 0);  // tile" not in code  # no shared-memory tile at all
     assert "f32 row_max[1], row_sum[1];" in code  # the statistics stay in registers too
 
@@ -167,8 +167,8 @@ def test_per_row_values_are_replicated_registers():
     k, registers = planned(NORM)
     assert in_registers(registers) == {"x": "spread", "mean": "replicated", "rstd": "replicated"}
     code = body(k)
-    assert "f32 x[16];" in code  # bf16 held as f32 values: converted once, at the load
-    assert "f32 mean[1];" in code and "f32 rstd[1];" in code
+    assert "f32 x_[16];" in code  # bf16 held as f32 values: converted once, at the load
+    assert "f32 mean_[1];" in code and "f32 rstd_[1];" in code
     assert "ph::to_bf16(ph::round_bf16" not in code  # a rounded value is converted once
 
 
@@ -185,7 +185,7 @@ def test_a_whole_window_store_accumulates_in_registers():
     k, registers = planned(STREAM)
     assert in_registers(registers) == {"acc": "spread"}
     code = body(k)
-    assert "acc[slot * 4 + v] = (acc[slot * 4 + v] + X_g.v[v]);" in code
+    assert "acc_[slot * 4 + v] = (acc_[slot * 4 + v] + X_g.v[v]);" in code
     assert "__syncthreads" not in code  # only inside the CTA reduction of the prelude
 
 
@@ -209,7 +209,7 @@ kernel k(X: tensor<f32>[M, 64], Y: tensor<f32>[M, 64]) {{
 """
     k, registers = planned(source)
     assert "x" not in in_registers(registers), why
-    assert "f32* x = (f32*)(smem" in body(k)
+    assert "f32* x_ = (f32*)(smem" in body(k)
 
 
 def test_a_narrower_tile_of_the_same_rows_stays_in_shared_memory():
@@ -269,7 +269,7 @@ kernel anchor_lost(A: tensor<i32>[2, 32], T: tensor<i32>[2, 32]) {
 }
 """)
     assert in_registers(registers) == {}
-    assert "i32* t = (i32*)(smem" in body(k)
+    assert "i32* t_ = (i32*)(smem" in body(k)
 
 
 def test_the_register_budget_is_shared_in_declaration_order():
@@ -315,7 +315,7 @@ def test_register_kernels_compile(source: str, arch: str):
     assert build(generate(k), k, arch)
 
 
-IN_PLACE = re.compile(r"\(x\[[^\]]*\] = expf\(")
+IN_PLACE = re.compile(r"\(x_\[[^\]]*\] = expf\(")
 
 
 @pytest.mark.parametrize(("last", "in_place"), [

@@ -77,9 +77,9 @@ kernel overlap(X: tensor<f32>[8, 16], Y: tensor<f32>[8, 16]) {
 def test_scale_rows_moves_whole_f32_groups():
     text = body(SCALE_ROWS)
     assert "// for launches where multiples of 4: M; 16-byte aligned: S, X, Y; rows 16-byte" in text
-    assert "ph::vload<4>(&X[r * 64 + (i0 * 64 + g)])" in text  # the global read
-    assert "x[pass * 4 + v] = X_g.v[v];" in text  # into the tile, which lives in registers
-    assert "ph::vstore(&Y[r * 64 + (i0 * 64 + g)], out)" in text  # the global write
+    assert "ph::vload<4>(&X_[r_ * 64 + (i0 * 64 + g)])" in text  # the global read
+    assert "x_[pass * 4 + v] = X_g.v[v];" in text  # into the tile, which lives in registers
+    assert "ph::vstore(&Y_[r_ * 64 + (i0 * 64 + g)], out)" in text  # the global write
     # f32 rows of 64 elements are aligned whatever M is: no run-time test, no scalar loop.
     assert SCALAR not in text
     # The rows past M are the edge: those groups go element by element with the mask.
@@ -88,14 +88,14 @@ def test_scale_rows_moves_whole_f32_groups():
 
 def test_bf16_groups_are_eight_elements():
     text = body(BF16_LITERAL)
-    assert "ph::Vec<bf16, 8>" in text and "ph::vload<8>(&X[" in text and "ph::vstore(&Y[" in text
+    assert "ph::Vec<bf16, 8>" in text and "ph::vload<8>(&X_[" in text and "ph::vstore(&Y_[" in text
     assert SCALAR not in text  # rows of 64 bf16 are 128 bytes
 
 
 def test_bf16_with_a_runtime_pitch_tests_it_once():
     text = body(BF16_RUNTIME)
     # A runtime extent is a multiple of 4 by the language's rule, not necessarily of 8.
-    assert "if (c % 8 == 0 && N % 8 == 0) {  // every group's address is aligned" in text
+    assert "if (c_ % 8 == 0 && N_ % 8 == 0) {  // every group's address is aligned" in text
     assert VECTOR in text and SCALAR in text
 
 
@@ -106,19 +106,19 @@ def test_a_length_that_is_not_a_multiple_of_the_group_stays_scalar():
 
 def test_a_read_that_cannot_be_aligned_goes_lane_by_lane():
     text = body(MISALIGNED_START)
-    assert "ph::vstore(&Y[" in text  # the write is aligned
+    assert "ph::vstore(&Y_[" in text  # the write is aligned
     assert "ph::vload" not in text  # the read starts at column 2: each lane reads its own
-    assert "X[r * 64 + 2 + (i0 * 64 + i1)]" in text
+    assert "X_[r_ * 64 + 2 + (i0 * 64 + i1)]" in text
 
 
 def test_unaligned_tensors_are_not_moved_whole():
     text = body(SCALE_ROWS, ())
     assert "// for launches where multiples of 4: M; rows 16-byte multiples apart: X, Y\n" in text
-    assert "ph::vload<4>(&X[" not in text and "ph::vstore(&Y[" not in text
+    assert "ph::vload<4>(&X_[" not in text and "ph::vstore(&Y_[" not in text
     # The tile lives in registers: each lane reads its element of X alone.
-    assert "x[pass * 4 + v] = X[r * 64 + (i0 * 64 + i1)];" in text
+    assert "x_[pass * 4 + v] = X_[r_ * 64 + (i0 * 64 + i1)];" in text
     partly = body(SCALE_ROWS, ("Y",))
-    assert "ph::vstore(&Y[" in partly and "ph::vload<4>(&X[" not in partly
+    assert "ph::vstore(&Y_[" in partly and "ph::vload<4>(&X_[" not in partly
 
 
 def test_the_alignment_enters_the_cache_key():
@@ -143,8 +143,8 @@ def test_the_launch_specializes_on_each_pointer():
 def test_a_copy_made_for_an_overlapping_store_is_what_the_store_reads():
     text = body(OVERLAP)
     store = text.split("#line 3")[1].split("#line 4")[0]
-    assert "tmp[i0 * 16 + i1] = t[i0 * 16 + i1];" in store  # the copy, then a barrier
-    assert "ph::vload<4>(&tmp[i0 * 16 + g])" in store and "&t[i0 * 16 + g]" not in store
+    assert "tmp[i0 * 16 + i1] = t_[i0 * 16 + i1];" in store  # the copy, then a barrier
+    assert "ph::vload<4>(&tmp[i0 * 16 + g])" in store and "&t_[i0 * 16 + g]" not in store
 
 
 @pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90"])
@@ -169,4 +169,4 @@ def test_every_pass_of_scale_rows_writes_its_groups_whole(tmp_path, monkeypatch:
     monkeypatch.setenv("PHOBOS_CACHE_DIR", str(tmp_path))
     ptx = build(generate(SCALE_ROWS), SCALE_ROWS, "sm_90", kind="ptx").decode()
     assert ptx.count("st.global.v4.f32") == 2
-    assert "ph::vstore(&Y[r * 64 + (i0 * 64 + g)], out)" in body(SCALE_ROWS)
+    assert "ph::vstore(&Y_[r_ * 64 + (i0 * 64 + g)], out)" in body(SCALE_ROWS)

@@ -120,13 +120,13 @@ def cuda(v, spec: Specialization) -> str:
 def test_the_cuda_code_uses_what_the_key_promises():
     v = variant(ROWS)
     known = cuda(v, specialize(v, {"M": 32, "N": 64}, {"n": 16, "a": 0.0}, frozenset({"X", "Y"})))
-    assert "__builtin_assume(N % 16 == 0);" in known and "__builtin_assume(n % 16 == 0);" in known
-    assert "N % 4 == 0" not in known and "ph::vstore(&Y[" in known  # rows of whole groups, no test
+    assert "__builtin_assume(N_ % 16 == 0);" in known and "__builtin_assume(n_ % 16 == 0);" in known
+    assert "N_ % 4 == 0" not in known and "ph::vstore(&Y_[" in known  # rows of whole groups, no test
     unknown = cuda(v, specialize(v, {"M": 3, "N": 65}, {"n": 7, "a": 0.0}, frozenset({"X", "Y"})))
     assert "__builtin_assume" not in unknown
-    assert "N % 4 == 0" in unknown and "ph::vstore(&Y[" in unknown  # the pitch tested once, at run time
+    assert "N_ % 4 == 0" in unknown and "ph::vstore(&Y_[" in unknown  # the pitch tested once, at run time
     one = cuda(v, specialize(v, {"M": 1, "N": 1}, {"n": 1, "a": 0.0}, frozenset()))
-    assert "__builtin_assume(M == 1);" in one and "__builtin_assume(n == 1);" in one
+    assert "__builtin_assume(M_ == 1);" in one and "__builtin_assume(n_ == 1);" in one
     assert "ph::vstore" not in one  # unaligned: element by element
     assert "// for launches where equal to 1: M, N, n" in generate(v, specialize(
         v, {"M": 1, "N": 1}, {"n": 1, "a": 0.0}, frozenset())).source
