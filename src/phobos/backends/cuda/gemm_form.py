@@ -21,6 +21,7 @@ Anything else keeps the general lowering; `reason` says why, for tests and docs.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from phobos.dtypes import BF16, F16, I8
@@ -173,15 +174,14 @@ def _epilogue_reads_in_place(epilogue: tuple[ir.Stmt, ...]) -> None:
     tensor it stores may be read only in that one store, at the stored window itself
     (a residual `C[m :+ TM, n :+ TN]`): each element is then read by the thread that
     writes it, before it writes it."""
-    stores = [s for s in epilogue if isinstance(s, ir.Store)]
-    stored = {s.tensor for s in stores}
+    stores = Counter(s.tensor for s in epilogue if isinstance(s, ir.Store))
     for s in epilogue:
         for root in ir.stmt_exprs(s):
             for n in ir.walk_expr(root):
-                if not (isinstance(n, ir.Load) and n.tensor in stored):
+                if not (isinstance(n, ir.Load) and n.tensor in stores):
                     continue
                 in_place = (isinstance(s, ir.Store) and s.tensor == n.tensor and root is s.value
-                            and same_window(n.items, s.items) and sum(t.tensor == n.tensor for t in stores) == 1)
+                            and same_window(n.items, s.items) and stores[n.tensor] == 1)
                 if not in_place:
                     raise NotGemm("the epilogue reads a tensor it stores elsewhere than at the stored window")
 

@@ -21,7 +21,7 @@ Collectives and atomics are here too: they are hoisted locals (exprs.py).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from phobos.dtypes import F64
@@ -581,7 +581,7 @@ class TileWriter(SweepWriter):
         visit(root)
         return early
 
-    def settle(self, early: list[ir.Expr]) -> None:
+    def settle(self, early: Sequence[ir.Expr]) -> None:
         """The barrier between a statement's early reads of its target and its store's
         sweep, so that no thread stores before every thread has read (spec: a
         statement's reads see the tensor as it was before it). Needed after a hoisted
@@ -632,7 +632,7 @@ class TileWriter(SweepWriter):
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
                      pitch: int | str | None, aligned: bool, registers: bool = False,
-                     early: tuple[ir.Expr, ...] = ()) -> None:
+                     early: Sequence[ir.Expr] = ()) -> None:
         """Write the present elements of `value` into a window, dropping what falls
         outside the target (`extents`, per dim); `ref(p, starts)` names the element at
         the window's position `p`, given the items' `window_starts`. The target has
@@ -679,7 +679,7 @@ class TileWriter(SweepWriter):
                 return text
             return self.elem(value, broadcast_pos(pos, value.type.shape, window))
 
-        self.settle(list(early))
+        self.settle(early)
         self.element_sweep(window, clipped, dtype, lambda p: ref(p, starts), pitch, last_start, aligned, text, again,
                            registers)
 
@@ -695,18 +695,21 @@ class TileWriter(SweepWriter):
         extents = [self.dim(n) for n in dims]
         self.store_window(s.items, s.value, extents, lambda p, starts: self.window_ref(name, s.items, p, starts),
                           s.value.type.dtype, dims[-1] if len(dims) > 1 else None, name in self.aligned,
-                          early=tuple(early))
+                          early=early)
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym
         # A register tile is only ever read at the element being written (and the window is the whole tile).
         in_registers = sym in self.registers
-        early = () if in_registers else tuple(
-            root for root in (s.value, *ir.item_exprs(s.items))
-            if any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(root)))
-        if early and early[0] is s.value and s.value.type.shape:  # all of it first, then the store
-            self.force.add(id(s.value))
-            early = early[1:]
+
+        def reads(root: ir.Expr) -> bool:
+            return any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(root))
+
+        early: list[ir.Expr] = []
+        if not in_registers:
+            if s.value.type.shape and reads(s.value):
+                self.force.add(id(s.value))  # all of it first, then the store
+            early = [root for root in (s.value, *ir.item_exprs(s.items)) if not root.type.shape and reads(root)]
         shape = sym.vtype.shape
 
         def place(p: Pos, starts: Pos) -> str:
