@@ -50,6 +50,7 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
         self.scratch: m.Op | None = None  # the scratch buffer's `alloca`, of bytes
         self.scratch_bases: dict[m.Scalar, m.Value] = {}  # its start, as a pointer to each element type
+        self.held: tuple[m.Value, m.Block] | None = None  # see Scratch.spill
         self.loops: list[Loop] = []
         self.hoist_at = 0
 
@@ -200,4 +201,19 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
         with lowering.e.b.at(loc_of(kernel.span)):
             lowering.e.b.op("return", [])
     body.ops[lowering.hoist_at : lowering.hoist_at] = lowering.prologue.ops
+    if lowering.scratch is not None:
+        without_tma(body)
     return m.Module(kernel.name, [m.Entry(entry_symbol(kernel.name), args, body, loc_of(kernel.span))])
+
+
+NO_TMA = m.Hints((("default", (("allow_tma", False),)),))
+
+
+def without_tma(block: m.Block) -> None:
+    """Every tensor load in `block`, without TMA: in a kernel that uses the scratch
+    buffer (see scratch.py for why)."""
+    for op in block.ops:
+        if op.name == "load_view_tko":
+            op.attrs["optimization_hints"] = NO_TMA
+        for region in op.regions:
+            without_tma(region)

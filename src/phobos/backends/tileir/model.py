@@ -133,7 +133,15 @@ class Bounded:
     ub: int | None
 
 
-Attr = Enum | Int | I32Array | Dense | TypedNumber | Array | DivBy | Bounded | bool
+@dataclass(frozen=True)
+class Hints:
+    """An op's `optimization_hints`: for each architecture (`sm_90`, or `default`), the
+    hints by name, each a bool (written as a Bool) or an int (an i32 Integer)."""
+
+    by_arch: tuple[tuple[str, tuple[tuple[str, bool | int], ...]], ...]
+
+
+Attr = Enum | Int | I32Array | Dense | TypedNumber | Array | DivBy | Bounded | Hints | bool
 
 # ---------------------------------------------------------------- code
 

@@ -57,6 +57,10 @@ def attr_text(a: m.Attr) -> str:
             return f"div_by<{d}>"
         case m.Bounded(lb=lb, ub=ub):
             return f"bounded<{'?' if lb is None else lb}, {'?' if ub is None else ub}>"
+        case m.Hints(by_arch=by_arch):
+            parts = (f"{arch} = {{{', '.join(f'{k} = {number_text(v)}' for k, v in hints)}}}"
+                     for arch, hints in by_arch)
+            return f"<{', '.join(parts)}>"
     raise AssertionError(a)
 
 

@@ -5,7 +5,12 @@ elements by an offset only known at run time; the scratch is private, so the tok
 chain orders it with the rest. Every spill shares one buffer of bytes, made at the
 top of the entry as large as the largest and cast to each element type: a spill is
 read only in the statement that wrote it, and the tokens order one spill's reads
-before the next one's writes. (tileiras hands out each `alloca` by one thread
+before the next one's writes. A tile the buffer already holds, written in the same
+block with nothing written there since, is not written again. A kernel that uses the
+buffer loads its tensors without TMA (lower.without_tma): tileiras 13.4 gives a TMA
+kernel a producer warp with its own copy of the buffer, and puts the spill of a tile
+just loaded there, where the consumer warps' reads of the window never see it.
+(tileiras hands out each `alloca` by one thread
 through a word of shared memory that every thread then reads, and writes that word
 again for the next `alloca` with no barrier between: racecheck sees the race.)
 """
@@ -38,11 +43,14 @@ class Scratch:
     prologue: m.Block
     scratch: m.Op | None
     scratch_bases: dict[m.Scalar, m.Value]
+    held: tuple[m.Value, m.Block] | None  # the tile the buffer holds whole, and the block that wrote it
 
     def spill(self, t: Lowered) -> m.Value:
         """The scratch buffer holding all of `t` (its Tile IR shape), row-major, as a
         pointer to `t`'s element type."""
         element = element_of(t.value)
+        if self.held == (t.value, self.e.b.block):
+            return self.scratch_bases[element]
         size = math.prod(t.shape) * max(1, element.bits // 8)
         if self.scratch is None:
             with self.e.detached(self.prologue):
@@ -57,6 +65,7 @@ class Scratch:
                                                            source=self.scratch.results[0])
         base = self.scratch_bases[element]
         self.store_at(base, t.shape, [0] * len(t.shape), list(range(len(t.shape))), t.value, None)
+        self.held = (t.value, self.e.b.block)
         return base
 
     def scratch_pointers(self, base: m.Value, whole: tuple[int, ...], starts: list[Bound], dims: list[int],
@@ -81,6 +90,7 @@ class Scratch:
     def store_at(self, base: m.Value, whole: tuple[int, ...], starts: list[Bound], dims: list[int],
                  value: m.Value, mask: m.Value | None) -> None:
         shape = value.type.shape  # type: ignore[union-attr]
+        self.held = None
         pointers = self.scratch_pointers(base, whole, starts, dims, shape, mask)
         fields: dict = {"destination": pointers, "value": value, "token": self.ordered()}
         if mask is not None:
@@ -150,4 +160,6 @@ class Scratch:
             for a, b in zip(bounds, v.region, strict=True)
         )
         self.store_at(base, t.shape, [s.value for s in starts], dims, v.value, e.region_mask(v.shape, both))
-        return self.load_at(base, t.shape, [0] * len(t.shape), list(range(len(t.shape))), t.shape, None)
+        written = self.load_at(base, t.shape, [0] * len(t.shape), list(range(len(t.shape))), t.shape, None)
+        self.held = (written, self.e.b.block)
+        return written

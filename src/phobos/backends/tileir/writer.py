@@ -124,7 +124,20 @@ class BytecodeWriter:
                 return uvarint(len(items)) + b"".join(self.tagged_bytes(i) for i in items)
             case m.DivBy() | m.Bounded():
                 return self.tagged_bytes(value)  # an interface attribute carries its tag
+            case m.Hints(by_arch=by_arch):  # a dictionary with no tag, of tagged dictionaries
+                out = bytearray(uvarint(len(by_arch)))
+                for arch, hints in by_arch:
+                    out += uvarint(self.strings(arch.encode())) + uvarint(ATTR_TAG["Dictionary"])
+                    out += uvarint(len(hints))
+                    for name, v in hints:
+                        out += uvarint(self.strings(name.encode())) + self.hint_bytes(v)
+                return bytes(out)
         raise AssertionError(f"no encoding for the attribute {value!r}")
+
+    def hint_bytes(self, value: bool | int) -> bytes:
+        if isinstance(value, bool):
+            return uvarint(ATTR_TAG["Bool"]) + bytes([value])
+        return self.tagged_bytes(m.TypedNumber(m.I32, value))
 
     def tagged_bytes(self, value: m.TypedNumber | m.DivBy | m.Bounded) -> bytes:
         """A self-contained attribute: its tag, then its fields."""
