@@ -245,3 +245,34 @@ kernel k(X: tensor<i32>[N], M: tensor<i32>[N]) {
     _, major, minor = nvrtc.nvrtcVersion()
     assert "min.s32" not in ptx(b"-DPH_ARITHMETIC_MINMAX=1")
     assert ("min.s32" in ptx()) == ((major, minor) >= (13, 5))
+
+
+DIVISIONS = """\
+kernel k(A: tensor<f64>[M, 16], T: tensor<f64>[24], S: tensor<i32>[MS, 8], X: tensor<i8>[N], Y: tensor<i8>[N]) {
+  let b = ctx.block.x
+  var t: tile<f64>[8] = A[0 :+ 8, 0]
+  t[(-1) :+ 2] = A[((MS % 2) * b) :+ 2, 0]
+  T[(b * 8) :+ 8] = t
+  Y[0 :+ 4] = X[0 :+ 4] / i8(3) + X[0 :+ 4] % i8(-5) + X[0 :+ 4] / i8(-1) + X[0 :+ 4] % i8(0)
+}
+"""
+
+
+def test_a_division_by_a_constant_is_plain_cpp_and_nvrtc_finishes_it():
+    """Difftest seed 416884: NVRTC did not finish a kernel where ph::imod(MS, 2) met the
+    assumption that MS is a multiple of 4. Divisors 0 and -1 keep ph::idiv and ph::imod,
+    which define them."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    import subprocess
+    import sys
+
+    source = generate(phobos.compile(DIVISIONS, path="k.phobos").kernels["k"].variants[0]).source
+    assert "((i64)(MS_ % 2ll))" in source and "ph::imod(MS_" not in source
+    # i8 arithmetic is i32's (Types: promotion)
+    assert "((i32)((i32)(X_[i0]) / 3))" in source and "((i32)((i32)(X_[i0]) % -5))" in source
+    assert "ph::idiv((i32)(X_[i0]), -1)" in source and "ph::imod((i32)(X_[i0]), 0)" in source
+    script = ("import phobos; from phobos.backends.cuda.compile import build; "
+              "from phobos.backends.cuda.kernel import generate; "
+              f"v = phobos.compile({DIVISIONS!r}, path='k.phobos').kernels['k'].variants[0]; "
+              "build(generate(v), v, 'sm_90')")
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

@@ -23,7 +23,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_histogram(i32* X_,
   __syncthreads();
   if ((i_ < N_)) {
     #line 76 "tests/corpus/atomics.phobos"
-    const i64 at = (i64)(ph::imod((0 <= i_ && i_ < N_ ? X_[i_] : 0), 16));
+    const i64 at = (i64)(((i32)((0 <= i_ && i_ < N_ ? X_[i_] : 0) % 16)));
     i32 old = 0;
     if (0 <= at && at < 16) old = ph::atomic_add(&h_[at], (i32)1);
   }

@@ -21,7 +21,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_shuffles(i32* X_, i32* 
   const i32 shfl_4 = ph::shfl_down<i32>(x_, 2, 32);
   if (0 <= i_ && i_ < N_) O_[3 * N_ + i_] = shfl_4;
   #line 53 "tests/corpus/collectives.phobos"
-  const i32 shfl_5 = ph::shfl_idx<i32>(x_, (int)(ph::imod(ph::wadd(ph::wmul((i64)(threadIdx.x & 31), 7ll), 3ll), 32ll) & 31), 32);
+  const i32 shfl_5 = ph::shfl_idx<i32>(x_, (int)(((i64)(ph::wadd(ph::wmul((i64)(threadIdx.x & 31), 7ll), 3ll) % 32ll)) & 31), 32);
   if (0 <= i_ && i_ < N_) O_[4 * N_ + i_] = shfl_5;
   #line 54 "tests/corpus/collectives.phobos"
   const i32 shfl_6 = ph::shfl_idx<i32>(x_, (int)(ph::wadd((i64)(threadIdx.x & 31), 1ll) & 3), 4);

@@ -7,7 +7,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_bounds_once(i64* Y_, i6
   #line 154 "tests/corpus/control_flow.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 155 "tests/corpus/control_flow.phobos"
-  i64 hi_ = ph::wadd(5ll, ph::imod(i_, 3ll));
+  i64 hi_ = ph::wadd(5ll, ((i64)(i_ % 3ll)));
   #line 156 "tests/corpus/control_flow.phobos"
   i64 turns_ = 0ll;
   #line 157 "tests/corpus/control_flow.phobos"
@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_bounds_once(i64* Y_, i6
     #line 159 "tests/corpus/control_flow.phobos"
     turns_ = ph::wadd(turns_, 1ll);
     #line 160 "tests/corpus/control_flow.phobos"
-    if ((j_ == ph::imod(i_, 7ll))) {
+    if ((j_ == ((i64)(i_ % 7ll)))) {
       #line 161 "tests/corpus/control_flow.phobos"
       break;
     }

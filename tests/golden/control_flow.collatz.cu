@@ -20,9 +20,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_collatz(i64* X_, i32* S
         break;
       }
       #line 13 "tests/corpus/control_flow.phobos"
-      if ((ph::imod(x_, 2ll) == 0ll)) {
+      if ((((i64)(x_ % 2ll)) == 0ll)) {
         #line 14 "tests/corpus/control_flow.phobos"
-        x_ = ph::idiv(x_, 2ll);
+        x_ = ((i64)(x_ / 2ll));
       } else {
         #line 16 "tests/corpus/control_flow.phobos"
         x_ = ph::wadd(ph::wmul(3ll, x_), 1ll);

@@ -21,7 +21,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_nested_break(i32* Y_, i
       }
     }
     #line 80 "tests/corpus/control_flow.phobos"
-    if ((a_ > ph::wadd(ph::imod(i_, 17ll), 2ll))) {
+    if ((a_ > ph::wadd(((i64)(i_ % 17ll)), 2ll))) {
       #line 81 "tests/corpus/control_flow.phobos"
       break;
     }

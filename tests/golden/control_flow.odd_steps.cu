@@ -16,8 +16,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_odd_steps(i64* Y_, i64 
   #line 145 "tests/corpus/control_flow.phobos"
   i64 m_ = 0ll;
   #line 146 "tests/corpus/control_flow.phobos"
-  const i64 step = ph::wsub(ph::imod(i_, 3ll), 1ll);
-  for (i64 j_2_ = ph::imod(i_, 4ll); step > 0 && j_2_ < 20ll; j_2_ += step) {
+  const i64 step = ph::wsub(((i64)(i_ % 3ll)), 1ll);
+  for (i64 j_2_ = ((i64)(i_ % 4ll)); step > 0 && j_2_ < 20ll; j_2_ += step) {
     #line 147 "tests/corpus/control_flow.phobos"
     m_ = ph::wadd(m_, j_2_);
   }

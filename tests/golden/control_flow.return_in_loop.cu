@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_return_in_loop(i32* Y_,
     #line 175 "tests/corpus/control_flow.phobos"
     s_ = ph::wadd(s_, 1);
     #line 176 "tests/corpus/control_flow.phobos"
-    if ((j_ == ph::imod(i_, 13ll))) {
+    if ((j_ == ((i64)(i_ % 13ll)))) {
       #line 177 "tests/corpus/control_flow.phobos"
       if (0 <= i_ && i_ < N_) Y_[i_] = ph::wmul(s_, 10);
       #line 178 "tests/corpus/control_flow.phobos"

@@ -9,11 +9,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_skip_sum(i64* Y_, i64* 
   #line 27 "tests/corpus/control_flow.phobos"
   i64 acc_ = 0ll;
   #line 28 "tests/corpus/control_flow.phobos"
-  const i64 hi = ph::wadd(ph::imod(i_, 13ll), 3ll);
-  const i64 step = ph::wadd(ph::imod(i_, 3ll), 1ll);
-  for (i64 j_ = ph::imod(i_, 5ll); step > 0 && j_ < hi; j_ += step) {
+  const i64 hi = ph::wadd(((i64)(i_ % 13ll)), 3ll);
+  const i64 step = ph::wadd(((i64)(i_ % 3ll)), 1ll);
+  for (i64 j_ = ((i64)(i_ % 5ll)); step > 0 && j_ < hi; j_ += step) {
     #line 29 "tests/corpus/control_flow.phobos"
-    if ((ph::imod(j_, 4ll) == 1ll)) {
+    if ((((i64)(j_ % 4ll)) == 1ll)) {
       #line 30 "tests/corpus/control_flow.phobos"
       continue;
     }
@@ -27,11 +27,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_skip_sum(i64* Y_, i64* 
   #line 36 "tests/corpus/control_flow.phobos"
   i64 s_ = 0ll;
   #line 37 "tests/corpus/control_flow.phobos"
-  while ((k_ < ph::wadd(10ll, ph::imod(i_, 5ll)))) {
+  while ((k_ < ph::wadd(10ll, ((i64)(i_ % 5ll))))) {
     #line 38 "tests/corpus/control_flow.phobos"
     k_ = ph::wadd(k_, 1ll);
     #line 39 "tests/corpus/control_flow.phobos"
-    if ((ph::imod(k_, 3ll) == 0ll)) {
+    if ((((i64)(k_ % 3ll)) == 0ll)) {
       #line 40 "tests/corpus/control_flow.phobos"
       continue;
     }

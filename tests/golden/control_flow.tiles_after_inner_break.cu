@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       #line 193 "tests/corpus/control_flow.phobos"
       k_ = ph::wadd(k_, 1);
       #line 194 "tests/corpus/control_flow.phobos"
-      if (((i64)(k_) > ph::imod(ph::wadd((i64)threadIdx.x, row_), 11ll))) {
+      if (((i64)(k_) > ((i64)(ph::wadd((i64)threadIdx.x, row_) % 11ll)))) {
         #line 195 "tests/corpus/control_flow.phobos"
         break;
       }

@@ -7,7 +7,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_uniform_branches(f32* X
   #line 100 "tests/corpus/control_flow.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);
   #line 101 "tests/corpus/control_flow.phobos"
-  if ((ph::imod((i64)blockIdx.x, 2ll) == 0ll)) {
+  if ((((i64)((i64)blockIdx.x % 2ll)) == 0ll)) {
     #line 102 "tests/corpus/control_flow.phobos"
     ph::Box<1> box = {{ph::max64(c_, 0) - c_}, {ph::min64(c_ + 64, N_) - c_}};
     box.normalize();

@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_small_ints(i8* A_, i8* 
     #line 45 "tests/corpus/dtypes.phobos"
     if (0 <= i_ && i_ < N_) O_[2 * N_ + i_] = ph::wsub((i32)((0 <= i_ && i_ < N_ ? Q_[i_] : (u16)0)), 40000);
     #line 46 "tests/corpus/dtypes.phobos"
-    if (0 <= i_ && i_ < N_) O_[3 * N_ + i_] = (i32)(ph::imod((i64)((0 <= i_ && i_ < N_ ? R_[i_] : 0u)), 1000000ll));
+    if (0 <= i_ && i_ < N_) O_[3 * N_ + i_] = (i32)(((i64)((i64)((0 <= i_ && i_ < N_ ? R_[i_] : 0u)) % 1000000ll)));
     #line 47 "tests/corpus/dtypes.phobos"
     if (0 <= i_ && i_ < N_) O_[4 * N_ + i_] = (i32)(((0 <= i_ && i_ < N_ ? G_[i_] : false) ? 1ll : 0ll));
     #line 48 "tests/corpus/dtypes.phobos"

@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_fn_scalars(i64* X_, i64
     #line 35 "tests/corpus/functions.phobos"
     for (i64 j_6_ = 0ll; j_6_ < 100ll; ++j_6_) {
       #line 36 "tests/corpus/functions.phobos"
-      if ((j_6_ >= ph::imod((0 <= i_ && i_ < N_ ? X_[i_] : 0ll), 10ll))) {
+      if ((j_6_ >= ((i64)((0 <= i_ && i_ < N_ ? X_[i_] : 0ll) % 10ll)))) {
         #line 37 "tests/corpus/functions.phobos"
         break;
       }

@@ -23,8 +23,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_outside_reads(f64* X_, 
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 148 "tests/corpus/slicing.phobos"
   __syncthreads();
-  const i64 at = ph::wsub(ph::imod((i64)threadIdx.x, 4ll), 1ll);
-  const i64 at_2 = ph::imod((i64)threadIdx.x, 5ll);
+  const i64 at = ph::wsub(((i64)((i64)threadIdx.x % 4ll)), 1ll);
+  const i64 at_2 = ((i64)((i64)threadIdx.x % 5ll));
   const i64 at_3 = ph::wsub((i64)blockIdx.x, 3ll);
   if (0 <= i_ && i_ < N_) Y_[i_] = (((0 <= -1 && -1 < 2 && 0 <= (i64)blockIdx.x && (i64)blockIdx.x < 4 ? acc_[(0 <= -1 && -1 < 2 && 0 <= (i64)blockIdx.x && (i64)blockIdx.x < 4 ? -1 : 0) * 4 + (0 <= -1 && -1 < 2 && 0 <= (i64)blockIdx.x && (i64)blockIdx.x < 4 ? (i64)blockIdx.x : 0)] : 0.0) + (0 <= at && at < 2 && 0 <= at_2 && at_2 < 4 ? acc_[(0 <= at && at < 2 && 0 <= at_2 && at_2 < 4 ? at : 0) * 4 + (0 <= at && at < 2 && 0 <= at_2 && at_2 < 4 ? at_2 : 0)] : 0.0)) + (0 <= 1 && 1 < 2 && 0 <= at_3 && at_3 < 4 ? acc_[1 * 4 + (0 <= 1 && 1 < 2 && 0 <= at_3 && at_3 < 4 ? at_3 : 0)] : 0.0));
 }

@@ -19,9 +19,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tile_gather(f32* X_, f3
     ph::vstore(&t_[i0 * 8 + g], out);
   }
   #line 51 "tests/corpus/slicing.phobos"
-  const i64 i_ = ph::wsub(ph::idiv((i64)threadIdx.x, 8ll), 4ll);
+  const i64 i_ = ph::wsub(((i64)((i64)threadIdx.x / 8ll)), 4ll);
   #line 52 "tests/corpus/slicing.phobos"
-  const i64 j_ = ph::imod((i64)threadIdx.x, 8ll);
+  const i64 j_ = ((i64)((i64)threadIdx.x % 8ll));
   #line 53 "tests/corpus/slicing.phobos"
   __syncthreads();
   if (0 <= (i64)threadIdx.x && (i64)threadIdx.x < 128) Y_[(i64)threadIdx.x] = (0 <= i_ && i_ < 8 && 0 <= j_ && j_ < 8 ? t_[(0 <= i_ && i_ < 8 && 0 <= j_ && j_ < 8 ? i_ : 0) * 8 + (0 <= i_ && i_ < 8 && 0 <= j_ && j_ < 8 ? j_ : 0)] : 0.0f);

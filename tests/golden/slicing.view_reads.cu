@@ -37,10 +37,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X_, f32
   #line 94 "tests/corpus/slicing.phobos"
   if (((i64)threadIdx.x < 64ll)) {
     #line 95 "tests/corpus/slicing.phobos"
-    const i64 at = ph::wadd(r_, ph::idiv((i64)threadIdx.x, 8ll));
-    const i64 at_2 = ph::imod((i64)threadIdx.x, 8ll);
-    const i64 at_3 = ph::idiv((i64)threadIdx.x, 8ll);
-    const i64 at_4 = ph::wsub(ph::imod((i64)threadIdx.x, 8ll), 2ll);
+    const i64 at = ph::wadd(r_, ((i64)((i64)threadIdx.x / 8ll)));
+    const i64 at_2 = ((i64)((i64)threadIdx.x % 8ll));
+    const i64 at_3 = ((i64)((i64)threadIdx.x / 8ll));
+    const i64 at_4 = ph::wsub(((i64)((i64)threadIdx.x % 8ll)), 2ll);
     ph::Box<2> box_3 = {{ph::max64(v_start0_, 0) - v_start0_, 0}, {ph::min64(v_start0_ + 8, M_) - v_start0_, ph::min64(5, N_) - 1}};
     box_3.normalize();
     if (0 <= at && at < M_ && 0 <= at_2 && at_2 < 8) W_[at * 8 + at_2] = ((box_3.lo[0] <= at_3 && at_3 < box_3.hi[0] && box_3.lo[1] <= at_4 && at_4 < box_3.hi[1] ? X_[(v_start0_ + (box_3.lo[0] <= at_3 && at_3 < box_3.hi[0] && box_3.lo[1] <= at_4 && at_4 < box_3.hi[1] ? at_3 : 0)) * N_ + (1 + (box_3.lo[0] <= at_3 && at_3 < box_3.hi[0] && box_3.lo[1] <= at_4 && at_4 < box_3.hi[1] ? at_4 : 0))] : 0.0f) + 1.0f);

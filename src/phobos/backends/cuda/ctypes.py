@@ -8,6 +8,7 @@ interpreter does. Memory holds such values as their 16 bits (`f16`, `bf16`).
 from __future__ import annotations
 
 import math
+import re
 import struct
 
 import ml_dtypes
@@ -235,10 +236,24 @@ def binary(op: str, d: DType, a: str, b: str, fast: bool = False) -> str:
         if op == "/" and fast and d != F64:
             return rounded(d, f"__fdividef({a}, {b})")
         return rounded(d, f"({a} {op} {b})")
+    if op in ("/", "%") and constant_divisor(b):
+        return f"(({d.name})({a} {op} {b}))"
     named = {"+": "wadd", "-": "wsub", "*": "wmul", "/": "idiv", "%": "imod", "<<": "shl", ">>": "shr"}
     if op in named:
         return f"ph::{named[op]}({a}, {b})"
     return f"({a} {op} {b})"
+
+
+INT_LITERAL = re.compile(r"(?:\([iu]\d+\))?(-?\d+)(?:ll|u)?")  # as `literal` writes an integer
+
+
+def constant_divisor(b: str) -> bool:
+    """Whether `b` is an integer literal C++'s `/` and `%` take as they are: not 0 and
+    not -1, whose cases ph::idiv and ph::imod define. With the literal in the open, a
+    division by one is plain C++: NVRTC 13 has been seen not to finish a kernel where
+    ph::imod of a dim by 2 meets an assumption that the dim is a multiple of 4."""
+    found = INT_LITERAL.fullmatch(b)
+    return found is not None and int(found.group(1)) not in (0, -1)
 
 
 def unary(op: str, d: DType, x: str) -> str:
