@@ -174,16 +174,21 @@ def test_ids_made_inside_a_block_are_free_again_after_it():
 # ---------------------------------------------------------------- tileiras's own reader
 
 
-def test_tileirdisasm_reads_what_the_writer_wrote(tmp_path):
+def disassembled(module: m.Module, folder: Path) -> str:
+    """tileirdisasm's text of the module's bytecode (skipped where tileiras is not installed)."""
     from phobos.backends.tileir.assemble import tileiras, tool_env
 
     try:
         disasm = tileiras().with_name("tileirdisasm")
     except PhobosError as exc:
         pytest.skip(exc.message)
-    path = tmp_path / "vadd.tileirbc"
-    path.write_bytes(write_module(vadd()))
-    text = subprocess.run([str(disasm), str(path)], capture_output=True, text=True, env=tool_env(), check=True).stdout
+    path = folder / f"{module.name}.tileirbc"
+    path.write_bytes(write_module(module))
+    return subprocess.run([str(disasm), str(path)], capture_output=True, text=True, env=tool_env(), check=True).stdout
+
+
+def test_tileirdisasm_reads_what_the_writer_wrote(tmp_path):
+    text = disassembled(vadd(), tmp_path)
     ops = [line.split("=")[-1].split()[0] for line in text.splitlines()[1:-1]]
     assert ops == [
         "get_tile_block_id", "constant", "muli", "iota", "reshape", "broadcast", "addi",
@@ -285,15 +290,7 @@ def test_a_kernel_without_windows_of_tiles_keeps_tma():
 
 
 def test_tileirdisasm_reads_the_optimization_hints(tmp_path):
-    from phobos.backends.tileir.assemble import tileiras, tool_env
-
-    try:
-        disasm = tileiras().with_name("tileirdisasm")
-    except PhobosError as exc:
-        pytest.skip(exc.message)
-    path = tmp_path / "k.tileirbc"
-    path.write_bytes(write_module(lowered(WINDOW_OF_A_LOADED_TILE, "k")))
-    text = subprocess.run([str(disasm), str(path)], capture_output=True, text=True, env=tool_env(), check=True).stdout
+    text = disassembled(lowered(WINDOW_OF_A_LOADED_TILE, "k"), tmp_path)
     assert "allow_tma = false" in text, text
 
 
