@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import ml_dtypes
@@ -143,6 +144,23 @@ def int_to_float(x: np.ndarray | np.generic, target: np.dtype) -> np.ndarray | n
     else:
         out = x.astype(target)
     return out[()] if isinstance(out, np.ndarray) and out.ndim == 0 else out
+
+
+def reduction_identity(op: str, dtype: DType) -> int | float:
+    """What a `sum`, `max` or `min` of no element gives (spec: Reductions of tiles)."""
+    if op == "sum":
+        return 0.0 if dtype.is_float else 0
+    if dtype.is_float:
+        return -math.inf if op == "max" else math.inf
+    lo, hi = dtype.int_range()
+    return lo if op == "max" else hi
+
+
+def reduction_neutral(op: str, dtype: DType) -> int | float:
+    """What combines with every value to give that value, where a reduction starts and
+    what pads a combination: the identity, but NaN for a float max or min (fmax and fmin
+    skip a NaN, where -inf or +inf would win over one, making a max of NaN alone -inf)."""
+    return math.nan if op != "sum" and dtype.is_float else reduction_identity(op, dtype)
 
 
 def round_float(value: float, dtype: DType) -> float:

@@ -8,7 +8,7 @@ and a uniformity, which the checker's uniformity pass fills in.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -419,6 +419,11 @@ def walk_expr(expr: Expr) -> Iterator[Expr]:
         node = stack.pop()
         yield node
         stack.extend(reversed(node.children()))
+
+
+def any_node(expr: Expr, pred: Callable[[Expr], bool]) -> bool:
+    """Whether some expression in the tree under `expr` (itself included) is `pred`."""
+    return any(pred(n) for n in walk_expr(expr))
 
 
 def walk_stmts(body: list[Stmt]) -> Iterator[Stmt]:

@@ -14,7 +14,7 @@ import struct
 import ml_dtypes
 import numpy as np
 
-from phobos.dtypes import BF16, F16, F32, F64, DType
+from phobos.dtypes import BF16, F16, F32, F64, DType, reduction_identity, reduction_neutral
 from phobos.targets import element_bytes as element_bytes  # one definition, the checker's too
 
 SIXTEEN = (F16, BF16)
@@ -128,22 +128,13 @@ def zero(d: DType) -> str:
 
 
 def identity(op: str, d: DType) -> str:
-    """The identity of a sum, max or min over values of `d`."""
-    if op == "sum":
-        return zero(d)
-    if d.is_float:
-        return literal(-math.inf if op == "max" else math.inf, d)
-    lo, hi = d.int_range()
-    return literal(lo if op == "max" else hi, d)
+    """The identity of a sum, max or min over values of `d`: what one of nothing gives."""
+    return literal(reduction_identity(op, d), d)
 
 
 def neutral(op: str, d: DType) -> str:
-    """What combines with every value of `d` to give that value: the identity, except
-    NaN for a float max or min (fmax and fmin skip a NaN, where -inf or +inf would win
-    over one). A fold starts from it and a combination is padded with it."""
-    if op != "sum" and d.is_float:
-        return literal(math.nan, d)
-    return identity(op, d)
+    """What a fold starts from and a combination is padded with (phobos.dtypes)."""
+    return literal(reduction_neutral(op, d), d)
 
 
 def fold_start(op: str, d: DType, present: str) -> str:
@@ -249,9 +240,9 @@ INT_LITERAL = re.compile(r"(?:\([iu]\d+\))?(-?\d+)(?:ll|u)?")  # as `literal` wr
 
 def constant_divisor(b: str) -> bool:
     """Whether `b` is an integer literal C++'s `/` and `%` take as they are: not 0 and
-    not -1, whose cases ph::idiv and ph::imod define. With the literal in the open, a
-    division by one is plain C++: NVRTC 13 has been seen not to finish a kernel where
-    ph::imod of a dim by 2 meets an assumption that the dim is a multiple of 4."""
+    not -1, whose cases ph::idiv and ph::imod define. A division by such a literal is
+    written as plain C++: NVRTC 13 has been seen not to finish a kernel where ph::imod
+    of a dim by 2 meets an assumption that the dim is a multiple of 4."""
     found = INT_LITERAL.fullmatch(b)
     return found is not None and int(found.group(1)) not in (0, -1)
 

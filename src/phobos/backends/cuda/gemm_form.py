@@ -198,4 +198,4 @@ def _acc_elementwise(e: ir.Expr, acc: ir.Sym) -> bool:
 
 
 def _reads(e: ir.Expr, sym: ir.Sym) -> bool:
-    return any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(e))
+    return ir.any_node(e, lambda n: isinstance(n, ir.Read) and n.sym is sym)

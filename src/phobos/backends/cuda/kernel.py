@@ -438,4 +438,4 @@ def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated
 def reads_own_target(s: ir.Store | ir.TileStore, reads: Callable[[ir.Expr], bool]) -> bool:
     """Whether a per-thread store that is a tile statement (its value holds a tile)
     reads the tensor or tile it stores to, so all threads must read before any stores."""
-    return is_tile_statement(s) and any(reads(n) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root))
+    return is_tile_statement(s) and any(ir.any_node(root, reads) for root in ir.stmt_exprs(s))

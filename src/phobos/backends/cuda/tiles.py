@@ -204,10 +204,9 @@ class TileWriter(SweepWriter):
         acc = self.loop_name("acc")
         if axis == len(e.type.shape) - 1 and x.type.shape[-1] > 1:
             vt = ct.value_type(d)
-            empty = ct.identity(e.op, d)
-            start = ct.neutral(e.op, d)  # a float max or min starts at NaN: of NaN alone it is NaN
-            fold = Fold(acc, vt, start, lambda a, b: self.combine(e.op, d, a, b), value,
-                        empty if empty != start else None)
+            # A float max or min starts at NaN, so that of NaN alone it is NaN.
+            fold = Fold(acc, vt, ct.neutral(e.op, d), lambda a, b: self.combine(e.op, d, a, b), value,
+                        ct.identity(e.op, d))
             what = f"{e.op} along the last axis of {x.type}"
             order = self.ordered
             if order is not None and order.is_spread(x.type.shape) and id(e) in self.read_in_order:
@@ -556,7 +555,7 @@ class TileWriter(SweepWriter):
         early: list[ir.Expr] = []
 
         def reads(e: ir.Expr) -> bool:
-            return any(reads_target(n) for n in ir.walk_expr(e))
+            return ir.any_node(e, reads_target)
 
         def visit(e: ir.Expr, fold: ir.Reduce | None = None) -> None:
             """`fold`: the row reduction `e` is (part of) the operand of, if any."""
@@ -690,7 +689,7 @@ class TileWriter(SweepWriter):
             return isinstance(n, ir.Load) and n.tensor == name
 
         early = self.force_misaligned(s.value, reads, lambda n: reads(n) and same_window(n.items, s.items))
-        early += [x for x in ir.item_exprs(s.items) if any(reads(n) for n in ir.walk_expr(x))]
+        early += [x for x in ir.item_exprs(s.items) if ir.any_node(x, reads)]
         dims = self.tensors[name].dims
         extents = [self.dim(n) for n in dims]
         self.store_window(s.items, s.value, extents, lambda p, starts: self.window_ref(name, s.items, p, starts),
@@ -703,7 +702,7 @@ class TileWriter(SweepWriter):
         in_registers = sym in self.registers
 
         def reads(root: ir.Expr) -> bool:
-            return any(isinstance(n, ir.Read) and n.sym is sym for n in ir.walk_expr(root))
+            return ir.any_node(root, lambda n: isinstance(n, ir.Read) and n.sym is sym)
 
         early: list[ir.Expr] = []
         if not in_registers:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from phobos.dtypes import F32, INDEX, DType
+from phobos.dtypes import F32, INDEX, DType, reduction_identity, reduction_neutral
 from phobos.ir import nodes as ir
 
 from . import arith
@@ -29,23 +29,6 @@ from .emit import (
     shape_of,
     tile,
 )
-
-
-def identity(op: str, dtype: DType) -> int | float:
-    """What a reduction of nothing gives (see the spec's absent-element rule)."""
-    if op == "sum":
-        return 0.0 if dtype.is_float else 0
-    if dtype.is_float:
-        return float("-inf") if op == "max" else float("inf")
-    lo, hi = dtype.int_range()
-    return lo if op == "max" else hi
-
-
-def neutral(op: str, dtype: DType) -> int | float:
-    """What combines with every value to give that value, the identity `reduce` takes:
-    NaN for a float max or min (maxf and minf skip a NaN, where -inf or +inf would win
-    over one, making a max of NaN alone -inf), else `identity`."""
-    return math.nan if op != "sum" and dtype.is_float else identity(op, dtype)
 
 
 def full_region(shape: tuple[int, ...]) -> Region:
@@ -248,7 +231,7 @@ class Exprs:
         element = element_of(v)
         shape = list(v.type.shape)  # type: ignore[union-attr]
         del shape[dim]
-        ident = m.TypedNumber(element, neutral(op, dtype))
+        ident = m.TypedNumber(element, reduction_neutral(op, dtype))
         return self.e.b.op(
             "reduce", [tile(element, shape)], {"operands": (v,)},
             {"dim": m.Int(dim), "identities": m.Array((ident,))}, [self.combiner(op, element)],
@@ -270,7 +253,7 @@ class Exprs:
         if t.dtype != work:
             v = arith.cast(self.e, v, t.dtype, work)
         t = Lowered(v, work, t.region)
-        fill = neutral(x.op, work)
+        fill = reduction_neutral(x.op, work)
         if x.axis is None:
             flat = self.e.reshape(self.masked(t, fill, None), (prod(t.shape),))
             out = self.unless_empty(self.reduce_dim(flat, 0, x.op, work), t, range(len(t.shape)), x.op)
@@ -287,7 +270,7 @@ class Exprs:
         if op == "sum" or not t.dtype.is_float or t.region is None:
             return out
         found = [self.present(*t.region[d]) for d in dims]
-        fallback = self.e.const(element_of(out), identity(op, t.dtype), shape_of(out))
+        fallback = self.e.const(element_of(out), reduction_identity(op, t.dtype), shape_of(out))
         if any(f is False for f in found):
             return fallback
         conds = [f for f in found if isinstance(f, m.Value)]

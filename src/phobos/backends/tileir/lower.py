@@ -185,6 +185,8 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.env[s.sym] = Lowered(new, t.dtype, t.region)
 
 
+NO_TMA = m.Hints((("default", (("allow_tma", False),)),))  # see without_tma
+
 def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Module:
     """The Tile IR module of one kernel variant, for launches whose key is `spec` (its
     sizes' facts and its 16-byte aligned tensors; None: the usual launch's, which the
@@ -204,9 +206,6 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
     if lowering.scratch is not None:
         without_tma(body)
     return m.Module(kernel.name, [m.Entry(entry_symbol(kernel.name), args, body, loc_of(kernel.span))])
-
-
-NO_TMA = m.Hints((("default", (("allow_tma", False),)),))
 
 
 def without_tma(block: m.Block) -> None:
