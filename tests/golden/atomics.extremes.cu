@@ -3,8 +3,6 @@
 // for launches where multiples of 4: B, N; 16-byte aligned: F, I, J, K, U, V, X; rows 16-byte multiples apart: F, I, J, K, U, V, X
 #line 21 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_extremes(i32* K_, f32* X_, i32* I_, u32* U_, f32* F_, i32* J_, u32* V_, i64 N_, i64 B_) {
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(B_ % 4 == 0);
   #line 23 "tests/corpus/atomics.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 24 "tests/corpus/atomics.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: B, N; 16-byte aligned: H, X; rows 16-byte multiples apart: H, X
 #line 5 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_histogram(i32* X_, i32* H_, i64 N_, i64 B_) {
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(B_ % 4 == 0);
   #line 6 "tests/corpus/atomics.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 7 "tests/corpus/atomics.phobos"

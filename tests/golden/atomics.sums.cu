@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: S, T, U, W, X; rows 16-byte multiples apart: S, T, U, W, X
 #line 46 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_sums(f32* X_, i32* W_, f32* S_, i32* T_, u32* U_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 48 "tests/corpus/atomics.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 49 "tests/corpus/atomics.phobos"

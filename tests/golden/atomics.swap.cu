@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: OLD, X, Y; rows 16-byte multiples apart: OLD, X, Y
 #line 57 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_swap(f32* X_, f32* Y_, f32* OLD_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 58 "tests/corpus/atomics.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 59 "tests/corpus/atomics.phobos"

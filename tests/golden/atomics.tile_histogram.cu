@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: H, X; rows 16-byte multiples apart: H, X
 #line 72 "tests/corpus/atomics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tile_histogram(i32* X_, i32* H_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 73 "tests/corpus/atomics.phobos"
   i32* h_ = (i32*)(smem + 0);  // tile<i32>[16]

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: B, N; 16-byte aligned: M, S, X; rows 16-byte multiples apart: M, S, X
 #line 26 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_block_sums(f32* X_, f32* S_, i32* M_, i64 N_, i64 B_) {
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(B_ % 4 == 0);
   #line 28 "tests/corpus/collectives.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 256ll), (i64)threadIdx.x);
   #line 29 "tests/corpus/collectives.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: H, O, X; rows 16-byte multiples apart: H, O, X
 #line 17 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_lane_floats(f32* X_, f16* H_, f32* O_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 18 "tests/corpus/collectives.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 19 "tests/corpus/collectives.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: B, N; 16-byte aligned: D, O, W, X; rows 16-byte multiples apart: D, O, W, X
 #line 101 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(96) phobos_nan_lanes(f32* X_, f64* D_, f32* O_, f64* W_, i64 N_, i64 B_) {
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(B_ % 4 == 0);
   #line 103 "tests/corpus/collectives.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 96ll), (i64)threadIdx.x);
   #line 104 "tests/corpus/collectives.phobos"

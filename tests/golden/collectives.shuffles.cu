@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: O, W, X; rows 16-byte multiples apart: O, W, X
 #line 46 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_shuffles(i32* X_, i32* O_, i32* W_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 47 "tests/corpus/collectives.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 48 "tests/corpus/collectives.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: B, N; 16-byte aligned: O, X; rows 16-byte multiples apart: O, X
 #line 37 "tests/corpus/collectives.phobos"
 extern "C" __global__ void __launch_bounds__(96) phobos_three_warps(i32* X_, i32* O_, i64 N_, i64 B_) {
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(B_ % 4 == 0);
   #line 39 "tests/corpus/collectives.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 96ll), (i64)threadIdx.x);
   #line 40 "tests/corpus/collectives.phobos"

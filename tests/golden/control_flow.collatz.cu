@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: STEPS, X; rows 16-byte multiples apart: STEPS, X
 #line 4 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_collatz(i64* X_, i32* STEPS_, i32 cap_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 5 "tests/corpus/control_flow.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 6 "tests/corpus/control_flow.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y, Z; rows 16-byte multiples apart: X, Y, Z
 #line 48 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_early_exit(f32* X_, f32* Y_, i32* Z_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 49 "tests/corpus/control_flow.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 50 "tests/corpus/control_flow.phobos"

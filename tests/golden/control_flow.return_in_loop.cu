@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: Y; rows 16-byte multiples apart: Y
 #line 168 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_return_in_loop(i32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 169 "tests/corpus/control_flow.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 170 "tests/corpus/control_flow.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: P, X, Y; rows 16-byte multiples apart: P, X, Y
 #line 121 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P_, f32* X_, f32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 123 "tests/corpus/control_flow.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 32ll);
   #line 124 "tests/corpus/control_flow.phobos"

@@ -3,9 +3,6 @@
 // for launches where multiples of 4: K, M, R; 16-byte aligned: A, B, C, STEPS; rows 16-byte multiples apart: B, C, STEPS
 #line 186 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break(bf16* A_, bf16* B_, f32* C_, i32* STEPS_, i64 M_, i64 K_, i64 R_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(R_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 189 "tests/corpus/control_flow.phobos"
   for (i64 r_ = 0ll; r_ < 4ll; ++r_) {

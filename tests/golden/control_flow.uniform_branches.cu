@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 98 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_uniform_branches(f32* X_, f32* Y_, i32 flag_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 100 "tests/corpus/control_flow.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);
   #line 101 "tests/corpus/control_flow.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 88 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_unrolled(f32* X_, f32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 89 "tests/corpus/control_flow.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 90 "tests/corpus/control_flow.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: K, O, Q, V; rows 16-byte multiples apart: K, O, Q, V
 #line 82 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_attention(f32* Q_, f32* K_, f32* V_, f32* O_, f32 scale_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 85 "tests/corpus/dot.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 16ll);

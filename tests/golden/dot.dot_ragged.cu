@@ -3,10 +3,6 @@
 // for launches where multiples of 4: KA, KB, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: A, B, C
 #line 70 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32* B_, f32* C_, i64 M_, i64 KA_, i64 KB_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(KA_ % 4 == 0);
-  __builtin_assume(KB_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 72 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 16ll);

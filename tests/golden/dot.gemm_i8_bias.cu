@@ -3,9 +3,6 @@
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C; rows 16-byte multiples apart: BIAS, C
 #line 94 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8* B_, i32* BIAS_, i32* C_, i64 M_, i64 K_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 99 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 32ll);

@@ -3,9 +3,6 @@
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, BT, C; rows 16-byte multiples apart: A, BT, C
 #line 53 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* BT_, f32* C_, f32 alpha_, f32 beta_, i64 M_, i64 K_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 56 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 16ll);

@@ -3,9 +3,6 @@
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C, D; rows 16-byte multiples apart: C
 #line 129 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_, f16* B_, f32* C_, f16* D_, i64 M_, i64 K_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 132 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 64ll);

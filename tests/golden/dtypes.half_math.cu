@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: A, B, G, H, MATH, MIX, OB, OH; rows 16-byte multiples apart: A, B, G, H, MATH, MIX
 #line 4 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_half_math(bf16* A_, bf16* B_, f16* H_, f16* G_, bf16* OB_, f16* OH_, f32* MATH_, f32* MIX_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 7 "tests/corpus/dtypes.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 8 "tests/corpus/dtypes.phobos"

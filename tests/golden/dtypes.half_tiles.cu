@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: D, X, Y, Z; rows 16-byte multiples apart: D
 #line 53 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_half_tiles(bf16* X_, bf16* Y_, f16* Z_, f64* D_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 56 "tests/corpus/dtypes.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.y, 8ll);
   #line 57 "tests/corpus/dtypes.phobos"

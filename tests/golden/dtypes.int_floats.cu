@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: I, L, O, U; rows 16-byte multiples apart: I, L, O, U
 #line 70 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32* I_, u32* U_, i64* O_, f32 z_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 72 "tests/corpus/dtypes.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);
   #line 73 "tests/corpus/dtypes.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: A, B, F, G, O, P, Q, R, S; rows 16-byte multiples apart: A, B, F, G, O, P, Q, R, S
 #line 36 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_small_ints(i8* A_, i8* B_, u8* P_, u16* Q_, u32* R_, bool* G_, i32* O_, i8* S_, bool* F_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 39 "tests/corpus/dtypes.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 40 "tests/corpus/dtypes.phobos"

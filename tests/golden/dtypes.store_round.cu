@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: B, D, DB, DF, DH, H, X; rows 16-byte multiples apart: B, D, DB, DF, DH, H, X
 #line 24 "tests/corpus/dtypes.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_store_round(f32* X_, f64* D_, f16* H_, bf16* B_, bf16* DB_, f16* DH_, f32* DF_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 26 "tests/corpus/dtypes.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 27 "tests/corpus/dtypes.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: B, X, Y; rows 16-byte multiples apart: B, X, Y
 #line 30 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_bias_gelu(f32* X_, f32* B_, f32* Y_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 32 "tests/corpus/elementwise.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.y, 8ll);

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: COL, ROW, X, Y; rows 16-byte multiples apart: ROW, X, Y
 #line 14 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_broadcast_mix(f32* X_, f32* ROW_, f32* COL_, f32* Y_, f32 s_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 17 "tests/corpus/elementwise.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.y, 16ll);
   #line 18 "tests/corpus/elementwise.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: O, X; rows 16-byte multiples apart: O, X
 #line 40 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32* O_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 42 "tests/corpus/elementwise.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 128ll);
   #line 43 "tests/corpus/elementwise.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: T, X, Y; rows 16-byte multiples apart: T, X, Y
 #line 83 "tests/corpus/elementwise.phobos"
 extern "C" __global__ void __launch_bounds__(64) phobos_select_sign(f32* X_, f32* Y_, f32* T_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 85 "tests/corpus/elementwise.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 64ll), (i64)threadIdx.x);
   #line 86 "tests/corpus/elementwise.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: COUNT, X, Y; rows 16-byte multiples apart: COUNT, X, Y
 #line 61 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fn_scalars(i64* X_, i64* Y_, i32* COUNT_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 62 "tests/corpus/functions.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 63 "tests/corpus/functions.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: C, H, X, Y; rows 16-byte multiples apart: C, H, X, Y
 #line 47 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fn_tiles(f32* X_, f32* Y_, f32* H_, f32* C_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 49 "tests/corpus/functions.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);

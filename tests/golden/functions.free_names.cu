@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 96 "tests/corpus/functions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_free_names(f32* X_, f32* Y_, f32 step_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 97 "tests/corpus/functions.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 98 "tests/corpus/functions.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: D, DI, DU, F, FI, I, S, U, W, W8, WU16, WU8, X; rows 16-byte multiples apart: D, DI, DU, F, FI, I, S, U, W, W8, WU16, WU8, X
 #line 87 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_conversions(f32* F_, f64* D_, i64* I_, u32* U_, i8* S_, i32* FI_, i64* DI_, u32* DU_, i32* W_, i8* W8_, u8* WU8_, u16* WU16_, i64* X_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 91 "tests/corpus/numerics.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 92 "tests/corpus/numerics.phobos"

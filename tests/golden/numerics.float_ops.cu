@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: A, B, C, O; rows 16-byte multiples apart: A, B, C, O
 #line 68 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_float_ops(f32* A_, f32* B_, f32* O_, i32* C_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 69 "tests/corpus/numerics.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 70 "tests/corpus/numerics.phobos"

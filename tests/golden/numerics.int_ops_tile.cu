@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: A, B, O; rows 16-byte multiples apart: A, B, O
 #line 47 "tests/corpus/numerics.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i32* B_, i32* O_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 49 "tests/corpus/numerics.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);
   #line 50 "tests/corpus/numerics.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: M; 16-byte aligned: X, Z; rows 16-byte multiples apart: X, Z
 #line 65 "tests/corpus/overlap.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_row_values(f32* X_, f32* Z_, i64 M_) {
-  __builtin_assume(M_ % 4 == 0);
   #line 67 "tests/corpus/overlap.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 16ll);
   #line 68 "tests/corpus/overlap.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: I, S, X; rows 16-byte multiples apart: S, X
 #line 82 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_beyond_edge(f32* X_, f32* S_, i32* I_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 83 "tests/corpus/reductions.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);
   #line 84 "tests/corpus/reductions.phobos"

@@ -3,9 +3,6 @@
 // for launches where multiples of 4: G, M, N; 16-byte aligned: COLS, TOTAL, X; rows 16-byte multiples apart: COLS, TOTAL, X
 #line 45 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_col_sums(f32* X_, f32* COLS_, f32* TOTAL_, i64 M_, i64 N_, i64 G_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(G_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 47 "tests/corpus/reductions.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 32ll);

@@ -3,10 +3,6 @@
 // for launches where multiples of 4: G, K, M, N; 16-byte aligned: B, COLS, D, H, S, SB, SD, SH, T, X; rows 16-byte multiples apart: COLS, D, SD, T, X
 #line 213 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_nan_extremes(f32* X_, f16* H_, bf16* B_, f64* D_, f32* S_, f16* SH_, bf16* SB_, f64* SD_, f32* COLS_, f64* T_, i64 M_, i64 N_, i64 K_, i64 G_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(G_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 217 "tests/corpus/reductions.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);

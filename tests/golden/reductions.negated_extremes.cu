@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 199 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_negated_extremes(i32* X_, i32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 201 "tests/corpus/reductions.phobos"
   ph::Box<1> box = {{0}, {ph::min64(8, N_)}};
   box.normalize();

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: S, W, X, Y; rows 16-byte multiples apart: W, X
 #line 106 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(64) phobos_norm_rows(f32* X_, f32* W_, bf16* Y_, f32* S_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 109 "tests/corpus/reductions.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 12ll);
   #line 110 "tests/corpus/reductions.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: M; 16-byte aligned: P, X, Y; rows 16-byte multiples apart: P, X, Y
 #line 183 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_peak_weights(f32* X_, f32* Y_, f32* P_, i64 M_) {
-  __builtin_assume(M_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 185 "tests/corpus/reductions.phobos"
   const i64 r0_ = ph::wmul((i64)blockIdx.x, 4ll);

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: S, X; rows 16-byte multiples apart: X
 #line 20 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_row_stats(f32* X_, f32* S_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 22 "tests/corpus/reductions.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: X, Y
 #line 156 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_softmax_last(bf16* X_, bf16* Y_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 159 "tests/corpus/reductions.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 3ll);
   #line 160 "tests/corpus/reductions.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: G, N; 16-byte aligned: P, X; rows 16-byte multiples apart: X
 #line 121 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32* P_, i64 N_, i64 G_) {
-  __builtin_assume(N_ % 4 == 0);
-  __builtin_assume(G_ % 4 == 0);
   #line 124 "tests/corpus/reductions.phobos"
   f32 acc_[4];  // tile<f32>[512] in registers: 1 row of 512, a group of 128 threads per row, each lane holding 1 group of 4
   {

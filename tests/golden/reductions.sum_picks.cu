@@ -3,7 +3,6 @@
 // for launches where multiples of 4: M; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 166 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_sum_picks(f32* X_, f32* Y_, f32 lo_, f32 hi_, i64 M_) {
-  __builtin_assume(M_ % 4 == 0);
   #line 168 "tests/corpus/reductions.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);
   #line 169 "tests/corpus/reductions.phobos"

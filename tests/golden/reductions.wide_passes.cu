@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: S, X, Y; rows 16-byte multiples apart: X, Y
 #line 136 "tests/corpus/reductions.phobos"
 extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f32* Y_, f32* S_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int own = 0;  // where the statements' own shared memory starts
   #line 139 "tests/corpus/reductions.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: O, X; rows 16-byte multiples apart: O, X
 #line 1 "seed:partial_sums"
 extern "C" __global__ void __launch_bounds__(256) phobos_partial_sums(f32* X_, f32* O_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 3 "seed:partial_sums"
   f32 acc_ = 0.0f;
   #line 4 "seed:partial_sums"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: K, M; 16-byte aligned: A, B; rows 16-byte multiples apart: A, B
 #line 1 "seed:runtime_dimension_loop"
 extern "C" __global__ void __launch_bounds__(128) phobos_runtime_dimension_loop(f32* A_, f32* B_, i64 M_, i64 K_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
   #line 3 "seed:runtime_dimension_loop"
   for (i64 kt_ = 0ll; kt_ < K_; kt_ += 4) {
   }

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: M; 16-byte aligned: S, X, Y; rows 16-byte multiples apart: X, Y
 #line 1 "seed:scale_rows"
 extern "C" __global__ void __launch_bounds__(256) phobos_scale_rows(f32* X_, f32* S_, f32* Y_, i64 M_) {
-  __builtin_assume(M_ % 4 == 0);
   #line 3 "seed:scale_rows"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 32ll);
   #line 4 "seed:scale_rows"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 3 "seed:silu_act"
 extern "C" __global__ void __launch_bounds__(128) phobos_act(f32* X_, f32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 5 "seed:silu_act"
   const i64 base_ = ph::wmul((i64)blockIdx.x, 1024ll);
   #line 6 "seed:silu_act"

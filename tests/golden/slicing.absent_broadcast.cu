@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: COL, ROW, X, Y, Z; rows 16-byte multiples apart: ROW, X, Y, Z
 #line 114 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_absent_broadcast(f32* X_, f32* ROW_, f32* COL_, f32* Y_, f32* Z_, i32 k_, i32 j_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 117 "tests/corpus/slicing.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.y, 8ll);
   #line 118 "tests/corpus/slicing.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 61 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_absent_reads(f32* X_, f32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 62 "tests/corpus/slicing.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 16ll);

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: M; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 133 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_fill_then_patch(f32* X_, f32* Y_, i64 M_) {
-  __builtin_assume(M_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 134 "tests/corpus/slicing.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: J, K, X, Y; rows 16-byte multiples apart: J, K, X, Y
 #line 35 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_mixed_windows(f32* X_, i32* K_, f32* Y_, i32* J_, i32 s_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 38 "tests/corpus/slicing.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 32ll);

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 144 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_outside_reads(f64* X_, f64* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 146 "tests/corpus/slicing.phobos"
   f64* acc_ = (f64*)(smem + 0);  // tile<f64>[2, 4]

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 21 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* Y_, i32 i_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(16) unsigned char smem[];
   #line 23 "tests/corpus/slicing.phobos"
   const i64 c_ = ph::wmul((i64)blockIdx.x, 64ll);

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 124 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_transpose_tiles(f32* X_, f32* Y_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 126 "tests/corpus/slicing.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.y, 16ll);
   #line 127 "tests/corpus/slicing.phobos"

@@ -3,8 +3,6 @@
 // for launches where multiples of 4: M, N; 16-byte aligned: W, X, Y; rows 16-byte multiples apart: W, X, Y
 #line 90 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_view_reads(f32* X_, f32* Y_, f32* W_, i64 M_, i64 N_) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   #line 91 "tests/corpus/slicing.phobos"
   const i64 r_ = ph::wmul((i64)blockIdx.x, 8ll);
   #line 92 "tests/corpus/slicing.phobos"

@@ -3,7 +3,6 @@
 // for launches where multiples of 4: N; 16-byte aligned: X, Y; rows 16-byte multiples apart: X, Y
 #line 100 "tests/corpus/slicing.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_view_varying(f32* X_, f32* Y_, i64 N_) {
-  __builtin_assume(N_ % 4 == 0);
   #line 101 "tests/corpus/slicing.phobos"
   const i64 i_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), (i64)threadIdx.x);
   #line 102 "tests/corpus/slicing.phobos"
