@@ -14,7 +14,9 @@ naming the date, GPU, driver and command, as JSON to --out.
 
 Then the GEMM rows (benchmarks/gemm.py): each GEMM loop beside cuBLAS (torch.mm,
 torch._int_mm) and a Triton matmul written as its tutorial writes it, in TFLOP/s, each
-side checked against the f32 product first, the GPU clock recorded before and after.
+side checked against the f32 product first, the GPU clock recorded before and after;
+and issue 23's products (nn.Linear's layout, batches, activation epilogues, i8 weights
+stored N x K, f32 operands, an MLP block) beside the peer a user would call instead.
 
 A kernel that fails, errs or crashes is recorded (phobos_tbps null, with an "error")
 and the run goes on. A Phobos kernel could leave the CUDA context unusable (an

@@ -6,13 +6,20 @@ Each row: A[M, K] and B[K, N] row-major, C in the operands' dtype (bf16 or f16) 
 f32 accumulator, as `torch.mm` gives; i8 operands give i32 C (`torch._int_mm`). The
 reference is the product in f32 with TF32 off (integers exactly); every side's output
 is poisoned, run once and checked against it before it is timed. FLOP = 2 M N K.
+
+Issue 23's rows (`kind` other than "mm") are products written the other ways users
+write them, each beside the peer a user would call instead: nn.Linear's W[N, K]
+(`F.linear`; for i8, `torch._int_mm(a, w.t())`), batches (`torch.bmm`, FLOP = 2 Z M N
+K), SiLU and GELU epilogues (`torch.mm` and the activation), f32 operands (cuBLAS with
+TF32, the peer issue 23 names, and without), and a two-layer MLP block (torch's mm,
+relu, mm; FLOP = 4 M D H).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 Tensor = Any
@@ -27,6 +34,12 @@ class GemmRow:
     dtype: str  # the operands': "bf16", "f16" or "i8"
     epilogue: str  # "none" or "bias_relu": relu(acc + bias row)
     target: str  # what the issue asks, as its table writes it
+    kind: str = "mm"  # "mm", "linear", "batched", "silu", "gelu", "f32" or "mlp" (the module docstring)
+    batches: int = 1
+
+    @property
+    def flop(self) -> int:
+        return 4 * self.m * self.n * self.k if self.kind == "mlp" else 2 * self.batches * self.m * self.n * self.k
 
 
 ROWS = (
@@ -39,6 +52,17 @@ ROWS = (
     GemmRow("gemm_skinny_m", 64, 8192, 8192, "bf16", "none", ">= 0.9x cuBLAS"),
     GemmRow("gemm_skinny_n", 8192, 64, 8192, "bf16", "none", ">= 0.9x cuBLAS"),
     GemmRow("gemm_i8_4096", 4096, 4096, 4096, "i8", "none", ">= 1.0x torch._int_mm"),
+    GemmRow("gemm_linear_4096", 4096, 4096, 4096, "bf16", "none", ">= 1.0x F.linear", "linear"),
+    GemmRow("gemm_linear_8192", 8192, 8192, 4096, "bf16", "none", ">= 1.0x F.linear", "linear"),
+    GemmRow("gemm_batched_8x2048", 2048, 2048, 2048, "bf16", "none", ">= 1.0x torch.bmm", "batched", 8),
+    GemmRow("gemm_batched_64x1024", 1024, 1024, 128, "bf16", "none", ">= 1.0x torch.bmm", "batched", 64),
+    GemmRow("gemm_notma_4001", 4095, 4097, 4001, "bf16", "none", ">= 0.8x cuBLAS"),
+    GemmRow("gemm_silu_4096", 4096, 4096, 4096, "bf16", "none", ">= 1.0x mm + F.silu", "silu"),
+    GemmRow("gemm_gelu_4096", 4096, 4096, 4096, "bf16", "none", ">= 1.0x mm + F.gelu", "gelu"),
+    GemmRow("gemm_i8_tn_4096", 4096, 4096, 4096, "i8", "none", ">= 1.0x cuBLASLt int8 TN", "linear"),
+    GemmRow("gemm_i8_tn_8192", 8192, 8192, 8192, "i8", "none", ">= 1.0x cuBLASLt int8 TN", "linear"),
+    GemmRow("gemm_tf32_4096", 4096, 4096, 4096, "f32", "none", ">= 0.9x cuBLAS TF32", "f32"),
+    GemmRow("mlp_block_65536", 65536, 128, 128, "bf16", "none", ">= 1.0x torch mm, relu, mm", "mlp"),
 )
 TOLERANCE = 1e-2  # relative Frobenius error of a bf16 or f16 C (its rounding is about 4e-3)
 
@@ -53,13 +77,16 @@ def selected(only: list[str], shrink: int) -> list[GemmRow]:
     def small(n: int) -> int:
         return max(64, n // shrink // 64 * 64)
 
-    return [GemmRow(r.name, small(r.m), small(r.n), small(r.k), r.dtype, r.epilogue, r.target) for r in rows]
+    return [replace(r, m=small(r.m), n=r.n if r.kind == "mlp" else small(r.n), k=r.k if r.kind == "mlp" else small(r.k),
+                    batches=max(1, r.batches // shrink)) for r in rows]
 
 
 def _inputs(row: GemmRow, device: str) -> dict[str, Tensor]:
     import torch
 
     g = torch.Generator(device=device).manual_seed(row.m * 31 + row.n * 7 + row.k)
+    if row.kind != "mm":
+        return _other_inputs(row, g, device)
     if row.dtype == "i8":
         def ints(shape: tuple[int, int]) -> Tensor:
             return torch.randint(-128, 128, shape, generator=g, device=device, dtype=torch.int8)
@@ -73,8 +100,96 @@ def _inputs(row: GemmRow, device: str) -> dict[str, Tensor]:
     return out
 
 
+def _other_inputs(row: GemmRow, g: Any, device: str) -> dict[str, Tensor]:
+    """The operands of an issue-23 row, as its peer takes them."""
+    import torch
+
+    def randn(*shape: int, dtype: Any = torch.bfloat16, scale: float = 1.0) -> Tensor:
+        return (torch.randn(shape, generator=g, device=device) * scale).to(dtype)
+
+    m, n, k = row.m, row.n, row.k
+    if row.kind == "linear" and row.dtype == "i8":
+        def ints(*shape: int) -> Tensor:
+            return torch.randint(-128, 128, shape, generator=g, device=device, dtype=torch.int8)
+        return {"a": ints(m, k), "w": ints(n, k)}
+    if row.kind == "linear":
+        return {"a": randn(m, k), "w": randn(n, k)}
+    if row.kind == "batched":
+        return {"a": randn(row.batches, m, k), "b": randn(row.batches, k, n)}
+    if row.kind == "f32":
+        return {"a": randn(m, k, dtype=torch.float32), "b": randn(k, n, dtype=torch.float32)}
+    if row.kind == "mlp":  # weights scaled so that the hidden values stay near 1
+        return {"x": randn(m, k), "w1": randn(k, n, scale=k ** -0.5), "w2": randn(n, k, scale=n ** -0.5)}
+    return {"a": randn(m, k), "b": randn(k, n)}  # silu, gelu
+
+
+def _other_reference(row: GemmRow, ins: dict[str, Tensor]) -> Tensor:
+    import torch
+    import torch.nn.functional as F
+
+    if row.kind == "linear" and row.dtype == "i8":
+        return ins["a"].double() @ ins["w"].double().t()
+    if row.kind == "linear":
+        return ins["a"].float() @ ins["w"].float().t()
+    if row.kind == "batched":
+        return torch.bmm(ins["a"].float(), ins["b"].float())
+    if row.kind == "f32":
+        return (ins["a"].double() @ ins["b"].double()).float()
+    if row.kind == "mlp":
+        hidden = torch.relu(ins["x"].float() @ ins["w1"].float()).to(torch.bfloat16)
+        return hidden.float() @ ins["w2"].float()
+    product = ins["a"].float() @ ins["b"].float()
+    return F.silu(product) if row.kind == "silu" else F.gelu(product)
+
+
+def _other_sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[], Tensor]]:
+    """Phobos and the peers of an issue-23 row; "cublas" is the peer its target names."""
+    import torch
+    import torch.nn.functional as F
+
+    from benchmarks import kernels as K
+
+    if row.kind == "linear":
+        a, w = ins["a"], ins["w"]
+        c = torch.empty((row.m, row.n), dtype=torch.int32 if row.dtype == "i8" else a.dtype, device=a.device)
+        sides = {"phobos": lambda: (K.gemm_linear(a, w, c), c)[1]}
+        if row.dtype == "i8":
+            from benchmarks.peers import cublaslt
+
+            out = torch.empty_like(c)
+            sides["cublas"] = lambda: cublaslt.int8_tn(a, w, out)
+            sides["cublas_int_mm"] = lambda: torch._int_mm(a, w.t())
+        else:
+            sides["cublas"] = lambda: F.linear(a, w)
+        return sides
+    if row.kind == "mlp":
+        x, w1, w2 = ins["x"], ins["w1"], ins["w2"]
+        o = torch.empty((row.m, row.k), dtype=x.dtype, device=x.device)
+        return {"phobos": lambda: (K.mlp_block(x, w1, w2, o), o)[1],
+                "cublas": lambda: torch.mm(torch.relu(torch.mm(x, w1)), w2)}
+    a, b = ins["a"], ins["b"]
+    c = torch.empty((*a.shape[:-1], b.shape[-1]), dtype=a.dtype, device=a.device)
+    if row.kind == "batched":
+        return {"phobos": lambda: (K.gemm_batched(a, b, c), c)[1], "cublas": lambda: torch.bmm(a, b)}
+    if row.kind == "f32":
+        def tf32() -> Tensor:
+            torch.backends.cuda.matmul.allow_tf32 = True
+            try:
+                return torch.mm(a, b)
+            finally:
+                torch.backends.cuda.matmul.allow_tf32 = False
+        return {"phobos": lambda: (K.gemm_f32(a, b, c), c)[1], "cublas": tf32, "cublas_f32": lambda: torch.mm(a, b)}
+    activation = F.silu if row.kind == "silu" else F.gelu
+    return {"phobos": lambda: (K.gemm_activation(a, b, c, row.kind), c)[1],
+            "cublas": lambda: activation(torch.mm(a, b))}
+
+
 def _reference(row: GemmRow, ins: dict[str, Tensor]) -> Tensor:
     import torch
+
+    if row.kind != "mm":
+        torch.backends.cuda.matmul.allow_tf32 = False
+        return _other_reference(row, ins)
 
     if row.dtype == "i8":  # exact in f64 while |C| < 2^53
         return ins["a"].double() @ ins["b"].double()
@@ -91,6 +206,9 @@ def _sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[], Tenso
 
     from benchmarks.kernels import gemm as phobos_gemm
     from benchmarks.peers import triton_gemm
+
+    if row.kind != "mm":
+        return _other_sides(row, ins)
 
     a, b, bias = ins["a"], ins["b"], ins.get("bias")
     out_dtype = torch.int32 if row.dtype == "i8" else a.dtype
@@ -117,8 +235,9 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
     """Check and time every side of one row, comparing with `error_of` (bench.py's
     relative error); never raises."""
     result: dict[str, Any] = {"name": row.name, "shape": [row.m, row.n, row.k], "dtype": row.dtype,
-                              "epilogue": row.epilogue, "target": row.target, "errors": {}}
-    flop = 2 * row.m * row.n * row.k
+                              "epilogue": row.epilogue, "target": row.target, "kind": row.kind,
+                              "batches": row.batches, "errors": {}}
+    flop = row.flop
     try:
         ins = _inputs(row, device)
         want = _reference(row, ins)
@@ -133,7 +252,7 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             sync()
             if side in ("phobos", "phobos_tileir"):
                 result[f"{side}_first_call_s"] = round(time.perf_counter() - started, 3)  # compile + run
-            if side != "cublas_alone":
+            if side not in ("cublas_alone", "cublas_f32"):
                 error = error_of(got, want)
                 result[f"{side}_error"] = error
                 if error > (0.0 if row.dtype == "i8" else TOLERANCE):
@@ -144,14 +263,14 @@ def run_row(row: GemmRow, timer: Callable[[Callable[[], Any]], float], device: s
             result[f"{side}_tflops"] = flop / ms / 1e9
         except Exception as exc:  # noqa: BLE001 - one side failing leaves the others
             result["errors"][side] = f"{type(exc).__name__}: {exc}"[:600]
-    if device == "cuda" and "phobos_ms" in result:
+    if device == "cuda" and "phobos_ms" in result and row.kind == "mm":
         try:
             result["phobos_compile_s"], result["phobos_compile_nvrtc_runs"] = cold_compile_seconds(row, ins, sync)
         except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
             result["errors"]["compile"] = f"{type(exc).__name__}: {exc}"[:600]
     result["clocks_after"] = clocks(device)  # the SM clock once the row's sides were timed
     base = result.get("cublas_tflops")
-    for side in ("phobos", "phobos_tileir", "triton"):
+    for side in ("phobos", "phobos_tileir", "triton", "cublas_int_mm", "cublas_f32"):
         if base and result.get(f"{side}_tflops"):
             result[f"{side}_vs_cublas"] = result[f"{side}_tflops"] / base
     if result.get("phobos_tflops") and result.get("triton_tflops"):

@@ -88,7 +88,9 @@ def results_table(rows: list[dict[str, Any]]) -> str:
 
 
 def gemm_table(gemm: dict[str, Any]) -> str:
-    """The GEMM rows: TFLOP/s of each side, Phobos's ratios, the issue's target."""
+    """The GEMM rows: TFLOP/s of each side, Phobos's ratios, the issue's target. The
+    cuBLAS column is the peer each row's target names (F.linear, torch.bmm, cuBLASLt,
+    cuBLAS with TF32, torch's mm and activation), with a second peer in brackets."""
     lines = [
         "| case | M × N × K | dtype | epilogue | Phobos TFLOP/s | Phobos via Tile IR | cuBLAS | Triton "
         "| Phobos / cuBLAS | Tile IR / cuBLAS | Phobos / Triton | Phobos first call s | one variant cold s "
@@ -99,10 +101,14 @@ def gemm_table(gemm: dict[str, Any]) -> str:
         errors = "; ".join(f"{k}: {str(v).splitlines()[0]}" for k, v in (row.get("errors") or {}).items())
         errors = errors.replace("|", "/")
         cublas = _num(row.get("cublas_tflops"), 1)
-        if row.get("cublas_alone_tflops"):
-            cublas += f" (mm alone {_num(row['cublas_alone_tflops'], 1)})"
+        for side, label in (("cublas_alone", "mm alone"), ("cublas_int_mm", "torch._int_mm"),
+                            ("cublas_f32", "without TF32")):
+            tflops = row.get(side + "_tflops")
+            if tflops:  # (an f-string with a nested one printed no space here on Python 3.12.3)
+                cublas += " (" + label + " " + _num(tflops, 1) + ")"
+        batches = f"{row['batches']} × " if row.get("batches", 1) > 1 else ""
         lines.append("| " + " | ".join([
-            row["name"], " × ".join(map(str, row["shape"])), row["dtype"], row["epilogue"],
+            row["name"], batches + " × ".join(map(str, row["shape"])), row["dtype"], row["epilogue"],
             _num(row.get("phobos_tflops"), 1), _num(row.get("phobos_tileir_tflops"), 1), cublas,
             _num(row.get("triton_tflops"), 1), _times(row.get("phobos_vs_cublas")),
             _times(row.get("phobos_tileir_vs_cublas")), _times(row.get("phobos_vs_triton")),

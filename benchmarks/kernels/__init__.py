@@ -183,6 +183,43 @@ def gemm(a: Any, b: Any, c: Any, bias: Any = None, backend: str = "cuda",
         kernel[grid](a, b, c, **pins)
 
 
+def _tiles_grid(m: int, n: int, batches: int = 1) -> Any:
+    def grid(meta: dict[str, Any]) -> tuple[int, int, int]:
+        return cdiv(n, meta["TN"]), cdiv(m, meta["TM"]), batches
+    return grid
+
+
+def gemm_linear(a: Any, w: Any, c: Any, backend: str = "cuda") -> None:
+    """c = a @ w.T for nn.Linear's weight w[N, K] (bf16 from an f32 accumulator, or
+    i32 from i8 operands): the product read through `transpose`."""
+    kernel = GEMMS.gemm_i8_tn if dtype_name(a) == "int8" else GEMMS.gemm_linear_bf16
+    on(kernel, backend)[_tiles_grid(a.shape[0], w.shape[0])](a, w, c)
+
+
+def gemm_batched(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
+    """c[z] = a[z] @ b[z] for every batch z (bf16): one CTA a tile of a batch."""
+    on(GEMMS.gemm_batched_bf16, backend)[_tiles_grid(a.shape[1], b.shape[2], a.shape[0])](a, b, c)
+
+
+def gemm_activation(a: Any, b: Any, c: Any, activation: str, backend: str = "cuda") -> None:
+    """c = activation(a @ b) (bf16), `activation` "silu" or "gelu" (erf's), in the epilogue."""
+    kernel = {"silu": GEMMS.gemm_silu_bf16, "gelu": GEMMS.gemm_gelu_bf16}[activation]
+    on(kernel, backend)[_tiles_grid(a.shape[0], b.shape[1])](a, b, c)
+
+
+def gemm_f32(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
+    """c = a @ b with f32 operands and output, in full f32 precision."""
+    on(GEMMS.gemm_f32, backend)[_tiles_grid(a.shape[0], b.shape[1])](a, b, c)
+
+
+def mlp_block(x: Any, w1: Any, w2: Any, out: Any, backend: str = "cuda") -> None:
+    """out = bf16(relu(x @ w1) @ w2) for x[M, 128] and 128 x 128 weights, the hidden tile
+    kept in the CTA (bf16, as torch's three calls keep it between them)."""
+    def grid(meta: dict[str, Any]) -> int:
+        return cdiv(x.shape[0], meta["TM"])
+    on(GEMMS.mlp_block, backend)[grid](x, w1, w2, out)
+
+
 def tileir_cubins(arch: str) -> tuple[int, int]:
     """Every benchmark kernel's variants as Tile IR cubins for `arch`, in each
     specialization a launch asks for, into the cache (where tileiras is; the GPU
