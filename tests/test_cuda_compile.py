@@ -308,8 +308,8 @@ def test_a_division_by_a_constant_is_plain_cpp_and_nvrtc_finishes_it():
 
 @pytest.mark.parametrize("text", [LOOP_BOUND, WINDOW_START], ids=["loop_bound", "window_start"])
 def test_nvrtc_finishes_kernels_whose_arithmetic_meets_the_multiples_of_their_dims(text: str):
-    """The general writer decides by the key's multiples itself and does not tell NVRTC
-    (kernel.KernelWriter.TELLS_MULTIPLES); the sizes that are 1 it still tells."""
+    """The writers decide by the key's multiples themselves and do not tell NVRTC
+    (kernel.KernelWriter.assumptions); the sizes that are 1 they still tell."""
     pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
     source = generate(phobos.compile(text, path="k.phobos").kernels["k"].variants[0]).source
     assert "// for launches where multiples of 4: " in source and "__builtin_assume" not in source

@@ -120,7 +120,7 @@ def cuda(v, spec: Specialization) -> str:
 def test_the_cuda_code_uses_what_the_key_promises():
     v = variant(ROWS)
     known = cuda(v, specialize(v, {"M": 32, "N": 64}, {"n": 16, "a": 0.0}, frozenset({"X", "Y"})))
-    # the writer decides by the multiples itself (NVRTC is not told them: TELLS_MULTIPLES)
+    # the writer decides by the multiples itself (NVRTC is not told them: KernelWriter.assumptions)
     assert "// for launches where multiples of 16: M, N, n" in known and "__builtin_assume" not in known
     assert "N_ % 4 == 0" not in known and "ph::vstore(&Y_[" in known  # rows of whole groups, no test
     unknown = cuda(v, specialize(v, {"M": 3, "N": 65}, {"n": 7, "a": 0.0}, frozenset({"X", "Y"})))

@@ -671,9 +671,10 @@ class ExprGen:
         d = want.dtype
         if is_float(d) and want.err == 0.0:
             return None
+        # the pairs that run on tensor cores (dot_mma.py) twice as often as the others
         pairs = {
-            "f32": [("f32", "f32"), ("f16", "f16"), ("bf16", "bf16"), ("f16", "f32")],
-            "i32": [("i8", "i8"), ("i32", "i32"), ("i8", "i32")],
+            "f32": [("f16", "f16"), ("bf16", "bf16"), ("f16", "f16"), ("bf16", "bf16"), ("f32", "f32"), ("f16", "f32")],
+            "i32": [("i8", "i8"), ("i8", "i8"), ("i32", "i32"), ("i8", "i32")],
             "f64": [("f64", "f64")],
             "i64": [("i64", "i64")],
         }.get(d)
@@ -681,7 +682,7 @@ class ExprGen:
             return None
         da, db = self.ch.choice(pairs)
         m, n = want.shape
-        k = self.ch.choice((4, 8, 16))
+        k = self.ch.choice((4, 8, 16, 24, 40))  # less than, one and more than one k step of an atom
         mag = math.sqrt(want.mag / k) if want.mag != INF else 2.0
         mag = min(mag, 16.0)
         a = self.exact_tile(da, (m, k), mag, min(1e-4, want.err / (4 * k * mag + 1)))

@@ -302,4 +302,20 @@ PH_INLINE i32 atomic_cas(i32* p, i32 compare, i32 v) { return atomicCAS(p, compa
 PH_INLINE u32 atomic_cas(u32* p, u32 compare, u32 v) { return atomicCAS(p, compare, v); }
 PH_INLINE i64 atomic_cas(i64* p, i64 compare, i64 v) { return (i64)atomicCAS((u64*)p, (u64)compare, (u64)v); }
 
+// ---- tensor cores (sm_80 on): one warp's m16n8 product, d += a b, each operand's
+// registers as the PTX ISA lays them out (dot_mma.py holds the same layouts as data)
+#if __CUDA_ARCH__ >= 800
+#define PH_MMA(name, shape, types, acc, reg)                                                      \
+  PH_INLINE void name(acc (&d)[4], const u32 (&a)[4], const u32 (&b)[2]) {                         \
+    asm volatile("mma.sync.aligned." shape ".row.col." types " {%0, %1, %2, %3}, {%4, %5, %6, %7}, " \
+                 "{%8, %9}, {%0, %1, %2, %3};"                                                    \
+                 : "+" reg(d[0]), "+" reg(d[1]), "+" reg(d[2]), "+" reg(d[3])                       \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));                \
+  }
+PH_MMA(mma_f16, "m16n8k16", "f32.f16.f16.f32", f32, "f")
+PH_MMA(mma_bf16, "m16n8k16", "f32.bf16.bf16.f32", f32, "f")
+PH_MMA(mma_s8, "m16n8k32", "s32.s8.s8.s32", i32, "r")
+#undef PH_MMA
+#endif
+
 }  // namespace ph

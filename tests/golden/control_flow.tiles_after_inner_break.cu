@@ -51,6 +51,37 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
       const i64 start_2 = ph::wmul(row_, 16ll);
       f32* tmp = (f32*)(smem + 1024);  // tile<f32>[16, 16]
+      #if __CUDA_ARCH__ >= 800
+      const i64 start_3 = ph::wmul(row_, 16ll);
+      const i64 start_4 = ph::wmul(row_, 16ll);
+      const i64 start_5 = ph::wmul(row_, 16ll);
+      const i64 start_6 = ph::wmul(row_, 16ll);
+      const i64 start_7 = ph::wmul(row_, 16ll);
+      const i64 start_8 = ph::wmul(row_, 16ll);
+      const i64 start_9 = ph::wmul(row_, 16ll);
+      const i64 start_10 = ph::wmul(row_, 16ll);
+      {  // tile<f32>[16, 16] = dot on mma.sync 16x8x16: each warp an atom of 1 x 2 a turn, its threads' shares read where the operands are
+        const int lane = threadIdx.x % 32;
+        for (int at = threadIdx.x / 32; at < 2; at += 4) {
+          const int row = at / 2 * 16, col = at % 2 * 8;
+          f32 acc_2[4] = {0, 0, 0, 0};
+          for (i64 k0 = k_lo; k0 < k_hi; k0 += 16) {
+            u32 fa[4], fb[2];
+            fa[0] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 < k_hi ? (u32)(A_[(start_3 + (row + lane / 4)) * K_ + (kk_ + (k0 + lane % 4 * 2))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 1 < k_hi ? (u32)(A_[(start_4 + (row + lane / 4)) * K_ + (kk_ + (k0 + lane % 4 * 2 + 1))]).bits : 0u) << 16);
+            fa[1] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 < k_hi ? (u32)(A_[(start_5 + (row + lane / 4 + 8)) * K_ + (kk_ + (k0 + lane % 4 * 2))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 1 < k_hi ? (u32)(A_[(start_6 + (row + lane / 4 + 8)) * K_ + (kk_ + (k0 + lane % 4 * 2 + 1))]).bits : 0u) << 16);
+            fa[2] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 8 < k_hi ? (u32)(A_[(start_7 + (row + lane / 4)) * K_ + (kk_ + (k0 + lane % 4 * 2 + 8))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 9 < k_hi ? (u32)(A_[(start_8 + (row + lane / 4)) * K_ + (kk_ + (k0 + lane % 4 * 2 + 9))]).bits : 0u) << 16);
+            fa[3] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 8 < k_hi ? (u32)(A_[(start_9 + (row + lane / 4 + 8)) * K_ + (kk_ + (k0 + lane % 4 * 2 + 8))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 9 < k_hi ? (u32)(A_[(start_10 + (row + lane / 4 + 8)) * K_ + (kk_ + (k0 + lane % 4 * 2 + 9))]).bits : 0u) << 16);
+            fb[0] = (k0 + lane % 4 * 2 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + ((k0 + lane % 4 * 2) * 16 + (col + lane / 4))]).bits : 0u) | ((k0 + lane % 4 * 2 + 1 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + ((k0 + lane % 4 * 2 + 1) * 16 + (col + lane / 4))]).bits : 0u) << 16);
+            fb[1] = (k0 + lane % 4 * 2 + 8 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + ((k0 + lane % 4 * 2 + 8) * 16 + (col + lane / 4))]).bits : 0u) | ((k0 + lane % 4 * 2 + 9 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + ((k0 + lane % 4 * 2 + 9) * 16 + (col + lane / 4))]).bits : 0u) << 16);
+            ph::mma_bf16(acc_2, fa, fb);
+          }
+          if (row + lane / 4 < 16 && col + lane % 4 * 2 < 16) tmp[(row + lane / 4) * 16 + (col + lane % 4 * 2)] = acc_2[0];
+          if (row + lane / 4 < 16 && col + lane % 4 * 2 + 1 < 16) tmp[(row + lane / 4) * 16 + (col + lane % 4 * 2 + 1)] = acc_2[1];
+          if (row + lane / 4 + 8 < 16 && col + lane % 4 * 2 < 16) tmp[(row + lane / 4 + 8) * 16 + (col + lane % 4 * 2)] = acc_2[2];
+          if (row + lane / 4 + 8 < 16 && col + lane % 4 * 2 + 1 < 16) tmp[(row + lane / 4 + 8) * 16 + (col + lane % 4 * 2 + 1)] = acc_2[3];
+        }
+      }
+      #else
       const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
       for (int e = threadIdx.x; e < 256; e += 128) {
         const int i0 = e / 16;
@@ -60,6 +91,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + ((f32)(ph::from_bf16(A_[(start_2 + i0) * K_ + (kk_ + k)])) * (f32)(ph::from_bf16(B_[kk_ * 16 + (k * 16 + i1)]))));
         tmp[i0 * 16 + i1] = acc;
       }
+      #endif
       __syncthreads();
       const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
       // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
@@ -88,8 +120,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
     }
     #line 203 "tests/corpus/control_flow.phobos"
     __syncthreads();
-    const i64 start_3 = ph::wmul(row_, 16ll);
-    const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -start_3), acc_box.lo[1]}, {ph::min64(acc_box.hi[0], M_ - start_3), acc_box.hi[1]}};
+    const i64 start_11 = ph::wmul(row_, 16ll);
+    const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -start_11), acc_box.lo[1]}, {ph::min64(acc_box.hi[0], M_ - start_11), acc_box.hi[1]}};
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
     for (int e = threadIdx.x; e < 64; e += 128) {
       const int i0 = e / 4;
@@ -101,13 +133,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (int v = 0; v < 4; ++v) {
           out.v[v] = acc_g.v[v];
         }
-        ph::vstore(&C_[start_3 * 16 + (i0 * 16 + g)], out);
+        ph::vstore(&C_[start_11 * 16 + (i0 * 16 + g)], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
           if (!box_5.has(i0, i1)) continue;
-          C_[start_3 * 16 + (i0 * 16 + i1)] = acc_[i0 * 16 + i1];
+          C_[start_11 * 16 + (i0 * 16 + i1)] = acc_[i0 * 16 + i1];
         }
       }
     }

@@ -34,6 +34,29 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     f32* tmp = (f32*)(smem + 4096);  // tile<f32>[32, 32]
+    #if __CUDA_ARCH__ >= 800
+    {  // tile<f32>[32, 32] = dot on mma.sync 16x8x16: each warp an atom of 2 x 4 a turn, its threads' shares read where the operands are
+      const int lane = threadIdx.x % 32;
+      for (int at = threadIdx.x / 32; at < 8; at += 4) {
+        const int row = at / 4 * 16, col = at % 4 * 8;
+        f32 acc_2[4] = {0, 0, 0, 0};
+        for (i64 k0 = k_lo; k0 < k_hi; k0 += 16) {
+          u32 fa[4], fb[2];
+          fa[0] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 1 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2 + 1))]).bits : 0u) << 16);
+          fa[1] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 1 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2 + 1))]).bits : 0u) << 16);
+          fa[2] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 8 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2 + 8))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 9 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2 + 9))]).bits : 0u) << 16);
+          fa[3] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 8 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2 + 8))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 9 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2 + 9))]).bits : 0u) << 16);
+          fb[0] = (k0 + lane % 4 * 2 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) | ((k0 + lane % 4 * 2 + 1 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2 + 1)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) << 16);
+          fb[1] = (k0 + lane % 4 * 2 + 8 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2 + 8)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) | ((k0 + lane % 4 * 2 + 9 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2 + 9)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) << 16);
+          ph::mma_f16(acc_2, fa, fb);
+        }
+        if (row + lane / 4 < 32 && col + lane % 4 * 2 < 32) tmp[(row + lane / 4) * 32 + (col + lane % 4 * 2)] = acc_2[0];
+        if (row + lane / 4 < 32 && col + lane % 4 * 2 + 1 < 32) tmp[(row + lane / 4) * 32 + (col + lane % 4 * 2 + 1)] = acc_2[1];
+        if (row + lane / 4 + 8 < 32 && col + lane % 4 * 2 < 32) tmp[(row + lane / 4 + 8) * 32 + (col + lane % 4 * 2)] = acc_2[2];
+        if (row + lane / 4 + 8 < 32 && col + lane % 4 * 2 + 1 < 32) tmp[(row + lane / 4 + 8) * 32 + (col + lane % 4 * 2 + 1)] = acc_2[3];
+      }
+    }
+    #else
     const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int i0 = e / 32;
@@ -43,6 +66,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
       for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
       tmp[i0 * 32 + i1] = acc;
     }
+    #endif
     __syncthreads();
     const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
     // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups

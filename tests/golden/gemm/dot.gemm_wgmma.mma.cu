@@ -12,9 +12,6 @@ PH_INLINE void mma(f32* d, const u32 (&a)[4], u32 b0, u32 b1) {
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(256, 1) phobos_gemm_wgmma(bf16* A_, bf16* B_, bf16* BIAS_, bf16* C_, f32 alpha_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(128) unsigned char smem[];
   const u32 base = (ph::smem_address(smem) + 127u) & ~127u;
   const i64 tiles = grid_x * grid_y * grid_z;

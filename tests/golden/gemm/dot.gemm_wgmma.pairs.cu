@@ -15,9 +15,6 @@ PH_INLINE void wgmma(f32 (&d)[64], u64 a, u64 b, int scale_d) {
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) phobos_gemm_wgmma(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, const __grid_constant__ ph::TensorMap C_map, bf16* A_, bf16* B_, bf16* BIAS_, bf16* C_, f32 alpha_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;

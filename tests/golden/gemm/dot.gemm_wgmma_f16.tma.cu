@@ -15,9 +15,6 @@ PH_INLINE void wgmma(f32 (&d)[96], u64 a, u64 b, int scale_d) {
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C, D; rows 16-byte multiples apart: C
 #line 129 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_f16(const __grid_constant__ ph::TensorMap A_map, const __grid_constant__ ph::TensorMap B_map, f16* A_, f16* B_, f32* C_, f16* D_, i64 M_, i64 K_, i64 N_, i64 grid_x, i64 grid_y, i64 grid_z) {
-  __builtin_assume(M_ % 4 == 0);
-  __builtin_assume(K_ % 4 == 0);
-  __builtin_assume(N_ % 4 == 0);
   extern __shared__ __align__(1024) unsigned char smem[];
   // The 128-byte swizzle is a function of the address: stages start 1024-aligned.
   const u32 base = (ph::smem_address(smem) + 1023u) & ~1023u;

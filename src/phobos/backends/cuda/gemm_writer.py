@@ -116,7 +116,6 @@ class GemmWriter(KernelWriter):
     ARCH_SUFFIX = "a"
     LAUNCH_BOUND = LAUNCH_BOUND
     INSTRUCTIONS = "wgmma"
-    TELLS_MULTIPLES = True
 
     def helpers(self) -> str:
         return wgmma_function(self.gemm)

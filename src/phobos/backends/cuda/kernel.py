@@ -232,26 +232,14 @@ class KernelWriter(TileWriter):
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned)
 
-    # Whether the key's multiples are told to NVRTC too. The general writer decides by
-    # them itself (vector paths, row pitches), and tells NVRTC only the sizes that are 1:
-    # NVRTC 13 never finished kernels whose own arithmetic met such an assumption (a `% 2`
-    # of a sum of dims in a loop bound or a window's start; tests/test_cuda_compile.py),
-    # and the general writer's PTX was the same with or without them but for its scalar
-    # dot loops. The GEMM writer, whose only user arithmetic is the `let`s of the GEMM
-    # kernel form, keeps them: its PTX is 5 to 10% shorter with them.
-    TELLS_MULTIPLES = False
-
     def assumptions(self) -> list[str]:
-        """The key's promises of sizes, told to the compiler (which drops the remainders,
-        branches and masks they decide); the writer uses them itself where it decides."""
-        lines = []
-        for p in self.params:
-            name = self.param_names[p.name]
-            if p.kind in ("dim", "scalar") and self.spec.multiple(p.name) > 1 and self.TELLS_MULTIPLES:
-                lines.append(f"  __builtin_assume({name} % {self.spec.multiple(p.name)} == 0);")
-            if p.kind in ("dim", "scalar") and p.name in self.spec.ones:
-                lines.append(f"  __builtin_assume({name} == 1);")
-        return lines
+        """The key's sizes that are 1, told to the compiler (which drops the loops,
+        branches and masks they decide). Its multiples the writers use themselves
+        (vector paths, row pitches) and do not tell it: NVRTC 13 never finished kernels
+        whose own arithmetic met `__builtin_assume(M_ % 4 == 0)` (a `% 2` of a sum of
+        dims in a loop bound or a window's start; tests/test_cuda_compile.py)."""
+        return [f"  __builtin_assume({self.param_names[p.name]} == 1);" for p in self.params
+                if p.kind in ("dim", "scalar") and p.name in self.spec.ones]
 
     def param_declarations(self) -> list[str]:
         """The C++ of the kernel's own parameters, in the ABI's order (the module docstring)."""

@@ -31,6 +31,7 @@ from phobos.ir.specialize import Specialization
 from phobos.ir.text import same_window
 
 from . import ctypes as ct
+from . import dot_mma
 from .exprs import (
     Pos,
     Region,
@@ -375,12 +376,38 @@ class TileWriter(SweepWriter):
         acc = self.loop_name("acc")
         tmp = self.temp(e)
         product = ct.binary("*", d, va, vb)
+        atom = dot_mma.atom_for(e)
+        if atom is not None:  # tensor cores from sm_80, the scalar loop below it
+            before = self.branch_state()
+            self.line("#if __CUDA_ARCH__ >= 800")
+            dot_mma.write(self, e, atom, ra, rb, k_lo, k_hi, tmp)
+            used = self.arena_used
+            self.restore_branch_state(before)
+            self.line("#else")
         self.sweep(e.type.shape, region, [
             f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
             f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
             f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
         ])
+        if atom is not None:
+            used = max(used, self.arena_used)
+            self.restore_branch_state(before)
+            self.arena_used = used
+            self.line("#endif")
         return tmp, region
+
+    def branch_state(self) -> tuple[dict, ...]:
+        """What writing code records for later code to reuse (values computed, regions,
+        row statistics) and the scratch in use: before one of two branches of which one
+        is compiled, so that neither leaves a name the code after it would read."""
+        return (dict(self.memo), dict(self.region_memo), dict(self.index_memo), dict(self.row_stats),
+                dict(self.stats_in_registers), {"arena": self.arena_used})
+
+    def restore_branch_state(self, state: tuple[dict, ...]) -> None:
+        memo, regions, indices, stats, in_registers, arena = state
+        self.memo, self.region_memo, self.index_memo = dict(memo), dict(regions), dict(indices)
+        self.row_stats, self.stats_in_registers = dict(stats), dict(in_registers)
+        self.arena_used = arena["arena"]
 
     def softmax_stats(self, e: ir.Softmax) -> tuple[str, str]:
         """Each row's maximum and sum of `exp(x - max)` over its present elements, in

@@ -1,0 +1,173 @@
+"""A `dot` of 16-bit floats or 8-bit integers on tensor cores, wherever it stands.
+
+The general writer's product (tiles.py) is a sweep of scalar loops. Where both
+operands are f16, or both bf16, into f32, or both i8 into i32, each warp instead
+takes the product's m16n8 atoms in turn and issues one mma.sync a k step (m16n8k16,
+or m16n8k32 for i8). Each thread gathers its share of the operands straight from
+where they are (a window of a tensor, a tile in shared memory, a computed value) by
+the atom's fragment layouts below, the PTX ISA's ("Matrix fragments for
+mma.m16n8k16" and "... mma.m16n8k32"). An element outside its operand's present
+region, or at a k outside the range both operands have, is a zero that is never
+read, so the product sums exactly the k the spec sums, and an inf or NaN where no
+product is taken meets no zero. The atoms' accumulators go to the product's scratch
+tile as the scalar loop's sums do.
+
+The CUDA C++ keeps the scalar loop beside it for targets below sm_80, by
+`__CUDA_ARCH__`, so one source serves every target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from phobos.dtypes import BF16, F16, F32, I8, I32, DType
+from phobos.ir import nodes as ir
+
+from . import ctypes as ct
+from .exprs import Region, linear, paren
+from .groups import WARP
+from .placement import Fragment, Modes
+
+if TYPE_CHECKING:
+    from .tiles import TileWriter
+
+ONE_GROUP = Modes((1,), (0,), (0,))
+LANES = (4, 8)  # lane l: its place t = l % 4 in its group, then its group g = l / 4
+
+
+@dataclass(frozen=True)
+class Atom:
+    """One mma.sync shape for a pair of operand types: `m` x `n` x `k`, the helper that
+    issues it (prelude.py), and where each element of A (m x k), B (k x n) and the
+    accumulator C (m x n) lives: register modes index a thread's elements, the
+    fastest the `per_register` elements packed in one 32-bit register."""
+
+    operands: str
+    accumulator: str
+    m: int
+    n: int
+    k: int
+    helper: str
+    per_register: int
+    a: Fragment
+    b: Fragment
+    c: Fragment
+
+
+def _f16_atom(operands: str, helper: str) -> Atom:
+    return Atom(
+        operands, "f32", 16, 8, 16, helper, 2,
+        # register r: row g + 8 (r % 2), columns 2t + 8 (r / 2) and the next
+        a=Fragment(ONE_GROUP, Modes(LANES, (0, 1), (2, 0)), Modes((2, 2, 2), (0, 8, 0), (1, 0, 8))),
+        # register r: rows (k) 2t + 8r and the next, of column g
+        b=Fragment(ONE_GROUP, Modes(LANES, (2, 0), (0, 1)), Modes((2, 2), (1, 8), (0, 0))),
+        c=_ACCUMULATOR,
+    )
+
+
+# elements 0 and 1: row g, columns 2t and 2t + 1; elements 2 and 3: row g + 8
+_ACCUMULATOR = Fragment(ONE_GROUP, Modes(LANES, (0, 1), (2, 0)), Modes((2, 2), (0, 8), (1, 0)))
+
+ATOMS = {
+    "f16": _f16_atom("f16", "ph::mma_f16"),
+    "bf16": _f16_atom("bf16", "ph::mma_bf16"),
+    "i8": Atom(
+        "i8", "i32", 16, 8, 32, "ph::mma_s8", 4,
+        # register r: row g + 8 (r % 2), columns 4t + 16 (r / 2) and the next three
+        a=Fragment(ONE_GROUP, Modes(LANES, (0, 1), (4, 0)), Modes((4, 2, 2), (0, 8, 0), (1, 0, 16))),
+        # register r: rows (k) 4t + 16r and the next three, of column g
+        b=Fragment(ONE_GROUP, Modes(LANES, (4, 0), (0, 1)), Modes((4, 2), (1, 16), (0, 0))),
+        c=_ACCUMULATOR,
+    ),
+}
+ACCUMULATES = {F16: F32, BF16: F32, I8: I32}
+
+
+def atom_for(e: ir.Dot) -> Atom | None:
+    """The atom a product runs on, or None where its operand types keep the scalar
+    loop (a CTA is whole warps, as mma.sync needs: the checker's @launch rule)."""
+    a, b = e.left.type.dtype, e.right.type.dtype
+    if a != b or ACCUMULATES.get(a) != e.type.dtype:
+        return None
+    return ATOMS[a.name]
+
+
+def write(w: TileWriter, e: ir.Dot, atom: Atom, ra: Region, rb: Region, k_lo: str, k_hi: str, tmp: str) -> None:
+    """The product of `e` into the scratch tile `tmp`, its atoms dealt to the warps in
+    turn; `ra` and `rb` are the operands' present regions, [k_lo, k_hi) the k both have.
+    The operands' registers are written before any line of the loops, so that what
+    reading an operand writes first (a value it materializes, a scalar it hoists) comes
+    before them, as in the scalar loop, not inside a warp's loop."""
+    (rows, cols), d = e.type.shape, e.type.dtype
+    atoms_m, atoms_n = -(-rows // atom.m), -(-cols // atom.n)
+    lane, row, col, at, k0, acc, fa, fb = (w.names.take(base) for base in
+                                           ("lane", "row", "col", "at", "k0", "acc", "fa", "fb"))
+    a_loads = _registers(w, e.left, atom.a, atom.per_register, 4, lane, fa,
+                         lambda dr, dc: (_plus(row, "{row}", dr), _plus(k0, "{col}", dc)),
+                         lambda i, k: f"{ra[0][0]} <= {i} && {i} < {ra[0][1]} && {k} < {k_hi}")
+    b_loads = _registers(w, e.right, atom.b, atom.per_register, 2, lane, fb,
+                         lambda dr, dc: (_plus(k0, "{row}", dr), _plus(col, "{col}", dc)),
+                         lambda k, j: f"{k} < {k_hi} && {rb[1][0]} <= {j} && {j} < {rb[1][1]}")
+    c_row, c_col = atom.c.threads.terms(lane)
+    stores = []
+    for v in range(4):
+        dr, dc = atom.c.registers.at(v)
+        i, j = _plus(row, c_row, dr), _plus(col, c_col, dc)
+        stores.append(f"if ({i} < {rows} && {j} < {cols}) "
+                      f"{tmp}[{linear([f'({i})', f'({j})'], e.type.shape)}] = {ct.pack(d, f'{acc}[{v}]')};")
+    w.line(f"{{  // {e.type} = dot on mma.sync {atom.m}x{atom.n}x{atom.k}: each warp an atom of "
+           f"{atoms_m} x {atoms_n} a turn, its threads' shares read where the operands are")
+    with w.indented():
+        w.line(f"const int {lane} = threadIdx.x % 32;")
+        w.line(f"for (int {at} = threadIdx.x / 32; {at} < {atoms_m * atoms_n}; {at} += {w.kernel.threads // WARP}) {{")
+        with w.indented():
+            w.line(f"const int {row} = {at} / {atoms_n} * {atom.m}, {col} = {at} % {atoms_n} * {atom.n};")
+            w.line(f"{atom.accumulator} {acc}[4] = {{0, 0, 0, 0}};")
+            w.line(f"for (i64 {k0} = {k_lo}; {k0} < {k_hi}; {k0} += {atom.k}) {{")
+            with w.indented():
+                w.line(f"u32 {fa}[4], {fb}[2];")
+                for text in (*a_loads, *b_loads):
+                    w.line(text)
+                w.line(f"{atom.helper}({acc}, {fa}, {fb});")
+            w.line("}")
+            for text in stores:
+                w.line(text)
+        w.line("}")
+    w.line("}")
+
+
+def _registers(w: TileWriter, x: ir.Expr, fragment: Fragment, per_register: int, count: int, lane: str,
+               array: str, at: Callable[[int, int], tuple[str, str]], present: Callable[[str, str], str]) -> list[str]:
+    """The C++ filling `array`'s `count` registers of operand `x` by `fragment`: `at`
+    gives an element's row and column from its register offsets (with `{row}` and
+    `{col}` for the lane's share), `present` the condition that it is read."""
+    lane_row, lane_col = fragment.threads.terms(lane)
+    lines = []
+    for r in range(count):
+        parts = []
+        for v in range(per_register):
+            dr, dc = fragment.registers.at(r * per_register + v)
+            i, j = (t.format(row=lane_row, col=lane_col) for t in at(dr, dc))
+            parts.append(_bits(x.type.dtype, present(i, j), w.elem(x, [f"({i})", f"({j})"])))
+        lines.append(f"{array}[{r}] = {_packed(parts)};")
+    return lines
+
+
+def _plus(start: str, lane_part: str, offset: int) -> str:
+    """C++ of an atom's start, a lane's share and a register's offset, added."""
+    return " + ".join([start, lane_part, *([str(offset)] if offset else [])])
+
+
+def _bits(d: DType, present: str, value: str) -> str:
+    """The element's bits as a u32 (its low 16 or 8), 0 where it is not present."""
+    if d == I8:
+        return f"({present} ? (u32)(u8)({value}) : 0u)"
+    return f"({present} ? (u32){paren(ct.pack(d, value))}.bits : 0u)"
+
+
+def _packed(parts: list[str]) -> str:
+    """Elements packed in one 32-bit register, the first in the low bits."""
+    width = 32 // len(parts)
+    return " | ".join(p if k == 0 else f"({p} << {k * width})" for k, p in enumerate(parts))

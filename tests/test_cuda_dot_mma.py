@@ -1,0 +1,108 @@
+"""The general writer's `dot` on tensor cores (dot_mma.py): which products take
+mma.sync, that the PTX for sm_80 and sm_90 has it and sm_75's keeps the scalar loop,
+and that the fragment layouts are the PTX ISA's. No GPU is needed (NVRTC builds);
+the values are the corpus's and the differential run's, on the GPU."""
+
+from __future__ import annotations
+
+import pytest
+
+import phobos
+from phobos.backends.cuda import dot_mma
+from phobos.backends.cuda.compile import build
+from phobos.backends.cuda.kernel import generate
+
+PRODUCTS = {
+    "windows": ("f16", "f32", "dot(A[m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 24])"),
+    "bf16": ("bf16", "f32", "dot(A[m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 24])"),
+    "i8": ("i8", "i32", "dot(A[m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 24])"),
+    "transposed": ("bf16", "f32", "dot(A[m0 :+ 32, 0 :+ 40], transpose(W[0 :+ 24, 0 :+ 40]))"),
+    "batched": ("bf16", "f32", "dot(Z[1, m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 24])"),
+    "computed": ("bf16", "f32", "dot(bf16(max(A[m0 :+ 32, 0 :+ 40], 0.0)), B[0 :+ 40, 0 :+ 24])"),
+    "chained": ("bf16", "f32", "dot(bf16(dot(A[m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 40])), B[0 :+ 40, 0 :+ 24])"),
+    "ragged": ("f16", "f32", "dot(A[m0 :+ 17, 3 :+ 33], B[3 :+ 33, 0 :+ 9])"),
+}
+
+
+def kernel_of(operand: str, result: str, product: str) -> phobos.Kernel:
+    rows = 17 if "17" in product else 32
+    cols = 9 if ":+ 9]" in product else 24
+    text = f"""\
+@launch(128)
+kernel k(A: tensor<{operand}>[M, K], B: tensor<{operand}>[K, N], W: tensor<{operand}>[N, K],
+         Z: tensor<{operand}>[2, M, K], C: tensor<{result}>[M, N]) {{
+  let m0 = ctx.block.x * 32
+  C[m0 :+ {rows}, 0 :+ {cols}] = {product}
+}}
+"""
+    return phobos.compile(text, path="k.phobos").kernels["k"]
+
+
+@pytest.mark.parametrize("name", sorted(PRODUCTS))
+def test_every_form_of_a_16_bit_or_8_bit_dot_runs_on_mma_sync_from_sm_80(name: str):
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    variant = kernel_of(*PRODUCTS[name]).variants[0]
+    gen = generate(variant)
+    helper = {"f16": "ph::mma_f16(", "bf16": "ph::mma_bf16(", "i8": "ph::mma_s8("}[PRODUCTS[name][0]]
+    assert helper in gen.source and "#if __CUDA_ARCH__ >= 800" in gen.source
+    products = gen.source.count(helper)
+    for arch in ("sm_80", "sm_90"):
+        ptx = build(gen, variant, arch, "ptx").decode()
+        assert ptx.count("mma.sync.aligned") == products, arch
+    assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
+
+
+@pytest.mark.parametrize(("operand", "result"), [("f32", "f32"), ("f64", "f64"), ("i32", "i32")])
+def test_other_products_keep_the_scalar_loop(operand: str, result: str):
+    """f32 operands take no TF32 unless asked; f64 and wider integers have no atom here."""
+    source = generate(kernel_of(operand, result, PRODUCTS["windows"][2]).variants[0]).source
+    assert "mma" not in source.split("namespace ph")[-1].split("}  // namespace ph")[-1]
+
+
+@pytest.mark.parametrize("operands", sorted(dot_mma.ATOMS))
+def test_the_atoms_place_every_element_of_each_operand_once(operands: str):
+    atom = dot_mma.ATOMS[operands]
+    for fragment, (rows, cols) in ((atom.a, (atom.m, atom.k)), (atom.b, (atom.k, atom.n)), (atom.c, (atom.m, atom.n))):
+        held = {fragment.position(0, t, r) for t in range(32) for r in range(fragment.registers.size)}
+        assert held == {(i, j) for i in range(rows) for j in range(cols)}
+        assert fragment.threads.size * fragment.registers.size == rows * cols
+
+
+def test_the_f16_atom_is_the_ptx_isa_layout():
+    """Spot checks against the PTX ISA's tables for m16n8k16: lane 5 (group 1, place 1)."""
+    atom = dot_mma.ATOMS["f16"]
+    assert [atom.a.position(0, 5, v) for v in range(8)] == [(1, 2), (1, 3), (9, 2), (9, 3),
+                                                             (1, 10), (1, 11), (9, 10), (9, 11)]
+    assert [atom.b.position(0, 5, v) for v in range(4)] == [(2, 1), (3, 1), (10, 1), (11, 1)]
+    assert [atom.c.position(0, 5, v) for v in range(4)] == [(1, 2), (1, 3), (9, 2), (9, 3)]
+    i8 = dot_mma.ATOMS["i8"]
+    assert [i8.a.position(0, 5, v) for v in (0, 3, 4, 8, 12)] == [(1, 4), (1, 7), (9, 4), (1, 20), (9, 20)]
+    assert [i8.b.position(0, 5, v) for v in (0, 3, 4)] == [(4, 1), (7, 1), (20, 1)]
+
+
+ATTENTION = """\
+@launch(128)
+kernel k(Q: tensor<bf16>[S, 64], K: tensor<bf16>[S, 64], V: tensor<bf16>[S, 64], O: tensor<f32>[S, 64]) {
+  let r = ctx.block.x * 32
+  O[r :+ 32, :] = dot(bf16(softmax(dot(Q[r :+ 32, :], transpose(K[0 :+ 64, :])))), V[0 :+ 64, :])
+}
+"""
+
+
+def test_what_an_operand_materializes_comes_before_the_warps_loops():
+    """Attention's second product reads a softmax of the first: its statistics and
+    values are written (with their barriers) before the loops whose trip counts
+    differ between warps, never inside them."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    variant = phobos.compile(ATTENTION, path="k.phobos").kernels["k"].variants[0]
+    gen = generate(variant)
+    lines = gen.source.splitlines()
+    blocks = [n for n, text in enumerate(lines) if "dot on mma.sync" in text]
+    assert len(blocks) == 2
+    for start in blocks:
+        depth = len(lines[start]) - len(lines[start].lstrip())
+        end = next(n for n in range(start + 1, len(lines)) if lines[n] == " " * depth + "}")
+        assert not any("__syncthreads" in text for text in lines[start:end])
+    for arch in ("sm_80", "sm_90"):
+        assert build(gen, variant, arch, "ptx").decode().count("mma.sync.aligned") == 2
+    assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
