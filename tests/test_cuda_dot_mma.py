@@ -106,3 +106,93 @@ def test_what_an_operand_materializes_comes_before_the_warps_loops():
     for arch in ("sm_80", "sm_90"):
         assert build(gen, variant, arch, "ptx").decode().count("mma.sync.aligned") == 2
     assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
+
+
+# ------------------------------------------------- accumulators in registers (step 2)
+
+
+@pytest.mark.parametrize(("rows", "cols", "threads"), [(64, 64, 128), (128, 128, 256), (16, 8, 128), (48, 24, 128)])
+def test_an_accumulator_layout_is_the_mma_c_fragment_of_each_warps_blocks(rows: int, cols: int, threads: int):
+    """make_atom_layout places element (i, j) where the product's atoms leave it: warp w
+    the 16-row blocks w, w + warps, ..., a block's atoms along the columns, and in an
+    atom the C fragment's lane and register; every element of the tile held once."""
+    from phobos.backends.cuda.fragments import make_atom_layout
+
+    layout = make_atom_layout((rows,), cols, threads)
+    placement, c, warps = layout.placement(), dot_mma.ATOMS["f16"].c, threads // 32
+    slots = cols // 8
+    held = {}
+    for t in range(threads):
+        warp, lane = divmod(t, 32)
+        for block in range(-(-rows // (16 * warps))):
+            for atom in range(slots):
+                for v in range(4):
+                    dr, dc = c.position(0, lane, v)
+                    where = ((warp + block * warps) * 16 + dr, atom * 8 + dc)
+                    register = v % 2 + 2 * (atom + slots * (block * 2 + v // 2))
+                    assert placement.position(0, t, register) == where
+                    if where[0] < rows:
+                        assert where not in held
+                        held[where] = (t, register)
+    assert len(held) == rows * cols
+
+
+FLASH = """\
+@launch(128)
+kernel flash(Q: tensor<bf16>[Z, S, 64], K: tensor<bf16>[Z, S, 64], V: tensor<bf16>[Z, S, 64],
+             O: tensor<bf16>[Z, S, 64], scale: f32) {
+  let z = ctx.block.y
+  let r = ctx.block.x * 64
+  let q = Q[z, r :+ 64, :]
+  var m: tile<f32>[64, 1] = -inf
+  var l: tile<f32>[64, 1] = 0.0
+  var acc: tile<f32>[64, 64] = 0.0
+  for j in range(0, S, 64) {
+    let s = dot(q, transpose(K[z, j :+ 64, :])) * scale
+    let m_new = max(m, rowmax(s))
+    let p = exp(s - m_new)
+    let alpha = exp(m - m_new)
+    l = l * alpha + rowsum(p)
+    acc = acc * alpha + dot(bf16(p), V[z, j :+ 64, :])
+    m = m_new
+  }
+  O[z, r :+ 64, :] = bf16(acc / l)
+}
+"""
+
+MLP = """\
+@launch(256)
+kernel mlp(X: tensor<bf16>[M, 128], W1: tensor<bf16>[128, 128], W2: tensor<bf16>[128, 128], O: tensor<bf16>[M, 128]) {
+  let m0 = ctx.block.x * 128
+  let h = bf16(max(dot(X[m0 :+ 128, :], W1[:, :]), 0.0))
+  O[m0 :+ 128, :] = bf16(dot(h, W2[:, :]))
+}
+"""
+
+LOOP = """\
+@launch(128)
+kernel gemm(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.x * 64
+  let n0 = ctx.block.y * 32
+  var acc: tile<f32>[64, 32] = 0.0
+  for k in range(0, K, 32) {
+    acc += dot(A[m0 :+ 64, k :+ 32], B[k :+ 32, n0 :+ 32])
+  }
+  C[m0 :+ 64, n0 :+ 32] = acc
+}
+"""
+
+
+@pytest.mark.parametrize(("text", "name", "products"), [(FLASH, "flash", 64), (MLP, "mlp", 256), (LOOP, "gemm", 8)])
+def test_accumulators_softmax_and_computed_operands_stay_in_registers(text: str, name: str, products: int):
+    """A loop's accumulator, attention's scores, their row statistics and a computed left
+    operand (a cast of the softmax, of a ReLU) live in the accumulator's layout: from
+    sm_80 the products are mma.sync on registers and nothing passes through shared memory."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    variant = phobos.compile(text, path="k.phobos").kernels[name].variants[0]
+    gen = generate(variant)
+    for arch in ("sm_80", "sm_90"):
+        ptx = build(gen, variant, arch, "ptx").decode()
+        assert ptx.count("mma.sync.aligned") == products, arch
+        assert "ld.shared" not in ptx and "st.shared" not in ptx, arch
+    assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()

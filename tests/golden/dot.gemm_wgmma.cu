@@ -1,26 +1,30 @@
 
-// kernel gemm_wgmma [TM=128, TN=128, TK=64]: 128 threads a CTA, 131072 bytes of shared memory
+// kernel gemm_wgmma [TM=128, TN=128, TK=64]: 128 threads a CTA, 0 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A_, bf16* B_, bf16* BIAS_, bf16* C_, f32 alpha_, i64 M_, i64 K_, i64 N_) {
-  extern __shared__ __align__(16) unsigned char smem[];
   #line 117 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 118 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 128ll);
   #line 119 "tests/corpus/dot.phobos"
-  f32* acc_ = (f32*)(smem + 0);  // tile<f32>[128, 128]
+  f32 acc_[128];  // tile<f32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   ph::Box<2> acc_box;
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 4096; e += 128) {
-    const int i0 = e / 32;
-    const int g = (e % 32) * 4;
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = 0.0f;
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          acc_[pass * 32 + slot * 2 + v] = 0.0f;
+        }
+      }
     }
-    ph::vstore(&acc_[i0 * 128 + g], out);
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 120 "tests/corpus/dot.phobos"
@@ -33,61 +37,90 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A_, bf
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    f32* tmp = (f32*)(smem + 65536);  // tile<f32>[128, 128]
+    f32 product[128];  // tile<f32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16: each warp an atom of 8 x 16 a turn, its threads' shares read where the operands are
-      const int lane = threadIdx.x % 32;
-      for (int at = threadIdx.x / 32; at < 128; at += 4) {
-        const int row = at / 16 * 16, col = at % 16 * 8;
-        f32 acc_2[4] = {0, 0, 0, 0};
-        for (i64 k0 = k_lo; k0 < k_hi; k0 += 16) {
-          u32 fa[4], fb[2];
-          fa[0] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 1 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2 + 1))]).bits : 0u) << 16);
-          fa[1] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 1 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2 + 1))]).bits : 0u) << 16);
-          fa[2] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 8 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2 + 8))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 2 + 9 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 2 + 9))]).bits : 0u) << 16);
-          fa[3] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 8 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2 + 8))]).bits : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 2 + 9 < k_hi ? (u32)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 2 + 9))]).bits : 0u) << 16);
-          fb[0] = (k0 + lane % 4 * 2 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) | ((k0 + lane % 4 * 2 + 1 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2 + 1)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) << 16);
-          fb[1] = (k0 + lane % 4 * 2 + 8 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2 + 8)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) | ((k0 + lane % 4 * 2 + 9 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(B_[(k_ + (k0 + lane % 4 * 2 + 9)) * N_ + (n0_ + (col + lane / 4))]).bits : 0u) << 16);
-          ph::mma_bf16(acc_2, fa, fb);
+    {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+      const int lane_2 = threadIdx.x % 32;
+      #pragma unroll
+      for (int blk = 0; blk < 2; ++blk) {
+        const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+        f32 acc[16][4] = {};
+        #pragma unroll
+        for (int ks = 0; ks < 4; ++ks) {
+          u32 fa[4] = {};
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 1; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 1; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 8; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 9; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 8; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 9; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
+          #pragma unroll
+          for (int nb = 0; nb < 16; ++nb) {
+            u32 fb[2] = {};
+            { const int i0 = ks * 16 + lane_2 % 4 * 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u); }
+            { const int i0 = ks * 16 + lane_2 % 4 * 2 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u) << 16; }
+            { const int i0 = ks * 16 + lane_2 % 4 * 2 + 8; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u); }
+            { const int i0 = ks * 16 + lane_2 % 4 * 2 + 9; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u) << 16; }
+            ph::mma_bf16(acc[nb], fa, fb);
+          }
         }
-        if (row + lane / 4 < 128 && col + lane % 4 * 2 < 128) tmp[(row + lane / 4) * 128 + (col + lane % 4 * 2)] = acc_2[0];
-        if (row + lane / 4 < 128 && col + lane % 4 * 2 + 1 < 128) tmp[(row + lane / 4) * 128 + (col + lane % 4 * 2 + 1)] = acc_2[1];
-        if (row + lane / 4 + 8 < 128 && col + lane % 4 * 2 < 128) tmp[(row + lane / 4 + 8) * 128 + (col + lane % 4 * 2)] = acc_2[2];
-        if (row + lane / 4 + 8 < 128 && col + lane % 4 * 2 + 1 < 128) tmp[(row + lane / 4 + 8) * 128 + (col + lane % 4 * 2 + 1)] = acc_2[3];
+        #pragma unroll
+        for (int nb = 0; nb < 16; ++nb) {
+          product[(blk * 2 + 0) * 32 + nb * 2] = acc[nb][0];
+          product[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb][1];
+          product[(blk * 2 + 1) * 32 + nb * 2] = acc[nb][2];
+          product[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb][3];
+        }
       }
     }
     #else
     const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
-    for (int e = threadIdx.x; e < 16384; e += 128) {
-      const int i0 = e / 128;
-      const int i1 = e % 128;
-      if (!box_3.has(i0, i1)) continue;
-      f32 acc = 0.0f;
-      for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
-      tmp[i0 * 128 + i1] = acc;
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 4; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 16; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            f32 acc_2 = 0.0f;
+            for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
+            product[pass * 32 + slot * 2 + v] = acc_2;
+          }
+        }
+      }
     }
     #endif
-    __syncthreads();
     const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 4096; e += 128) {
-      const int i0 = e / 32;
-      const int g = (e % 32) * 4;
-      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 128 + g]);
-        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 128 + g]);
-        ph::Vec<f32, 4> out;
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 4; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
         #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
-        }
-        ph::vstore(&acc_[i0 * 128 + g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_4.has(i0, i1)) continue;
-          acc_[i0 * 128 + i1] = (acc_[i0 * 128 + i1] + tmp[i0 * 128 + i1]);
+        for (int slot = 0; slot < 16; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!box_4.has(i0, i1)) continue;
+              acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
+            }
+          }
         }
       }
     }
@@ -96,39 +129,35 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A_, bf
   #line 123 "tests/corpus/dot.phobos"
   const f32 scale_ = (alpha_ * 0.5f);
   #line 124 "tests/corpus/dot.phobos"
-  __syncthreads();
   ph::Box<2> box_5 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
   box_5.normalize();
   const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_5.lo[0] < box_5.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
-  if (n0_ % 8 == 0 && N_ % 8 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 8 consecutive bf16 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 2048; e += 128) {
-      const int i0 = e / 16;
-      const int g = (e % 16) * 8;
-      if (box_6.has(i0, g) && box_6.has(i0, g + 7)) {  // the whole group is present
-        const ph::Vec<f32, 8> acc_g = ph::vload<8>(&acc_[i0 * 128 + g]);
-        const ph::Vec<bf16, 8> BIAS_g = ph::vload<8>(&BIAS_[n0_ + g]);
-        ph::Vec<bf16, 8> out;
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          out.v[v] = ph::to_bf16(fmaxf(((scale_ * acc_g.v[v]) + (f32)(ph::from_bf16(BIAS_g.v[v]))), 0.0f));
-        }
-        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int i1 = g + v;
-          if (!box_6.has(i0, i1)) continue;
-          C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::to_bf16(fmaxf(((scale_ * acc_[i0 * 128 + i1]) + (f32)(ph::from_bf16(BIAS_[n0_ + i1]))), 0.0f));
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (n0_ % 2 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
+          const ph::Vec<bf16, 2> BIAS_g = ph::vload<2>(&BIAS_[n0_ + g]);
+          ph::Vec<bf16, 2> out;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            out.v[v] = ph::to_bf16(fmaxf(((scale_ * acc_[pass * 32 + slot * 2 + v]) + (f32)(ph::from_bf16(BIAS_g.v[v]))), 0.0f));
+          }
+          ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_6.has(i0, i1)) continue;
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::to_bf16(fmaxf(((scale_ * acc_[pass * 32 + slot * 2 + v]) + (f32)(ph::from_bf16(BIAS_[n0_ + i1]))), 0.0f));
+          }
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int e = threadIdx.x; e < 16384; e += 128) {
-      const int i0 = e / 128;
-      const int i1 = e % 128;
-      if (!box_6.has(i0, i1)) continue;
-      C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::to_bf16(fmaxf(((scale_ * acc_[i0 * 128 + i1]) + (f32)(ph::from_bf16(BIAS_[n0_ + i1]))), 0.0f));
     }
   }
 }

@@ -1,26 +1,30 @@
 
-// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 131072 bytes of shared memory
+// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 0 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C; rows 16-byte multiples apart: BIAS, C
 #line 144 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i8* B_, i32* BIAS_, i32* C_, i64 M_, i64 K_, i64 N_) {
-  extern __shared__ __align__(16) unsigned char smem[];
   #line 147 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 148 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 128ll);
   #line 149 "tests/corpus/dot.phobos"
-  i32* acc_ = (i32*)(smem + 0);  // tile<i32>[128, 128]
+  i32 acc_[128];  // tile<i32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   ph::Box<2> acc_box;
-  // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 4096; e += 128) {
-    const int i0 = e / 32;
-    const int g = (e % 32) * 4;
-    ph::Vec<i32, 4> out;
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = 0;
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          acc_[pass * 32 + slot * 2 + v] = 0;
+        }
+      }
     }
-    ph::vstore(&acc_[i0 * 128 + g], out);
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 150 "tests/corpus/dot.phobos"
@@ -33,100 +37,137 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    i32* tmp = (i32*)(smem + 65536);  // tile<i32>[128, 128]
+    i32 product[128];  // tile<i32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32: each warp an atom of 8 x 16 a turn, its threads' shares read where the operands are
-      const int lane = threadIdx.x % 32;
-      for (int at = threadIdx.x / 32; at < 128; at += 4) {
-        const int row = at / 16 * 16, col = at % 16 * 8;
-        i32 acc_2[4] = {0, 0, 0, 0};
-        for (i64 k0 = k_lo; k0 < k_hi; k0 += 32) {
-          u32 fa[4], fb[2];
-          fa[0] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4))]) : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 1 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 1))]) : 0u) << 8) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 2 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 2))]) : 0u) << 16) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 3 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 3))]) : 0u) << 24);
-          fa[1] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4))]) : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 1 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 1))]) : 0u) << 8) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 2 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 2))]) : 0u) << 16) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 3 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 3))]) : 0u) << 24);
-          fa[2] = (box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 16 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 16))]) : 0u) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 17 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 17))]) : 0u) << 8) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 18 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 18))]) : 0u) << 16) | ((box.lo[0] <= row + lane / 4 && row + lane / 4 < box.hi[0] && k0 + lane % 4 * 4 + 19 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4)) * K_ + (k_ + (k0 + lane % 4 * 4 + 19))]) : 0u) << 24);
-          fa[3] = (box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 16 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 16))]) : 0u) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 17 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 17))]) : 0u) << 8) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 18 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 18))]) : 0u) << 16) | ((box.lo[0] <= row + lane / 4 + 8 && row + lane / 4 + 8 < box.hi[0] && k0 + lane % 4 * 4 + 19 < k_hi ? (u32)(u8)(A_[(m0_ + (row + lane / 4 + 8)) * K_ + (k_ + (k0 + lane % 4 * 4 + 19))]) : 0u) << 24);
-          fb[0] = (k0 + lane % 4 * 4 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4)) * N_ + (n0_ + (col + lane / 4))]) : 0u) | ((k0 + lane % 4 * 4 + 1 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 1)) * N_ + (n0_ + (col + lane / 4))]) : 0u) << 8) | ((k0 + lane % 4 * 4 + 2 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 2)) * N_ + (n0_ + (col + lane / 4))]) : 0u) << 16) | ((k0 + lane % 4 * 4 + 3 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 3)) * N_ + (n0_ + (col + lane / 4))]) : 0u) << 24);
-          fb[1] = (k0 + lane % 4 * 4 + 16 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 16)) * N_ + (n0_ + (col + lane / 4))]) : 0u) | ((k0 + lane % 4 * 4 + 17 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 17)) * N_ + (n0_ + (col + lane / 4))]) : 0u) << 8) | ((k0 + lane % 4 * 4 + 18 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 18)) * N_ + (n0_ + (col + lane / 4))]) : 0u) << 16) | ((k0 + lane % 4 * 4 + 19 < k_hi && box_2.lo[1] <= col + lane / 4 && col + lane / 4 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + (k0 + lane % 4 * 4 + 19)) * N_ + (n0_ + (col + lane / 4))]) : 0u) << 24);
-          ph::mma_s8(acc_2, fa, fb);
+    {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
+      const int lane_2 = threadIdx.x % 32;
+      #pragma unroll
+      for (int blk = 0; blk < 2; ++blk) {
+        const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+        i32 acc[16][4] = {};
+        #pragma unroll
+        for (int ks = 0; ks < 4; ++ks) {
+          u32 fa[4] = {};
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 1; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 2; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 3; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 1; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 2; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 3; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 16; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 17; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 18; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 19; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 16; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 17; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 18; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
+          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 19; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
+          #pragma unroll
+          for (int nb = 0; nb < 16; ++nb) {
+            u32 fb[2] = {};
+            { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+            { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+            ph::mma_s8(acc[nb], fa, fb);
+          }
         }
-        if (row + lane / 4 < 128 && col + lane % 4 * 2 < 128) tmp[(row + lane / 4) * 128 + (col + lane % 4 * 2)] = acc_2[0];
-        if (row + lane / 4 < 128 && col + lane % 4 * 2 + 1 < 128) tmp[(row + lane / 4) * 128 + (col + lane % 4 * 2 + 1)] = acc_2[1];
-        if (row + lane / 4 + 8 < 128 && col + lane % 4 * 2 < 128) tmp[(row + lane / 4 + 8) * 128 + (col + lane % 4 * 2)] = acc_2[2];
-        if (row + lane / 4 + 8 < 128 && col + lane % 4 * 2 + 1 < 128) tmp[(row + lane / 4 + 8) * 128 + (col + lane % 4 * 2 + 1)] = acc_2[3];
+        #pragma unroll
+        for (int nb = 0; nb < 16; ++nb) {
+          product[(blk * 2 + 0) * 32 + nb * 2] = acc[nb][0];
+          product[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb][1];
+          product[(blk * 2 + 1) * 32 + nb * 2] = acc[nb][2];
+          product[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb][3];
+        }
       }
     }
     #else
     const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
-    for (int e = threadIdx.x; e < 16384; e += 128) {
-      const int i0 = e / 128;
-      const int i1 = e % 128;
-      if (!box_3.has(i0, i1)) continue;
-      i32 acc = 0;
-      for (i64 k = k_lo; k < k_hi; ++k) acc = ph::wadd(acc, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
-      tmp[i0 * 128 + i1] = acc;
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 4; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 16; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            i32 acc_2 = 0;
+            for (i64 k = k_lo; k < k_hi; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
+            product[pass * 32 + slot * 2 + v] = acc_2;
+          }
+        }
+      }
     }
     #endif
-    __syncthreads();
     const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
-    // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 4096; e += 128) {
-      const int i0 = e / 32;
-      const int g = (e % 32) * 4;
-      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<i32, 4> acc_g = ph::vload<4>(&acc_[i0 * 128 + g]);
-        const ph::Vec<i32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 128 + g]);
-        ph::Vec<i32, 4> out;
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 4; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
         #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = ph::wadd(acc_g.v[v], tmp_g.v[v]);
-        }
-        ph::vstore(&acc_[i0 * 128 + g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_4.has(i0, i1)) continue;
-          acc_[i0 * 128 + i1] = ph::wadd(acc_[i0 * 128 + i1], tmp[i0 * 128 + i1]);
+        for (int slot = 0; slot < 16; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 32 + slot * 2 + v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], product[pass * 32 + slot * 2 + v]);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!box_4.has(i0, i1)) continue;
+              acc_[pass * 32 + slot * 2 + v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], product[pass * 32 + slot * 2 + v]);
+            }
+          }
         }
       }
     }
     acc_box = box_4;
   }
   #line 153 "tests/corpus/dot.phobos"
-  __syncthreads();
   ph::Box<2> box_5 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
   box_5.normalize();
   const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_5.lo[0] < box_5.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
-  if (n0_ % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive i32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 4096; e += 128) {
-      const int i0 = e / 32;
-      const int g = (e % 32) * 4;
-      if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<i32, 4> acc_g = ph::vload<4>(&acc_[i0 * 128 + g]);
-        const ph::Vec<i32, 4> BIAS_g = ph::vload<4>(&BIAS_[n0_ + g]);
-        ph::Vec<i32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = ph::wadd(acc_g.v[v], BIAS_g.v[v]);
-        }
-        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_6.has(i0, i1)) continue;
-          C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[i0 * 128 + i1], BIAS_[n0_ + i1]);
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (n0_ % 2 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
+          const ph::Vec<i32, 2> BIAS_g = ph::vload<2>(&BIAS_[n0_ + g]);
+          ph::Vec<i32, 2> out;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            out.v[v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], BIAS_g.v[v]);
+          }
+          ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_6.has(i0, i1)) continue;
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[pass * 32 + slot * 2 + v], BIAS_[n0_ + i1]);
+          }
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int e = threadIdx.x; e < 16384; e += 128) {
-      const int i0 = e / 128;
-      const int i1 = e % 128;
-      if (!box_6.has(i0, i1)) continue;
-      C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[i0 * 128 + i1], BIAS_[n0_ + i1]);
     }
   }
 }

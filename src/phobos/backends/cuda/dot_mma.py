@@ -12,6 +12,14 @@ read, so the product sums exactly the k the spec sums, and an inf or NaN where n
 product is taken meets no zero. The atoms' accumulators go to the product's scratch
 tile as the scalar loop's sums do.
 
+In a statement that runs in a product's own accumulator layout (fragments.py's
+atom layouts: a warp a 16-row block, each quad a row pair), `write_registers` leaves
+the product in each thread's registers where that layout puts it, for the sweep
+that uses it, and never in shared memory; a left operand computed from register
+tiles of that layout is read from the thread's own registers, since the A fragment
+of m16n8k16 holds the same elements as the accumulator fragments of the two atoms
+whose columns are its k (the 16-bit atoms only).
+
 The CUDA C++ keeps the scalar loop beside it for targets below sm_80, by
 `__CUDA_ARCH__`, so one source serves every target.
 """
@@ -31,6 +39,7 @@ from .groups import WARP
 from .placement import Fragment, Modes
 
 if TYPE_CHECKING:
+    from .sweeps import Ordered
     from .tiles import TileWriter
 
 ONE_GROUP = Modes((1,), (0,), (0,))
@@ -171,3 +180,87 @@ def _packed(parts: list[str]) -> str:
     """Elements packed in one 32-bit register, the first in the low bits."""
     width = 32 // len(parts)
     return " | ".join(p if k == 0 else f"({p} << {k * width})" for k, p in enumerate(parts))
+
+
+def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Region, rb: Region, k_lo: str,
+                    k_hi: str, out: str) -> None:
+    """The product of `e` into the register array `out` of this thread, placed as the
+    statement's accumulator layout (`order.layout`) places a tile of its shape: warp
+    w the 16-row blocks w, w + warps, ..., each block's atoms along the columns in
+    turn, every loop unrolled so that each register index is known when compiled.
+    Each operand element is read at the names of `order` (the element's row and
+    column, and for the left operand its pass, group and element in the layout), so
+    that a left operand computed from register tiles reads the thread's own."""
+    layout = order.layout
+    (_, cols), (_, depth) = e.type.shape, e.left.type.shape
+    warps = w.kernel.threads // WARP
+    blocks, atoms_n, steps = layout.groups.blocks, cols // atom.n, -(-depth // atom.k)
+    lane, first, blk, step, nb, acc, fa, fb = (
+        w.names.take(base) for base in ("lane", "first", "blk", "ks", "nb", "acc", "fa", "fb"))
+    (i, j), registers = order.pos, bool(_register_reads(w, e.left))
+    a_row, a_col = atom.a.threads.terms(lane)
+    b_row, b_col = atom.b.threads.terms(lane)
+
+    def a_names(r: int, v: int) -> list[str]:
+        dr, dc = atom.a.registers.at(r * atom.per_register + v)
+        names = [f"const int {i} = {_plus(first, a_row, dr)};",
+                 f"const int {j} = {_plus(f'{step} * {atom.k}', a_col, dc)};"]
+        if registers:  # where the accumulator layout holds element (i, j): pass, group and element
+            names += [f"const int {order.pass_} = {blk} * 2 + {dr // 8};",
+                      f"const int {order.slot} = {step} * {atom.k // 8} + {dc // 8};",
+                      f"const int {order.lane} = {dc % 8};"]
+        return names
+
+    def b_names(r: int, v: int) -> list[str]:
+        dr, dc = atom.b.registers.at(r * atom.per_register + v)
+        return [f"const int {i} = {_plus(f'{step} * {atom.k}', b_row, dr)};",
+                f"const int {j} = {_plus(f'{nb} * {atom.n}', b_col, dc)};"]
+
+    a_value = _bits(e.left.type.dtype, f"{ra[0][0]} <= {i} && {i} < {ra[0][1]} && {k_lo} <= {j} && {j} < {k_hi}",
+                    w.elem(e.left, [i, j]))
+    b_value = _bits(e.right.type.dtype, f"{k_lo} <= {i} && {i} < {k_hi} && {rb[1][0]} <= {j} && {j} < {rb[1][1]}",
+                    w.elem(e.right, [i, j]))
+    w.line(f"{{  // {e.type} = dot on mma.sync {atom.m}x{atom.n}x{atom.k}, each warp its blocks' atoms in turn")
+    with w.indented():
+        w.line(f"const int {lane} = threadIdx.x % 32;")
+        w.line("#pragma unroll")
+        w.line(f"for (int {blk} = 0; {blk} < {blocks}; ++{blk}) {{")
+        with w.indented():
+            w.line(f"const int {first} = (threadIdx.x / 32 + {blk} * {warps}) * {atom.m};  // the block's first row")
+            w.line(f"{atom.accumulator} {acc}[{atoms_n}][4] = {{}};")
+            w.line("#pragma unroll")
+            w.line(f"for (int {step} = 0; {step} < {steps}; ++{step}) {{")
+            with w.indented():
+                w.line(f"u32 {fa}[4] = {{}};")
+                _gather(w, fa, 4, atom.per_register, a_names, a_value)
+                w.line("#pragma unroll")
+                w.line(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{")
+                with w.indented():
+                    w.line(f"u32 {fb}[2] = {{}};")
+                    _gather(w, fb, 2, atom.per_register, b_names, b_value)
+                    w.line(f"{atom.helper}({acc}[{nb}], {fa}, {fb});")
+                w.line("}")
+            w.line("}")
+            stores = []
+            for v in range(4):  # element v of an atom's accumulator: row g + 8 (v / 2), column 2t + v % 2
+                dr, dc = atom.c.registers.at(v)
+                index = layout.register_index(str(dc), nb, f"({blk} * 2 + {dr // 8})")
+                stores.append(f"{out}[{index}] = {acc}[{nb}][{v}];")
+            w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", stores)
+        w.line("}")
+    w.line("}")
+
+
+def _gather(w: TileWriter, array: str, count: int, per_register: int,
+            names: Callable[[int, int], list[str]], value: str) -> None:
+    """Fill `array`'s `count` registers, element v of register r being `value` at the
+    position `names(r, v)` defines; each element in a block of its own."""
+    width = 32 // per_register
+    for r in range(count):
+        for v in range(per_register):
+            shift = f" << {v * width}" if v else ""
+            w.line(f"{{ {' '.join(names(r, v))} {array}[{r}] |= {value}{shift}; }}")
+
+
+def _register_reads(w: TileWriter, x: ir.Expr) -> list[ir.Read]:
+    return [n for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym in w.registers]

@@ -35,11 +35,17 @@ from phobos.ir import nodes as ir
 from phobos.targets import REGISTER_BUDGET, register_bytes
 
 from . import ctypes as ct
-from .groups import RowGroups, row_groups
+from . import dot_mma
+from .groups import AtomRows, RowGroups, atom_rows, row_groups
 from .placement import Fragment, Modes
 
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
 MAX_GROUPS = 32
+# Where products keep their accumulators in registers (an atom layout), a thread's
+# register tiles may take this many bytes, and a tile this many of its groups: the
+# tensor-core kernels this serves hold two or three accumulator tiles at once.
+ATOM_BUDGET = 512
+ATOM_MAX_GROUPS = 64
 
 
 @dataclass(frozen=True)
@@ -99,13 +105,30 @@ class Layout:
         g = self.groups
         threads, passes, one = g.threads_modes, g.passes_modes, Modes((1,), (0,), (0,))
         if not spread:
-            return Fragment(one, Modes(threads.sizes, threads.rows, (0, 0)), passes)
-        return Fragment(one, Modes(threads.sizes, threads.rows, (self.size, 0)),
+            return Fragment(one, Modes(threads.sizes, threads.rows, (0,) * len(threads.sizes)), passes)
+        return Fragment(one, Modes(threads.sizes, threads.rows, tuple(c * self.size for c in threads.cols)),
                         Modes((self.size, self.slots, *passes.sizes), (0, 0, *passes.rows),
-                              (1, g.width * self.size, 0)))
+                              (1, g.width * self.size, *(0 for _ in passes.sizes))))
+
+    def register_index(self, element: str, slot: str, pass_: str) -> str:
+        """C++ of the register of a spread tile holding element `element` of group `slot`
+        of pass `pass_` (the passes counted as one index, however many modes they have)."""
+        return Modes((self.size, self.slots, self.passes), (0, 0, 0), (0, 0, 0)).index([element, slot, pass_])
+
+    def group_index(self, slot: str, pass_: str) -> str:
+        """C++ of which of a thread's groups (over all passes) group `slot` of pass `pass_` is."""
+        return Modes((self.slots, self.passes), (0, 0), (0, 0)).index([slot, pass_])
+
+    @property
+    def is_atom(self) -> bool:
+        """Whether this is a tensor-core accumulator's placement (groups.AtomRows)."""
+        return isinstance(self.groups, AtomRows)
 
     def describe(self) -> str:
         g = self.groups
+        if self.is_atom:
+            return (f"{g.rows} rows of {self.cols} as a tensor-core accumulator: 16-row blocks to the warps in turn, "
+                    f"rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8")
         text = (f"{g.rows} row{'s' if g.rows > 1 else ''} of {self.cols}, a group of {g.width} threads per row, "
                 f"each lane holding {self.slots} group{'s' if self.slots > 1 else ''} of {self.size}")
         if g.passes > 1:
@@ -117,6 +140,11 @@ def group_size(kernel: ir.Kernel, tiles: list[ir.Sym]) -> int:
     """Elements per group: 16 bytes of the narrowest element type the kernel moves."""
     dtypes = [s.vtype.dtype for s in tiles] + [p.dtype for p in kernel.params if isinstance(p, ir.TensorParam)]
     return 16 // min((ct.element_bytes(d) for d in dtypes), default=4)
+
+
+def make_atom_layout(lead: tuple[int, ...], cols: int, threads: int) -> Layout:
+    """The accumulator layout of an m16n8 product of `lead` rows and `cols` columns."""
+    return Layout(lead, cols, 2, atom_rows(math.prod(lead), cols // 2, threads))
 
 
 def make_layout(lead: tuple[int, ...], cols: int, size: int, threads: int) -> Layout:
@@ -139,6 +167,10 @@ class Registers:
 
     def __contains__(self, sym: object) -> bool:
         return sym in self.spread or sym in self.replicated
+
+    @property
+    def tiles(self) -> set[ir.Sym]:
+        return set(self.spread) | set(self.replicated)
 
     def layout_of(self, sym: ir.Sym) -> Layout:
         return self.spread.get(sym) or self.replicated[sym]
@@ -197,8 +229,10 @@ def follows(s: ir.Stmt, layout: Layout, registers: set[ir.Sym]) -> bool:
     """Whether every sweep the statement must run in order can run in the layout's."""
     if not anchored_shapes(s, registers) <= {layout.full_shape, layout.row_shape}:
         return False
-    for n in _nodes(s):
+    for n in swept_nodes(s, layout, registers):
         match n:
+            case ir.Dot() if product_in_registers(n, layout, registers):
+                continue
             case ir.Dot() | ir.Transpose():
                 return False
             case ir.TileIndex(base=base) if not isinstance(base, ir.Read):
@@ -206,6 +240,57 @@ def follows(s: ir.Stmt, layout: Layout, registers: set[ir.Sym]) -> bool:
             case ir.Reduce(axis=axis) if axis is not None and axis != len(n.operand.type.shape) - 1:
                 return False
     return True
+
+
+def product_in_registers(e: ir.Dot, layout: Layout | None, registers: set[ir.Sym]) -> bool:
+    """Whether a statement in `layout`'s order computes the product `e` straight into
+    registers in that layout (dot_mma.write_registers): the layout is the product's
+    own accumulator layout, the right operand reads no register tile, and the left
+    reads register tiles only where the instruction's A fragment finds their elements
+    in the same thread (a 16-bit operand of the layout's shape, through elementwise
+    operations alone)."""
+    atom = dot_mma.atom_for(e)
+    if atom is None or layout is None or not layout.is_atom or e.type.shape != layout.full_shape:
+        return False
+    if _reads_any(e.right, registers):
+        return False
+    if not _reads_any(e.left, registers):
+        return True
+    return atom.per_register == 2 and e.left.type.shape == layout.full_shape and _elementwise_reads(e.left, registers)
+
+
+def _reads_any(e: ir.Expr, registers: set[ir.Sym]) -> bool:
+    return ir.any_node(e, lambda n: isinstance(n, ir.Read) and n.sym in registers)
+
+
+def _elementwise_reads(e: ir.Expr, registers: set[ir.Sym]) -> bool:
+    """Whether every read of a register tile in `e` is reached through elementwise
+    operations of tiles of `e`'s shape alone."""
+    if isinstance(e, ir.Read):
+        return True
+    if not _reads_any(e, registers):
+        return True
+    if not isinstance(e, ELEMENTWISE) or not e.type.shape:
+        return False
+    return all(_elementwise_reads(c, registers) for c in e.children() if c.type.shape == e.type.shape or
+               not _reads_any(c, registers))
+
+
+def swept_nodes(s: ir.Stmt, layout: Layout | None, registers: set[ir.Sym]) -> list[ir.Expr]:
+    """The statement's nodes its sweeps compute: all of them, but the operands of a
+    product computed into registers, which the product's own code reads."""
+    found: list[ir.Expr] = []
+
+    def visit(e: ir.Expr) -> None:
+        found.append(e)
+        if isinstance(e, ir.Dot) and product_in_registers(e, layout, registers):
+            return
+        for c in e.children():
+            visit(c)
+
+    for e in ir.stmt_exprs(s):
+        visit(e)
+    return found
 
 
 def _touched(s: ir.Stmt) -> set[ir.Sym]:
@@ -254,6 +339,8 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         lead, cols = sym.vtype.shape[:-1], sym.vtype.shape[-1]
         widest[lead] = max(widest.get(lead, 1), cols)
     layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
+    for lead in _atom_leads(statements, widest):
+        layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
     chosen = {sym for sym in tiles if sym.vtype.shape[-1] in (1, layouts[sym.vtype.shape[:-1]].cols)}
     while True:
         spread, replicated = _within_budget(tiles, chosen - _excluded(statements, chosen, layouts), layouts)
@@ -261,6 +348,20 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         if kept == chosen:
             return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)))
         chosen = kept
+
+
+def _atom_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]) -> set[tuple[int, ...]]:
+    """The leading shapes whose tiles take an accumulator layout: those of a 2-D
+    product on tensor cores as wide as their widest tile, of whole 16 x 8 atoms."""
+    leads = set()
+    for s in statements:
+        for e in ir.stmt_exprs(s):
+            for n in ir.walk_expr(e):
+                if isinstance(n, ir.Dot) and dot_mma.atom_for(n) is not None:
+                    (rows, cols) = n.type.shape
+                    if rows % 16 == 0 and cols % 8 == 0 and widest.get((rows,)) == cols:
+                        leads.add((rows,))
+    return leads
 
 
 def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]
@@ -290,15 +391,16 @@ def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tup
     spread: dict[ir.Sym, Layout] = {}
     replicated: dict[ir.Sym, Layout] = {}
     used = 0
+    budget = ATOM_BUDGET if any(layout.is_atom for layout in layouts.values()) else REGISTER_BUDGET
     for sym in tiles:
         layout = layouts[sym.vtype.shape[:-1]]
         is_spread = sym.vtype.shape[-1] == layout.cols
         if sym not in eligible:
             continue
-        if is_spread and layout.passes * layout.slots > MAX_GROUPS:
+        if is_spread and layout.passes * layout.slots > (ATOM_MAX_GROUPS if layout.is_atom else MAX_GROUPS):
             continue
         cost = layout.elements(is_spread) * register_bytes(sym.vtype.dtype)
-        if used + cost > REGISTER_BUDGET:
+        if used + cost > budget:
             continue
         used += cost
         (spread if is_spread else replicated)[sym] = layout

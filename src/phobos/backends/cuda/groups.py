@@ -76,6 +76,50 @@ class RowGroups:
         return Modes((self.passes,), (self.per_pass,), (0,))
 
 
+@dataclass(frozen=True)
+class AtomRows(RowGroups):
+    """Rows placed as a tensor-core accumulator places them (dot_mma.py's C fragment
+    of m16n8 atoms): warp w holds the 16-row blocks w, w + warps, ..., and in a block
+    lane l the rows l / 4 and l / 4 + 8, so a row's group is the 4 consecutive lanes
+    of one quad and each pass is one of a thread's rows: passes (h, block) give rows
+    8 h + 16 warps block past the thread's first. `width` is 4 and the element groups
+    are pairs (the accumulator's two consecutive columns)."""
+
+    @property
+    def warps_of_cta(self) -> int:
+        return self.threads // WARP
+
+    @property
+    def blocks(self) -> int:
+        """16-row blocks each warp holds."""
+        return -(-self.rows // (16 * self.warps_of_cta))
+
+    @property
+    def per_pass(self) -> int:
+        return 8 * self.warps_of_cta
+
+    @property
+    def passes(self) -> int:
+        return 2 * self.blocks
+
+    @property
+    def ragged(self) -> bool:
+        return self.rows % (16 * self.warps_of_cta) != 0
+
+    @property
+    def threads_modes(self) -> Modes:
+        return Modes((4, 8, self.warps_of_cta), (0, 1, 16), (1, 0, 0))
+
+    @property
+    def passes_modes(self) -> Modes:
+        return Modes((2, self.blocks), (8, 16 * self.warps_of_cta), (0, 0))
+
+
+def atom_rows(rows: int, length: int, threads: int) -> AtomRows:
+    """The accumulator's rows for `rows` rows of `length` pairs (rows a multiple of 16)."""
+    return AtomRows(rows, length, threads, 4)
+
+
 def row_groups(rows: int, length: int, threads: int) -> RowGroups:
     """The group width: enough threads that the whole CTA works on one pass of
     rows, at least a warp when the rows are that long (so each warp reads one row's

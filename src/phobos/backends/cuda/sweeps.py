@@ -40,6 +40,7 @@ from . import ctypes as ct
 from .exprs import ExprWriter, Pos, Region, VectorBody, is_full, paren
 from .fragments import Layout, Registers
 from .groups import RowGroups
+from .placement import Modes
 
 
 @dataclass(frozen=True)
@@ -61,18 +62,18 @@ class Ordered:
     def spread_index(self) -> str:
         """Where the element being computed sits in a spread register tile: the
         placement's register index of (lane, slot, pass)."""
-        return self.layout.placement().registers.index([self.lane, self.slot, self.pass_])
+        return self.layout.register_index(self.lane, self.slot, self.pass_)
 
     @property
     def slot_index(self) -> str:
         """Which of this thread's groups (over all passes) the loops are at: the
         register index of (slot, pass), in groups."""
-        return self.layout.placement().registers.outer(1).index([self.slot, self.pass_])
+        return self.layout.group_index(self.slot, self.pass_)
 
     @property
     def row_index(self) -> str:
         """Where the element's row sits in a replicated register tile (or a row value)."""
-        return self.layout.placement(spread=False).registers.index([self.pass_])
+        return Modes((self.layout.passes,), (0,), (0,)).index([self.pass_])
 
     def is_spread(self, shape: tuple[int, ...]) -> bool:
         return shape == self.layout.full_shape
@@ -177,8 +178,8 @@ class SweepWriter(ExprWriter):
         counter named `unrolled_pass`, when that is given. Yields the test that the row
         exists (None: it always does)."""
         lane, row = self.loop_name("lane"), self.loop_name("row")
-        thread_lane, thread_group = groups.threads_modes.coordinates("threadIdx.x")
-        thread_row, _ = groups.threads_modes.place([lane, thread_group])
+        thread_lane, *thread_groups = groups.threads_modes.coordinates("threadIdx.x")
+        thread_row, _ = groups.threads_modes.place([lane, *thread_groups])
         self.line("{")
         self.depth += 1
         self.line(f"const int {lane} = {thread_lane};  // the thread's place in its row's group")
@@ -188,7 +189,7 @@ class SweepWriter(ExprWriter):
                 self.line("#pragma unroll")
             self.line(f"for (int {counter} = 0; {counter} < {groups.passes}; ++{counter}) {{")
             self.depth += 1
-            pass_row, _ = groups.passes_modes.place([counter])
+            pass_row, _ = groups.passes_modes.terms(counter)
             self.line(f"const int {row} = {pass_row} + {thread_row};")
         else:
             self.line(f"const int {row} = {thread_row};")
@@ -211,8 +212,9 @@ class SweepWriter(ExprWriter):
         placement = layout.placement()
         # The column in signed int, from the lane group_rows named (written from
         # threadIdx.x, unsigned, it took the fast 16384-column softmax past 64 registers).
-        _, thread_group = placement.threads.coordinates("threadIdx.x")
-        _, first = placement.place(["0"], [self.loop_name("lane"), thread_group], ["0", order.slot, "0"])
+        _, *thread_groups = placement.threads.coordinates("threadIdx.x")
+        passes = ["0"] * len(layout.groups.passes_modes.sizes)
+        _, first = placement.place(["0"], [self.loop_name("lane"), *thread_groups], ["0", order.slot, *passes])
         self.line("#pragma unroll")
         self.line(f"for (int {order.slot} = 0; {order.slot} < {layout.slots}; ++{order.slot}) {{")
         with self.indented():

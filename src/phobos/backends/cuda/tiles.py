@@ -48,7 +48,7 @@ from .exprs import (
     paren,
     sub,
 )
-from .fragments import ELEMENTWISE, MAX_GROUPS, Registers, cheap, make_layout
+from .fragments import ELEMENTWISE, MAX_GROUPS, Registers, cheap, make_layout, product_in_registers
 from .groups import WARP, RowGroups, row_groups
 from .sweeps import Ordered, SweepWriter
 
@@ -120,6 +120,11 @@ class TileWriter(SweepWriter):
     def elem(self, e: ir.Expr, pos: Pos) -> str:
         if isinstance(e, ir.Read) and e.sym in self.registers:  # registers hold values, not storage
             return self.register_elem(e.sym, pos)
+        if isinstance(e, ir.Dot) and self.product_in_registers(e):
+            products = self.materialize(e)
+            order = self.ordered
+            assert order is not None and pos == order.pos, "a product in registers read out of order"
+            return f"{products}[{order.spread_index}]"
         if id(e) in self.row_values:
             return f"{self.memo[id(e)]}[{self.own_row(pos)}]"
         # A forced node is read from its copy once made too (`copy` takes it off `force`
@@ -127,6 +132,12 @@ class TileWriter(SweepWriter):
         if id(e) in self.force or (e.type.shape and id(e) in self.memo):
             return self.scratch_elem(e, pos)
         return super().elem(e, pos)
+
+    def product_in_registers(self, e: ir.Dot) -> bool:
+        """Whether the statement computes product `e` into its layout's registers."""
+        order = self.ordered
+        return (order is not None and id(e) in self.read_in_order
+                and product_in_registers(e, order.layout, self.registers.tiles))
 
     def own_row(self, pos: Pos) -> str:
         """The register index of this thread's row at `pos`, which must be the row the
@@ -169,7 +180,7 @@ class TileWriter(SweepWriter):
                 tmp, region = self.dot(e)
             case _:  # a softmax too: its elements, fused, written out
                 tmp, region = self.copy(e)
-        if key not in self.row_values:
+        if key not in self.row_values and not (isinstance(e, ir.Dot) and self.product_in_registers(e)):
             self.sync()
         self.memo[key] = tmp
         self.region_memo[key] = region
@@ -369,6 +380,8 @@ class TileWriter(SweepWriter):
         region = [ra[0], rb[1]]
         k_lo = self.local("k_lo", "i64", imax(ra[1][0], rb[0][0]))
         k_hi = self.local("k_hi", "i64", imin(ra[1][1], rb[0][1]))
+        if self.product_in_registers(e):
+            return self.dot_registers(e, ra, rb, k_lo, k_hi), region
         pos = self.pos(2)
         k = self.loop_name("k")
         va = ct.cast(a.type.dtype, d, self.elem(a, [pos[0], k]))
@@ -396,18 +409,56 @@ class TileWriter(SweepWriter):
             self.line("#endif")
         return tmp, region
 
+    def dot_registers(self, e: ir.Dot, ra: Region, rb: Region, k_lo: str, k_hi: str) -> str:
+        """The product into this thread's registers in the statement's accumulator
+        layout (dot_mma.write_registers); below sm_80, each thread's own elements by
+        the scalar loop, its operands that read register tiles first copied to scratch."""
+        atom, order = dot_mma.atom_for(e), self.ordered
+        assert atom is not None and order is not None
+        out = self.names.take("product")
+        d, shape = e.type.dtype, e.type.shape
+        self.line(f"{ct.value_type(d)} {out}[{order.layout.elements(True)}];  // {e.type} in registers: "
+                  f"{order.layout.describe()}")
+        before = self.branch_state()
+        self.line("#if __CUDA_ARCH__ >= 800")
+        dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out)
+        used = self.arena_used
+        self.restore_branch_state(before)
+        self.line("#else")
+        i, j = order.pos
+        k, acc = self.loop_name("k"), self.loop_name("acc")
+
+        def operand(x: ir.Expr, at: Pos) -> str:
+            """An operand's element; one that reads register tiles is copied to scratch first."""
+            if not any(isinstance(n, ir.Read) and n.sym in self.registers for n in ir.walk_expr(x)):
+                return ct.cast(x.type.dtype, d, self.elem(x, at))
+            copied = self.materialize(x)
+            return ct.cast(x.type.dtype, d, ct.load(x.type.dtype, f"{copied}[{linear(at, x.type.shape)}]"))
+
+        product = ct.binary("*", d, operand(e.left, [i, k]), operand(e.right, [k, j]))
+        self.layout_sweep(order, shape, [ra[0], rb[1]], [
+            f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
+            f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
+            f"{out}[{order.spread_index}] = {acc};",
+        ])
+        fallback = self.arena_used
+        self.restore_branch_state(before)
+        self.arena_used = max(used, fallback)
+        self.line("#endif")
+        return out
+
     def branch_state(self) -> tuple[dict, ...]:
         """What writing code records for later code to reuse (values computed, regions,
         row statistics) and the scratch in use: before one of two branches of which one
         is compiled, so that neither leaves a name the code after it would read."""
         return (dict(self.memo), dict(self.region_memo), dict(self.index_memo), dict(self.row_stats),
-                dict(self.stats_in_registers), {"arena": self.arena_used})
+                dict(self.stats_in_registers), {"arena": self.arena_used, "force": set(self.force)})
 
     def restore_branch_state(self, state: tuple[dict, ...]) -> None:
-        memo, regions, indices, stats, in_registers, arena = state
+        memo, regions, indices, stats, in_registers, rest = state
         self.memo, self.region_memo, self.index_memo = dict(memo), dict(regions), dict(indices)
         self.row_stats, self.stats_in_registers = dict(stats), dict(in_registers)
-        self.arena_used = arena["arena"]
+        self.arena_used, self.force = rest["arena"], set(rest["force"])
 
     def softmax_stats(self, e: ir.Softmax) -> tuple[str, str]:
         """Each row's maximum and sum of `exp(x - max)` over its present elements, in
