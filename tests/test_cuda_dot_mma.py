@@ -187,12 +187,118 @@ kernel gemm(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
 def test_accumulators_softmax_and_computed_operands_stay_in_registers(text: str, name: str, products: int):
     """A loop's accumulator, attention's scores, their row statistics and a computed left
     operand (a cast of the softmax, of a ReLU) live in the accumulator's layout: from
-    sm_80 the products are mma.sync on registers and nothing passes through shared memory."""
+    sm_80 the products are mma.sync on registers, the windows they read are staged for
+    ldmatrix, and nothing else passes through shared memory (no scalar shared load)."""
     pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
     variant = phobos.compile(text, path="k.phobos").kernels[name].variants[0]
     gen = generate(variant)
     for arch in ("sm_80", "sm_90"):
         ptx = build(gen, variant, arch, "ptx").decode()
         assert ptx.count("mma.sync.aligned") == products, arch
-        assert "ld.shared" not in ptx and "st.shared" not in ptx, arch
+        assert "ld.shared" not in ptx and "ldmatrix" in ptx, arch
     assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
+
+
+# ------------------------------------------------- operands staged for ldmatrix
+
+
+def loop_gemm(operand: str, left: str, right: str, shapes: tuple[str, str], tiles: tuple[int, int, int] = (64, 32, 32),
+              extra: str = "") -> phobos.Kernel:
+    tm, tn, tk = tiles
+    result = "i32" if operand == "i8" else "f32"
+    zero = "0" if operand == "i8" else "0.0"
+    text = f"""\
+@launch(128)
+kernel g(A: tensor<{operand}>{shapes[0]}, B: tensor<{operand}>{shapes[1]}, C: tensor<{result}>[M, N]{extra}) {{
+  let m0 = ctx.block.x * {tm}
+  let n0 = ctx.block.y * {tn}
+  var acc: tile<{result}>[{tm}, {tn}] = {zero}
+  for k in range(0, K, {tk}) {{
+    acc += dot({left}, {right})
+  }}
+  C[m0 :+ {tm}, n0 :+ {tn}] = acc
+}}
+"""
+    return phobos.compile(text, path="g.phobos").kernels["g"]
+
+
+A_ROWS, A_COLS = "A[m0 :+ 64, k :+ 32]", "transpose(A[k :+ 32, m0 :+ 64])"
+B_ROWS, B_COLS = "B[k :+ 32, n0 :+ 32]", "transpose(B[n0 :+ 32, k :+ 32])"
+ORIENTATIONS = {  # left, right, the tensors' shapes
+    "nn": (A_ROWS, B_ROWS, ("[M, K]", "[K, N]")),
+    "nt": (A_ROWS, B_COLS, ("[M, K]", "[N, K]")),
+    "tn": (A_COLS, B_ROWS, ("[K, M]", "[K, N]")),
+    "tt": (A_COLS, B_COLS, ("[K, M]", "[N, K]")),
+}
+
+
+def body_of(source: str) -> str:
+    return source.split('extern "C"')[1]
+
+
+@pytest.mark.parametrize("name", sorted(ORIENTATIONS))
+def test_windows_are_staged_and_a_transpose_is_read_as_ldmatrix_trans(name: str):
+    """Each operand window is copied once to shared memory as memory holds it; its
+    fragments come from ldmatrix, `.trans` where the operand's k runs down the stored
+    columns: a `transpose` costs no copy. A k step is one A load (an x4) and one B
+    load for each pair of the 4 atoms along n."""
+    left, right, shapes = ORIENTATIONS[name]
+    source = body_of(generate(loop_gemm("bf16", left, right, shapes).variants[0]).source)
+    a_turned, b_turned = left.startswith("transpose"), not right.startswith("transpose")
+    assert source.count("ph::ldmatrix4_trans(") == (1 if a_turned else 0) + (2 if b_turned else 0)
+    assert source.count("ph::ldmatrix4(") == (0 if a_turned else 1) + (0 if b_turned else 2)
+    assert source.count("staged for ldmatrix") == 2
+
+
+def test_i8_operands_are_staged_only_with_k_along_their_stored_rows():
+    """ldmatrix's .trans moves 16-bit elements, so an i8 window is staged where k runs
+    along the rows memory holds (A[m, k], and W[n, k] of `nn.Linear`); B[k, n] is
+    gathered as before."""
+    linear = body_of(generate(loop_gemm("i8", A_ROWS, B_COLS, ("[M, K]", "[N, K]")).variants[0]).source)
+    plain = body_of(generate(loop_gemm("i8", A_ROWS, B_ROWS, ("[M, K]", "[K, N]")).variants[0]).source)
+    assert linear.count("staged for ldmatrix") == 2 and "ldmatrix4_trans(" not in linear
+    assert plain.count("staged for ldmatrix") == 1 and "ldmatrix4_trans(" not in plain
+
+
+def test_staged_operands_count_only_where_tensor_cores_run():
+    """The stages are compiled from sm_80 only: below it the kernel takes the shared
+    memory its scalar loops use, so the MLP block, 69632 bytes staged, still builds for
+    sm_75's 64 KB."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    variant = phobos.compile(MLP, path="k.phobos").kernels["mlp"].variants[0]
+    gen = generate(variant)
+    assert gen.shared_on("sm_90") == gen.shared_on("sm_80") == gen.shared_bytes > 65536
+    assert gen.shared_on("sm_75") < 65536
+    assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
+
+
+def test_a_kernel_that_staging_would_take_past_99_kb_is_written_without_stages():
+    """sm_86 and sm_89 give a CTA 99 KB: a kernel whose own tiles leave too little room
+    for its stages (here a 69632-byte tile beside 34816 bytes of stages) gathers its
+    operands instead of being refused there; with a smaller tile it stages them."""
+    from phobos.backends.cuda.kernel import STAGED_SHARED
+
+    def generated(rows: int) -> str:
+        text = BIG_TILE.replace("136", str(rows))
+        gen = generate(phobos.compile(text, path="b.phobos").kernels["b"].variants[0])
+        assert gen.shared_bytes <= STAGED_SHARED
+        return gen.source
+
+    assert "staged for ldmatrix" in generated(64)
+    assert "staged for ldmatrix" not in generated(136)
+
+
+BIG_TILE = """\
+@launch(256)
+kernel b(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], T: tensor<f32>[136, 128], C: tensor<f32>[M, N],
+         D: tensor<f32>[128, 136]) {
+  let m0 = ctx.block.x * 128
+  var t: tile<f32>[136, 128] = T[:, :]
+  var acc: tile<f32>[128, 128] = 0.0
+  for k in range(0, K, 64) {
+    acc += dot(A[m0 :+ 128, k :+ 64], B[k :+ 64, 0 :+ 128])
+  }
+  C[m0 :+ 128, 0 :+ 128] = acc
+  D[:, :] = transpose(t)
+}
+"""

@@ -317,5 +317,27 @@ PH_MMA(mma_bf16, "m16n8k16", "f32.bf16.bf16.f32", f32, "f")
 PH_MMA(mma_s8, "m16n8k32", "s32.s8.s8.s32", i32, "r")
 #undef PH_MMA
 #endif
+// Shared memory as the 32-bit addresses ldmatrix and the copies take.
+PH_INLINE u32 smem_address(const void* p) { return (u32)__cvta_generic_to_shared(p); }
+// ldmatrix (sm_75 on): lanes 8i to 8i + 7 give the addresses of the 8 rows (16 bytes
+// each) of matrix i; lane l receives row l / 4, elements 2 (l % 4) and the next, of
+// each matrix in r[i] (of its transpose with .trans).
+#if __CUDA_ARCH__ >= 750
+PH_INLINE void ldmatrix4(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
+PH_INLINE void ldmatrix4_trans(u32 (&r)[4], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
+}
+PH_INLINE void ldmatrix2(u32 (&r)[2], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(r[0]), "=r"(r[1]) : "r"(address));
+}
+PH_INLINE void ldmatrix2_trans(u32 (&r)[2], u32 address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+               : "=r"(r[0]), "=r"(r[1]) : "r"(address));
+}
+#endif
 
 }  // namespace ph

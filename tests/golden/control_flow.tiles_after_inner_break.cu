@@ -1,8 +1,9 @@
 
-// kernel tiles_after_inner_break: 128 threads a CTA, 0 bytes of shared memory
+// kernel tiles_after_inner_break: 128 threads a CTA, 2816 bytes of shared memory
 // for launches where multiples of 4: K, M, R; 16-byte aligned: A, B, C, STEPS; rows 16-byte multiples apart: B, C, STEPS
 #line 186 "tests/corpus/control_flow.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break(bf16* A_, bf16* B_, f32* C_, i32* STEPS_, i64 M_, i64 K_, i64 R_) {
+  extern __shared__ __align__(16) unsigned char smem[];
   #line 189 "tests/corpus/control_flow.phobos"
   for (i64 r_ = 0ll; r_ < 4ll; ++r_) {
     #line 190 "tests/corpus/control_flow.phobos"
@@ -55,32 +56,66 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
       f32 product[8];  // tile<f32>[16, 16] in registers: 16 rows of 16 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
+      bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[16, 32] staged for ldmatrix, rows of 80 bytes
+      const u32 stage_at = ph::smem_address(stage);
       const i64 start_2 = ph::wmul(row_, 16ll);
+      // tile<bf16>[16, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 4, c = e % 4 * 8;
+        if (kk_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // read whole
+          const ph::Vec<bf16, 8> A_g = ph::vload<8>(&A_[(start + r) * K_ + (kk_ + c)]);
+          ph::Vec<bf16, 8> out;
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            out.v[v] = A_g.v[v];
+          }
+          ph::vstore(&((bf16*)((unsigned char*)stage + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(start_2 + r) * K_ + (kk_ + col)] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      bf16* stage_2 = (bf16*)(smem + 1280);  // tile<bf16>[32, 16] staged for ldmatrix, rows of 48 bytes
+      const u32 stage_at_2 = ph::smem_address(stage_2);
+      // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 2, c = e % 2 * 8;
+        if (k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // read whole
+          const ph::Vec<bf16, 8> B_g = ph::vload<8>(&B_[kk_ * 16 + (r * 16 + c)]);
+          ph::Vec<bf16, 8> out;
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            out.v[v] = B_g.v[v];
+          }
+          ph::vstore(&((bf16*)((unsigned char*)stage_2 + (r) * 48))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_2 + (r) * 48))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[kk_ * 16 + (r * 16 + col)] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      __syncthreads();
       {  // tile<f32>[16, 16] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_2 = threadIdx.x % 32;
         #pragma unroll
         for (int blk = 0; blk < 1; ++blk) {
           const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+          if (first >= 16) continue;  // past the tile: nothing staged to read
           f32 acc[2][4] = {};
           #pragma unroll
           for (int ks = 0; ks < 2; ++ks) {
             u32 fa[4] = {};
-            { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u); }
-            { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 1; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u) << 16; }
-            { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u); }
-            { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 1; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u) << 16; }
-            { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 8; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u); }
-            { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 9; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u) << 16; }
-            { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 8; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u); }
-            { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 9; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(start_2 + i0) * K_ + (kk_ + i1)]).bits : 0u) << 16; }
-            #pragma unroll
-            for (int nb = 0; nb < 2; ++nb) {
-              u32 fb[2] = {};
-              { const int i0 = ks * 16 + lane_2 % 4 * 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + (i0 * 16 + i1)]).bits : 0u); }
-              { const int i0 = ks * 16 + lane_2 % 4 * 2 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + (i0 * 16 + i1)]).bits : 0u) << 16; }
-              { const int i0 = ks * 16 + lane_2 % 4 * 2 + 8; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + (i0 * 16 + i1)]).bits : 0u); }
-              { const int i0 = ks * 16 + lane_2 % 4 * 2 + 9; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[kk_ * 16 + (i0 * 16 + i1)]).bits : 0u) << 16; }
-              ph::mma_bf16(acc[nb], fa, fb);
+            ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 80 + (ks * 16 + lane_2 / 16 * 8) * 2);
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 48 + (0 + lane_2 / 16 * 8) * 2);
+              ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
+              ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
             }
           }
           #pragma unroll

@@ -1,8 +1,9 @@
 
-// kernel gemm_wgmma [TM=128, TN=128, TK=64]: 128 threads a CTA, 0 bytes of shared memory
+// kernel gemm_wgmma [TM=128, TN=128, TK=64]: 128 threads a CTA, 35840 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C
 #line 113 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A_, bf16* B_, bf16* BIAS_, bf16* C_, f32 alpha_, i64 M_, i64 K_, i64 N_) {
+  extern __shared__ __align__(16) unsigned char smem[];
   #line 117 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 118 "tests/corpus/dot.phobos"
@@ -39,6 +40,49 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A_, bf
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     f32 product[128];  // tile<f32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
+    bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[128, 64] staged for ldmatrix, rows of 144 bytes
+    const u32 stage_at = ph::smem_address(stage);
+    // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int r = e / 8, c = e % 8 * 8;
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // read whole
+        const ph::Vec<bf16, 8> A_g = ph::vload<8>(&A_[(m0_ + r) * K_ + (k_ + c)]);
+        ph::Vec<bf16, 8> out;
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          out.v[v] = A_g.v[v];
+        }
+        ph::vstore(&((bf16*)((unsigned char*)stage + (r) * 144))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+        }
+      }
+    }
+    bf16* stage_2 = (bf16*)(smem + 18432);  // tile<bf16>[64, 128] staged for ldmatrix, rows of 272 bytes
+    const u32 stage_at_2 = ph::smem_address(stage_2);
+    // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int r = e / 16, c = e % 16 * 8;
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // read whole
+        const ph::Vec<bf16, 8> B_g = ph::vload<8>(&B_[(k_ + r) * N_ + (n0_ + c)]);
+        ph::Vec<bf16, 8> out;
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          out.v[v] = B_g.v[v];
+        }
+        ph::vstore(&((bf16*)((unsigned char*)stage_2 + (r) * 272))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_2 + (r) * 272))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
+        }
+      }
+    }
+    __syncthreads();
     {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
       #pragma unroll
@@ -48,22 +92,54 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma(bf16* A_, bf
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 1; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 1; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 8; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 16 + lane_2 % 4 * 2 + 9; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 8; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u); }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 16 + lane_2 % 4 * 2 + 9; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(A_[(m0_ + i0) * K_ + (k_ + i1)]).bits : 0u) << 16; }
-          #pragma unroll
-          for (int nb = 0; nb < 16; ++nb) {
-            u32 fb[2] = {};
-            { const int i0 = ks * 16 + lane_2 % 4 * 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u); }
-            { const int i0 = ks * 16 + lane_2 % 4 * 2 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u) << 16; }
-            { const int i0 = ks * 16 + lane_2 % 4 * 2 + 8; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u); }
-            { const int i0 = ks * 16 + lane_2 % 4 * 2 + 9; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(B_[(k_ + i0) * N_ + (n0_ + i1)]).bits : 0u) << 16; }
-            ph::mma_bf16(acc[nb], fa, fb);
+          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (0 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (16 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (32 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (48 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (64 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[8], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[9], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (80 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[10], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[11], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (96 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[12], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[13], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (112 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[14], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[15], fa, {fq[2], fq[3]});
           }
         }
         #pragma unroll

@@ -1,8 +1,9 @@
 
-// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 0 bytes of shared memory
+// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 18432 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C; rows 16-byte multiples apart: BIAS, C
 #line 144 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i8* B_, i32* BIAS_, i32* C_, i64 M_, i64 K_, i64 N_) {
+  extern __shared__ __align__(16) unsigned char smem[];
   #line 147 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 148 "tests/corpus/dot.phobos"
@@ -39,6 +40,28 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     i32 product[128];  // tile<i32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
+    i8* stage = (i8*)(smem + 0);  // tile<i8>[128, 128] staged for ldmatrix, rows of 144 bytes
+    const u32 stage_at = ph::smem_address(stage);
+    // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int r = e / 8, c = e % 8 * 16;
+      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // read whole
+        const ph::Vec<i8, 16> A_g = ph::vload<16>(&A_[(m0_ + r) * K_ + (k_ + c)]);
+        ph::Vec<i8, 16> out;
+        #pragma unroll
+        for (int v = 0; v < 16; ++v) {
+          out.v[v] = A_g.v[v];
+        }
+        ph::vstore(&((i8*)((unsigned char*)stage + (r) * 144))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 16; ++v) {
+          const int col = c + v;
+          ((i8*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+        }
+      }
+    }
+    __syncthreads();
     {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
       #pragma unroll
@@ -48,22 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 1; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 2; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 3; fa[0] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 1; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 2; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 3; fa[1] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 16; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 17; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 18; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4; const int i1 = ks * 32 + lane_2 % 4 * 4 + 19; fa[2] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 16; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u); }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 17; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 8; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 18; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 16; }
-          { const int i0 = first + lane_2 / 4 + 8; const int i1 = ks * 32 + lane_2 % 4 * 4 + 19; fa[3] |= (box.lo[0] <= i0 && i0 < box.hi[0] && k_lo <= i1 && i1 < k_hi ? (u32)(u8)(A_[(m0_ + i0) * K_ + (k_ + i1)]) : 0u) << 24; }
+          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 32 + lane_2 / 16 * 16) * 1);
           #pragma unroll
           for (int nb = 0; nb < 16; ++nb) {
             u32 fb[2] = {};

@@ -2,7 +2,6 @@ namespace ph {
 // A CUtensorMap, which the host encodes and passes by value as a __grid_constant__ parameter.
 struct alignas(64) TensorMap { u64 opaque[16]; };
 
-PH_INLINE u32 smem_address(const void* p) { return (u32)__cvta_generic_to_shared(p); }
 PH_INLINE void mbar_init(u32 bar, u32 count) {
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count) : "memory");
 }
@@ -133,17 +132,9 @@ PH_INLINE u32 swizzled(u32 row, u32 col, u32 box_cols, u32 box_bytes, u32 elemen
   return (col / box_cols) * box_bytes + row * 128 + ((((byte >> 4) ^ (row & 7))) << 4) + (byte & 15);
 }
 // Ampere and Ada (sm_80 to sm_89): the whole CTA copies stages with cp.async groups,
-// reads fragments with ldmatrix and multiplies with mma.sync.
+// reads fragments with ldmatrix (prelude.py) and multiplies with mma.sync.
 PH_INLINE void copies_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 template <int N> PH_INLINE void copies_wait() { asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory"); }
-PH_INLINE void ldmatrix4(u32 (&r)[4], u32 address) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
-}
-PH_INLINE void ldmatrix4_trans(u32 (&r)[4], u32 address) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(address));
-}
 PH_INLINE void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 PH_INLINE void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
 template <int N> PH_INLINE void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory"); }

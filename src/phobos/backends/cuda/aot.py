@@ -56,10 +56,10 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
             if emit == "cuda":
                 target = out / f"{stem}.cu"
                 write_output(target, gen.source.encode())
-                built.append(Built(variant.name, dict(variant.bindings), arches[0], target, gen.shared_bytes))
+                built.append(Built(variant.name, dict(variant.bindings), arches[0], target, gen.shared_on(arches[0])))
                 continue
             for arch in arches:
                 target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
                 write_output(target, build(gen, variant, arch, emit))
-                built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_bytes))
+                built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch)))
     return built

@@ -65,10 +65,10 @@ def _key(source: str, arch: str, kind: str) -> str:
 def check_shared(gen: Generated, kernel: ir.Kernel, arch: str) -> None:
     """Refuse a variant whose tiles need more shared memory than a CTA on `arch` has
     (an architecture outside ARCHES is the launcher's to check)."""
-    limit = SHARED_LIMIT.get(arch, gen.shared_bytes)
-    if gen.shared_bytes > limit:
+    limit = SHARED_LIMIT.get(arch, gen.shared_on(arch))
+    if gen.shared_on(arch) > limit:
         raise PhobosError(
-            f"kernel `{kernel.name}` needs {gen.shared_bytes} bytes of shared memory for its tiles, "
+            f"kernel `{kernel.name}` needs {gen.shared_on(arch)} bytes of shared memory for its tiles, "
             f"but a CTA on {arch} has at most {limit}; use smaller tiles",
             kernel.span,
         )

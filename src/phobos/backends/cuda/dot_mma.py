@@ -34,6 +34,7 @@ from phobos.dtypes import BF16, F16, F32, I8, I32, DType
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
+from . import dot_stage
 from .exprs import Region, linear, paren
 from .groups import WARP
 from .placement import Fragment, Modes
@@ -188,16 +189,21 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     statement's accumulator layout (`order.layout`) places a tile of its shape: warp
     w the 16-row blocks w, w + warps, ..., each block's atoms along the columns in
     turn, every loop unrolled so that each register index is known when compiled.
-    Each operand element is read at the names of `order` (the element's row and
-    column, and for the left operand its pass, group and element in the layout), so
-    that a left operand computed from register tiles reads the thread's own."""
+    Operands ldmatrix can read are staged in shared memory first (dot_stage.py);
+    each element of the others is read at the names of `order` (the element's row
+    and column, and for the left operand its pass, group and element in the layout),
+    so that a left operand computed from register tiles reads the thread's own."""
     layout = order.layout
-    (_, cols), (_, depth) = e.type.shape, e.left.type.shape
+    (rows, cols), (_, depth) = e.type.shape, e.left.type.shape
     warps = w.kernel.threads // WARP
     blocks, atoms_n, steps = layout.groups.blocks, cols // atom.n, -(-depth // atom.k)
+    (i, j), registers = order.pos, bool(_register_reads(w, e.left))
+    a_present = f"{ra[0][0]} <= {{i}} && {{i}} < {ra[0][1]} && {k_lo} <= {{k}} && {{k}} < {k_hi}"
+    b_present = f"{k_lo} <= {{k}} && {{k}} < {k_hi} && {rb[1][0]} <= {{j}} && {{j}} < {rb[1][1]}"
+    sa, sb = _stage(w, e, atom, registers, lambda i_, k_: a_present.format(i=i_, k=k_),
+                    lambda k_, j_: b_present.format(k=k_, j=j_))
     lane, first, blk, step, nb, acc, fa, fb = (
         w.names.take(base) for base in ("lane", "first", "blk", "ks", "nb", "acc", "fa", "fb"))
-    (i, j), registers = order.pos, bool(_register_reads(w, e.left))
     a_row, a_col = atom.a.threads.terms(lane)
     b_row, b_col = atom.b.threads.terms(lane)
 
@@ -216,10 +222,11 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         return [f"const int {i} = {_plus(f'{step} * {atom.k}', b_row, dr)};",
                 f"const int {j} = {_plus(f'{nb} * {atom.n}', b_col, dc)};"]
 
-    a_value = _bits(e.left.type.dtype, f"{ra[0][0]} <= {i} && {i} < {ra[0][1]} && {k_lo} <= {j} && {j} < {k_hi}",
-                    w.elem(e.left, [i, j]))
-    b_value = _bits(e.right.type.dtype, f"{k_lo} <= {i} && {i} < {k_hi} && {rb[1][0]} <= {j} && {j} < {rb[1][1]}",
-                    w.elem(e.right, [i, j]))
+    a_value = b_value = ""
+    if sa is None:
+        a_value = _bits(e.left.type.dtype, a_present.format(i=i, k=j), w.elem(e.left, [i, j]))
+    if sb is None:
+        b_value = _bits(e.right.type.dtype, b_present.format(k=i, j=j), w.elem(e.right, [i, j]))
     w.line(f"{{  // {e.type} = dot on mma.sync {atom.m}x{atom.n}x{atom.k}, each warp its blocks' atoms in turn")
     with w.indented():
         w.line(f"const int {lane} = threadIdx.x % 32;")
@@ -227,19 +234,27 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         w.line(f"for (int {blk} = 0; {blk} < {blocks}; ++{blk}) {{")
         with w.indented():
             w.line(f"const int {first} = (threadIdx.x / 32 + {blk} * {warps}) * {atom.m};  // the block's first row")
+            if sa is not None and layout.groups.ragged:
+                w.line(f"if ({first} >= {rows}) continue;  // past the tile: nothing staged to read")
             w.line(f"{atom.accumulator} {acc}[{atoms_n}][4] = {{}};")
             w.line("#pragma unroll")
             w.line(f"for (int {step} = 0; {step} < {steps}; ++{step}) {{")
             with w.indented():
                 w.line(f"u32 {fa}[4] = {{}};")
-                _gather(w, fa, 4, atom.per_register, a_names, a_value)
-                w.line("#pragma unroll")
-                w.line(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{")
-                with w.indented():
-                    w.line(f"u32 {fb}[2] = {{}};")
-                    _gather(w, fb, 2, atom.per_register, b_names, b_value)
-                    w.line(f"{atom.helper}({acc}[{nb}], {fa}, {fb});")
-                w.line("}")
+                if sa is None:
+                    _gather(w, fa, 4, atom.per_register, a_names, a_value)
+                else:
+                    w.line(_left_fragment(sa, atom, fa, lane, first, step))
+                if sb is None:
+                    w.line("#pragma unroll")
+                    w.line(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{")
+                    with w.indented():
+                        w.line(f"u32 {fb}[2] = {{}};")
+                        _gather(w, fb, 2, atom.per_register, b_names, b_value)
+                        w.line(f"{atom.helper}({acc}[{nb}], {fa}, {fb});")
+                    w.line("}")
+                else:
+                    _staged_right(w, sb, atom, atoms_n, lane, step, acc, fa)
             w.line("}")
             stores = []
             for v in range(4):  # element v of an atom's accumulator: row g + 8 (v / 2), column 2t + v % 2
@@ -249,6 +264,62 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
             w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", stores)
         w.line("}")
     w.line("}")
+
+
+def _stage(w: TileWriter, e: ir.Dot, atom: Atom, registers: bool, a_present: Callable[[str, str], str],
+           b_present: Callable[[str, str], str]) -> tuple[dot_stage.Staged | None, dot_stage.Staged | None]:
+    """Stage the operands ldmatrix can read (a left one that reads register tiles is
+    read from them), where they fit, followed by one barrier."""
+    if not w.stage_operands:
+        return None, None
+    plans = [None if registers else dot_stage.plan(e.left, atom, True), dot_stage.plan(e.right, atom, False)]
+    element = ct.element_bytes(e.left.type.dtype)
+    if not dot_stage.fits([p[1] for p in plans if p is not None], element):
+        return None, None
+    staged = [None if p is None else dot_stage.stage(w, *p, present)
+              for p, present in zip(plans, (a_present, b_present), strict=True)]
+    if any(staged):
+        w.staged_any = True
+        w.sync()
+    return staged[0], staged[1]
+
+
+def _left_fragment(s: dot_stage.Staged, atom: Atom, fa: str, lane: str, first: str, step: str) -> str:
+    """The A registers of one k step of a block by one ldmatrix.x4: matrices (rows 0-7,
+    k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15), in 16-byte
+    pieces of k (so for i8 the same with k twice as wide)."""
+    chunk = atom.k // 2
+    if not s.turned:
+        return f"ph::ldmatrix4({fa}, {s.at(f'{first} + {lane} % 16', f'{step} * {atom.k} + {lane} / 16 * {chunk}')});"
+    return (f"ph::ldmatrix4_trans({fa}, "
+            f"{s.at(f'{step} * {atom.k} + {lane} / 16 * 8 + {lane} % 8', f'{first} + {lane} / 8 % 2 * 8')});")
+
+
+def _staged_right(w: TileWriter, s: dot_stage.Staged, atom: Atom, atoms_n: int, lane: str, step: str, acc: str,
+                  fa: str) -> None:
+    """Each pair of atoms' B registers of one k step by one ldmatrix.x4 (an odd last
+    atom by an .x2), then their products: matrices (n 0-7, k 0-7), (n 0-7, k 8-15),
+    then the same for the next 8 columns."""
+    chunk = atom.k // 2
+    fq = w.names.take("fq")
+    for first in range(0, atoms_n, 2):
+        count = min(2, atoms_n - first)
+        n_row = f"{first * 8} + {lane} / 16 * 8 + {lane} % 8" if count == 2 else f"{first * 8} + {lane} % 8"
+        if s.turned:  # stored [n][k]: k along the stored rows, as the fragments want it
+            address = s.at(n_row, f"{step} * {atom.k} + {lane} / 8 % 2 * {chunk}")
+            load = f"ph::ldmatrix{2 * count}"
+        else:  # stored [k][n]: each 8 x 8 matrix turned
+            n_col = f"{first * 8} + {lane} / 16 * 8" if count == 2 else str(first * 8)
+            address = s.at(f"{step} * {atom.k} + {lane} / 8 % 2 * 8 + {lane} % 8", n_col)
+            load = f"ph::ldmatrix{2 * count}_trans"
+        w.line("{")
+        with w.indented():
+            w.line(f"u32 {fq}[{2 * count}];")
+            w.line(f"{load}({fq}, {address});")
+            for half in range(count):
+                w.line(f"{atom.helper}({acc}[{first + half}], {fa}, "
+                       f"{{{fq}[{2 * half}], {fq}[{2 * half + 1}]}});")
+        w.line("}")
 
 
 def _gather(w: TileWriter, array: str, count: int, per_register: int,

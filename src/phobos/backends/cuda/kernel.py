@@ -18,6 +18,7 @@ from phobos.dtypes import BY_NAME
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
+from phobos.targets import SHARED_LIMIT
 
 from . import ctypes as ct
 from .barriers import BarrierPlan, is_tile_statement
@@ -47,7 +48,7 @@ class Generated:
     name: str  # the kernel's name
     source: str
     threads: int
-    shared_bytes: int
+    shared_bytes: int  # on sm_80 and later; below, `shared_on`
     params: tuple[Param, ...]
     aligned: frozenset[str] = frozenset()  # tensors assumed to start 16-byte aligned
     arch_suffix: str = ""  # "a": built for sm_90a, whose wgmma and setmaxnreg plain sm_90 lacks
@@ -55,6 +56,15 @@ class Generated:
     cluster: int = 1  # CTAs a cluster (a GEMM variant's pairs): the persistent grid is a multiple of it
     # How scalars are passed: "cuda" (a 16-bit float as an f32) or "tileir" (as its 16 bits).
     abi: str = "cuda"
+    # Below sm_80 the tensor-core branches are compiled out, and what they alone use
+    # with them: the shared memory there (None: the same).
+    scalar_shared_bytes: int | None = None
+
+    def shared_on(self, arch: str) -> int:
+        """The shared memory a CTA of this variant takes on `arch` (`sm_XY`)."""
+        if self.scalar_shared_bytes is None or int(arch.removeprefix("sm_").rstrip("a")) >= 80:
+            return self.shared_bytes
+        return self.scalar_shared_bytes
 
     @property
     def symbol(self) -> str:
@@ -82,6 +92,9 @@ def entry_symbol(name: str) -> str:
 # tileiras's, whose cubins ptxas makes too (4,093 i64 scalars beside a tensor and a dim
 # assemble, 4,094 do not).
 PARAM_SPACE = 32764
+# The shared memory a kernel with staged operands may take: the least a CTA has on a
+# tensor-core target (sm_86 and sm_89), so that staging never refuses a kernel there.
+STAGED_SHARED = min(SHARED_LIMIT[arch] for arch in ("sm_80", "sm_86", "sm_89", "sm_90"))
 _PLACE = {"tensor": (8, 8), "dim": (8, 8), "grid": (8, 8), "tensormap": (128, 64)}  # (bytes, alignment)
 
 
@@ -213,6 +226,7 @@ class KernelWriter(TileWriter):
         self.block(k.body)
         body = self.lines
         shared = self.arena_base + self.arena_peak + self.own_used
+        scalar = self.arena_base + self.scalar_peak + self.own_used
         args = self.param_declarations()
         path = path_literal(k.span.path)
         bindings = self.bindings_text()
@@ -230,7 +244,8 @@ class KernelWriter(TileWriter):
             head.append(f"  constexpr int {self.own_base} = {self.arena_base + self.arena_peak};  "
                         "// where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
-        return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned)
+        return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned,
+                         scalar_shared_bytes=None if scalar == shared else scalar)
 
     def assumptions(self) -> list[str]:
         """The key's sizes that are 1, told to the compiler (which drops the loops,
@@ -428,8 +443,17 @@ def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated
     """The CUDA C++ of one kernel variant, for launches whose key is `spec` (None: the
     usual launch's, which the ahead-of-time build assumes). The sweeps' vector path
     reads and writes only aligned tensors in whole groups, and only where the pitches
-    allow it, so the key is part of the source and so of the cache key."""
-    return KernelWriter(kernel, usual(kernel) if spec is None else spec).write()
+    allow it, so the key is part of the source and so of the cache key. A kernel whose
+    staged operands (dot_stage.py) would take it past the shared memory of the
+    smallest tensor-core target is written again without them."""
+    spec = usual(kernel) if spec is None else spec
+    writer = KernelWriter(kernel, spec)
+    gen = writer.write()
+    if writer.staged_any and gen.shared_bytes > STAGED_SHARED:
+        writer = KernelWriter(kernel, spec)
+        writer.stage_operands = False
+        gen = writer.write()
+    return gen
 
 
 def reads_own_target(s: ir.Store | ir.TileStore, reads: Callable[[ir.Expr], bool]) -> bool:

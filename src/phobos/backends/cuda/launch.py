@@ -249,8 +249,8 @@ def _kernel(gen: Generated, variant: ir.Kernel, device: _Device, built: Callable
     if found is None:
         code = build(gen, variant, device.arch) if built is None else built(device.arch)
         found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(gen.symbol)
-        if gen.shared_bytes > DEFAULT_SHARED:
-            _allow_shared(found, gen.shared_bytes, device.id)
+        if gen.shared_on(device.arch) > DEFAULT_SHARED:
+            _allow_shared(found, gen.shared_on(device.arch), device.id)
         _LOADED[key] = found
     return found
 
@@ -295,7 +295,7 @@ class Prepared:
         self._driver = driver
         self._function = _function(kernel)
         self._block = gen.threads
-        self._shared = gen.shared_bytes
+        self._shared = gen.shared_on(device.arch)
         self._lock = threading.Lock()
         index = {name: i for i, name in enumerate(names)}
         # A GEMM variant's tensor maps and grid, filled at each launch.
@@ -436,7 +436,7 @@ class Prepared:
         return (
             f"kernel `{variant.name}`"
             + (f" (variant {', '.join(f'{n}={v}' for n, v in variant.bindings.items())})" if variant.bindings else "")
-            + f" with grid {grid}, {gen.threads} threads a CTA and {gen.shared_bytes} bytes of shared memory"
+            + f" with grid {grid}, {gen.threads} threads a CTA and {gen.shared_on(device.arch)} bytes of shared memory"
             + f" on {device.name} ({device.arch})"
         )
 
@@ -468,9 +468,9 @@ def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: 
     device = _device(device_id)
     gen = generated(variant, spec, gemm_mode(variant, device.arch, spec, arrays), device.arch)
     limit = device.shared_limit
-    if gen.shared_bytes > min(limit, SHARED_LIMIT.get(device.arch, limit)):
+    if gen.shared_on(device.arch) > min(limit, SHARED_LIMIT.get(device.arch, limit)):
         raise PhobosError(
-            f"kernel `{variant.name}` needs {gen.shared_bytes} bytes of shared memory for its tiles, "
+            f"kernel `{variant.name}` needs {gen.shared_on(device.arch)} bytes of shared memory for its tiles, "
             f"but a CTA on {device.name} ({device.arch}) has at most {limit}; use smaller tiles",
             variant.span,
         )

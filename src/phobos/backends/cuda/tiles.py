@@ -77,6 +77,8 @@ class TileWriter(SweepWriter):
         self.arena_base = 0
         self.arena_used = 0
         self.arena_peak = 0
+        self.scalar_peak = 0  # the peak of the scratch code below sm_80 uses (tensor_cores_only: not counted)
+        self.tensor_cores_only = False  # while writing a branch compiled from sm_80 only
         # Per statement: each softmax's row statistics (maximum, sum), by node identity,
         # and whether they are kept in registers (one per pass) rather than scratch.
         self.row_stats: dict[int, tuple[str, str]] = {}
@@ -85,6 +87,8 @@ class TileWriter(SweepWriter):
         self.own_used = 0
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
         self.read_in_order: set[int] = set()  # per statement: values read in its layout's order (fragments)
+        self.stage_operands = True  # whether products in registers may stage operands (dot_stage.py)
+        self.staged_any = False
 
     # ------------------------------------------------------------ helpers
 
@@ -99,6 +103,8 @@ class TileWriter(SweepWriter):
         offset = self.arena_base + self.arena_used
         self.arena_used += -(-size * count // ALIGN) * ALIGN
         self.arena_peak = max(self.arena_peak, self.arena_used)
+        if not self.tensor_cores_only:
+            self.scalar_peak = max(self.scalar_peak, self.arena_used)
         name = self.names.take(base)
         self.line(f"{ctype}* {name} = ({ctype}*)(smem + {offset});  // {comment}")
         return name
@@ -393,7 +399,9 @@ class TileWriter(SweepWriter):
         if atom is not None:  # tensor cores from sm_80, the scalar loop below it
             before = self.branch_state()
             self.line("#if __CUDA_ARCH__ >= 800")
+            self.tensor_cores_only = True
             dot_mma.write(self, e, atom, ra, rb, k_lo, k_hi, tmp)
+            self.tensor_cores_only = False
             used = self.arena_used
             self.restore_branch_state(before)
             self.line("#else")
@@ -421,7 +429,9 @@ class TileWriter(SweepWriter):
                   f"{order.layout.describe()}")
         before = self.branch_state()
         self.line("#if __CUDA_ARCH__ >= 800")
+        self.tensor_cores_only = True
         dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out)
+        self.tensor_cores_only = False
         used = self.arena_used
         self.restore_branch_state(before)
         self.line("#else")

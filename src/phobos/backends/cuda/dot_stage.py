@@ -1,0 +1,144 @@
+"""A product's operand staged in shared memory, so that each warp reads its fragments
+with ldmatrix rather than gathering them element by element from where they are.
+
+The whole CTA copies the operand once, 16 bytes a thread a turn where the source
+allows it, into a tile whose rows are the operand's rows as memory holds them: a
+transposed window is copied as the window it is (its rows are then the operand's
+columns) and ldmatrix's `.trans` turns the fragments, so that a `transpose` costs
+nothing. The copy is padded with zeros to whole k steps, and every element outside
+the operand's present region, or at a k outside the range both operands have, is
+written as a zero, so the fragments need no masks. Each stored row is 16 bytes
+longer than its elements: ldmatrix's 8 row addresses then fall in 8 different
+16-byte bank groups.
+
+Which fragments ldmatrix can give (the PTX ISA's "Warp-level matrix load
+instruction: ldmatrix"): a 16-bit operand either way round, an 8-bit one only with
+k along its stored rows (`.trans` moves 16-bit elements), so an i8 left operand
+whose rows are m and an i8 right operand that is a transposed window (`nn.Linear`'s
+W[N, K]); any other i8 operand keeps the gather.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from phobos.ir import nodes as ir
+
+from . import ctypes as ct
+from .exprs import VectorBody
+
+if TYPE_CHECKING:
+    from .dot_mma import Atom
+    from .tiles import TileWriter
+
+# Bytes past each stored row, and the most one product may stage (both operands): a
+# kernel that would pass the smallest shared memory of a tensor-core target with its
+# stages is written without them (kernel.py).
+ROW_PAD = 16
+STAGE_LIMIT = 96 * 1024
+
+
+@dataclass(frozen=True)
+class Staged:
+    """An operand in shared memory: `address` names the u32 shared address of its
+    first stored element, `pitch` the bytes between stored rows, `turned` whether the
+    stored rows are the operand's columns (a transposed window as it is in memory)."""
+
+    address: str
+    pitch: int
+    element: int
+    turned: bool
+
+    def at(self, row: str, col: str) -> str:
+        """C++ of the shared address of stored element (row, col)."""
+        return f"{self.address} + ({row}) * {self.pitch} + ({col}) * {self.element}"
+
+
+def plan(x: ir.Expr, atom: Atom, left: bool) -> tuple[ir.Expr, tuple[int, int], bool] | None:
+    """What staging operand `x` copies: the expression whose rows are stored, the
+    stored shape (k padded to whole steps) and whether it is turned; None where
+    ldmatrix cannot give the operand's fragments."""
+    turned = isinstance(x, ir.Transpose)
+    stored = x.operand if isinstance(x, ir.Transpose) else x
+    k_along_rows = turned if left else not turned  # k is the stored tile's column index
+    if atom.per_register == 4 and k_along_rows:
+        return None
+    rows, cols = stored.type.shape
+    step = atom.k
+    if k_along_rows:
+        rows = -(-rows // step) * step
+    else:
+        cols = -(-cols // step) * step
+    return stored, (rows, cols), turned
+
+
+def staged_bytes(shape: tuple[int, int], element: int) -> int:
+    return shape[0] * (shape[1] * element + ROW_PAD)
+
+
+def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
+          present: Callable[[str, str], str]) -> Staged:
+    """Copy `stored` (shape padded to `shape`) to a statement scratch tile; `present(i,
+    j)` is the condition that operand element (i, j) is read (the stored element (r,
+    c) is operand element (c, r) where turned). No barrier: the caller's."""
+    d = stored.type.dtype
+    size = ct.element_bytes(d)
+    rows, cols = shape
+    pitch = cols * size + ROW_PAD
+    storage = ct.storage_type(d)
+    tile = w.scratch(storage, 1, rows * pitch, f"{stored.type} staged for ldmatrix, rows of {pitch} bytes", "stage")
+    address = w.names.take("stage_at")
+    w.line(f"const u32 {address} = ph::smem_address({tile});")
+    group = 16 // size
+    assert cols % group == 0, "a stored row is whole 16-byte groups (plan pads k, the atoms the rest)"
+    e, r, c, lane, inner = (w.loop_name(base) for base in ("e", "r", "c", "v", "col"))
+
+    def shown(row: str, col: str) -> str:
+        return present(col, row) if turned else present(row, col)
+
+    def place(row: str, col: str) -> str:
+        return f"(({storage}*)((unsigned char*){tile} + ({row}) * {pitch}))[{col}]"
+
+    zero = ct.pack(d, ct.zero(d))
+    vec = VectorBody(group, inner, c, lane)
+    w.vec = vec
+    try:
+        whole = w.elem(stored, [r, inner])
+    finally:
+        w.vec = None
+    single = ct.pack(d, w.elem(stored, [r, inner]))
+    w.line(f"// {stored.type} to shared memory, {group} elements a thread a turn, zeros where nothing is read")
+    w.line(f"for (int {e} = threadIdx.x; {e} < {rows * cols // group}; {e} += {w.kernel.threads}) {{")
+    with w.indented():
+        w.line(f"const int {r} = {e} / {cols // group}, {c} = {e} % {cols // group} * {group};")
+        first, last = shown(r, c), shown(r, f"{c} + {group - 1}")
+        lanes = f"for (int {lane} = 0; {lane} < {group}; ++{lane}) {{"
+        each = f"const int {inner} = {c} + {lane};"
+        if vec.loads:
+            w.line(f"if ({' && '.join([*vec.tests, first, last])}) {{  // read whole")
+            with w.indented():
+                for text in vec.loads:
+                    w.line(text)
+                out = w.loop_name("out")
+                w.line(f"ph::Vec<{storage}, {group}> {out};")
+                alone = re.search(rf"\b{inner}\b", whole) is not None  # a lane that reads on its own
+                w.unrolled(lanes, [*([each] if alone else []), f"{out}.v[{lane}] = {ct.pack(d, whole)};"])
+                w.line(f"ph::vstore(&{place(r, c)}, {out});")
+            w.line("} else {")
+            w.depth += 1
+        else:
+            w.line("{")
+            w.depth += 1
+        w.unrolled(lanes, [each, f"{place(r, inner)} = {shown(r, inner)} ? {single} : {zero};"])
+        w.depth -= 1
+        w.line("}")
+    w.line("}")
+    return Staged(address, pitch, size, turned)
+
+
+def fits(shapes: list[tuple[int, int]], element: int) -> bool:
+    return sum(staged_bytes(s, element) for s in shapes) <= STAGE_LIMIT and all(math.prod(s) for s in shapes)
