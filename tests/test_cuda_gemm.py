@@ -25,6 +25,7 @@ from phobos.backends.cuda.gemm_launch import (
 from phobos.backends.cuda.gemm_mma_plan import mma_fragment, plan_mma
 from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
 from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
+from phobos.backends.cuda.gemm_writer import wgmma_function
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
@@ -64,7 +65,25 @@ def variant(kernel: phobos.Kernel):
 def test_the_corpus_gemm_kernels_take_the_lowering():
     for name in ("gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8"):
         form = gemm_form(variant(DOT.kernels[name]))
-        assert form.a.tensor == "A" and form.b.tensor == "B"
+        assert form.a.tensor == "A" and form.b.tensor == "B" and not form.b_k_major
+    for name in ("gemm_wgmma_linear", "gemm_wgmma_linear_i8"):  # transpose(W[n :+ TN, k :+ TK])
+        form = gemm_form(variant(DOT.kernels[name]))
+        assert form.b.tensor == "W" and form.b_k_major
+
+
+def test_a_transposed_weight_is_read_k_major_as_memory_holds_it():
+    """W[N, K] of `nn.Linear` needs no transposition: B's stage is K-major like A's, TMA
+    loads it (for i8 too, whose B[K, N] the producer's threads must transpose), and the
+    16-bit wgmma reads it untransposed. mma.sync's GEMM lowering leaves it to the
+    general one."""
+    linear, linear_i8 = (variant(DOT.kernels[n]) for n in ("gemm_wgmma_linear", "gemm_wgmma_linear_i8"))
+    _, plan = gemm_of(linear)  # type: ignore[misc]
+    assert (plan.b.major, plan.b.rows, plan.b.boxes, plan.b_transposed_copy) == ("K", 128, 1, False)
+    assert wgmma_function(plan).count(", 1, 1, 0, 0") == 1
+    i8 = {"A": array((300, 256), "int8"), "W": array((520, 256), "int8", ptr=1 << 24),
+          "C": array((300, 520), "int32", ptr=1 << 28)}
+    assert mode_of(linear_i8, "sm_90", i8) == GemmMode(True, True)
+    assert "transposed B" in str(gemm_of(linear, "sm_80"))
 
 
 @pytest.mark.parametrize(("name", "why"), [
@@ -163,7 +182,7 @@ def swizzled(address: int) -> int:
     return address ^ (((address >> 7) & 7) << 4)
 
 
-@pytest.mark.parametrize("operands", ["bf16", "i8"])
+@pytest.mark.parametrize("operands", ["bf16", "i8", "linear"])
 def test_wgmma_reads_through_the_plans_descriptors_give_the_product(operands: str):
     """A model of one stage (PTX ISA canonical layouts, 128-byte swizzle): the elements
     placed where the plan's OperandStage says, read back where wgmma's descriptors
@@ -171,7 +190,7 @@ def test_wgmma_reads_through_the_plans_descriptors_give_the_product(operands: st
     if operands == "bf16":
         v = variant(kernel_of(128, 256))
     else:
-        v = variant(DOT.kernels["gemm_wgmma_i8"])
+        v = variant(DOT.kernels["gemm_wgmma_i8" if operands == "i8" else "gemm_wgmma_linear"])
     form, plan = gemm_of(v)  # type: ignore[misc]
     element = plan.operand.bits // 8
     rng = np.random.default_rng(1)
@@ -249,7 +268,8 @@ def test_pipeline_sets_the_stage_count():
 
 
 GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "pairs"), ("gemm_wgmma", "threads"),
-                  ("gemm_wgmma_f16", "tma"), ("gemm_wgmma_i8", "threads")]
+                  ("gemm_wgmma_f16", "tma"), ("gemm_wgmma_i8", "threads"), ("gemm_wgmma_linear", "tma"),
+                  ("gemm_wgmma_linear", "threads"), ("gemm_wgmma_linear_i8", "tma")]
 
 
 @pytest.mark.parametrize(("name", "loads"), GOLDEN_KERNELS)
@@ -314,7 +334,8 @@ def ptxas_report(source: str, arch: str) -> str:
     return log.decode(errors="replace")
 
 
-@pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8"])
+@pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8", "gemm_wgmma_linear",
+                                  "gemm_wgmma_linear_i8"])
 @pytest.mark.parametrize("mode", [GemmMode(True, True), GemmMode(True, False), GemmMode(False, True),
                                   GemmMode(False, False)], ids=str)
 def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
@@ -323,7 +344,7 @@ def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
 
     v = variant(DOT.kernels[name])
     form, plan = gemm_of(v)  # type: ignore[misc]
-    if (mode.tma_loads and plan.integer) or (mode.tma_store and plan.c is None):
+    if (mode.tma_loads and plan.b_transposed_copy) or (mode.tma_store and plan.c is None):
         pytest.skip("a mode no launch of this kernel takes")
     tensors = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
     gen = generate_gemm(v, usual(v, tensors if mode.tma_loads else frozenset()), form, plan, mode)

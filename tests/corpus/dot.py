@@ -102,6 +102,18 @@ def _wgmma_i8_inputs(rng: np.random.Generator) -> dict:
             "BIAS": integers(rng, -(10**6), 10**6, (1, n)), "C": sentinel((m, n), np.int32)}
 
 
+def _linear_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (m, k), BF16), "W": normal(rng, (n, k), BF16), "BIAS": normal(rng, (1, n)),
+            "C": sentinel((m, n), BF16)}
+
+
+def _linear_i8_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 64, 4, 200), awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300)
+    return {"A": integers(rng, -128, 128, (m, k), np.int8), "W": integers(rng, -128, 128, (n, k), np.int8),
+            "C": sentinel((m, n), np.int32)}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -133,4 +145,10 @@ CASES = [
     Case("dot/gemm_wgmma_i8", "gemm_wgmma_i8", _wgmma_i8_inputs,
          lambda a: {"C": a["A"].astype(np.int64) @ a["B"].astype(np.int64) + a["BIAS"]},
          grid=_gemm_grid, native=NATIVE, python=PYTHON),
+    Case("dot/gemm_wgmma_linear", "gemm_wgmma_linear", _linear_inputs,
+         lambda a: {"C": f64(a["A"]) @ f64(a["W"]).T + f64(a["BIAS"])}, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/gemm_wgmma_linear_i8", "gemm_wgmma_linear_i8", _linear_i8_inputs,
+         lambda a: {"C": a["A"].astype(np.int64) @ a["W"].astype(np.int64).T}, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON),
 ]

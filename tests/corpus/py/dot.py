@@ -145,3 +145,26 @@ def gemm_wgmma_i8(A: ph.tensor[ph.i8][M, K], B: ph.tensor[ph.i8][K, N], BIAS: ph
     for k in range(0, K, TK):
         acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
     C[m0:+TM, n0:+TN] = acc + BIAS[0:+1, n0:+TN]
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_wgmma_linear(A: ph.tensor[ph.bf16][M, K], W: ph.tensor[ph.bf16][N, K], BIAS: ph.tensor[ph.f32][1, N],
+                      C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], ph.transpose(W[n0:+TN, k:+TK]))
+    C[m0:+TM, n0:+TN] = ph.bf16(acc + BIAS[0:+1, n0:+TN])
+
+
+@ph.kernel
+@ph.autotune(TM=[64], TN=[128], TK=[128])
+def gemm_wgmma_linear_i8(A: ph.tensor[ph.i8][M, K], W: ph.tensor[ph.i8][N, K], C: ph.tensor[ph.i32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.i32][TM, TN]] = 0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], ph.transpose(W[n0:+TN, k:+TK]))
+    C[m0:+TM, n0:+TN] = acc

@@ -12,7 +12,8 @@ made of tile statements, in this order:
   `acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])` (or of the copies), where A
   and B are 2-D tensors, K is A's second dim and B's first, and `m`, `n` do not change
   in the loop; the loop so sums over every k, whatever TK is, and the plan picks its
-  own depth per stage;
+  own depth per stage. B may be `transpose(W[n :+ TN, k :+ TK])` of a W[N, K] (the
+  weight of `nn.Linear`): K-major, as wgmma and TMA read it with no transposition;
 - the *epilogue*: scalar `let`s and stores of a [TM, TN] value into a 2-D tensor
   window, `acc` read only elementwise (at the element being stored).
 
@@ -44,10 +45,11 @@ class GemmForm:
     acc: ir.Sym
     loop: ir.For
     a: ir.Load  # A[m :+ TM, k :+ TK]
-    b: ir.Load  # B[k :+ TK, n :+ TN]
+    b: ir.Load  # B[k :+ TK, n :+ TN], or W[n :+ TN, k :+ TK] where b_k_major
     m_start: ir.Expr  # `m`, with the loop's view lets substituted
     n_start: ir.Expr
     epilogue: tuple[ir.Decl | ir.Store, ...]
+    b_k_major: bool = False  # the dot reads transpose(W[n :+ TN, k :+ TK])
 
     @property
     def tile(self) -> tuple[int, int]:
@@ -74,16 +76,17 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
             and isinstance(decl.init, ir.Const) and decl.init.value == 0):
         raise NotGemm("the statement before the loop is not `var acc: tile<...>[TM, TN] = 0`")
     acc = decl.sym
-    a, b, lets = _gemm_body(loop, acc)
+    a, b, b_k_major, lets = _gemm_body(loop, acc)
     if a.type.dtype not in WGMMA_OPERANDS:
         raise NotGemm(f"{a.type.dtype} operands have no wgmma lowering")
     tensors = {p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)}
     k_dim = tensors[a.tensor].dims[1]
     hi = loop.hi
-    if tensors[b.tensor].dims[0] != k_dim or not (
+    if tensors[b.tensor].dims[1 if b_k_major else 0] != k_dim or not (
         (isinstance(hi, ir.DimRef) and hi.name == k_dim) or (isinstance(hi, ir.Const) and hi.value == k_dim)
     ):
-        raise NotGemm("the loop does not run to the extent of A's columns, which must be B's rows")
+        raise NotGemm("the loop does not run to the extent of A's columns, which must be B's rows "
+                      "(W's columns for transpose(W))")
 
     def resolve(e: ir.Expr) -> ir.Expr:
         while isinstance(e, ir.Read) and e.sym in lets:
@@ -92,16 +95,18 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
 
     a_m, a_k = (resolve(it.start) for it in a.items if isinstance(it, ir.Window))
     b_k, b_n = (resolve(it.start) for it in b.items if isinstance(it, ir.Window))
+    if b_k_major:
+        b_k, b_n = b_n, b_k
     if not (_is_read(a_k, loop.var) and _is_read(b_k, loop.var)):
         raise NotGemm("the operands' k windows do not start at the loop's variable")
     inner = set(lets) | {loop.var}
     for start in (a_m, b_n):
         if any(isinstance(n, ir.Read) and n.sym in inner for n in ir.walk_expr(start)):
             raise NotGemm("an operand's row or column start changes in the loop")
-    step, length = loop.step, a.items[1]
-    assert isinstance(length, ir.Window)
+    step, length, b_length = loop.step, a.items[1], b.items[1 if b_k_major else 0]
+    assert isinstance(length, ir.Window) and isinstance(b_length, ir.Window)
     if not (isinstance(loop.lo, ir.Const) and loop.lo.value == 0 and isinstance(step, ir.Const)
-            and int(step.value) == length.length):
+            and int(step.value) == length.length == b_length.length):
         raise NotGemm("the loop does not run `range(0, K, TK)` with the operands' k windows TK long")
     epilogue = tuple(body[at + 1:])
     for s in epilogue:
@@ -112,10 +117,10 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
            for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
-    return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue)  # type: ignore[arg-type]
+    return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue, b_k_major)  # type: ignore[arg-type]
 
 
-def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, dict[ir.Sym, ir.Expr]]:
+def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, bool, dict[ir.Sym, ir.Expr]]:
     if loop.unroll != 1 or not loop.body:
         raise NotGemm("the loop is unrolled or empty")
     *lets, last = loop.body
@@ -132,12 +137,16 @@ def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, dict[ir.Sym
     if not (isinstance(value, ir.Binary) and value.op == "+" and isinstance(value.right, ir.Dot)
             and value.right.tensorcore and isinstance(value.left, ir.Read) and value.left.sym is acc):
         raise NotGemm("the loop's body is not `acc += dot(a, b)` on tensor cores")
-    a, b = (copies.get(e.sym, e) if isinstance(e, ir.Read) else e for e in (value.right.left, value.right.right))
+    right = value.right.right
+    b_k_major = isinstance(right, ir.Transpose)
+    if isinstance(right, ir.Transpose):
+        right = right.operand
+    a, b = (copies.get(e.sym, e) if isinstance(e, ir.Read) else e for e in (value.right.left, right))
     if not (isinstance(a, ir.Load) and isinstance(b, ir.Load)
             and all(isinstance(it, ir.Window) for it in (*a.items, *b.items))
             and len(a.items) == 2 and len(b.items) == 2):
-        raise NotGemm("an operand of dot is not a window of a 2-D tensor")
-    return a, b, views
+        raise NotGemm("an operand of dot is not a window of a 2-D tensor (or B a transpose of one)")
+    return a, b, b_k_major, views
 
 
 def _is_read(e: ir.Expr, sym: ir.Sym) -> bool:

@@ -110,7 +110,8 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
     form, plan = found
     assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
-    loads = not plan.integer and all(_tma_can(spec, name, arrays[name]) for name in (form.a.tensor, form.b.tensor))
+    loads = not plan.b_transposed_copy and all(_tma_can(spec, name, arrays[name])
+                                               for name in (form.a.tensor, form.b.tensor))
     pairs = loads and plan.b.boxes % 2 == 0 and word(ENV_CLUSTER, ("1", "2")) == "2"
     turns = False
     if not pairs and flag(ENV_PINGPONG, False):
@@ -118,7 +119,7 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
         if not isinstance(found, NotGemm):
             plan, turns = found[1], True
             assert isinstance(plan, GemmPlan)
-    return GemmMode(loads,  # an 8-bit B is transposed as the producer's threads copy it
+    return GemmMode(loads,  # an 8-bit B[K, N] is transposed as the producer's threads copy it
                     plan.c is not None and _tma_can(spec, stored[0], arrays[stored[0]]),
                     cluster=2 if pairs else 1, pingpong=turns)
 
@@ -137,14 +138,16 @@ def _tma_can(spec: Specialization, name: str, array: DeviceArray) -> bool:
 
 
 def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
-    """A 2-D tiled tensor map of a row-major array of 16- or 32-bit elements, 128-byte swizzled, boxes
-    of `box_rows` rows of `box_cols` elements; positions outside read as zeros."""
+    """A 2-D tiled tensor map of a row-major array of 8-, 16- or 32-bit elements (TMA moves bits: an
+    i8 is its u8), 128-byte swizzled, boxes of `box_rows` rows of `box_cols` elements; positions
+    outside read as zeros."""
     from cuda.bindings import driver
 
     kinds = driver.CUtensorMapDataType
     types = {"bfloat16": kinds.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, "float16": kinds.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
              "float32": kinds.CU_TENSOR_MAP_DATA_TYPE_FLOAT32, "int32": kinds.CU_TENSOR_MAP_DATA_TYPE_INT32,
-             "uint32": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT32, "uint16": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT16}
+             "uint32": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT32, "uint16": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT16,
+             "int8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8, "uint8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8}
     rows, cols = array.shape
     u64, u32 = driver.cuuint64_t, driver.cuuint32_t
     err, tensor_map = driver.cuTensorMapEncodeTiled(

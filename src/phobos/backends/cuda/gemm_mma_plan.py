@@ -135,6 +135,8 @@ def plan_mma(kernel: ir.Kernel, form: GemmForm, arch: str) -> MmaPlan:
     operand, accumulator = form.a.type.dtype, form.acc.vtype.dtype
     if operand.is_int:
         raise NotGemm("i8 operands have no mma.sync lowering yet (B would have to be transposed as it is copied)")
+    if form.b_k_major:
+        raise NotGemm("a transposed B has no mma.sync GEMM lowering yet: the general lowering's products run it")
     if bm % 32 or bm > 256 or bn % 64 or bn > 256:
         raise NotGemm(f"a {bm} x {bn} tile does not split into 2 x 4 warps of m16 and n16 products "
                       "(rows a multiple of 32, columns of 64, each up to 256)")

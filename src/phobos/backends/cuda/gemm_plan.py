@@ -111,6 +111,7 @@ class GemmPlan:
     # Ping-pong: the consumers take the CTA's tiles in turn, each a whole tile, so that
     # one's epilogue runs while the other multiplies (else they share every tile).
     pingpong: bool = False
+    b_k_major: bool = False  # B is W[N, K], K-major in memory (GemmForm.b_k_major)
 
     @property
     def threads(self) -> int:
@@ -124,6 +125,12 @@ class GemmPlan:
     @property
     def integer(self) -> bool:
         return self.operand.is_int
+
+    @property
+    def b_transposed_copy(self) -> bool:
+        """Whether B reaches its K-major stage transposed by the producer's copies (an
+        8-bit B[K, N]) rather than as memory holds it (W[N, K])."""
+        return self.b.major == "K" and not self.b_k_major
 
     @property
     def instruction(self) -> str:
@@ -172,7 +179,7 @@ class GemmPlan:
             + (", taking the tiles in turn (ping-pong)" if self.pingpong else ""),
             f"A: {self.a.boxes} box(es) of {self.a.rows} x {self.a.box_cols}, K-major; "
             f"B: {self.b.boxes} box(es) of {self.b.rows} x {self.b.box_cols}, {self.b.major}-major"
-            + (" (transposed as it is copied)" if self.b.major == "K" else "") + "; 128-byte swizzle",
+            + (" (transposed as it is copied)" if self.b_transposed_copy else "") + "; 128-byte swizzle",
             "C: from registers" if self.c is None else
             f"C: a consumer's {self.c.rows} rows through {self.c.boxes} swizzled box(es) of {self.c.box_cols} columns "
             + (f"at a time ({self.c_parts} parts) " if self.c_parts > 1 else "")
@@ -208,7 +215,8 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
     box_cols = SWIZZLE_BYTES // element
     if bm % 64 or bm > 256:
         raise NotGemm(f"the tile's {bm} rows are not 64, 128, 192 or 256 (wgmma's m64 blocks)")
-    unit = 64 if operand.is_int else box_cols  # B's columns: rows of its K-major copy, or whole boxes
+    k_major = operand.is_int or form.b_k_major
+    unit = 64 if k_major else box_cols  # B's columns: rows of its K-major stage, or whole boxes
     if bn % unit or bn > 256:
         raise NotGemm(f"the tile's {bn} columns are not a multiple of {unit} up to 256")
     consumers = 2 if bm % 128 == 0 or pingpong else 1
@@ -221,7 +229,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
                        f"{consumers} consumer warpgroup(s); wgmma leaves at most {ACC_REGISTER_LIMIT} for it")
     bk = box_cols
     a = OperandStage("K", bm, box_cols, 1, 0, 16, SWIZZLE_ATOM, K_SLICE_BYTES)
-    if operand.is_int:  # no transposed read of 8-bit B: it is stored K-major, a row of k a column n
+    if k_major:  # W[N, K] as it is, or an 8-bit B[K, N] transposed as it is copied (no transposed 8-bit read)
         b = OperandStage("K", bn, box_cols, 1, a.bytes, 16, SWIZZLE_ATOM, K_SLICE_BYTES)
     else:
         b = OperandStage("MN", bk, box_cols, bn // box_cols, a.bytes, bk * SWIZZLE_BYTES, SWIZZLE_ATOM,
@@ -255,7 +263,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
     if (CONSUMER_REGISTERS * consumers + COPYING_PRODUCER_REGISTERS) * WARPGROUP > REGISTER_FILE:
         raise AssertionError("the warpgroups' registers exceed the register file")
     return GemmPlan(operand, accumulator, bm, bn, bk, stages, consumers, blocks, a, b,
-                    wgmma_fragment(1 if pingpong else consumers, blocks, bn), c, parts, pingpong)
+                    wgmma_fragment(1 if pingpong else consumers, blocks, bn), c, parts, pingpong, form.b_k_major)
 
 
 def _c_stage(form: GemmForm, consumers: int, blocks: int, bn: int) -> OperandStage | None:

@@ -52,14 +52,15 @@ LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, wh
 
 def wgmma_function(plan: GemmPlan) -> str:
     """`ph::wgmma(d, a, b, scale_d)`: D (+)= A B for one k slice of descriptors of
-    shared memory (A K-major; B MN-major and transposed on read, or K-major for
-    integers); `scale_d` 0 overwrites D."""
+    shared memory (A K-major; B MN-major and transposed on read, or K-major: W[N, K],
+    and integers); `scale_d` 0 overwrites D."""
     n = plan.registers_per_block
     regs = ", ".join(f"%{i}" for i in range(n))
     kind, ctype = ("r", "i32") if plan.integer else ("f", "f32")
     outs = ", ".join(f'"+{kind}"(d[{i}])' for i in range(n))
-    # 16-bit operands: scale A and B by 1, A as it is, B transposed; integers take no such immediates.
-    immediates = "" if plan.integer else ", 1, 1, 0, 1"
+    # 16-bit operands: scale A and B by 1, A as it is, an MN-major B transposed; integers take no
+    # such immediates.
+    immediates = "" if plan.integer else f", 1, 1, 0, {0 if plan.b.major == 'K' else 1}"
     return (
         "namespace ph {\n"
         f"PH_INLINE void wgmma({ctype} (&d)[{n}], u64 a, u64 b, int scale_d) {{\n"
@@ -279,7 +280,9 @@ class GemmWriter(KernelWriter):
                         first = f"$rank * {half}" + (f" + {box}" if box else "")
                         self.put(f"ph::tma_load_multicast($b + ({first}) * {plan.b.box_bytes}, &{b_map}, "
                                  f"$n_at + ({first}) * {plan.b.box_cols}, $kb * {plan.bk}, $full + 8 * $s, 3);")
-                for box in range(0 if self.pairs else plan.b.boxes):
+                if plan.b.major == "K":  # W[N, K]: n along the rows, as A's m
+                    self.put(f"ph::tma_load($b, &{b_map}, $kb * {plan.bk}, $n_at, $full + 8 * $s);")
+                for box in range(0 if self.pairs or plan.b.major == "K" else plan.b.boxes):
                     column = "$n_at" if box == 0 else f"$n_at + {box * plan.b.box_cols}"
                     self.put(f"ph::tma_load($b + {box * plan.b.box_bytes}, &{b_map}, {column}, $kb * {plan.bk}, "
                              "$full + 8 * $s);")
@@ -305,8 +308,10 @@ class GemmWriter(KernelWriter):
             self.put("ph::mbar_wait($empty + 8 * $s, $phase ^ 1);")
             self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
             self._copy_chunks(form.a, plan.a, "$a", "$m_at + $r", f"$kb * {plan.bk} + %COL%")
-            if plan.b.major == "K":
+            if plan.b_transposed_copy:
                 self._copy_transposed()
+            elif plan.b.major == "K":
+                self._copy_chunks(form.b, plan.b, "$b", "$n_at + $r", f"$kb * {plan.bk} + %COL%")
             else:
                 self._copy_chunks(form.b, plan.b, "$b", f"$kb * {plan.bk} + $r", "$n_at + %COL%")
             self.put("ph::copies_arrive($full + 8 * $s);")
@@ -468,7 +473,8 @@ class GemmWriter(KernelWriter):
         self.index_memo.clear()
         parts = []
         for start, length, extent in ((form.m_start, form.tile[0], self.tensors[form.a.tensor].dims[0]),
-                                      (form.n_start, form.tile[1], self.tensors[form.b.tensor].dims[1])):
+                                      (form.n_start, form.tile[1],
+                                       self.tensors[form.b.tensor].dims[0 if form.b_k_major else 1])):
             s = self.local("at", "i64", self.scalar(start))
             parts.append((sub(imax(s, "0"), s), sub(imin(add(s, str(length)), self.dim(extent)), s)))
         box = self.boxes[form.acc]
