@@ -855,3 +855,21 @@ def test_ctx_cannot_be_declared():
 
 def test_autotune_dim_must_be_positive():
     compile_err("@autotune(T in [0])\nkernel k(X: tensor<f32>[T]) {\n}", 2, "at least 1")
+
+
+def test_a_converted_operand_of_the_other_operands_type_is_one_type():
+    """`dot(bf16(a), B[...])` multiplies two bf16 tiles: the conversion is the user's,
+    so the GEMM loop takes tensor cores; only operands of two types as written are
+    refused as such."""
+    source = (
+        "@tensorcore\nkernel k(A: tensor<f32>[M, K], B: tensor<bf16>[K, N], C: tensor<f32>[M, N]) {\n"
+        "  var acc: tile<f32>[16, 16] = 0.0\n"
+        "  for kk in range(0, K, 16) {\n    acc += dot(bf16(A[0 :+ 16, kk :+ 16]), B[kk :+ 16, 0 :+ 16])\n  }\n"
+        "  C[0 :+ 16, 0 :+ 16] = acc\n}"
+    )
+    kernel = phobos.compile(source).k.variants[0]
+    dots = [n for s in ir.walk_stmts(kernel.body) for e in ir.stmt_exprs(s) for n in ir.walk_expr(e)
+            if isinstance(n, ir.Dot)]
+    assert [(d.tensorcore, d.written) for d in dots] == [(True, None)]
+    compile_err(source.replace("bf16(A[0 :+ 16, kk :+ 16])", "A[0 :+ 16, kk :+ 16]"), 5,
+                "its operands have two types (f32 and bf16)")

@@ -71,6 +71,36 @@ def test_emit_cuda_writes_every_variant(tmp_path: Path, capsys: pytest.CaptureFi
     assert "scale [TILE=128]" in capsys.readouterr().out
 
 
+PRODUCTS = """\
+kernel linear(A: tensor<bf16>[M, K], W: tensor<bf16>[N, K], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.y * 128
+  let n0 = ctx.block.x * 128
+  var acc: tile<f32>[128, 128] = 0.0
+  for k in range(0, K, 64) {
+    acc += dot(A[m0 :+ 128, k :+ 64], transpose(W[n0 :+ 128, k :+ 64]))
+  }
+  C[m0 :+ 128, n0 :+ 128] = acc
+}
+
+kernel small(X: tensor<f32>[M, 64], D: tensor<f32>[M, 64]) {
+  D[0 :+ 16, :] = dot(X[0 :+ 16, :], X[0 :+ 64, :])
+}
+"""
+
+
+def test_compile_says_how_each_product_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A user with no GPU sees which lowering each `dot` gets, at its line, and that a
+    GEMM kernel's launches on sm_90 run it as a GEMM kernel instead."""
+    src = write(tmp_path, "p.phobos", PRODUCTS)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == ("  dot at 6:12: mma.sync m16n8k16 from sm_80 into registers (the accumulator layout), "
+                      "A staged for ldmatrix, B staged for ldmatrix; scalar products below sm_80")
+    assert out[2].startswith("  a launch on sm_90 runs it as a GEMM kernel on wgmma instead")
+    assert out[4] == ("  dot at 12:19: loops of scalar products (f32 operands into f32: tensor cores take f16 "
+                      "or bf16 into f32, i8 into i32)")
+
+
 def test_cubins_for_several_targets(tmp_path: Path, nvrtc: None):
     src = write(tmp_path, "k.phobos", PROGRAM)
     out = tmp_path / "out"

@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         where = "" if b.arch is None or args.emit == "cuda" else f" for {b.arch}"
         shared = f" ({b.shared_bytes} bytes of shared memory)" if args.backend == "cuda" else ""
         print(f"{b.kernel}{variant}{where}: {b.path}{shared}")
+        for text in getattr(b, "lowering", ()):
+            print(f"  {text}")
     return 0
 
 

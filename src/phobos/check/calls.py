@@ -278,7 +278,8 @@ def _dot(b: KernelBuilder, e: A.Call) -> Typed:
     # the operands' own dtypes; the accumulator is the promoted type's.
     dtype = x.type.dtype if x.type.dtype == y.type.dtype else promoted
     vtype = ir.VType(accumulator(promoted), (x.type.shape[0], y.type.shape[1]))
-    return Typed(ir.Dot(vtype, e.span, b.cast(x, dtype), b.cast(y, dtype)))
+    written = None if x.type.dtype == y.type.dtype else (x.type.dtype, y.type.dtype)
+    return Typed(ir.Dot(vtype, e.span, b.cast(x, dtype), b.cast(y, dtype), written=written))
 
 
 def _atomic(b: KernelBuilder, e: A.Call) -> ir.Atomic:

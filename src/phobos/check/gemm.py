@@ -42,9 +42,8 @@ def _accumulated_dot(stmt: ir.Stmt) -> ir.Dot | None:
 
 def _type_miss(stmt: ir.Assign, dot: ir.Dot) -> str | None:
     """Why the types or shapes of `acc += dot(a, b)` take no tensor-core product."""
-    if isinstance(dot.left, ir.Cast) or isinstance(dot.right, ir.Cast):
-        a = dot.left.operand.type.dtype if isinstance(dot.left, ir.Cast) else dot.left.type.dtype
-        b = dot.right.operand.type.dtype if isinstance(dot.right, ir.Cast) else dot.right.type.dtype
+    if dot.written is not None:  # a conversion the user wrote, as in dot(bf16(a), b), is no second type
+        a, b = dot.written
         return (f"its operands have two types ({a} and {b}); a tensor-core product takes two f16, "
                 "two bf16 or two i8 tiles")
     operand, acc = dot.left.type.dtype, stmt.sym.vtype.dtype

@@ -216,11 +216,14 @@ class Reduce(Expr):
 
 @dataclass(eq=False)
 class Dot(Expr):
-    """Tile matrix product; the sum skips absent elements. `tensorcore` marks a GEMM loop."""
+    """Tile matrix product; the sum skips absent elements. `tensorcore` marks a GEMM loop.
+    `written` holds the operands' types as written where they differ (the checker
+    converted both to a common type), None where they are one type."""
 
     left: Expr
     right: Expr
     tensorcore: bool = False
+    written: tuple[DType, DType] | None = None
 
     def children(self) -> tuple[Expr, ...]:
         return (self.left, self.right)

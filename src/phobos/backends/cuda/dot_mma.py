@@ -60,6 +60,11 @@ class Atom:
     n: int
     k: int
     helper: str
+
+    @property
+    def instruction(self) -> str:
+        return f"mma.sync m{self.m}n{self.n}k{self.k}"
+
     per_register: int
     a: Fragment
     b: Fragment
@@ -102,6 +107,14 @@ def atom_for(e: ir.Dot) -> Atom | None:
     if a != b or ACCUMULATES.get(a) != e.type.dtype:
         return None
     return ATOMS[a.name]
+
+
+def why_scalar(e: ir.Dot) -> str:
+    """Why `atom_for` gives the product no atom, in words."""
+    a, b = e.left.type.dtype, e.right.type.dtype
+    if a != b:
+        return f"operands of two types, {a} and {b}"
+    return f"{a} operands into {e.type.dtype}: tensor cores take f16 or bf16 into f32, i8 into i32"
 
 
 def write(w: TileWriter, e: ir.Dot, atom: Atom, ra: Region, rb: Region, k_lo: str, k_hi: str, tmp: str) -> None:
@@ -184,7 +197,7 @@ def _packed(parts: list[str]) -> str:
 
 
 def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Region, rb: Region, k_lo: str,
-                    k_hi: str, out: str) -> None:
+                    k_hi: str, out: str) -> str:
     """The product of `e` into the register array `out` of this thread, placed as the
     statement's accumulator layout (`order.layout`) places a tile of its shape: warp
     w the 16-row blocks w, w + warps, ..., each block's atoms along the columns in
@@ -192,7 +205,8 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     Operands ldmatrix can read are staged in shared memory first (dot_stage.py);
     each element of the others is read at the names of `order` (the element's row
     and column, and for the left operand its pass, group and element in the layout),
-    so that a left operand computed from register tiles reads the thread's own."""
+    so that a left operand computed from register tiles reads the thread's own.
+    Returns how the operands are read, in words."""
     layout = order.layout
     (rows, cols), (_, depth) = e.type.shape, e.left.type.shape
     warps = w.kernel.threads // WARP
@@ -264,6 +278,9 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
             w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", stores)
         w.line("}")
     w.line("}")
+    left = "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is"
+    right = "B staged for ldmatrix" if sb else "B read where it is"
+    return f"{left}, {right}"
 
 
 def _stage(w: TileWriter, e: ir.Dot, atom: Atom, registers: bool, a_present: Callable[[str, str], str],

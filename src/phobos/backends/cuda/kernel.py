@@ -59,6 +59,8 @@ class Generated:
     # Below sm_80 the tensor-core branches are compiled out, and what they alone use
     # with them: the shared memory there (None: the same).
     scalar_shared_bytes: int | None = None
+    # How each `dot` is written: (line, column, words), in source order.
+    lowerings: tuple[tuple[int, int, str], ...] = ()
 
     def shared_on(self, arch: str) -> int:
         """The shared memory a CTA of this variant takes on `arch` (`sm_XY`)."""
@@ -245,7 +247,8 @@ class KernelWriter(TileWriter):
                         "// where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned,
-                         scalar_shared_bytes=None if scalar == shared else scalar)
+                         scalar_shared_bytes=None if scalar == shared else scalar,
+                         lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())))
 
     def assumptions(self) -> list[str]:
         """The key's sizes that are 1, told to the compiler (which drops the loops,

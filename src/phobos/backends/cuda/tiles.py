@@ -89,6 +89,7 @@ class TileWriter(SweepWriter):
         self.read_in_order: set[int] = set()  # per statement: values read in its layout's order (fragments)
         self.stage_operands = True  # whether products in registers may stage operands (dot_stage.py)
         self.staged_any = False
+        self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
 
     # ------------------------------------------------------------ helpers
 
@@ -388,6 +389,10 @@ class TileWriter(SweepWriter):
         k_hi = self.local("k_hi", "i64", imin(ra[1][1], rb[0][1]))
         if self.product_in_registers(e):
             return self.dot_registers(e, ra, rb, k_lo, k_hi), region
+        atom = dot_mma.atom_for(e)
+        self.note_lowering(e, f"loops of scalar products ({dot_mma.why_scalar(e)})" if atom is None else
+                           f"{atom.instruction} from sm_80, each warp's operand shares read where they are, "
+                           "the product through shared memory; scalar products below sm_80")
         pos = self.pos(2)
         k = self.loop_name("k")
         va = ct.cast(a.type.dtype, d, self.elem(a, [pos[0], k]))
@@ -395,7 +400,6 @@ class TileWriter(SweepWriter):
         acc = self.loop_name("acc")
         tmp = self.temp(e)
         product = ct.binary("*", d, va, vb)
-        atom = dot_mma.atom_for(e)
         if atom is not None:  # tensor cores from sm_80, the scalar loop below it
             before = self.branch_state()
             self.line("#if __CUDA_ARCH__ >= 800")
@@ -430,8 +434,10 @@ class TileWriter(SweepWriter):
         before = self.branch_state()
         self.line("#if __CUDA_ARCH__ >= 800")
         self.tensor_cores_only = True
-        dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out)
+        staged = dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out)
         self.tensor_cores_only = False
+        self.note_lowering(e, f"{atom.instruction} from sm_80 into registers (the accumulator layout), "
+                           f"{staged}; scalar products below sm_80")
         used = self.arena_used
         self.restore_branch_state(before)
         self.line("#else")
@@ -456,6 +462,10 @@ class TileWriter(SweepWriter):
         self.arena_used = max(used, fallback)
         self.line("#endif")
         return out
+
+    def note_lowering(self, e: ir.Dot, text: str) -> None:
+        """Record how the product at `e`'s place is written, for `phobos compile` to say."""
+        self.lowerings[(e.span.line, e.span.column)] = text
 
     def branch_state(self) -> tuple[dict, ...]:
         """What writing code records for later code to reuse (values computed, regions,
