@@ -226,25 +226,30 @@ def test_dot_inner_dims_must_agree():
     )
 
 
-def test_tensorcore_demands_a_gemm_loop():
+def test_tensorcore_demands_a_dot():
     compile_err(
         "@tensorcore\nkernel k(A: tensor<f32>[M, K]) {\n  A[0 :+ 4, 0 :+ 4] = 1.0\n}",
         1,
-        "@tensorcore needs a GEMM loop",
+        "@tensorcore needs a `dot` of f16, bf16 or i8 operands (into f32 or i32)",
     )
 
 
-def test_unrolled_loop_is_never_a_gemm():
-    err = compile_err(
+def test_an_unrolled_loop_is_never_a_gemm_loop_but_its_dot_runs_on_tensor_cores():
+    """GEMM recognition (the GEMM kernel's lowering) leaves an unrolled loop alone, its
+    turns being written out one by one; the `dot` in it still runs on tensor cores, so
+    @tensorcore takes it."""
+    text = (
         "@tensorcore\nkernel k(A: tensor<f16>[M, K], C: tensor<f32>[M, M]) {\n"
         "  var acc: tile<f32>[16, 16] = 0.0\n"
         "  for<unroll 2> kk in range(0, K, 16) {\n"
         "    acc += dot(A[0 :+ 16, kk :+ 16], transpose(A[0 :+ 16, kk :+ 16]))\n  }\n"
-        "  C[0 :+ 16, 0 :+ 16] = acc\n}",
-        5,
-        "an unrolled `for` is never a GEMM loop",
+        "  C[0 :+ 16, 0 :+ 16] = acc\n}"
     )
-    assert "t.phobos:1:1: @tensorcore demands tensor cores" in err.notes[0]
+    dots = [n for s in ir.walk_stmts(compile_ok(text).k.variants[0].body) for e in ir.stmt_exprs(s)
+            for n in ir.walk_expr(e) if isinstance(n, ir.Dot)]
+    assert len(dots) == 1 and not dots[0].tensorcore
+    err = compile_err(text.replace("f16", "f32"), 5, "@tensorcore: no tensor core runs this `dot`: f32 operands")
+    assert "t.phobos:1:1: @tensorcore demands tensor cores for every `dot`" in err.notes[0]
 
 
 def test_reductions_keep_the_reduced_axis():
@@ -812,27 +817,59 @@ GEMM_MISS = (
     "  for kk in range(0, K, TK) {\n    WRAPacc += dot(A[0 :+ TM, kk :+ TK], B[kk :+ TK, 0 :+ TN])END\n  }\n"
     "  C[0 :+ TM, 0 :+ TN] = acc\n}"
 )
+GEMM_VALUES = {"DT": "f16", "ACC": "f32", "TM": "16", "TN": "32", "TK": "16", "WRAP": "", "END": ""}
+
+
+def gemm_miss(fill: dict[str, str]) -> str:
+    source = GEMM_MISS
+    for key, value in (GEMM_VALUES | fill).items():
+        source = source.replace(key, value)
+    return source
+
+
+def dots_of(source: str) -> list[ir.Dot]:
+    kernel = phobos.compile(source.replace("@tensorcore\n", "")).k.variants[0]
+    return [n for s in ir.walk_stmts(kernel.body) for e in ir.stmt_exprs(s) for n in ir.walk_expr(e)
+            if isinstance(n, ir.Dot)]
 
 
 @pytest.mark.parametrize(("fill", "why"), [
     ({"DT": "f32", "ACC": "f32"}, "f32 operands have no tensor-core product: f16 or bf16 into f32, i8 into i32"),
-    ({"DT": "bf16", "ACC": "f64"}, "bf16 operands accumulate into f32 on tensor cores, and `acc` is f64"),
-    ({"TM": "8"}, "no tensor-core instruction fits a [8 x 16] by [16 x 32] product of f16: the smallest "
-                  "(m16n8k8) needs M a multiple of 16, N of 8 and K of 8"),
-    ({"DT": "i8", "ACC": "i32", "TK": "8"}, "(m16n8k16) needs M a multiple of 16, N of 8 and K of 16"),
-    ({"WRAP": "if kk > 0 { ", "END": " }"}, "it is not directly in the body of a `for`"),
+    ({"DT": "f64", "ACC": "f64"}, "f64 operands have no tensor-core product"),
+    ({"DT": "i32", "ACC": "i32"}, "i32 operands have no tensor-core product"),
 ])
-def test_tensorcore_says_why_a_dot_is_no_gemm_loop(fill: dict[str, str], why: str):
-    """@tensorcore demands tensor cores for every `acc += dot(a, b)`: a located error
-    at the one that cannot have them, saying why."""
-    values = {"DT": "f16", "ACC": "f32", "TM": "16", "TN": "32", "TK": "16", "WRAP": "", "END": ""} | fill
-    source = GEMM_MISS
-    for key, value in values.items():
-        source = source.replace(key, value)
-    compile_err(source, 5, why)
-    kernel = phobos.compile(source.replace("@tensorcore\n", "")).k.variants[0]
-    assert not any(isinstance(n, ir.Dot) and n.tensorcore for s in ir.walk_stmts(kernel.body)
-                   for e in ir.stmt_exprs(s) for n in ir.walk_expr(e))
+def test_tensorcore_says_why_a_dot_has_no_tensor_core_product(fill: dict[str, str], why: str):
+    """@tensorcore demands tensor cores for every `dot`: a located error at one whose
+    operand types have none, saying why."""
+    compile_err(gemm_miss(fill), 5, why)
+    assert not any(d.tensorcore for d in dots_of(gemm_miss(fill)))
+
+
+@pytest.mark.parametrize("fill", [
+    {"DT": "bf16", "ACC": "f64"},  # the product is f32 on tensor cores, then widened
+    {"TM": "8"},  # the general lowering's atoms mask the rows past 8
+    {"DT": "i8", "ACC": "i32", "TK": "8"},
+    {"WRAP": "if kk > 0 { ", "END": " }"},
+])
+def test_tensorcore_takes_dots_that_are_no_gemm_loop(fill: dict[str, str]):
+    """A `dot` with tensor-core operands runs on them wherever it stands (the general
+    lowering's mma.sync), so @tensorcore takes it, though it is no GEMM loop (no dot
+    marked for the GEMM kernel's lowering)."""
+    assert phobos.compile(gemm_miss(fill)).k.variants[0].tensorcore
+    assert not any(d.tensorcore for d in dots_of(gemm_miss(fill)))
+
+
+def test_tensorcore_checks_every_dot_of_the_kernel():
+    """Attention's two products, neither an `acc += dot`: the first is refused where its
+    operands are f32."""
+    text = (
+        "@tensorcore\nkernel k(Q: tensor<DT>[S, 64], K: tensor<DT>[S, 64], V: tensor<bf16>[S, 64], "
+        "O: tensor<f32>[S, 64]) {\n"
+        "  let s = dot(Q[0 :+ 16, :], transpose(K[0 :+ 64, :]))\n"
+        "  O[0 :+ 16, :] = dot(bf16(softmax(s)), V[0 :+ 64, :])\n}"
+    )
+    compile_ok(text.replace("DT", "bf16"))
+    compile_err(text.replace("DT", "f32"), 3, "@tensorcore: no tensor core runs this `dot`: f32 operands")
 
 
 def test_uniformity_errors_name_a_fns_loop_as_written():

@@ -22,7 +22,7 @@ from . import literals
 from .callrules import statement_problem, unknown_function, unknown_name
 from .calls import build_call
 from .fncalls import inline_expr, inline_stmts
-from .gemm import MAX_STAGES, mark_gemm_loops
+from .gemm import MAX_STAGES, mark_gemm_loops, tensor_core_misses
 from .inline import Inliner, written_name
 from .limits import Tally
 from .linear import constant_difference
@@ -99,20 +99,18 @@ class KernelBuilder(OperatorTyping):
             body=body,
             span=k.span,
         )
-        found, misses = mark_gemm_loops(kernel)
-        if attrs["tensorcore"] and misses:
-            miss = misses[0]
-            raise PhobosError(
-                f"@tensorcore: this `acc += dot(a, b)` is no GEMM loop, so no tensor core runs it: {miss.why}",
-                miss.span,
-                (f"{attrs['tensorcore_span']}: @tensorcore demands tensor cores for every such statement",),
-            )
-        if attrs["tensorcore"] and not found:
-            raise self.fail(
-                "@tensorcore needs a GEMM loop: a plain `for` whose body does "
-                "`acc += dot(a, b)` with f16, bf16 or i8 operands into an f32 or i32 tile",
-                attrs["tensorcore_span"],
-            )
+        mark_gemm_loops(kernel)
+        if attrs["tensorcore"]:
+            count, misses = tensor_core_misses(kernel)
+            if misses:
+                raise PhobosError(
+                    f"@tensorcore: no tensor core runs this `dot`: {misses[0].why}",
+                    misses[0].span,
+                    (f"{attrs['tensorcore_span']}: @tensorcore demands tensor cores for every `dot`",),
+                )
+            if not count:
+                raise self.fail("@tensorcore needs a `dot` of f16, bf16 or i8 operands (into f32 or i32)",
+                                attrs["tensorcore_span"])
         return kernel
 
     def attributes(self) -> dict:
