@@ -56,7 +56,8 @@ FLOAT_ATOMICS = ("atomic_max", "atomic_min")
 
 @dataclass(frozen=True)
 class Gemm:
-    """The tensors of one GEMM loop: A [M, K] · B [K, NB] into the tile output Y."""
+    """The tensors of one GEMM loop: A [M, K] · B [K, NB] into the tile output Y, or
+    A · transpose(B) where B is [NB, K] (the weight of `nn.Linear`)."""
 
     a: str
     b: str
@@ -65,6 +66,7 @@ class Gemm:
     tn: int
     tk: int
     acc: str  # f32 or i32
+    b_transposed: bool = False
 
 
 class KernelGen(OverlapGen):
@@ -145,13 +147,21 @@ class KernelGen(OverlapGen):
         trips = (top + g.tk - 1) // g.tk
         rows = Binary("*", Name("b"), Lit(str(g.tm)))
         la = Sub(g.a, (Span(rows, g.tm), Span(Name(var), g.tk)))
-        lb = Sub(g.b, (Span(Name(var), g.tk), Span(Lit("0"), g.tn)))
+        if g.b_transposed:
+            lb = Sub(g.b, (Span(Lit("0"), g.tn), Span(Name(var), g.tk)))
+        else:
+            lb = Sub(g.b, (Span(Name(var), g.tk), Span(Lit("0"), g.tn)))
+
+        def right(x: Expr) -> Expr:
+            return Call("transpose", (x,)) if g.b_transposed else x
+
         body: list[Stmt]
         if self.ch.coin(0.5):
             xa, xb = self.env.fresh("ga"), self.env.fresh("gb")
-            body = [Var(xa, None, la), Var(xb, None, lb), Assign(Name(acc), "+=", Call("dot", (Name(xa), Name(xb))))]
+            body = [Var(xa, None, la), Var(xb, None, lb),
+                    Assign(Name(acc), "+=", Call("dot", (Name(xa), right(Name(xb)))))]
         else:
-            body = [Assign(Name(acc), "+=", Call("dot", (la, lb)))]
+            body = [Assign(Name(acc), "+=", Call("dot", (la, right(lb))))]
         mag = 4.0 * top
         err = 2 * top * mag * UNIT["f32"] if g.acc == "f32" else 0.0
         m_lo = self.env.geo.dims[str(a.dims[0])][0]
@@ -159,7 +169,7 @@ class KernelGen(OverlapGen):
         fact = Fact(g.acc, (g.tm, g.tn), mag=mag if g.acc == "f32" else INF, err=err, sure=(rows_sure, (0, g.tn)))
         self.env.bind(Binding(acc, fact, "var", locked=True))
         self.env.tolerance[g.out] = max(self.env.tolerance.get(g.out, 0.0), err)
-        self.env.notes.add(f"gemm:{a.dtype}")
+        self.env.notes.add(f"gemm:{a.dtype}" + (":transposed" if g.b_transposed else ""))
         init = Lit("0.0") if g.acc == "f32" else Lit("0")
         store = Assign(
             Sub(g.out, (Span(Binary("*", Name("b"), Lit(str(g.tm))), g.tm), Span(Lit("0"), g.tn))), "=", Name(acc)

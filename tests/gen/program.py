@@ -205,9 +205,10 @@ def plan_gemm(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, in
     tk = 32 if dtype == "i8" else ch.choice((16, 32))
     dims["K"] = (ceil4(tk - 8), ceil4(3 * tk + 4))
     dims["MG"] = (ceil4((grid - 1) * tm + 1), ceil4(grid * tm))
+    transposed = ch.coin(0.5)  # B as W[N, K], read transpose(W[0 :+ TN, k :+ TK])
     a = tensor("GA", dtype, ("MG", "K"), "input")
-    b = tensor("GB", dtype, ("K", tn), "input")
+    b = tensor("GB", dtype, (tn, "K") if transposed else ("K", tn), "input")
     acc = "i32" if dtype == "i8" else "f32"
     out = tensor("GY", acc, ("MG", tn), "output")
     gen.env.blocks[out.name] = tm
-    gen.gemms.append(Gemm(a.name, b.name, out.name, tm, tn, tk, acc))
+    gen.gemms.append(Gemm(a.name, b.name, out.name, tm, tn, tk, acc, transposed))
