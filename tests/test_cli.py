@@ -96,9 +96,47 @@ def test_compile_says_how_each_product_runs(tmp_path: Path, capsys: pytest.Captu
     out = capsys.readouterr().out.splitlines()
     assert out[1] == ("  dot at 6:12: mma.sync m16n8k16 from sm_80 into registers (the accumulator layout), "
                       "A staged for ldmatrix, B staged for ldmatrix; scalar products below sm_80")
-    assert out[2].startswith("  a launch on sm_90 runs it as a GEMM kernel on wgmma instead")
-    assert out[4] == ("  dot at 12:19: loops of scalar products (f32 operands into f32: tensor cores take f16 "
-                      "or bf16 into f32, i8 into i32)")
+    assert out[2] == "  a launch on sm_90 runs it as a GEMM kernel on wgmma instead (the gemm-* files for it)"
+    small = out.index(next(line for line in out if line.startswith("small")))
+    assert out[small + 1] == ("  dot at 12:19: loops of scalar products (f32 operands into f32: tensor cores take "
+                              "f16 or bf16 into f32, i8 into i32)")
+
+
+MMA_GEMM = """\
+kernel plain(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.y * 128
+  let n0 = ctx.block.x * 128
+  var acc: tile<f32>[128, 128] = 0.0
+  for k in range(0, K, 64) {
+    acc += dot(A[m0 :+ 128, k :+ 64], B[k :+ 64, n0 :+ 128])
+  }
+  C[m0 :+ 128, n0 :+ 128] = acc
+}
+"""
+
+
+def test_a_gemm_kernel_is_built_as_the_variants_its_launches_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 nvrtc: None):
+    """Ahead of time, a GEMM kernel is also written as the tensor-core code its launches
+    run: on sm_90 wgmma with TMA loads (tensor maps as arguments) and with the
+    producer's copies, on sm_80 mma.sync; each line says how to launch it."""
+    src = write(tmp_path, "p.phobos", PRODUCTS + MMA_GEMM)
+    out = tmp_path / "out"
+    assert main(["compile", str(src), "--emit", "ptx", "--target", "sm_80", "--target", "sm_90", "-o", str(out)]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["linear.gemm-threads.sm_90.ptx", "linear.gemm-tma.sm_90.ptx", "linear.sm_80.ptx",
+                     "linear.sm_90.ptx", "plain.gemm-mma.sm_80.ptx", "plain.gemm-threads.sm_90.ptx",
+                     "plain.gemm-tma.sm_90.ptx", "plain.sm_80.ptx", "plain.sm_90.ptx", "small.sm_80.ptx",
+                     "small.sm_90.ptx"]
+    tma = (out / "linear.gemm-tma.sm_90.ptx").read_text()
+    threads = (out / "linear.gemm-threads.sm_90.ptx").read_text()
+    assert ".target sm_90a" in tma and "wgmma.mma_async" in tma and "cp.async.bulk.tensor" in tma
+    assert "wgmma.mma_async" in threads and "cp.async.bulk.tensor" not in threads
+    mma = (out / "plain.gemm-mma.sm_80.ptx").read_text()
+    assert "mma.sync.aligned" in mma and "ldmatrix" in mma
+    text = capsys.readouterr().out
+    assert "entry phobos_linear(tensormap a, tensormap b, tensormap c, tensor A, tensor W, tensor C, dim M," in text
+    assert "tensormap b: W as a 2-D row-major map, boxes of 128 rows of 64 elements, 128-byte swizzle" in text
 
 
 def test_cubins_for_several_targets(tmp_path: Path, nvrtc: None):

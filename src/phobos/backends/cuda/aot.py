@@ -6,9 +6,11 @@ the 16-byte vector path; the generated source says so in its header. A launch th
 passes an offset view gets a variant generated for its alignment at launch time. It
 is built in the kernel's math_mode, as its launches are.
 
-A GEMM kernel's tensor-core variants take arguments only a launch makes (tensor maps,
-the grid it walks), so they are not built here; but a tile the target cannot hold
-under @tensorcore is refused here, with the numbers, as at a launch.
+A GEMM kernel is also built as the tensor-core variants its launches run there
+(`gemm_builds`): their tensor maps and the grid they walk are arguments, which the
+code does not depend on, so they are built once for every launch of their key. A tile
+the target cannot hold under @tensorcore is refused here, with the numbers, as at a
+launch.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from phobos.backends.aot import fast_math, kernels_to_build, output_stem
 from phobos.backends.files import output_folder, write_output
-from phobos.ir.specialize import usual
+from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization, specialize, usual
 
 EMITS = ("cuda", "ptx", "cubin")
 SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
@@ -42,8 +45,6 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
     """Build every variant for every target, writing one file each into `out`. The
     CUDA C++ is one file for all targets, but each target's limits are checked."""
     from .compile import build, check_arch, check_shared
-    from .gemm_form import NotGemm
-    from .gemm_launch import gemm_of
     from .kernel import generate
 
     for arch in arches:
@@ -59,20 +60,77 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Buil
             gemms = {}
             for arch in arches:
                 # under @tensorcore, a GEMM tile the target cannot hold is refused here
-                gemms[arch] = not isinstance(gemm_of(variant, arch), NotGemm)
+                gemms[arch] = gemm_builds(variant, arch, fast_math(kernel))
                 check_shared(gen, variant, arch)
             if emit == "cuda":
                 target = out / f"{stem}.cu"
                 write_output(target, gen.source.encode())
                 built.append(Built(variant.name, dict(variant.bindings), arches[0], target, gen.shared_on(arches[0]),
                                    lowering(gen, [a for a in arches if gemms[a]])))
-                continue
+            else:
+                for arch in arches:
+                    target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
+                    write_output(target, build(gen, variant, arch, emit))
+                    built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch),
+                                       lowering(gen, [arch] if gemms[arch] else [])))
             for arch in arches:
-                target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
-                write_output(target, build(gen, variant, arch, emit))
-                built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch),
-                                   lowering(gen, [arch] if gemms[arch] else [])))
+                for label, spec, gemm in gemms[arch]:
+                    target = out / f"{stem}.{label}.{arch}.{SUFFIX[emit]}"
+                    write_output(target, gemm.source.encode() if emit == "cuda" else build(gemm, variant, arch, emit))
+                    built.append(Built(variant.name, dict(variant.bindings), arch, target, gemm.shared_bytes,
+                                       gemm_abi(gemm, spec)))
     return built
+
+
+def gemm_builds(variant: ir.Kernel, arch: str, fast: bool) -> list[tuple[str, Specialization, Generated]]:
+    """The GEMM kernel's tensor-core variants a launch on `arch` runs, each with its
+    file label: on sm_90 `gemm-tma` (TMA loads, and the output's TMA store where the
+    plan stages it: launches whose dims are multiples of 16 and whose tensors are
+    16-byte aligned with rows 16-byte multiples apart; not where an i8 B is transposed
+    as it is copied) and `gemm-threads` (the producer's threads copy; tensors 16-byte
+    aligned); on sm_80 to sm_89 `gemm-mma`; each with the key it is for. None where
+    the kernel is no GEMM kernel."""
+    from .gemm_form import NotGemm
+    from .gemm_launch import GEMM_ARCH, gemm_of, generate_gemm
+    from .gemm_plan import GemmMode, GemmPlan
+
+    found = gemm_of(variant, arch)
+    if isinstance(found, NotGemm):
+        return []
+    form, plan = found
+    any_launch = replace(usual(variant), fast_math=fast)
+    if arch != GEMM_ARCH:
+        return [("gemm-mma", any_launch,
+                 generate_gemm(variant, any_launch, form, plan, GemmMode(False, False, mma=True)))]
+    assert isinstance(plan, GemmPlan)
+    builds = []
+    if not plan.b_transposed_copy:
+        tensors = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+        pitched = specialize(variant, dict.fromkeys(variant.runtime_dims, 16), {}, tensors, scalars_known=False,
+                             fast_math=fast)
+        builds.append(("gemm-tma", pitched,
+                       generate_gemm(variant, pitched, form, plan, GemmMode(True, plan.c is not None))))
+    builds.append(("gemm-threads", any_launch, generate_gemm(variant, any_launch, form, plan, GemmMode(False, False))))
+    return builds
+
+
+def gemm_abi(gen: Generated, spec: Specialization) -> tuple[str, ...]:
+    """How to launch a GEMM variant built here, in words: the launches it is for, its
+    entry and arguments, its block, shared memory and cluster, its grid, and each tensor
+    map's box."""
+    from .gemm_plan import GemmPlan
+
+    args = ", ".join(f"{p.kind} {p.name}" for p in gen.params)
+    cluster = f", clusters of {gen.cluster}" if gen.cluster > 1 else ""
+    lines = [f"the GEMM kernel's own lowering, for launches where {spec.text()}: entry {gen.symbol}({args})",
+             f"launch with {gen.threads} threads a CTA, {gen.shared_bytes} bytes of dynamic shared memory{cluster} "
+             "and any number of CTAs along x (Phobos launches one an SM at most): they walk the blocks of the "
+             "kernel's own grid, passed as grid x, y and z"]
+    boxes = gen.gemm.boxes() if isinstance(gen.gemm, GemmPlan) else {}
+    lines += [f"tensormap {p.name}: {p.dtype} as a 2-D row-major map, boxes of {boxes[p.name][1]} rows of "
+              f"{boxes[p.name][0]} elements, 128-byte swizzle, zeros outside"
+              for p in gen.params if p.kind == "tensormap"]
+    return tuple(lines)
 
 
 def lowering(gen: Generated, gemm_arches: list[str]) -> tuple[str, ...]:
@@ -80,5 +138,5 @@ def lowering(gen: Generated, gemm_arches: list[str]) -> tuple[str, ...]:
     the kernel is a GEMM kernel, what a launch on those targets runs instead."""
     lines = [f"dot at {line}:{column}: {text}" for line, column, text in gen.lowerings]
     lines += [f"a launch on {arch} runs it as a GEMM kernel on {'wgmma' if arch == 'sm_90' else 'mma.sync'} "
-              "instead (its tensor maps and grid walk are made at the launch)" for arch in gemm_arches]
+              "instead (the gemm-* files for it)" for arch in gemm_arches]
     return tuple(lines)

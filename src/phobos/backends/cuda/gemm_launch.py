@@ -183,9 +183,7 @@ class GemmArguments:
         self._places = tuple(list(pointer_order).index(name) for name in self.tensors.values())
         self.boxes: dict[str, tuple[int, int]] = {}
         if isinstance(plan, GemmPlan):
-            self.boxes = {"a": (plan.a.box_cols, plan.a.rows), "b": (plan.b.box_cols, plan.b.rows)}
-            if plan.c is not None:
-                self.boxes["c"] = (plan.c.box_cols, plan.c.rows)
+            self.boxes = plan.boxes()
             assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
         self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
         self.grid = {axis: ctypes.c_int64() for axis in "xyz"}

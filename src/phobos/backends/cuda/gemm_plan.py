@@ -171,6 +171,14 @@ class GemmPlan:
         promised 16-byte alignment)."""
         return self.turn_barrier + (TURN_BARRIER_BYTES if self.pingpong else 0) + SWIZZLE_ATOM
 
+    def boxes(self) -> dict[str, tuple[int, int]]:
+        """Each TMA tensor map's box, (columns, rows) in elements, by role: the operands
+        a and b, and the output c where its store is staged."""
+        boxes = {"a": (self.a.box_cols, self.a.rows), "b": (self.b.box_cols, self.b.rows)}
+        if self.c is not None:
+            boxes["c"] = (self.c.box_cols, self.c.rows)
+        return boxes
+
     def describe(self) -> list[str]:
         return [
             f"{self.bm} x {self.bn} CTA tile, k {self.bk} a stage, {self.stages} stages of {self.stage_bytes} bytes",
