@@ -918,3 +918,41 @@ def test_errors_caught_in_python_carry_the_callers_frames_only(mod, calls):
     assert frames(lambda: phobos.compile("kernel k() {\n}\n", path=5)) == here
     assert frames(lambda: ph.kernel(interpret=True)(5)) == here  # a decorator given options, then no def
     assert frames(lambda: ph.fn(uses="W")(5)) == here
+
+
+# ------------------------------------------------------------ kernel objects as functions
+
+
+def test_a_phobos_kernel_looks_like_a_function():
+    """Name, docstring, signature (each parameter with its Phobos type, each autotune
+    name a keyword that pins it) and a repr naming the variants; `dir` lists each kernel
+    of a module once."""
+    import inspect
+
+    module = phobos.compile(
+        "@autotune(T in [64, 128])\nkernel tiles(X: tensor<f32>[N], a: f32) {\n  X[0 :+ T] = X[0 :+ T] * a\n}\n"
+        "kernel plain(Y: tensor<i32>[4]) {\n}\n"
+    )
+    tiles = module.tiles
+    assert (tiles.__name__, tiles.__qualname__, tiles.__module__) == ("tiles", "tiles", "phobos.compile")
+    assert "tiles[grid]" in tiles.__doc__
+    assert str(inspect.signature(tiles)) == "(X: 'tensor<f32>[N]', a: 'f32', *, T: 'one of [64, 128]' = None)"
+    assert repr(tiles) == "<phobos kernel tiles: 2 variants, T in [64, 128]>"
+    assert repr(module.plain) == "<phobos kernel plain>"
+    assert dir(module).count("tiles") == 1 and dir(module).count("plain") == 1
+
+
+def test_a_python_kernel_keeps_its_functions_names_and_docstring():
+    import inspect
+
+    @ph.kernel
+    @ph.autotune(B=[32])
+    def doubled(X: ph.tensor[ph.f32][N]):  # noqa: F821
+        """Doubles X, B elements a CTA."""
+        X[ph.ctx.block.x * B:+B] = X[ph.ctx.block.x * B:+B] * 2.0  # noqa: F821
+
+    assert doubled.__name__ == "doubled" and doubled.__module__ == __name__
+    assert doubled.__qualname__ == "test_a_python_kernel_keeps_its_functions_names_and_docstring.<locals>.doubled"
+    assert doubled.__doc__ == "Doubles X, B elements a CTA."
+    assert list(inspect.signature(doubled).parameters) == ["X", "B"]
+    assert doubled.with_options(interpret=True).__doc__ == doubled.__doc__

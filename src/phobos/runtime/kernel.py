@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Hashable
 from functools import cached_property
 from typing import Any
@@ -76,6 +77,12 @@ class Kernel:
         self._launchers: dict[int, Launcher] = {}
         self.compiles = Compiles(name)
         self.tunings: dict[str, Tuning] = {}  # autotuning's choices, by tuning key (autotune.py)
+        # As a function's: a Python kernel's own, a Phobos kernel's from its program.
+        self.__name__ = name
+        self.__qualname__ = python_function.__qualname__ if python_function else name
+        self.__module__ = python_function.__module__ if python_function else "phobos.compile"
+        self.__doc__ = (python_function.__doc__ if python_function else None) or (
+            f"The Phobos kernel `{name}`: launch it as `{name}[grid](*args, **autotune_pins)`.")
 
     @cached_property
     @api
@@ -152,8 +159,30 @@ class Kernel:
         merged = {k: v for k, v in {**self.options, **options}.items() if v is not None}
         return Kernel(self.name, self._program, merged, self.python_function)
 
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """The parameters a launch takes, each annotated with its Phobos type, then each
+        autotune name as a keyword that pins it (see `__getitem__`)."""
+        sig = self.signature
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        params = [inspect.Parameter(p.name, kind, annotation=p.type_text()) for p in sig.params]
+        params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                     annotation=f"one of {list(values)}") for name, values in sig.tune.items()]
+        return inspect.Signature(params)
+
     def __repr__(self) -> str:
-        return f"<phobos kernel {self.name}>"
+        """The kernel and its variants, read off the program without checking it."""
+        try:
+            tunes = [e for a in self.ast.attrs if isinstance(a, A.Autotune) for e in a.entries]
+        except PhobosError:  # a program that does not parse: its kernel by name alone
+            tunes = []
+        if not tunes:
+            return f"<phobos kernel {self.name}>"
+        count = 1
+        for entry in tunes:
+            count *= len(entry.values)
+        shown = ", ".join(f"{e.name} in {list(e.values)}" for e in tunes)
+        return f"<phobos kernel {self.name}: {count} variant{'s' if count > 1 else ''}, {shown}>"
 
 
 def python_kernel(
@@ -189,7 +218,7 @@ class Module:
         raise AttributeError(f"the program has no kernel `{name}`; it has: {', '.join(kernels) or 'none'}")
 
     def __dir__(self) -> list[str]:
-        return [*super().__dir__(), *self.kernels]
+        return sorted({*super().__dir__(), *self.kernels})
 
     @property
     def phobos_source(self) -> str:
