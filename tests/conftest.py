@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +14,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--update-goldens", action="store_true", default=False,
         help="rewrite tests/golden/ from the code generators instead of comparing against it",
     )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def suite_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The suite's cubins, tunings and launch extension go to a folder of its own, not
+    into the user's ~/.cache/phobos (a PHOBOS_CACHE_DIR the user set is kept: the GPU
+    gate carries its Tile IR cubins in one)."""
+    from phobos.backends.cuda import cache
+
+    if os.environ.get(cache.ENV_CACHE_DIR):
+        yield
+        return
+    mp = pytest.MonkeyPatch()
+    mp.setenv(cache.ENV_CACHE_DIR, str(tmp_path_factory.mktemp("phobos-cache")))
+    yield
+    mp.undo()
 
 
 @pytest.fixture(scope="module")

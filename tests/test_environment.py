@@ -4,6 +4,7 @@ the spec's one table of them."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -94,3 +95,11 @@ def test_every_yes_or_no_variable_is_read_by_the_helper():
         calls += "\n".join(re.findall(r"\bflag(?:_or)?\([^)]*\)", text))
     assert switches <= set(constants)
     assert all(re.search(rf"\bflag(?:_or)?\({constants[name]}\b", calls) for name in switches), calls
+
+
+def test_the_suite_keeps_out_of_the_users_cache():
+    """conftest.py gives the test session a cache folder of its own (unless the user
+    set PHOBOS_CACHE_DIR): nothing the tests build lands in ~/.cache/phobos."""
+    from phobos.backends.cuda import cache
+
+    assert cache.cache_dir() != Path(os.path.expanduser("~")) / ".cache" / "phobos"

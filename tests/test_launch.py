@@ -697,6 +697,17 @@ def test_asking_for_a_gpu_back_end_without_a_gpu_is_an_error(monkeypatch, calls)
     assert backend.choose_backend("k", {}).backend == "interp"
 
 
+@pytest.mark.parametrize("interpret", ["", "1"])
+def test_a_bad_phobos_backend_is_an_error_on_the_cpu_too(monkeypatch, calls, interpret: str):
+    """The spec: any value of PHOBOS_BACKEND but cuda, tileir or empty is an error,
+    whether or not a GPU would read it."""
+    monkeypatch.setattr(backend, "cuda_device", lambda: (False, "cuda-bindings is not installed"))
+    monkeypatch.setenv(backend.ENV_INTERPRET, interpret)
+    monkeypatch.setenv(backend.ENV_BACKEND, "bogus")
+    message = error_of(lambda: backend.choose_backend("k", {}))
+    assert "PHOBOS_BACKEND is 'bogus'; set it to cuda or tileir, or leave it unset" in message
+
+
 def test_with_options_gives_the_kernel_other_options_and_launches_of_its_own(monkeypatch, calls):
     """kernel.with_options(backend="tileir"): the same program, its own options and
     plans; None drops an option; a bad one is refused as at compile."""

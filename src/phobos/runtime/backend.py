@@ -128,11 +128,12 @@ def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     interpreter with a notice. (A repeat launch of that kind runs where it did,
     without reading the environment again: see `plans`.)"""
     asked, gpu = options.get("interpret"), options.get("backend")
+    named = word(ENV_BACKEND, GPU_BACKENDS)  # read, and a bad value refused, with or without a GPU
     if asked is True or (asked is None and gpu is None and flag(ENV_INTERPRET, False)):
         return INTERP
     visible, why = cuda_device()
     if visible:
-        return TILEIR if (gpu or word(ENV_BACKEND, GPU_BACKENDS)) == "tileir" else CUDA
+        return TILEIR if (gpu or named) == "tileir" else CUDA
     if asked is False or gpu is not None:
         option = "interpret=False" if asked is False else f"backend={gpu!r}"
         raise PhobosError(f"kernel `{kernel}` was made with {option}, which asks for the GPU, but {why}")
