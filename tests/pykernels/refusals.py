@@ -341,6 +341,11 @@ def missing_builtin(X: ph.tensor[ph.f32][N]):
     X[0] = ph.nothing(1.0)  # refused
 
 
+def triton_name(X: ph.tensor[ph.f32][N]):
+    i: ph.let = ph.program_id(0)  # refused
+    X[i] = 1.0
+
+
 def keyword_name(X: ph.tensor[ph.f32][N]):
     true: ph.let = 1  # refused
 

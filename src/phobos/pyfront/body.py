@@ -31,6 +31,7 @@ from .markers import (
     ScalarMarker,
     ShapedMarker,
     UnrollMarker,
+    triton_hint,
 )
 from .phobosfn import PhobosFn
 from .source import DefSource, end, start
@@ -239,7 +240,7 @@ class Body:
             elif _is_module(value, "phobos.lang"):
                 value = getattr(value, attr, UNBOUND)
                 if value is UNBOUND:
-                    self.error(f"phobos.lang has no `{attr}`", node)
+                    self.error(f"phobos.lang has no `{attr}`{triton_hint(attr)}", node)
             else:
                 return FOREIGN
         if isinstance(value, CtxMarker):

@@ -15,6 +15,30 @@ from typing import Any
 from phobos.errors import PhobosError, api, user_span
 from phobos.names import CTX_FIELDS
 
+# Names a Triton kernel uses, with their Phobos spelling, for the error a `ph.X` of one gets.
+TRITON_NAMES = {
+    "program_id": "the block index is `ph.ctx.block.x` (`.y`, `.z`)",
+    "num_programs": "the grid is `ph.ctx.grid.x` (`.y`, `.z`)",
+    "arange": "Phobos reads ranges as windows, `X[start:+n]`; it has no index tile",
+    "zeros": "a tile starts from a value: `t: ph.var[ph.tile[ph.f32][M, N]] = 0.0`",
+    "full": "a tile starts from a value: `t: ph.var[ph.tile[ph.f32][M, N]] = 1.5`",
+    "load": "a window read is a subscript, `X[i:+n]` (absent elements are skipped, no mask)",
+    "store": "a window store is an assignment, `Y[i:+n] = value`",
+    "maximum": "the elementwise maximum is `ph.max(a, b)`",
+    "minimum": "the elementwise minimum is `ph.min(a, b)`",
+    "trans": "`ph.transpose(t)`",
+    "cdiv": "write `(a + b - 1) // b`",
+    "constexpr": "a compile-time size is an @ph.autotune name or a literal",
+    "debug_barrier": "`ph.barrier()`",
+    "num_warps": "the CTA's size is `@ph.launch(threads)`; `ph.ctx.warps` reads it",
+}
+
+
+def triton_hint(name: str) -> str:
+    """`; ` and the Phobos spelling of a Triton name, or nothing."""
+    hint = TRITON_NAMES.get(name)
+    return f"; {hint}" if hint else ""
+
 
 class Marker:
     """A name of the language, such as `ph.exp` or `ph.let`."""
