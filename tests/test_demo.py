@@ -20,6 +20,21 @@ def test_readme_commands_are_the_demo_and_what_ci_runs():
     assert blocks[1] in (ROOT / ".ci" / "run").read_text().splitlines()
 
 
+def test_the_readmes_grid_function_covers_every_row():
+    """The README's grid example gives the last, partial block of rows its CTA."""
+    found = re.search(r"`kernel\[(lambda meta: .*?)\]\(x, y\)`", (ROOT / "README.md").read_text(), re.S)
+    assert found is not None
+    grid = eval(" ".join(found.group(1).split()))  # noqa: S307  (the README's own text)
+    assert [grid({"M": m, "ROWS": 32}) for m in (32, 33, 100)] == [(1,), (2,), (4,)]
+
+
+def test_the_project_is_apache_2_licensed():
+    import tomllib
+
+    assert (ROOT / "LICENSE").read_text().split()[:4] == ["Apache", "License", "Version", "2.0,"]
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["license"] == {"text": "Apache-2.0"}
+
+
 def _interpreter_installed() -> bool:
     try:
         from phobos.backends.interp import run  # noqa: F401
