@@ -475,3 +475,15 @@ def test_a_file_named_by_bytes_that_are_not_utf8_is_built_and_named_as_it_is(tmp
     built = sorted(out.glob(f"*{suffix}"))
     named = b"k\\377.phobos" if backend == "cuda" else b"k\xff.phobos"  # an octal escape in a C string
     assert len(built) == 2 and all(named in p.read_bytes() for p in built)
+
+
+def test_version_and_the_targets_in_help(capsys: pytest.CaptureFixture[str]):
+    import phobos
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.strip() == f"phobos {phobos.__version__}"
+    with pytest.raises(SystemExit):
+        main(["compile", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The cuda back end builds for sm_75, sm_80, sm_86, sm_89, sm_90; the tileir back end for sm_80," in text

@@ -13,7 +13,12 @@ EMITS = {"cuda": ("cuda", "ptx", "cubin"), "tileir": ("tileir", "bytecode", "cub
 
 
 def _parser() -> argparse.ArgumentParser:
+    from phobos import __version__
+    from phobos.backends.tileir.assemble import ARCHES as TILEIR_ARCHES
+    from phobos.targets import ARCHES as CUDA_ARCHES
+
     parser = argparse.ArgumentParser(prog="phobos", description="The Phobos kernel compiler.")
+    parser.add_argument("--version", action="version", version=f"phobos {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser(
         "compile",
@@ -31,8 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument(
         "--target", action="append", dest="targets", metavar="SM",
-        help="an architecture such as sm_80 or sm_90 (repeat for several; default sm_90); each is "
-        "checked, --emit cuda too",
+        help="an architecture (repeat for several; default sm_90); each is checked, --emit cuda too. "
+        f"The cuda back end builds for {', '.join(CUDA_ARCHES)}; the tileir back end for "
+        f"{', '.join(TILEIR_ARCHES)}",
     )
     build.add_argument("--emit", choices=("cuda", "ptx", "cubin", "tileir", "bytecode"), default="cubin",
                        help="what to write: the CUDA C++ or PTX (cuda back end), the Tile IR text or "
