@@ -487,3 +487,21 @@ def test_version_and_the_targets_in_help(capsys: pytest.CaptureFixture[str]):
         main(["compile", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "The cuda back end builds for sm_75, sm_80, sm_86, sm_89, sm_90; the tileir back end for sm_80," in text
+
+
+def test_the_cache_command_lists_sizes_and_clears_what_phobos_keeps(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]):
+    """`phobos cache list|size|clear` on the folder PHOBOS_CACHE_DIR names (own_cache):
+    entries by kind, their total, and a clear that leaves the user's own files."""
+    cache.store("ab" + "0" * 62, "cubin", b"x" * 100)
+    cache.store("cd" + "1" * 62, "ptx", b"y" * 10)
+    (cache.cache_dir() / "notes.txt").write_text("mine")
+    assert main(["cache", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0].endswith(": 2 files, 270 bytes") and listed[1:] == ["  cubin: 1 file, 180 bytes",
+                                                                         "  ptx: 1 file, 90 bytes"]
+    assert main(["cache", "size"]) == 0
+    assert capsys.readouterr().out == f"270 bytes in {cache.cache_dir()}\n"
+    assert main(["cache", "clear"]) == 0
+    assert capsys.readouterr().out == f"removed 2 files (270 bytes) from {cache.cache_dir()}\n"
+    assert cache.lookup("ab" + "0" * 62, "cubin") is None and (cache.cache_dir() / "notes.txt").exists()

@@ -1,5 +1,6 @@
 """The `phobos` command: `phobos compile PATH [--backend cuda|tileir] --target sm_90
-[--emit cuda|ptx|cubin|tileir|bytecode] [-o DIR]`."""
+[--emit cuda|ptx|cubin|tileir|bytecode] [-o DIR]`, `phobos cache list|size|clear` and
+`phobos --version`."""
 
 from __future__ import annotations
 
@@ -44,7 +45,32 @@ def _parser() -> argparse.ArgumentParser:
                        help="what to write: the CUDA C++ or PTX (cuda back end), the Tile IR text or "
                        "bytecode (tileir back end), or a cubin (default)")
     build.add_argument("-o", "--output", type=Path, default=Path("."), help="the folder to write to (default .)")
+    kept = commands.add_parser(
+        "cache",
+        help="what the disk cache of compiled kernels holds, or empty it",
+        description="The disk cache (PHOBOS_CACHE_DIR, else ~/.cache/phobos): `list` its entries by kind, "
+        "`size` their total, `clear` them (the files Phobos keeps there, and nothing else).",
+    )
+    kept.add_argument("action", choices=("list", "size", "clear"))
     return parser
+
+
+def _cache(action: str) -> int:
+    from phobos.backends.cuda import cache
+
+    if action == "clear":
+        files, size = cache.clear()
+        print(f"removed {files} file{'s' if files != 1 else ''} ({size} bytes) from {cache.cache_dir()}")
+        return 0
+    folder, kinds = cache.contents()
+    total = sum(size for _, size in kinds.values())
+    if action == "size":
+        print(f"{total} bytes in {folder}")
+        return 0
+    print(f"{folder}: {sum(files for files, _ in kinds.values())} files, {total} bytes")
+    for kind, (files, size) in sorted(kinds.items()):
+        print(f"  {kind}: {files} file{'s' if files != 1 else ''}, {size} bytes")
+    return 0
 
 
 def _bad_argument(option: str, err: PhobosError) -> int:
@@ -55,6 +81,8 @@ def _bad_argument(option: str, err: PhobosError) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "cache":
+        return _cache(args.action)
     if args.emit not in EMITS[args.backend]:
         parser.error(f"--emit {args.emit} is not something the {args.backend} back end writes "
                      f"(it writes {', '.join(EMITS[args.backend])})")

@@ -293,3 +293,45 @@ def keep_failed(name: str, key: str, source: str, log: str) -> Path | OSError:
     except OSError as exc:
         return exc
     return path
+
+
+ENTRY_FOLDERS = ("native", "failed")  # besides the shards: the launch extension, and builds NVRTC refused
+
+
+def _kept_files(root: Path) -> list[tuple[str, Path]]:
+    """Every file Phobos keeps in the cache folder `root`, each with its kind: an
+    entry's suffix (cubin, ptx, ...) in the shards, or its folder's name."""
+    found: list[tuple[str, Path]] = []
+    for folder in sorted(root.iterdir()):
+        shard = len(folder.name) == 2 and all(c in "0123456789abcdef" for c in folder.name)
+        if not (shard or folder.name in ENTRY_FOLDERS) or _problem(folder) is not None:
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.is_file() and not path.is_symlink():
+                found.append((path.suffix.lstrip(".") if shard else folder.name, path))
+    return found
+
+
+def contents() -> tuple[Path, dict[str, tuple[int, int]]]:
+    """The cache folder and what it holds by kind: (files, bytes); nothing where the
+    folder is missing or refused."""
+    root = _root(create=False)
+    kinds: dict[str, tuple[int, int]] = {}
+    for kind, path in [] if root is None else _kept_files(root):
+        files, size = kinds.get(kind, (0, 0))
+        kinds[kind] = (files + 1, size + path.stat().st_size)
+    return cache_dir(), kinds
+
+
+def clear() -> tuple[int, int]:
+    """Remove every file Phobos keeps in the cache folder, and the memory cache; the
+    (files, bytes) removed. Anything else in the folder stays."""
+    forget_memory()
+    root = _root(create=False)
+    files = size = 0
+    for _, path in [] if root is None else _kept_files(root):
+        with contextlib.suppress(FileNotFoundError):
+            size += path.stat().st_size
+            path.unlink()
+            files += 1
+    return files, size
