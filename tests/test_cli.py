@@ -505,3 +505,14 @@ def test_the_cache_command_lists_sizes_and_clears_what_phobos_keeps(tmp_path: Pa
     assert main(["cache", "clear"]) == 0
     assert capsys.readouterr().out == f"removed 2 files (270 bytes) from {cache.cache_dir()}\n"
     assert cache.lookup("ab" + "0" * 62, "cubin") is None and (cache.cache_dir() / "notes.txt").exists()
+
+
+def test_a_python_module_is_imported_with_its_folder_on_the_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The module runs as an import (its `__main__` block does not), and may import its
+    neighbours, as it would when run from its folder."""
+    write(tmp_path, "helpers.py", "import phobos.lang as ph\n\n\n@ph.fn\ndef double(x):\n    return x * 2\n")
+    write(tmp_path, "mod.py", PYTHON.replace("import phobos.lang as ph\n", "import phobos.lang as ph\nfrom helpers "
+                                             "import double\n").replace("X[i] * 2", "double(X[i])")
+          + '\nif __name__ == "__main__":\n    raise SystemExit("run as a script")\n')
+    assert main(["compile", str(tmp_path / "mod.py"), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "twice.cu").exists() and str(tmp_path) not in sys.path

@@ -17,7 +17,10 @@ from phobos.pyfront.source import refuse_undecodable
 
 
 def kernels_in(path: Path) -> list:
-    """The kernels a `.phobos` file defines, or those a `.py` module holds."""
+    """The kernels a `.phobos` file defines, or those a `.py` module holds: the module is
+    imported (its top-level code runs, under a name of its own, so an `if __name__ ==
+    "__main__"` block does not), with its folder first on `sys.path` meanwhile, so that
+    it imports its neighbours as it would when run."""
     import phobos
 
     if not path.exists():
@@ -29,12 +32,15 @@ def kernels_in(path: Path) -> list:
             raise PhobosError(f"cannot import {path}")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
+        folder = str(path.resolve().parent)
+        sys.path.insert(0, folder)
         try:
             spec.loader.exec_module(module)
         except SyntaxError as err:
             raise _not_python(path, err) from None
         finally:
             sys.modules.pop(name, None)
+            sys.path.remove(folder)
         return [v for v in vars(module).values() if isinstance(v, phobos.Kernel)]
     return list(phobos.compile(path).kernels.values())
 
