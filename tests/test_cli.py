@@ -445,7 +445,8 @@ def test_a_missing_tileiras_names_the_package(tmp_path: Path, monkeypatch: pytes
     finally:
         assemble.tileiras.cache_clear()
     err = capsys.readouterr().err
-    assert "tileiras is not installed" in err and "nvidia-cuda-tileiras" in err and "phobos[tileir]" in err
+    assert "tileiras is not installed" in err and "pip install nvidia-cuda-tileiras==13.4.92 " in err
+    assert "pip install -e '.[tileir]'" in err
 
 
 def test_a_refused_kernel_fails_the_tileir_build_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

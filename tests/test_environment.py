@@ -103,3 +103,15 @@ def test_the_suite_keeps_out_of_the_users_cache():
     from phobos.backends.cuda import cache
 
     assert cache.cache_dir() != Path(os.path.expanduser("~")) / ".cache" / "phobos"
+
+
+def test_install_hints_name_packages_that_install_what_is_missing():
+    """PyPI's `phobos` is another project: the hints name the packages themselves, and
+    the editable install of a checkout."""
+    from phobos.backends.cuda.compile import missing_packages
+    from phobos.backends.tileir.assemble import INSTALL
+
+    hint = str(missing_packages(ImportError("No module named 'cuda'")))
+    assert "pip install 'cuda-core>=1.2' 'cuda-bindings>=13.0' 'nvidia-cuda-nvrtc>=13.0'" in hint
+    assert "pip install -e '.[cuda]'" in hint and "phobos[cuda]" not in hint
+    assert INSTALL.startswith("pip install nvidia-cuda-tileiras==13.4.92 nvidia-cuda-nvcc==13.4.92 ")

@@ -32,7 +32,8 @@ _LOCATED = re.compile(r"^(?P<path>.+?)" + _AFTER_PATH, re.M)
 def missing_packages(exc: ImportError) -> PhobosError:
     return PhobosError(
         f"the CUDA back end needs cuda-core, cuda-bindings and nvidia-cuda-nvrtc ({exc}); "
-        "install them with: pip install 'phobos[cuda]'"
+        "install them with: pip install 'cuda-core>=1.2' 'cuda-bindings>=13.0' 'nvidia-cuda-nvrtc>=13.0' "
+        "(in a Phobos checkout: pip install -e '.[cuda]'; PyPI's `phobos` is another project)"
     )
 
 

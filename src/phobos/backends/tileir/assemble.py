@@ -40,8 +40,9 @@ from .tables import VERSION
 PACKAGE = "nvidia-cuda-tileiras"
 TILEIRAS_RELEASE = "13.4.92"  # the release the extra pins, part of a cubin's cache key
 INSTALL = (
-    f"pip install 'phobos[tileir]' (the package {PACKAGE} 13.4.92 with nvidia-cuda-nvcc, nvidia-nvvm "
-    "and nvidia-nvjitlink of the same release)"
+    f"pip install {PACKAGE}=={TILEIRAS_RELEASE} nvidia-cuda-nvcc=={TILEIRAS_RELEASE} nvidia-nvvm=={TILEIRAS_RELEASE} "
+    f"nvidia-nvjitlink=={TILEIRAS_RELEASE} (in a Phobos checkout: pip install -e '.[tileir]'; PyPI's `phobos` is "
+    "another project)"
 )
 ENV_TIMEOUT = "PHOBOS_TILEIRAS_TIMEOUT"
 # Seconds one tileiras run may take: a kernel of the largest tiles this back end takes
