@@ -782,13 +782,3 @@ def test_the_defs_of_a_file_share_its_text_until_the_file_changes(tmp_path, monk
         module.k0.variants  # noqa: B018
     assert (info.value.line, info.value.span.text()) == (6, "nope")
 
-
-@pytest.mark.parametrize(("name", "spelling"), [("arange", "X[start:+n]"), ("zeros", "= 0.0"),
-                                                ("maximum", "ph.max(a, b)"), ("nothing", None)])
-def test_a_missing_name_of_phobos_lang_says_the_phobos_spelling_of_a_triton_one(name: str, spelling: str | None):
-    """Read from host code too (`ph.arange` at import time): an AttributeError that
-    names the Phobos spelling where Triton has the name."""
-    with pytest.raises(AttributeError) as info:
-        getattr(ph, name)
-    assert str(info.value).startswith(f"phobos.lang has no `{name}`")
-    assert (spelling in str(info.value)) if spelling else str(info.value) == f"phobos.lang has no `{name}`"

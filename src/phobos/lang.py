@@ -68,7 +68,6 @@ from phobos.pyfront.markers import (
     tensorcore,
     tile,
     transpose,
-    triton_hint,
     u8,
     u16,
     u32,
@@ -156,9 +155,3 @@ def phobos_source(pymodule: ModuleType) -> str:
         raise PhobosError(f"phobos.lang.phobos_source takes a Python module, as `import` gives it, not "
                           f"{type(pymodule).__name__} {pymodule!r:.60}")
     return print_program(program_for_module(pymodule))
-
-
-def __getattr__(name: str) -> Any:
-    """A name phobos.lang does not have: an AttributeError, with the Phobos spelling
-    of a Triton name (`ph.program_id`, `ph.arange`, ...)."""
-    raise AttributeError(f"phobos.lang has no `{name}`{triton_hint(name)}")
