@@ -517,3 +517,12 @@ def test_a_python_module_is_imported_with_its_folder_on_the_path(tmp_path: Path,
           + '\nif __name__ == "__main__":\n    raise SystemExit("run as a script")\n')
     assert main(["compile", str(tmp_path / "mod.py"), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / "twice.cu").exists() and str(tmp_path) not in sys.path
+
+
+def test_kernel_picks_which_kernels_to_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", PROGRAM)
+    out = tmp_path / "out"
+    assert main(["compile", str(src), "--emit", "cuda", "--kernel", "copy", "-o", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["copy.cu"]
+    assert main(["compile", str(src), "--emit", "cuda", "--kernel", "nope", "-o", str(out)]) == 1
+    assert f"{src} defines no kernel `nope`; it defines scale, copy" in capsys.readouterr().err

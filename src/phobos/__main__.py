@@ -45,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="what to write: the CUDA C++ or PTX (cuda back end), the Tile IR text or "
                        "bytecode (tileir back end), or a cubin (default)")
     build.add_argument("-o", "--output", type=Path, default=Path("."), help="the folder to write to (default .)")
+    build.add_argument("--kernel", action="append", dest="kernels", default=[], metavar="NAME",
+                       help="build this kernel only (repeat for several; default every kernel of the file)")
     kept = commands.add_parser(
         "cache",
         help="what the disk cache of compiled kernels holds, or empty it",
@@ -105,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     except PhobosError as err:
         return _bad_argument("-o", err)
     try:
-        built = build_file(args.path, targets, args.emit, args.output)
+        built = build_file(args.path, targets, args.emit, args.output, tuple(args.kernels))
     except PhobosError as err:
         print(err, file=sys.stderr)
         return 1

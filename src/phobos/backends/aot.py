@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 LONGEST_STEM = 200
 
 
-def kernels_to_build(path: Path) -> list[Kernel]:
+def kernels_to_build(path: Path, only: tuple[str, ...] = ()) -> list[Kernel]:
     """The kernels of a `.phobos` file or a `.py` module, each once, in the order the
-    file gives them; a folder, a file of none, or two kernels of one name is an error."""
+    file gives them (those `only` names, where it names any); a folder, a file of none,
+    two kernels of one name, or a name in `only` the file lacks is an error."""
     if path.is_dir():
         raise PhobosError(f"{path} is a folder; give a .phobos program or a Python module of @ph.kernel defs")
     kernels: dict[str, Kernel] = {}
@@ -37,7 +38,10 @@ def kernels_to_build(path: Path) -> list[Kernel]:
             raise _two_of_one_name(path, first, kernel)
     if not kernels:
         raise PhobosError(f"{path} defines no kernel")
-    return list(kernels.values())
+    missing = [name for name in only if name not in kernels]
+    if missing:
+        raise PhobosError(f"{path} defines no kernel `{missing[0]}`; it defines {', '.join(kernels)}")
+    return [k for k in kernels.values() if not only or k.name in only]
 
 
 def _described(kernel: Kernel) -> str:

@@ -41,15 +41,16 @@ class Built:
     lowering: tuple[str, ...] = ()  # how its products run, a line each (`phobos compile` prints them)
 
 
-def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
-    """Build every variant for every target, writing one file each into `out`. The
-    CUDA C++ is one file for all targets, but each target's limits are checked."""
+def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[str, ...] = ()) -> list[Built]:
+    """Build every variant of the kernels `only` names (all where it names none) for
+    every target, writing one file each into `out`. The CUDA C++ is one file for all
+    targets, but each target's limits are checked."""
     from .compile import build, check_arch, check_shared
     from .kernel import generate
 
     for arch in arches:
         check_arch(arch)
-    kernels = kernels_to_build(path)
+    kernels = kernels_to_build(path, only)
     output_folder(out)
     built: list[Built] = []
     for kernel in kernels:

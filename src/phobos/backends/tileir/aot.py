@@ -33,14 +33,14 @@ class Built:
     path: Path
 
 
-def build_file(path: Path, arches: list[str], emit: str, out: Path) -> list[Built]:
-    """Build every variant (for every target, for a cubin), one file each into `out`,
-    each in its kernel's math_mode."""
+def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[str, ...] = ()) -> list[Built]:
+    """Build every variant (for every target, for a cubin) of the kernels `only` names
+    (all where it names none), one file each into `out`, each in its kernel's math_mode."""
     for arch in arches:
         check_arch(arch)
     if emit == "cubin":
         tileiras()  # missing, it is named before any work
-    kernels = kernels_to_build(path)
+    kernels = kernels_to_build(path, only)
     output_folder(out)
     built: list[Built] = []
     for kernel in kernels:
