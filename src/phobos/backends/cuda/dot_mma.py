@@ -211,11 +211,15 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     (rows, cols), (_, depth) = e.type.shape, e.left.type.shape
     warps = w.kernel.threads // WARP
     blocks, atoms_n, steps = layout.groups.blocks, cols // atom.n, -(-depth // atom.k)
-    (i, j), registers = order.pos, bool(_register_reads(w, e.left))
-    a_present = f"{ra[0][0]} <= {{i}} && {{i}} < {ra[0][1]} && {k_lo} <= {{k}} && {{k}} < {k_hi}"
-    b_present = f"{k_lo} <= {{k}} && {{k}} < {k_hi} && {rb[1][0]} <= {{j}} && {{j}} < {rb[1][1]}"
-    sa, sb = _stage(w, e, atom, registers, lambda i_, k_: a_present.format(i=i_, k=k_),
-                    lambda k_, j_: b_present.format(k=k_, j=j_))
+    (i, j), registers = order.pos, w.reads_registers(e.left)
+
+    def a_present(row: str, k: str) -> str:
+        return f"{ra[0][0]} <= {row} && {row} < {ra[0][1]} && {k_lo} <= {k} && {k} < {k_hi}"
+
+    def b_present(k: str, col: str) -> str:
+        return f"{k_lo} <= {k} && {k} < {k_hi} && {rb[1][0]} <= {col} && {col} < {rb[1][1]}"
+
+    sa, sb = _stage(w, e, atom, registers, a_present, b_present)
     lane, first, blk, step, nb, acc, fa, fb = (
         w.names.take(base) for base in ("lane", "first", "blk", "ks", "nb", "acc", "fa", "fb"))
     a_row, a_col = atom.a.threads.terms(lane)
@@ -238,9 +242,9 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
 
     a_value = b_value = ""
     if sa is None:
-        a_value = _bits(e.left.type.dtype, a_present.format(i=i, k=j), w.elem(e.left, [i, j]))
+        a_value = _bits(e.left.type.dtype, a_present(i, j), w.elem(e.left, [i, j]))
     if sb is None:
-        b_value = _bits(e.right.type.dtype, b_present.format(k=i, j=j), w.elem(e.right, [i, j]))
+        b_value = _bits(e.right.type.dtype, b_present(i, j), w.elem(e.right, [i, j]))
     w.line(f"{{  // {e.type} = dot on mma.sync {atom.m}x{atom.n}x{atom.k}, each warp its blocks' atoms in turn")
     with w.indented():
         w.line(f"const int {lane} = threadIdx.x % 32;")
@@ -349,6 +353,3 @@ def _gather(w: TileWriter, array: str, count: int, per_register: int,
             shift = f" << {v * width}" if v else ""
             w.line(f"{{ {' '.join(names(r, v))} {array}[{r}] |= {value}{shift}; }}")
 
-
-def _register_reads(w: TileWriter, x: ir.Expr) -> list[ir.Read]:
-    return [n for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym in w.registers]

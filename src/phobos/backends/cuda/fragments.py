@@ -252,14 +252,15 @@ def product_in_registers(e: ir.Dot, layout: Layout | None, registers: set[ir.Sym
     atom = dot_mma.atom_for(e)
     if atom is None or layout is None or not layout.is_atom or e.type.shape != layout.full_shape:
         return False
-    if _reads_any(e.right, registers):
+    if reads_registers(e.right, registers):
         return False
-    if not _reads_any(e.left, registers):
+    if not reads_registers(e.left, registers):
         return True
     return atom.per_register == 2 and e.left.type.shape == layout.full_shape and _elementwise_reads(e.left, registers)
 
 
-def _reads_any(e: ir.Expr, registers: set[ir.Sym]) -> bool:
+def reads_registers(e: ir.Expr, registers: set[ir.Sym]) -> bool:
+    """Whether `e` reads any of the register tiles `registers`."""
     return ir.any_node(e, lambda n: isinstance(n, ir.Read) and n.sym in registers)
 
 
@@ -268,12 +269,12 @@ def _elementwise_reads(e: ir.Expr, registers: set[ir.Sym]) -> bool:
     operations of tiles of `e`'s shape alone."""
     if isinstance(e, ir.Read):
         return True
-    if not _reads_any(e, registers):
+    if not reads_registers(e, registers):
         return True
     if not isinstance(e, ELEMENTWISE) or not e.type.shape:
         return False
     return all(_elementwise_reads(c, registers) for c in e.children() if c.type.shape == e.type.shape or
-               not _reads_any(c, registers))
+               not reads_registers(c, registers))
 
 
 def swept_nodes(s: ir.Stmt, layout: Layout | None, registers: set[ir.Sym]) -> list[ir.Expr]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from phobos.dtypes import F64
 from phobos.ir import nodes as ir
@@ -48,11 +49,12 @@ from .exprs import (
     paren,
     sub,
 )
-from .fragments import ELEMENTWISE, MAX_GROUPS, Registers, cheap, make_layout, product_in_registers
+from .fragments import ELEMENTWISE, MAX_GROUPS, Registers, cheap, make_layout, product_in_registers, reads_registers
 from .groups import WARP, RowGroups, row_groups
 from .sweeps import Ordered, SweepWriter
 
 ALIGN = 16
+T = TypeVar("T")
 VALUE_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "i8": 1}  # the value types a reduction folds in
 
 
@@ -145,6 +147,10 @@ class TileWriter(SweepWriter):
         order = self.ordered
         return (order is not None and id(e) in self.read_in_order
                 and product_in_registers(e, order.layout, self.registers.tiles))
+
+    def reads_registers(self, e: ir.Expr) -> bool:
+        """Whether `e` reads a register tile."""
+        return reads_registers(e, self.registers.tiles)
 
     def own_row(self, pos: Pos) -> str:
         """The register index of this thread's row at `pos`, which must be the row the
@@ -400,25 +406,18 @@ class TileWriter(SweepWriter):
         acc = self.loop_name("acc")
         tmp = self.temp(e)
         product = ct.binary("*", d, va, vb)
-        if atom is not None:  # tensor cores from sm_80, the scalar loop below it
-            before = self.branch_state()
-            self.line("#if __CUDA_ARCH__ >= 800")
-            self.tensor_cores_only = True
-            dot_mma.write(self, e, atom, ra, rb, k_lo, k_hi, tmp)
-            self.tensor_cores_only = False
-            used = self.arena_used
-            self.restore_branch_state(before)
-            self.line("#else")
-        self.sweep(e.type.shape, region, [
-            f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
-            f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
-            f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
-        ])
-        if atom is not None:
-            used = max(used, self.arena_used)
-            self.restore_branch_state(before)
-            self.arena_used = used
-            self.line("#endif")
+
+        def scalar() -> None:
+            self.sweep(e.type.shape, region, [
+                f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
+                f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
+                f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
+            ])
+
+        if atom is None:
+            scalar()
+        else:  # tensor cores from sm_80, the scalar loop below it
+            self.by_arch(lambda: dot_mma.write(self, e, atom, ra, rb, k_lo, k_hi, tmp), scalar)
         return tmp, region
 
     def dot_registers(self, e: ir.Dot, ra: Region, rb: Region, k_lo: str, k_hi: str) -> str:
@@ -431,37 +430,48 @@ class TileWriter(SweepWriter):
         d, shape = e.type.dtype, e.type.shape
         self.line(f"{ct.value_type(d)} {out}[{order.layout.elements(True)}];  // {e.type} in registers: "
                   f"{order.layout.describe()}")
-        before = self.branch_state()
-        self.line("#if __CUDA_ARCH__ >= 800")
-        self.tensor_cores_only = True
-        staged = dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out)
-        self.tensor_cores_only = False
-        self.note_lowering(e, f"{atom.instruction} from sm_80 into registers (the accumulator layout), "
-                           f"{staged}; scalar products below sm_80")
-        used = self.arena_used
-        self.restore_branch_state(before)
-        self.line("#else")
         i, j = order.pos
-        k, acc = self.loop_name("k"), self.loop_name("acc")
 
         def operand(x: ir.Expr, at: Pos) -> str:
             """An operand's element; one that reads register tiles is copied to scratch first."""
-            if not any(isinstance(n, ir.Read) and n.sym in self.registers for n in ir.walk_expr(x)):
+            if not self.reads_registers(x):
                 return ct.cast(x.type.dtype, d, self.elem(x, at))
             copied = self.materialize(x)
             return ct.cast(x.type.dtype, d, ct.load(x.type.dtype, f"{copied}[{linear(at, x.type.shape)}]"))
 
-        product = ct.binary("*", d, operand(e.left, [i, k]), operand(e.right, [k, j]))
-        self.layout_sweep(order, shape, [ra[0], rb[1]], [
-            f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
-            f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
-            f"{out}[{order.spread_index}] = {acc};",
-        ])
-        fallback = self.arena_used
-        self.restore_branch_state(before)
-        self.arena_used = max(used, fallback)
-        self.line("#endif")
+        def scalar() -> None:
+            k, acc = self.loop_name("k"), self.loop_name("acc")
+            product = ct.binary("*", d, operand(e.left, [i, k]), operand(e.right, [k, j]))
+            self.layout_sweep(order, shape, [ra[0], rb[1]], [
+                f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
+                f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
+                f"{out}[{order.spread_index}] = {acc};",
+            ])
+
+        staged = self.by_arch(lambda: dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out), scalar)
+        self.note_lowering(e, f"{atom.instruction} from sm_80 into registers (the accumulator layout), "
+                           f"{staged}; scalar products below sm_80")
         return out
+
+    def by_arch(self, tensor_cores: Callable[[], T], scalar: Callable[[], None]) -> T:
+        """`tensor_cores()` under `#if __CUDA_ARCH__ >= 800` and `scalar()` under `#else`,
+        each from the same state (neither leaves a name the code after would read); the
+        scratch after them is the larger branch's, and what the first alone takes is
+        left out of the shared memory counted below sm_80 (`scalar_peak`)."""
+        before = self.branch_state()
+        self.line("#if __CUDA_ARCH__ >= 800")
+        self.tensor_cores_only = True
+        result = tensor_cores()
+        self.tensor_cores_only = False
+        used = self.arena_used
+        self.restore_branch_state(before)
+        self.line("#else")
+        scalar()
+        used = max(used, self.arena_used)
+        self.restore_branch_state(before)
+        self.arena_used = used
+        self.line("#endif")
+        return result
 
     def note_lowering(self, e: ir.Dot, text: str) -> None:
         """Record how the product at `e`'s place is written, for `phobos compile` to say."""
