@@ -18,6 +18,7 @@ from phobos.backends.cuda.gemm_launch import (
     ENV_CLUSTER,
     ENV_WGMMA,
     GemmArguments,
+    _matrices,
     gemm_mode,
     gemm_of,
     generate_gemm,
@@ -33,7 +34,8 @@ from phobos.ir.specialize import specialize, usual
 from phobos.targets import SHARED_LIMIT
 
 # Under its path from the repository root, as the other goldens, so `#line` names it alike anywhere.
-DOT = phobos.compile((TESTS / "corpus" / "dot.phobos").read_text(), path="tests/corpus/dot.phobos")
+DOT_SOURCE = (TESTS / "corpus" / "dot.phobos").read_text()
+DOT = phobos.compile(DOT_SOURCE, path="tests/corpus/dot.phobos")
 
 GEMM = """
 @autotune(TM in [{tm}], TN in [{tn}], TK in [64])
@@ -97,6 +99,28 @@ def test_other_kernels_keep_the_general_lowering(name: str, why: str):
     v = variant(DOT.kernels[name])
     found = gemm_of(v)
     assert isinstance(found, NotGemm) and why in str(found)
+
+
+def test_windows_of_a_batch_read_their_matrix_by_a_flat_index():
+    """`A[z, m :+ TM, k :+ TK]`: the leading indices pick a matrix; TMA reads it through a
+    3-D map (columns, rows, the matrices: the leading dims as one), so a launch takes
+    TMA for a batch as for one matrix."""
+    batched, heads = (variant(DOT.kernels[n]) for n in ("gemm_wgmma_batched", "gemm_wgmma_heads"))
+    form = gemm_form(batched)
+    assert (len(form.a_batch), len(form.b_batch)) == (1, 1)
+    form = gemm_form(heads)  # X[s, h, m :+ TM, k :+ TK] against one W[K, N]
+    assert (len(form.a_batch), form.b_batch) == (2, ())
+    four = {"X": array((2, 3, 300, 256)), "W": array((256, 520), ptr=1 << 24),
+            "O": array((2, 3, 300, 520), "float32", ptr=1 << 28)}
+    assert mode_of(heads, "sm_90", four) == GemmMode(True, True)
+    assert _matrices(four["X"]) == (256, 300, 6) and _matrices(four["W"]) == (520, 256)
+    four["X"], four["W"] = array((2, 3, 300, 250)), array((250, 520), ptr=1 << 24)  # X's rows 500 bytes apart
+    assert mode_of(heads, "sm_90", four) == GemmMode(False, True)
+    assert mode_of(heads, "sm_80", four) == GemmMode(False, False, mma=True)
+    moving = DOT_SOURCE.replace("acc += dot(A[z, m0 :+ TM, k :+ TK], B[z, k :+ TK, n0 :+ TN])",
+                                "acc += dot(A[z + k, m0 :+ TM, k :+ TK], B[z, k :+ TK, n0 :+ TN])")
+    found = gemm_of(variant(phobos.compile(moving, path="d.phobos").kernels["gemm_wgmma_batched"]))
+    assert isinstance(found, NotGemm) and "batch index, changes in the loop" in str(found)
 
 
 def test_copies_of_the_operand_windows_in_the_loop_are_read_as_the_windows():
@@ -269,7 +293,8 @@ def test_pipeline_sets_the_stage_count():
 
 GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "pairs"), ("gemm_wgmma", "threads"),
                   ("gemm_wgmma_f16", "tma"), ("gemm_wgmma_i8", "threads"), ("gemm_wgmma_linear", "tma"),
-                  ("gemm_wgmma_linear", "threads"), ("gemm_wgmma_linear_i8", "tma")]
+                  ("gemm_wgmma_linear", "threads"), ("gemm_wgmma_linear_i8", "tma"), ("gemm_wgmma_batched", "tma"),
+                  ("gemm_wgmma_batched", "pairs"), ("gemm_wgmma_heads", "threads"), ("gemm_wgmma_heads", "tma")]
 
 
 @pytest.mark.parametrize(("name", "loads"), GOLDEN_KERNELS)
@@ -335,7 +360,7 @@ def ptxas_report(source: str, arch: str) -> str:
 
 
 @pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8", "gemm_wgmma_linear",
-                                  "gemm_wgmma_linear_i8"])
+                                  "gemm_wgmma_linear_i8", "gemm_wgmma_batched", "gemm_wgmma_heads"])
 @pytest.mark.parametrize("mode", [GemmMode(True, True), GemmMode(True, False), GemmMode(False, True),
                                   GemmMode(False, False)], ids=str)
 def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
@@ -354,11 +379,12 @@ def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
 # ------------------------------------------------------------ the launch's choice
 
 
-def array(shape: tuple[int, int], dtype: str = "bfloat16", ptr: int = 1 << 20) -> DeviceArray:
+def array(shape: tuple[int, ...], dtype: str = "bfloat16", ptr: int = 1 << 20) -> DeviceArray:
     import ml_dtypes  # noqa: F401 - registers bfloat16 with numpy
 
     np_dtype = np.dtype(dtype)
-    return DeviceArray(ptr, shape, (shape[1], 1), np_dtype, 0, False, None)
+    strides = tuple(int(np.prod(shape[d + 1:])) for d in range(len(shape)))
+    return DeviceArray(ptr, shape, strides, np_dtype, 0, False, None)
 
 
 def mode_of(v: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:

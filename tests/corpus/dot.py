@@ -114,6 +114,26 @@ def _linear_i8_inputs(rng: np.random.Generator) -> dict:
             "C": sentinel((m, n), np.int32)}
 
 
+def _batched_inputs(rng: np.random.Generator) -> dict:
+    z, m, n, k = int(rng.integers(1, 4)), awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (z, m, k), BF16), "B": normal(rng, (z, k, n), BF16), "C": sentinel((z, m, n), BF16)}
+
+
+def _batched_grid(meta: dict) -> tuple[int, int, int]:
+    return cdiv(meta["N"], meta["TN"]), cdiv(meta["M"], meta["TM"]), meta["Z"]
+
+
+def _heads_inputs(rng: np.random.Generator) -> dict:
+    s, h = int(rng.integers(1, 3)), int(rng.integers(1, 4))
+    m, n, k = awkward(rng, 64, 4, 200), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    return {"X": normal(rng, (s, h, m, k), BF16), "W": normal(rng, (k, n), BF16),
+            "O": sentinel((s, h, m, n), np.float32)}
+
+
+def _heads_grid(meta: dict) -> tuple[int, int, int]:
+    return cdiv(meta["N"], meta["TN"]), cdiv(meta["M"], meta["TM"]), meta["S"] * meta["H"]
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -151,4 +171,10 @@ CASES = [
     Case("dot/gemm_wgmma_linear_i8", "gemm_wgmma_linear_i8", _linear_i8_inputs,
          lambda a: {"C": a["A"].astype(np.int64) @ a["W"].astype(np.int64).T}, grid=_gemm_grid,
          native=NATIVE, python=PYTHON),
+    Case("dot/gemm_wgmma_batched", "gemm_wgmma_batched", _batched_inputs,
+         lambda a: {"C": f64(a["A"]) @ f64(a["B"])}, grid=_batched_grid,
+         native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/gemm_wgmma_heads", "gemm_wgmma_heads", _heads_inputs,
+         lambda a: {"O": f64(a["X"]) @ f64(a["W"])}, grid=_heads_grid,
+         native=NATIVE, python=PYTHON, tol=(1e-4, 1e-3)),
 ]

@@ -57,7 +57,9 @@ FLOAT_ATOMICS = ("atomic_max", "atomic_min")
 @dataclass(frozen=True)
 class Gemm:
     """The tensors of one GEMM loop: A [M, K] · B [K, NB] into the tile output Y, or
-    A · transpose(B) where B is [NB, K] (the weight of `nn.Linear`)."""
+    A · transpose(B) where B is [NB, K] (the weight of `nn.Linear`). With `batch`, A
+    is [batch, M, K] and a matrix of it is read (`A[z, ...]`), and so is B's where
+    `b_batched`."""
 
     a: str
     b: str
@@ -67,6 +69,8 @@ class Gemm:
     tk: int
     acc: str  # f32 or i32
     b_transposed: bool = False
+    batch: int = 0
+    b_batched: bool = False
 
 
 class KernelGen(OverlapGen):
@@ -143,14 +147,21 @@ class KernelGen(OverlapGen):
         g = self.ch.choice(self.gemms)
         acc, var = self.env.fresh("acc"), self.env.fresh("kk")
         a = self.env.tensors[g.a]
-        top = self.env.geo.dims[str(a.dims[1])][1]
+        top = self.env.geo.dims[str(a.dims[-1])][1]
         trips = (top + g.tk - 1) // g.tk
         rows = Binary("*", Name("b"), Lit(str(g.tm)))
-        la = Sub(g.a, (Span(rows, g.tm), Span(Name(var), g.tk)))
+        a_at: tuple[Index, ...] = ()
+        b_at: tuple[Index, ...] = ()
+        if g.batch:  # which matrix: a literal, or one that differs from CTA to CTA
+            z = Lit(str(self.ch.integer(0, g.batch - 1))) if self.ch.coin(0.5) else Binary(
+                "%", Name("b"), Lit(str(g.batch)))
+            a_at = (Index(z),)
+            b_at = a_at if g.b_batched else ()
+        la = Sub(g.a, (*a_at, Span(rows, g.tm), Span(Name(var), g.tk)))
         if g.b_transposed:
-            lb = Sub(g.b, (Span(Lit("0"), g.tn), Span(Name(var), g.tk)))
+            lb = Sub(g.b, (*b_at, Span(Lit("0"), g.tn), Span(Name(var), g.tk)))
         else:
-            lb = Sub(g.b, (Span(Name(var), g.tk), Span(Lit("0"), g.tn)))
+            lb = Sub(g.b, (*b_at, Span(Name(var), g.tk), Span(Lit("0"), g.tn)))
 
         def right(x: Expr) -> Expr:
             return Call("transpose", (x,)) if g.b_transposed else x
@@ -164,12 +175,13 @@ class KernelGen(OverlapGen):
             body = [Assign(Name(acc), "+=", Call("dot", (la, right(lb))))]
         mag = 4.0 * top
         err = 2 * top * mag * UNIT["f32"] if g.acc == "f32" else 0.0
-        m_lo = self.env.geo.dims[str(a.dims[0])][0]
+        m_lo = self.env.geo.dims[str(a.dims[-2])][0]
         rows_sure = (0, max(0, min(g.tm, m_lo - (self.env.geo.grid - 1) * g.tm)))  # the last CTA's may lie past M
         fact = Fact(g.acc, (g.tm, g.tn), mag=mag if g.acc == "f32" else INF, err=err, sure=(rows_sure, (0, g.tn)))
         self.env.bind(Binding(acc, fact, "var", locked=True))
         self.env.tolerance[g.out] = max(self.env.tolerance.get(g.out, 0.0), err)
-        self.env.notes.add(f"gemm:{a.dtype}" + (":transposed" if g.b_transposed else ""))
+        self.env.notes.add(f"gemm:{a.dtype}" + (":transposed" if g.b_transposed else "")
+                           + (":batched" if g.batch else ""))
         init = Lit("0.0") if g.acc == "f32" else Lit("0")
         store = Assign(
             Sub(g.out, (Span(Binary("*", Name("b"), Lit(str(g.tm))), g.tm), Span(Lit("0"), g.tn))), "=", Name(acc)
@@ -177,7 +189,7 @@ class KernelGen(OverlapGen):
         assert trips >= 1
         return [
             Var(acc, Ty(g.acc, (g.tm, g.tn)), init),
-            For(var, Lit("0"), Name(str(a.dims[1])), Lit(str(g.tk)), None, tuple(body)),
+            For(var, Lit("0"), Name(str(a.dims[-1])), Lit(str(g.tk)), None, tuple(body)),
             store,
         ]
 

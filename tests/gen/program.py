@@ -206,9 +206,13 @@ def plan_gemm(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, in
     dims["K"] = (ceil4(tk - 8), ceil4(3 * tk + 4))
     dims["MG"] = (ceil4((grid - 1) * tm + 1), ceil4(grid * tm))
     transposed = ch.coin(0.5)  # B as W[N, K], read transpose(W[0 :+ TN, k :+ TK])
-    a = tensor("GA", dtype, ("MG", "K"), "input")
-    b = tensor("GB", dtype, (tn, "K") if transposed else ("K", tn), "input")
+    batch = ch.choice((2, 3)) if ch.coin(0.3) else 0  # A a batch of matrices, A[z, m :+ TM, k :+ TK]
+    b_batched = batch > 0 and ch.coin(0.5)  # and B too, else one B for every matrix
+    lead = (batch,) if batch else ()
+    a = tensor("GA", dtype, (*lead, "MG", "K"), "input")
+    b_lead = lead if b_batched else ()
+    b = tensor("GB", dtype, (*b_lead, tn, "K") if transposed else (*b_lead, "K", tn), "input")
     acc = "i32" if dtype == "i8" else "f32"
     out = tensor("GY", acc, ("MG", tn), "output")
     gen.env.blocks[out.name] = tm
-    gen.gemms.append(Gemm(a.name, b.name, out.name, tm, tn, tk, acc, transposed))
+    gen.gemms.append(Gemm(a.name, b.name, out.name, tm, tn, tk, acc, transposed, batch, b_batched))

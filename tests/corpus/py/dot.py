@@ -168,3 +168,30 @@ def gemm_wgmma_linear_i8(A: ph.tensor[ph.i8][M, K], W: ph.tensor[ph.i8][N, K], C
     for k in range(0, K, TK):
         acc += ph.dot(A[m0:+TM, k:+TK], ph.transpose(W[n0:+TN, k:+TK]))
     C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_wgmma_batched(A: ph.tensor[ph.bf16][Z, M, K], B: ph.tensor[ph.bf16][Z, K, N],
+                       C: ph.tensor[ph.bf16][Z, M, N]):
+    z: ph.let = ph.ctx.block.z
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[z, m0:+TM, k:+TK], B[z, k:+TK, n0:+TN])
+    C[z, m0:+TM, n0:+TN] = ph.bf16(acc)
+
+
+@ph.kernel
+@ph.autotune(TM=[64], TN=[128], TK=[64])
+def gemm_wgmma_heads(X: ph.tensor[ph.bf16][S, H, M, K], W: ph.tensor[ph.bf16][K, N],
+                     O: ph.tensor[ph.f32][S, H, M, N]):
+    s: ph.let = ph.ctx.block.z // H
+    h: ph.let = ph.ctx.block.z % H
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(X[s, h, m0:+TM, k:+TK], W[k:+TK, n0:+TN])
+    O[s, h, m0:+TM, n0:+TN] = acc

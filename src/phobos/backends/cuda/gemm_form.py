@@ -9,13 +9,16 @@ made of tile statements, in this order:
 - `var acc: tile<f32 or i32>[TM, TN] = 0`;
 - the GEMM loop `for k in range(0, K, TK)` whose body is scalar `let`s (the starts of
   window views), copies of the operand windows into tiles (`var a = A[...]`), and
-  `acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])` (or of the copies), where A
-  and B are 2-D tensors, K is A's second dim and B's first, and `m`, `n` do not change
-  in the loop; the loop so sums over every k, whatever TK is, and the plan picks its
-  own depth per stage. B may be `transpose(W[n :+ TN, k :+ TK])` of a W[N, K] (the
-  weight of `nn.Linear`): K-major, as wgmma and TMA read it with no transposition;
-- the *epilogue*: scalar `let`s and stores of a [TM, TN] value into a 2-D tensor
-  window, `acc` read only elementwise (at the element being stored).
+  `acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])` (or of the copies), where K
+  is A's last dim and B's first window dim, and `m`, `n` do not change in the loop;
+  the loop so sums over every k, whatever TK is, and the plan picks its own depth per
+  stage. B may be `transpose(W[n :+ TN, k :+ TK])` of a W[N, K] (the weight of
+  `nn.Linear`): K-major, as wgmma and TMA read it with no transposition. A tensor of
+  more dims is read as a batch of matrices: `A[z, m :+ TM, k :+ TK]`, its leading
+  items indices that do not change in the loop (the *batch*), its last two windows;
+- the *epilogue*: scalar `let`s and stores of a [TM, TN] value into a window of a
+  tensor (its last two items windows, any before them indices), `acc` read only
+  elementwise (at the element being stored).
 
 Anything else keeps the general lowering; `reason` says why, for tests and docs.
 """
@@ -44,12 +47,16 @@ class GemmForm:
     prologue: tuple[ir.Decl, ...]
     acc: ir.Sym
     loop: ir.For
-    a: ir.Load  # A[m :+ TM, k :+ TK]
+    a: ir.Load  # A[m :+ TM, k :+ TK], or A[z, m :+ TM, k :+ TK]
     b: ir.Load  # B[k :+ TK, n :+ TN], or W[n :+ TN, k :+ TK] where b_k_major
     m_start: ir.Expr  # `m`, with the loop's view lets substituted
     n_start: ir.Expr
     epilogue: tuple[ir.Decl | ir.Store, ...]
     b_k_major: bool = False  # the dot reads transpose(W[n :+ TN, k :+ TK])
+    # The indices of A's and of B's leading dims (none for a 2-D tensor), with the
+    # loop's view lets substituted: which matrix of the batch each reads.
+    a_batch: tuple[ir.Expr, ...] = ()
+    b_batch: tuple[ir.Expr, ...] = ()
 
     @property
     def tile(self) -> tuple[int, int]:
@@ -80,9 +87,9 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
     if a.type.dtype not in WGMMA_OPERANDS:
         raise NotGemm(f"{a.type.dtype} operands have no wgmma lowering")
     tensors = {p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)}
-    k_dim = tensors[a.tensor].dims[1]
+    k_dim = tensors[a.tensor].dims[-1]
     hi = loop.hi
-    if tensors[b.tensor].dims[1 if b_k_major else 0] != k_dim or not (
+    if tensors[b.tensor].dims[-1 if b_k_major else -2] != k_dim or not (
         (isinstance(hi, ir.DimRef) and hi.name == k_dim) or (isinstance(hi, ir.Const) and hi.value == k_dim)
     ):
         raise NotGemm("the loop does not run to the extent of A's columns, which must be B's rows "
@@ -93,17 +100,18 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
             e = lets[e.sym]
         return e
 
-    a_m, a_k = (resolve(it.start) for it in a.items if isinstance(it, ir.Window))
-    b_k, b_n = (resolve(it.start) for it in b.items if isinstance(it, ir.Window))
+    a_m, a_k = (resolve(it.start) for it in a.items[-2:] if isinstance(it, ir.Window))
+    b_k, b_n = (resolve(it.start) for it in b.items[-2:] if isinstance(it, ir.Window))
     if b_k_major:
         b_k, b_n = b_n, b_k
     if not (_is_read(a_k, loop.var) and _is_read(b_k, loop.var)):
         raise NotGemm("the operands' k windows do not start at the loop's variable")
+    a_batch, b_batch = (tuple(resolve(it.index) for it in x.items[:-2] if isinstance(it, ir.At)) for x in (a, b))
     inner = set(lets) | {loop.var}
-    for start in (a_m, b_n):
+    for start in (a_m, b_n, *a_batch, *b_batch):
         if any(isinstance(n, ir.Read) and n.sym in inner for n in ir.walk_expr(start)):
-            raise NotGemm("an operand's row or column start changes in the loop")
-    step, length, b_length = loop.step, a.items[1], b.items[1 if b_k_major else 0]
+            raise NotGemm("an operand's row or column start, or its batch index, changes in the loop")
+    step, length, b_length = loop.step, a.items[-1], b.items[-1 if b_k_major else -2]
     assert isinstance(length, ir.Window) and isinstance(b_length, ir.Window)
     if not (isinstance(loop.lo, ir.Const) and loop.lo.value == 0 and isinstance(step, ir.Const)
             and int(step.value) == length.length == b_length.length):
@@ -117,7 +125,8 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
            for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
-    return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue, b_k_major)  # type: ignore[arg-type]
+    return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue, b_k_major,  # type: ignore[arg-type]
+                    a_batch, b_batch)
 
 
 def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, bool, dict[ir.Sym, ir.Expr]]:
@@ -142,11 +151,17 @@ def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, bool, dict[
     if isinstance(right, ir.Transpose):
         right = right.operand
     a, b = (copies.get(e.sym, e) if isinstance(e, ir.Read) else e for e in (value.right.left, right))
-    if not (isinstance(a, ir.Load) and isinstance(b, ir.Load)
-            and all(isinstance(it, ir.Window) for it in (*a.items, *b.items))
-            and len(a.items) == 2 and len(b.items) == 2):
-        raise NotGemm("an operand of dot is not a window of a 2-D tensor (or B a transpose of one)")
+    if not (isinstance(a, ir.Load) and isinstance(b, ir.Load) and _matrix_window(a.items)
+            and _matrix_window(b.items)):
+        raise NotGemm("an operand of dot is not a 2-D window of a tensor, its last two items windows "
+                      "(or B a transpose of one)")
     return a, b, b_k_major, views
+
+
+def _matrix_window(items: tuple[ir.Item, ...]) -> bool:
+    """Whether a tensor's items are a matrix of a batch: indices, then two windows."""
+    return (len(items) >= 2 and all(isinstance(it, ir.At) for it in items[:-2])
+            and all(isinstance(it, ir.Window) for it in items[-2:]))
 
 
 def _is_read(e: ir.Expr, sym: ir.Sym) -> bool:
@@ -165,9 +180,9 @@ def _epilogue_statement(s: ir.Stmt, acc: ir.Sym) -> None:
     if isinstance(s, ir.Decl):
         _pure_scalar_let(s, "after the loop")
         return
-    if not (isinstance(s, ir.Store) and len(s.items) == 2 and all(isinstance(it, ir.Window) for it in s.items)
-            and s.value.type.shape == acc.vtype.shape):
-        raise NotGemm("a statement after the loop is not a store of a [TM, TN] tile to a 2-D tensor window")
+    if not (isinstance(s, ir.Store) and _matrix_window(s.items) and s.value.type.shape == acc.vtype.shape):
+        raise NotGemm("a statement after the loop is not a store of a [TM, TN] tile to a 2-D tensor window "
+                      "(its last two items windows)")
     for n in ir.walk_expr(s.value):
         if isinstance(n, ir.Atomic | ir.Shuffle | ir.LaneReduce | ir.Reduce | ir.Dot | ir.Softmax | ir.Transpose
                       | ir.TileIndex):

@@ -27,6 +27,7 @@ take whole tiles in turn, where one warpgroup's registers hold the tile (128 x 1
 from __future__ import annotations
 
 import ctypes
+import math
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -131,16 +132,23 @@ def planned_for(arch: str, mode: GemmMode) -> str:
 
 
 def _tma_can(spec: Specialization, name: str, array: DeviceArray) -> bool:
-    """Whether TMA can address the 2-D row-major array `name`: 16-byte aligned and its
-    rows a multiple of 16 bytes apart (as the key says), its extents from 1 to 2**31 - 1."""
-    rows, cols = array.shape
-    return name in spec.aligned and name in spec.pitched and 0 < rows < TMA_EXTENT and 0 < cols < TMA_EXTENT
+    """Whether TMA can address the row-major array `name` as its map (`_encode`) has it:
+    16-byte aligned and its rows a multiple of 16 bytes apart (as the key says), its
+    rows, columns and number of matrices from 1 to 2**31 - 1."""
+    return name in spec.aligned and name in spec.pitched and all(0 < n < TMA_EXTENT for n in _matrices(array))
+
+
+def _matrices(array: DeviceArray) -> tuple[int, ...]:
+    """A row-major array as TMA maps it: its columns and rows, and for more than two
+    dims the number of matrices (its leading dims as one: a batch index is flat)."""
+    *lead, rows, cols = array.shape
+    return (cols, rows) if not lead else (cols, rows, math.prod(lead))
 
 
 def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
-    """A 2-D tiled tensor map of a row-major array of 8-, 16- or 32-bit elements (TMA moves bits: an
-    i8 is its u8), 128-byte swizzled, boxes of `box_rows` rows of `box_cols` elements; positions
-    outside read as zeros."""
+    """A tiled tensor map of a row-major array of 8-, 16- or 32-bit elements (TMA moves bits: an
+    i8 is its u8), 128-byte swizzled, boxes of `box_rows` rows of `box_cols` elements (of one
+    matrix, where the map is 3-D: `_matrices`); positions outside read as zeros."""
     from cuda.bindings import driver
 
     kinds = driver.CUtensorMapDataType
@@ -148,11 +156,13 @@ def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
              "float32": kinds.CU_TENSOR_MAP_DATA_TYPE_FLOAT32, "int32": kinds.CU_TENSOR_MAP_DATA_TYPE_INT32,
              "uint32": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT32, "uint16": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT16,
              "int8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8, "uint8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8}
-    rows, cols = array.shape
+    extents = _matrices(array)
+    cols, rows = extents[:2]
+    pitches = [cols * array.dtype.itemsize, rows * cols * array.dtype.itemsize][:len(extents) - 1]
     u64, u32 = driver.cuuint64_t, driver.cuuint32_t
     err, tensor_map = driver.cuTensorMapEncodeTiled(
-        types[array.dtype.name], 2, array.ptr, [u64(cols), u64(rows)], [u64(cols * array.dtype.itemsize)],
-        [u32(box_cols), u32(box_rows)], [u32(1), u32(1)],
+        types[array.dtype.name], len(extents), array.ptr, [u64(n) for n in extents], [u64(p) for p in pitches],
+        [u32(n) for n in (box_cols, box_rows, 1)[:len(extents)]], [u32(1)] * len(extents),
         driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
         driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
         driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,

@@ -52,7 +52,7 @@ class MmaWriter(GemmWriter):
         gx, gy, gz = (self.ctx[f"grid.{a}"] for a in "xyz")
         self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
         self._group_rows(plan.bm, plan.bn)
-        k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
+        k_extent = self.dim(self.tensors[form.a.tensor].dims[-1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
         self.put("const int $lane = threadIdx.x % 32, $warp = threadIdx.x / 32;")
         row, col = plan.fragment.threads.terms("(int)threadIdx.x")
@@ -65,6 +65,7 @@ class MmaWriter(GemmWriter):
         self.index_memo.clear()
         self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
         self.put(f"const i64 $m_at = {self.scalar(form.m_start)}, $n_at = {self.scalar(form.n_start)};")
+        self.batch_sources()
         for name in self.acc_arrays:
             self.put(f"for (int $r = 0; $r < {n}; ++$r) {name}[$r] = 0.0f;")
         stages = plan.stages
@@ -93,14 +94,14 @@ class MmaWriter(GemmWriter):
 
     def _load(self, stage: str, kblock: str) -> None:
         """The copies of one k block into one stage, from every thread."""
-        plan, form = self.mma, self.form
+        plan = self.mma
         self.put(f"const u32 $a = $base + ({stage}) * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
-        for load, part, dst, row, col in (
-            (form.a, plan.a, "$a", "$m_at + $r", f"({kblock}) * {plan.bk} + 8 * $c"),
-            (form.b, plan.b, "$b", f"({kblock}) * {plan.bk} + $r", "$n_at + 8 * $c"),
+        for role, part, dst, row, col in (
+            ("a", plan.a, "$a", "$m_at + $r", f"({kblock}) * {plan.bk} + 8 * $c"),
+            ("b", plan.b, "$b", f"({kblock}) * {plan.bk} + $r", "$n_at + 8 * $c"),
         ):
             chunks = part.row_bytes // 16
-            self.copy_loop(load, "threadIdx.x", part.rows * chunks, plan.threads,
+            self.copy_loop(role, "threadIdx.x", part.rows * chunks, plan.threads,
                            [f"const int $r = $q / {chunks}, $c = $q % {chunks};"],
                            f"{dst} + $r * {part.row_bytes} + ({self._chunk(part, '$r', '$c')} << 4)", row, col)
 

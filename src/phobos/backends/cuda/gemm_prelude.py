@@ -35,6 +35,12 @@ PH_INLINE void tma_load(u32 dst, const TensorMap* map, int inner, int outer, u32
                " [%0], [%1, {%2, %3}], [%4];"
                :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(bar) : "memory");
 }
+// The same from a matrix of a batch (a 3-D map: columns, rows, the matrices).
+PH_INLINE void tma_load(u32 dst, const TensorMap* map, int inner, int outer, int matrix, u32 bar) {
+  asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+               " [%0], [%1, {%2, %3, %4}], [%5];"
+               :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(matrix), "r"(bar) : "memory");
+}
 // Clusters of two CTAs: each loads half of B's boxes into both (`mask` 0b11, the same
 // offsets, completing on the same mbarrier in each), and a stage is refilled only once
 // the consumers of both have released it, each arriving on its peer's barrier too
@@ -44,6 +50,12 @@ PH_INLINE void tma_load_multicast(u32 dst, const TensorMap* map, int inner, int 
   asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
                " [%0], [%1, {%2, %3}], [%4], %5;"
                :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(bar), "h"(mask) : "memory");
+}
+PH_INLINE void tma_load_multicast(u32 dst, const TensorMap* map, int inner, int outer, int matrix, u32 bar,
+                                  u16 mask) {
+  asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+               " [%0], [%1, {%2, %3, %4}], [%5], %6;"
+               :: "r"(dst), "l"((u64)map), "r"(inner), "r"(outer), "r"(matrix), "r"(bar), "h"(mask) : "memory");
 }
 PH_INLINE void mbar_arrive_peer(u32 bar, u32 peer) {
   asm volatile("{\n\t.reg .b32 remote;\n\tmapa.shared::cluster.u32 remote, %0, %1;\n\t"
@@ -129,6 +141,10 @@ PH_INLINE void proxy_fence() { asm volatile("fence.proxy.async.shared::cta;" :::
 PH_INLINE void tma_store(u32 src, const TensorMap* map, int inner, int outer) {
   asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];"
                :: "l"((u64)map), "r"(inner), "r"(outer), "r"(src) : "memory");
+}
+PH_INLINE void tma_store(u32 src, const TensorMap* map, int inner, int outer, int matrix) {
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];"
+               :: "l"((u64)map), "r"(inner), "r"(outer), "r"(matrix), "r"(src) : "memory");
 }
 PH_INLINE void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
 PH_INLINE void bulk_wait_read() { asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory"); }

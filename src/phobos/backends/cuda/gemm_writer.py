@@ -20,14 +20,11 @@ general writer's (`elem`, `region`), with the accumulator read from registers.
 
 from __future__ import annotations
 
-from string import Template
-
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from . import ctypes as ct
-from .exprs import Pos, add, imax, imin, sub
-from .fragments import ELEMENTWISE
+from .exprs import Pos, add, imax, imin, in_bounds, linear, sub
 from .gemm_form import GemmForm
 from .gemm_plan import (
     CONSUMER_REGISTERS,
@@ -40,13 +37,15 @@ from .gemm_plan import (
     OperandStage,
 )
 from .gemm_prelude import GEMM_PRELUDE
-from .kernel import Generated, KernelWriter, Param, entry_symbol, path_literal
+from .gemm_stores import GemmStores
+from .kernel import Generated, Param, entry_symbol, path_literal
 from .prelude import PRELUDE
 
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
           "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",
           "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile", "lane", "warp", "warp_row",
-          "warp_col", "rank", "pairs", "pair", "group_rows", "a_desc", "b_desc", "da", "db")
+          "warp_col", "rank", "pairs", "pair", "group_rows", "a_desc", "b_desc", "da", "db", "a_z", "b_z",
+          "a_src", "b_src", "a_rows", "b_rows")
 LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
 
 
@@ -73,7 +72,7 @@ def wgmma_function(plan: GemmPlan) -> str:
     )
 
 
-class GemmWriter(KernelWriter):
+class GemmWriter(GemmStores):
     def __init__(self, kernel: ir.Kernel, spec: Specialization, form: GemmForm, plan: GemmPlan, mode: GemmMode):
         super().__init__(kernel, spec)
         assert plan.c is not None or not mode.tma_store
@@ -94,10 +93,6 @@ class GemmWriter(KernelWriter):
         self.pair: tuple[str, str] = ("", "")  # the C++ columns of that pair
         # The lowering's own locals, named after the user's names so none hides one.
         self.n = {base: self.names.take(base) for base in LOCALS}
-
-    def put(self, text: str) -> None:
-        """A line naming the lowering's locals as `$name`."""
-        self.line(Template(text).substitute(self.n))
 
     # ------------------------------------------------------------ what differs from the general writer
 
@@ -208,7 +203,7 @@ class GemmWriter(KernelWriter):
             self.line("__syncthreads();  // the roles never meet again")
             self.put(f"const i64 $tiles = {gx} * {gy} * {gz};")
         self._group_rows(plan.bm, plan.bn)
-        k_extent = self.dim(self.tensors[form.a.tensor].dims[1])
+        k_extent = self.dim(self.tensors[form.a.tensor].dims[-1])
         self.put(f"const int $kblocks = (int)(({k_extent} + {plan.bk - 1}) / {plan.bk});")
 
     def _group_rows(self, bm: int, bn: int) -> None:
@@ -267,25 +262,26 @@ class GemmWriter(KernelWriter):
             self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
             self.put(f"const int $m_at = (int)({self.scalar(form.m_start)}), "
                      f"$n_at = (int)({self.scalar(form.n_start)});")
+            a_z, b_z = (self._batch_coordinate(role) for role in "ab")
             self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
             with self.indented():
                 self.put(f"const u32 $s = $it % {plan.stages}, $phase = ($it / {plan.stages}) & 1;")
                 self.put("ph::mbar_wait($empty + 8 * $s, $phase ^ 1);  // a fresh stage passes at once")
                 self.put(f"ph::mbar_expect($full + 8 * $s, {plan.stage_bytes});")
                 self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
-                self.put(f"ph::tma_load($a, &{a_map}, $kb * {plan.bk}, $m_at, $full + 8 * $s);")
+                self.put(f"ph::tma_load($a, &{a_map}, $kb * {plan.bk}, $m_at{a_z}, $full + 8 * $s);")
                 if self.pairs:
                     half = plan.b.boxes // 2
                     for box in range(half):
                         first = f"$rank * {half}" + (f" + {box}" if box else "")
                         self.put(f"ph::tma_load_multicast($b + ({first}) * {plan.b.box_bytes}, &{b_map}, "
-                                 f"$n_at + ({first}) * {plan.b.box_cols}, $kb * {plan.bk}, $full + 8 * $s, 3);")
+                                 f"$n_at + ({first}) * {plan.b.box_cols}, $kb * {plan.bk}{b_z}, $full + 8 * $s, 3);")
                 if plan.b.major == "K":  # W[N, K]: n along the rows, as A's m
-                    self.put(f"ph::tma_load($b, &{b_map}, $kb * {plan.bk}, $n_at, $full + 8 * $s);")
+                    self.put(f"ph::tma_load($b, &{b_map}, $kb * {plan.bk}, $n_at{b_z}, $full + 8 * $s);")
                 for box in range(0 if self.pairs or plan.b.major == "K" else plan.b.boxes):
                     column = "$n_at" if box == 0 else f"$n_at + {box * plan.b.box_cols}"
-                    self.put(f"ph::tma_load($b + {box * plan.b.box_bytes}, &{b_map}, {column}, $kb * {plan.bk}, "
-                             "$full + 8 * $s);")
+                    self.put(f"ph::tma_load($b + {box * plan.b.box_bytes}, &{b_map}, {column}, $kb * {plan.bk}"
+                             f"{b_z}, $full + 8 * $s);")
             self.line("}")
             self.depth -= 1
             self.line("}")
@@ -302,32 +298,79 @@ class GemmWriter(KernelWriter):
         self.index_memo.clear()
         self.line(f"#line {form.loop.span.line} {path_literal(form.loop.span.path)}")
         self.put(f"const i64 $m_at = {self.scalar(form.m_start)}, $n_at = {self.scalar(form.n_start)};")
+        self.batch_sources()
         self.put("for (int $kb = 0; $kb < $kblocks; ++$kb, ++$it) {")
         with self.indented():
             self.put(f"const u32 $s = $it % {plan.stages}, $phase = ($it / {plan.stages}) & 1;")
             self.put("ph::mbar_wait($empty + 8 * $s, $phase ^ 1);")
             self.put(f"const u32 $a = $base + $s * {plan.stage_bytes}, $b = $a + {plan.b.offset};")
-            self._copy_chunks(form.a, plan.a, "$a", "$m_at + $r", f"$kb * {plan.bk} + %COL%")
+            self._copy_chunks("a", plan.a, "$a", "$m_at + $r", f"$kb * {plan.bk} + %COL%")
             if plan.b_transposed_copy:
                 self._copy_transposed()
             elif plan.b.major == "K":
-                self._copy_chunks(form.b, plan.b, "$b", "$n_at + $r", f"$kb * {plan.bk} + %COL%")
+                self._copy_chunks("b", plan.b, "$b", "$n_at + $r", f"$kb * {plan.bk} + %COL%")
             else:
-                self._copy_chunks(form.b, plan.b, "$b", f"$kb * {plan.bk} + $r", "$n_at + %COL%")
+                self._copy_chunks("b", plan.b, "$b", f"$kb * {plan.bk} + $r", "$n_at + %COL%")
             self.put("ph::copies_arrive($full + 8 * $s);")
         self.line("}")
         self.depth -= 1
         self.line("}")
 
-    def _operand(self, load: ir.Load) -> tuple[str, str, bool]:
-        """An operand's rows and columns as C++, and whether it may be read in pieces of 4
-        elements (16-byte aligned, and known to be a multiple of 4 wide)."""
-        tensor = self.tensors[load.tensor]
-        rows, cols = (self.dim(n) for n in tensor.dims)
-        return rows, cols, load.tensor in self.aligned and self.pitch_multiple_of(tensor.dims[1], 4) is True
+    def _load_of(self, role: str) -> tuple[ir.Load, tuple[ir.Expr, ...]]:
+        """Operand `role`'s window and its batch indices."""
+        form = self.form
+        return (form.a, form.a_batch) if role == "a" else (form.b, form.b_batch)
 
-    def _copy_chunks(self, load: ir.Load, stage: OperandStage, dst: str, row: str, col: str) -> None:
-        per_chunk = 16 * 8 // load.type.dtype.bits
+    def _batch_index(self, role: str) -> tuple[str, str] | None:
+        """Which matrix of its tensor operand `role` reads, as the flat index of its
+        leading items, and whether they are inside; None for a 2-D tensor."""
+        load, batch = self._load_of(role)
+        if not batch:
+            return None
+        lead = [self.dim(n) for n in self.tensors[load.tensor].dims[:-2]]
+        at = [self.index(e, "at") for e in batch]
+        return linear(at, tuple(lead)), in_bounds(at, lead)
+
+    def _batch_coordinate(self, role: str) -> str:
+        """The batch coordinate a TMA load of operand `role` adds (its map is 3-D: columns,
+        rows, the matrices), as `, $a_z`; nothing for a 2-D tensor. One outside the
+        batch reads zeros or another matrix: the accumulator's region then holds no
+        element (`_acc_box`), so none is stored."""
+        found = self._batch_index(role)
+        if found is None:
+            return ""
+        self.put(f"const int ${role}_z = (int)({found[0]});")
+        return f", {self.n[f'{role}_z']}"
+
+    def batch_sources(self) -> None:
+        """For each operand of more than two dims, where its matrix starts and how many
+        rows it has (none where the batch index is outside: the copies then read zeros),
+        for the threads' copies."""
+        for role in "ab":
+            found = self._batch_index(role)
+            if found is None:
+                continue
+            load, _ = self._load_of(role)
+            rows, cols = (self.dim(n) for n in self.tensors[load.tensor].dims[-2:])
+            flat, inside = found
+            self.put(f"const auto* ${role}_src = {self.param_names[load.tensor]} + (({inside}) ? ({flat}) * "
+                     f"{rows} * {cols} : 0);")
+            self.put(f"const i64 ${role}_rows = ({inside}) ? {rows} : 0;")
+
+    def _operand(self, role: str) -> tuple[str, str, str, bool]:
+        """Operand `role`'s matrix as the threads copy it: where it starts, its rows and
+        columns as C++, and whether it may be read in pieces of 4 elements (16-byte
+        aligned, and known to be a multiple of 4 wide)."""
+        load, batch = self._load_of(role)
+        tensor = self.tensors[load.tensor]
+        rows, cols = (self.dim(n) for n in tensor.dims[-2:])
+        src = self.param_names[load.tensor]
+        if batch:
+            src, rows = self.n[f"{role}_src"], self.n[f"{role}_rows"]
+        return src, rows, cols, load.tensor in self.aligned and self.pitch_multiple_of(tensor.dims[-1], 4) is True
+
+    def _copy_chunks(self, role: str, stage: OperandStage, dst: str, row: str, col: str) -> None:
+        per_chunk = 16 * 8 // self._load_of(role)[0].type.dtype.bits
         chunks = SWIZZLE_BYTES // 16
         names = [f"const int $r = ($q >> 3) % {stage.rows}, $c = $q & 7;"]
         place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
@@ -336,35 +379,35 @@ class GemmWriter(KernelWriter):
             names.append(f"const int $box = $q / {stage.rows * chunks};")
             place = f"$box * {stage.box_bytes} + {place}"
             column = f"{stage.box_cols} * $box + {column}"
-        self.copy_loop(load, "$gthread", stage.boxes * stage.rows * chunks, WARPGROUP, names, f"{dst} + {place}", row,
+        self.copy_loop(role, "$gthread", stage.boxes * stage.rows * chunks, WARPGROUP, names, f"{dst} + {place}", row,
                        col.replace("%COL%", column))
 
-    def copy_loop(self, load: ir.Load, first: str, total: int, step: int, names: list[str], place: str, row: str,
+    def copy_loop(self, role: str, first: str, total: int, step: int, names: list[str], place: str, row: str,
                   col: str) -> None:
-        """A loop of the threads' 16-byte chunk copies of `load`'s tensor, the chunk at
-        (`row`, `col`) to shared address `place`, indices from `first` below `total`,
-        `step` apart; `names` are the lines naming a chunk's row and column."""
-        rows, cols, pieces = self._operand(load)
+        """A loop of the threads' 16-byte chunk copies of operand `role`'s matrix, the
+        chunk at (`row`, `col`) to shared address `place`, indices from `first` below
+        `total`, `step` apart; `names` are the lines naming a chunk's row and column."""
+        src, rows, cols, pieces = self._operand(role)
         copy = "ph::copy_async" if pieces else "ph::copy_elements"
         self.line("#pragma unroll 4")
         self.put(f"for (int $q = {first}; $q < {total}; $q += {step}) {{")
         with self.indented():
             for text in names:
                 self.put(text)
-            self.put(f"{copy}({place}, {self.param_names[load.tensor]}, {row}, {col}, {rows}, {cols});")
+            self.put(f"{copy}({place}, {src}, {row}, {col}, {rows}, {cols});")
         self.line("}")
 
     def _copy_transposed(self) -> None:
         """B of 8-bit elements, K-major for wgmma: 4 x 4 blocks, consecutive threads
         along n (so each row's words are read together)."""
-        plan, load = self.gemm, self.form.b
-        rows, cols, words = self._operand(load)
+        plan = self.gemm
+        src, rows, cols, words = self._operand("b")
         across = plan.bn // 4
         self.line("#pragma unroll 4")
         self.put(f"for (int $q = $gthread; $q < {plan.bk // 4 * across}; $q += {WARPGROUP}) {{")
         with self.indented():
             self.put(f"const int $r = $q / {across} * 4, $c = $q % {across} * 4;  // k and n in the stage")
-            self.put(f"ph::copy_transposed($b, {self.param_names[load.tensor]}, $kb * {plan.bk} + $r, $n_at + $c, "
+            self.put(f"ph::copy_transposed($b, {src}, $kb * {plan.bk} + $r, $n_at + $c, "
                      f"$r, $c, {rows}, {cols}, {'true' if words else 'false'});")
         self.line("}")
 
@@ -433,12 +476,6 @@ class GemmWriter(KernelWriter):
         if self.stored is not None:
             self.put("if ($gthread == 0) ph::bulk_wait();  // shared memory stays until the last store has read it")
 
-    def _consumer_rows(self) -> str:
-        """Where a consumer's rows of the output tile start: it holds all of them in ping-pong."""
-        c = self.gemm.c
-        assert c is not None
-        return "0" if self.turns else f"$consumer * {c.rows}"
-
     def _release(self, bar: str) -> str:
         """A consumer's release of a stage: to its CTA's producer, and its peer's in a pair."""
         if not self.pairs:
@@ -466,214 +503,22 @@ class GemmWriter(KernelWriter):
 
     def _acc_box(self) -> None:
         """The accumulator's present region after the loop: `dot`'s rows are A's present
-        rows and its columns B's present columns, or the whole tile where the loop ran no
-        turn (K = 0)."""
+        rows and its columns B's present columns (none where a batch index is outside,
+        which makes its operand absent), or the whole tile where the loop ran no turn
+        (K = 0)."""
         form = self.form
         self.memo.clear()
         self.index_memo.clear()
         parts = []
-        for start, length, extent in ((form.m_start, form.tile[0], self.tensors[form.a.tensor].dims[0]),
+        for start, length, extent in ((form.m_start, form.tile[0], self.tensors[form.a.tensor].dims[-2]),
                                       (form.n_start, form.tile[1],
-                                       self.tensors[form.b.tensor].dims[0 if form.b_k_major else 1])):
+                                       self.tensors[form.b.tensor].dims[-2 if form.b_k_major else -1])):
             s = self.local("at", "i64", self.scalar(start))
             parts.append((sub(imax(s, "0"), s), sub(imin(add(s, str(length)), self.dim(extent)), s)))
         box = self.boxes[form.acc]
         self.line(f"ph::Box<2> {box} = {{{{{parts[0][0]}, {parts[1][0]}}}, {{{parts[0][1]}, {parts[1][1]}}}}};")
         self.line(f"{box}.normalize();")
+        inside = [found[1] for found in map(self._batch_index, "ab") if found is not None]
+        if inside:
+            self.line(f"if (!({' && '.join(inside)})) {box} = {{{{0, 0}}, {{0, 0}}}};  // an operand is absent")
         self.put(f"if ($kblocks == 0) {box} = {{{{0, 0}}, {{{form.tile[0]}, {form.tile[1]}}}}};")
-
-    def _store(self, s: ir.Store) -> None:
-        """A store of the epilogue: each consumer thread its fragment's elements, only
-        where the value is present and inside the tensor. Where the plan stages the
-        output, through shared memory (`_staged`); else from registers, two adjacent
-        columns a store where a tile is whole and aligned, element by element at edges."""
-        self.line("{  // a store of its own: its bounds and locals are its own")
-        self.depth += 1
-        self._store_body(s)
-        self.depth -= 1
-        self.line("}")
-
-    def _store_body(self, s: ir.Store) -> None:
-        self.memo.clear()
-        self.index_memo.clear()
-        self.region_memo.clear()
-        self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
-        value, name = s.value, s.tensor
-        region = self.region(value)
-        self._hoist(value)
-        starts = self.window_starts(s.items)
-        dims = self.tensors[name].dims
-        limits = []
-        for axis, ((lo, hi), start, extent, n) in enumerate(zip(region, starts, dims, self.form.tile, strict=True)):
-            low, high = self.n[f"lo{axis}"], self.n[f"hi{axis}"]
-            first, last = imax(lo, sub("0", start)), imin(hi, sub(self.dim(extent), start))
-            # Positions in the tile fit an int: the bounds are clamped to [0, n] first.
-            self.line(f"const int {low} = (int)ph::min64(ph::max64({first}, 0), {n}), "
-                      f"{high} = (int)ph::min64(ph::max64({last}, 0), {n});"
-                      "  // where the value is present and inside the tensor")
-            limits.append((low, high))
-        whole = " && ".join(f"{lo} == 0 && {hi} == {n}" for (lo, hi), n in zip(limits, self.form.tile, strict=True))
-        if self.gemm.c is not None:
-            self._staged(s, starts, limits, whole)
-            return
-        tests = [name in self.aligned, self.pitch_multiple_of(dims[1], 2), self.multiple_of(starts[1], 2)]
-        pair = "false" if False in tests else " && ".join(t for t in tests if isinstance(t, str)) or "true"
-        self.line(f"if ({whole}{'' if pair == 'true' else ' && ' + pair}) {{")
-        with self.indented():
-            self._fragment_stores(s, starts, None)
-        self.line("} else {")
-        with self.indented():
-            self._fragment_stores(s, starts, limits)
-        self.line("}")
-
-    def _staged(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]], whole: str) -> None:
-        """The output tile through shared memory, in the plan's parts of its columns:
-        each thread writes its elements, each computed at its position clamped into where
-        the value is present and inside (so every read it makes is in bounds; what lies
-        outside is never stored). A whole tile's part then goes out by TMA, one thread of
-        each consumer issuing it while its warpgroup goes on (to the next part, once the
-        store has read the staging, or to the next tile); any other, element by element,
-        the warpgroup copying out what is inside in a loop not unrolled."""
-        c = self.gemm.c
-        assert c is not None
-        (row_lo, row_hi), (col_lo, col_hi) = limits
-        self.line(f"if ({row_lo} < {row_hi} && {col_lo} < {col_hi}) {{")
-        with self.indented():
-            width = c.boxes * c.box_cols
-            for part in range(self.gemm.c_parts):
-                self._staged_part(s, starts, limits, whole, (part * width, (part + 1) * width))
-        self.line("}")
-
-    def _staged_part(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]], whole: str,
-                     columns: tuple[int, int]) -> None:
-        """The tile's columns `columns` through the staging."""
-        c = self.gemm.c
-        assert c is not None
-        (row_lo, row_hi), (col_lo, col_hi) = limits
-        d = s.value.type.dtype
-        storage = ct.storage_type(d)
-        barrier = "ph::named_sync(1 + $consumer, 128);"
-        first = columns[0] // c.box_cols  # the part's first box of the tile
-        self.put("if ($gthread == 0) ph::bulk_wait_read();  // this warpgroup's last store has read the staging")
-        self.put(barrier)
-        self._fragment_stores(s, starts, None, (d.bits // 8, c.box_cols, c.box_bytes), limits, columns)
-        if self.stored is not None:
-            self.line("ph::proxy_fence();  // the tile's writes, seen by a TMA store")
-        self.put(barrier)
-        if self.stored is not None:
-            self.put(f"if ({whole}) {{")
-            with self.indented():
-                self.put("if ($gthread == 0) {")
-                row = add(starts[0], self._consumer_rows())
-                for box in range(c.boxes):
-                    column = add(starts[1], str((first + box) * c.box_cols))
-                    self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, "
-                             f"&{self.maps['c']}, (int)({column}), (int)({row}));")
-                self.line("  ph::bulk_commit();")
-                self.line("}")
-            self.line("} else {")
-            self.depth += 1
-        pairs = (columns[1] - columns[0]) // 2
-        self.put(f"for (int $q = $gthread; $q < {c.rows * pairs}; $q += {WARPGROUP}) {{")
-        with self.indented():
-            self.put(f"const int $r = $q / {pairs};")
-            at = f" + {columns[0]}" if columns[0] else ""
-            self.put(f"const int $i = {self._consumer_rows()} + $r, $j = 2 * ($q % {pairs}){at}, $j1 = $j + 1;")
-            local = f"$j - {columns[0]}" if columns[0] else "$j"
-            self.put(f"const {storage}* $c = ({storage}*)($c_tile + ph::swizzled($r, {local}, {c.box_cols}, "
-                     f"{c.box_bytes}, {d.bits // 8}));")
-            i = self.n["i"]
-            self.line(f"if ({row_lo} <= {i} && {i} < {row_hi}) {{")
-            for k, col in enumerate((self.n["j"], self.n["j1"])):
-                ref = self.window_ref(s.tensor, s.items, [i, col], starts)
-                self.put(f"  if ({col_lo} <= {col} && {col} < {col_hi}) {ref} = $c[{k}];")
-            self.line("}")
-        self.line("}")
-        if self.stored is not None:
-            self.depth -= 1
-            self.line("}")
-
-    def _fragment_stores(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]] | None,
-                         staged: tuple[int, int, int] | None = None,
-                         clamp: list[tuple[str, str]] | None = None, columns: tuple[int, int] | None = None) -> None:
-        """Every register pair of the fragment: into the staged boxes (`staged`: element
-        bytes, box columns, box bytes), with the value read at positions clamped into
-        `clamp`, only the pairs in the tile's `columns` (the staged part, placed from its
-        first column); or to the tensor, two columns a store (`limits` None: a whole,
-        aligned tile) or element by element where inside `limits` (row and column bounds)."""
-        value, name = s.value, s.tensor
-        d = value.type.dtype
-        storage = ct.storage_type(d)
-        registers = self.gemm.fragment.registers
-        sizes, rows, cols = registers.sizes, registers.rows, registers.cols
-        assert (sizes[0], rows[0], cols[0]) == (2, 0, 1) and cols[-1] == 0, "the fragment's pairs are its columns"
-        loops = list(zip(sizes[1:-1], rows[1:-1], cols[1:-1], strict=True))
-        i, j, j1 = self.n["i"], self.n["j"], self.n["j1"]
-        for blk, array in enumerate(self.acc_arrays):
-            self.line("{")
-            self.depth += 1
-            register_terms, row_terms, col_terms = [], ["$frag_row"], ["$frag_col"]
-            if blk:
-                row_terms.append(str(blk * rows[-1]))
-            step = sizes[0]
-            for m, (size, dr, dc) in enumerate(loops):
-                var = self.loop_name(f"r{m}")
-                low, high = 0, size
-                if dc and columns is not None:  # only the slabs of the staged part's columns
-                    assert dr == 0 and columns[0] % dc == 0 and columns[1] % dc == 0
-                    low, high = columns[0] // dc, columns[1] // dc
-                self.line("#pragma unroll")
-                self.line(f"for (int {var} = {low}; {var} < {high}; ++{var}) {{")
-                self.depth += 1
-                register_terms.append(f"{step} * {var}")
-                if dr:
-                    row_terms.append(f"{dr} * {var}")
-                if dc:
-                    col_terms.append(f"{dc} * {var}")
-                step *= size
-            reg = " + ".join(register_terms)
-            self.put(f"const int $i = {' + '.join(row_terms)};")
-            self.put(f"const int $j = {' + '.join(col_terms)}, $j1 = $j + 1;")
-            self.acc_register = [f"{array}[{reg}]", f"{array}[{reg} + 1]"]
-            refs = [self.window_ref(name, s.items, [i, c], starts) for c in (j, j1)]
-            at = (i, j, j1)
-            if clamp is not None:  # read where the value is present and inside: only there is it kept
-                (row_lo, row_hi), (col_lo, col_hi) = clamp
-                self.put(f"const int $ci = ph::imin(ph::imax($i, {row_lo}), {row_hi} - 1), "
-                         f"$cj = ph::imin(ph::imax($j, {col_lo}), {col_hi} - 1), "
-                         f"$cj1 = ph::imin(ph::imax($j1, {col_lo}), {col_hi} - 1);")
-                at = (self.n["ci"], self.n["cj"], self.n["cj1"])
-            self.pair = (at[1], at[2])
-            values = [ct.pack(d, self.elem(value, [at[0], c])) for c in at[1:]]
-            both = f"ph::vstore<2>(&{refs[0]}, ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});"
-            if staged is not None:  # into this consumer's boxes (element bytes, box columns, box bytes)
-                element, box_cols, box_bytes = staged
-                row = "$wg_row" + " + ".join(["", *row_terms[1:]])
-                local = f"$j - {columns[0]}" if columns and columns[0] else "$j"
-                place = f"ph::swizzled({row}, {local}, {box_cols}, {box_bytes}, {element})"
-                self.put(f"ph::vstore<2>(({storage}*)($c_tile + {place}), "
-                         f"ph::Vec<{storage}, 2>{{{{{values[0]}, {values[1]}}}}});")
-            elif limits is None:
-                self.line(both)
-            else:
-                (row_lo, row_hi), (col_lo, col_hi) = limits
-                self.line(f"if ({row_lo} <= {i} && {i} < {row_hi}) {{")
-                for col, ref, text in zip((j, j1), refs, values, strict=True):
-                    self.line(f"  if ({col_lo} <= {col} && {col} < {col_hi}) {ref} = {text};")
-                self.line("}")
-            for _ in loops:
-                self.depth -= 1
-                self.line("}")
-            self.depth -= 1
-            self.line("}")
-
-    def _hoist(self, e: ir.Expr) -> None:
-        """The scalar operands and window starts of a stored value, computed before the
-        stores' branches, so every branch reads the same locals."""
-        for node in ir.walk_expr(e):
-            if isinstance(node, ELEMENTWISE) and node.type.shape:
-                for c in node.children():
-                    if not c.type.shape:
-                        self.hoisted(c)
-            elif isinstance(node, ir.Load) and node.type.shape:
-                self.window_starts(node.items)

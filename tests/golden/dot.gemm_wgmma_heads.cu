@@ -1,0 +1,240 @@
+
+// kernel gemm_wgmma_heads [TM=64, TN=128, TK=64]: 128 threads a CTA, 26624 bytes of shared memory
+// for launches where multiples of 4: H, K, M, N, S; 16-byte aligned: O, W, X; rows 16-byte multiples apart: O
+#line 198 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_heads(bf16* X_, bf16* W_, f32* O_, i64 S_, i64 H_, i64 M_, i64 K_, i64 N_) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 200 "tests/corpus/dot.phobos"
+  const i64 s_ = ph::idiv((i64)blockIdx.z, H_);
+  #line 201 "tests/corpus/dot.phobos"
+  const i64 h_ = ph::imod((i64)blockIdx.z, H_);
+  #line 202 "tests/corpus/dot.phobos"
+  const i64 m0_ = ph::wmul((i64)blockIdx.y, 64ll);
+  #line 203 "tests/corpus/dot.phobos"
+  const i64 n0_ = ph::wmul((i64)blockIdx.x, 128ll);
+  #line 204 "tests/corpus/dot.phobos"
+  f32 acc_[64];  // tile<f32>[64, 128] in registers: 64 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  ph::Box<2> acc_box;
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          acc_[pass * 32 + slot * 2 + v] = 0.0f;
+        }
+      }
+    }
+  }
+  acc_box = {{0, 0}, {64, 128}};
+  #line 205 "tests/corpus/dot.phobos"
+  for (i64 k_ = 0ll; k_ < K_; k_ += 64) {
+    #line 206 "tests/corpus/dot.phobos"
+    __syncthreads();
+    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_ + 64, K_) - k_}};
+    if (s_ < 0 || s_ >= S_ || h_ < 0 || h_ >= H_) box = {};
+    box.normalize();
+    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 64, K_) - k_, ph::min64(n0_ + 128, N_) - n0_}};
+    box_2.normalize();
+    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
+    f32 product[64];  // tile<f32>[64, 128] in registers: 64 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+    #if __CUDA_ARCH__ >= 800
+    bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
+    const u32 stage_at = ph::smem_address(stage);
+    // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int r = e / 8, c = e % 8 * 8;
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // read whole
+        const ph::Vec<bf16, 8> X_g = ph::vload<8>(&X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+        ph::Vec<bf16, 8> out;
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          out.v[v] = X_g.v[v];
+        }
+        ph::vstore(&((bf16*)((unsigned char*)stage + (r) * 144))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+        }
+      }
+    }
+    bf16* stage_2 = (bf16*)(smem + 9216);  // tile<bf16>[64, 128] staged for ldmatrix, rows of 272 bytes
+    const u32 stage_at_2 = ph::smem_address(stage_2);
+    // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 1024; e += 128) {
+      const int r = e / 16, c = e % 16 * 8;
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // read whole
+        const ph::Vec<bf16, 8> W_g = ph::vload<8>(&W_[(k_ + r) * N_ + (n0_ + c)]);
+        ph::Vec<bf16, 8> out;
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          out.v[v] = W_g.v[v];
+        }
+        ph::vstore(&((bf16*)((unsigned char*)stage_2 + (r) * 272))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_2 + (r) * 272))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? W_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
+        }
+      }
+    }
+    __syncthreads();
+    {  // tile<f32>[64, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+      const int lane_2 = threadIdx.x % 32;
+      #pragma unroll
+      for (int blk = 0; blk < 1; ++blk) {
+        const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+        f32 acc[16][4] = {};
+        #pragma unroll
+        for (int ks = 0; ks < 4; ++ks) {
+          u32 fa[4] = {};
+          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (0 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (16 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (32 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (48 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (64 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[8], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[9], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (80 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[10], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[11], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (96 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[12], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[13], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (112 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[14], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[15], fa, {fq[2], fq[3]});
+          }
+        }
+        #pragma unroll
+        for (int nb = 0; nb < 16; ++nb) {
+          product[(blk * 2 + 0) * 32 + nb * 2] = acc[nb][0];
+          product[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb][1];
+          product[(blk * 2 + 1) * 32 + nb * 2] = acc[nb][2];
+          product[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb][3];
+        }
+      }
+    }
+    #else
+    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 16; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            f32 acc_2 = 0.0f;
+            for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(X_[((s_ * H_ + h_) * M_ + (m0_ + i0)) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(W_[(k_ + k) * N_ + (n0_ + i1)]))));
+            product[pass * 32 + slot * 2 + v] = acc_2;
+          }
+        }
+      }
+    }
+    #endif
+    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 16; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!box_4.has(i0, i1)) continue;
+              acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
+            }
+          }
+        }
+      }
+    }
+    acc_box = box_4;
+  }
+  #line 208 "tests/corpus/dot.phobos"
+  ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  if (s_ < 0 || s_ >= S_ || h_ < 0 || h_ >= H_) box_5 = {};  // the window's index is outside
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (n0_ % 2 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 1)) {  // the whole group is present and aligned
+          ph::Vec<f32, 2> out;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            out.v[v] = acc_[pass * 32 + slot * 2 + v];
+          }
+          ph::vstore(&O_[((s_ * H_ + h_) * M_ + (m0_ + i0)) * N_ + (n0_ + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_5.has(i0, i1)) continue;
+            O_[((s_ * H_ + h_) * M_ + (m0_ + i0)) * N_ + (n0_ + i1)] = acc_[pass * 32 + slot * 2 + v];
+          }
+        }
+      }
+    }
+  }
+}
