@@ -39,6 +39,15 @@ class GemmStores(KernelWriter):
         """A line naming the lowering's locals as `$name`."""
         self.line(Template(text).substitute(self.n))
 
+    def matrix_index(self, tensor: str, at: Pos) -> tuple[str, str] | None:
+        """Which matrix of `tensor` the indices `at` of its leading dims pick, as one flat
+        index (a 3-D tensor map's third coordinate), and whether they are inside; None
+        for a 2-D tensor."""
+        lead = [self.dim(n) for n in self.tensors[tensor].dims[:-2]]
+        if not lead:
+            return None
+        return linear(at, tuple(lead)), in_bounds(at, lead)
+
     def _consumer_rows(self) -> str:
         """Where a consumer's rows of the output tile start: it holds all of them in ping-pong."""
         c = self.gemm.c
@@ -67,7 +76,8 @@ class GemmStores(KernelWriter):
         starts = self.window_starts(s.items)
         dims = self.tensors[name].dims
         lead = len(dims) - 2  # the batch's indices, before the matrix's two windows
-        inside = in_bounds(starts[:lead], [self.dim(n) for n in dims[:lead]])
+        matrix = self.matrix_index(name, starts[:lead])
+        inside = "true" if matrix is None else matrix[1]
         limits = []
         for axis, ((lo, hi), start, extent, n) in enumerate(zip(region, starts[lead:], dims[lead:], self.form.tile,
                                                                 strict=True)):
@@ -133,8 +143,8 @@ class GemmStores(KernelWriter):
             with self.indented():
                 self.put("if ($gthread == 0) {")
                 row = add(starts[-2], self._consumer_rows())
-                lead = self.tensors[s.tensor].dims[:-2]  # a 3-D map's third coordinate: the matrix
-                batch = f", (int)({linear(starts[:len(lead)], tuple(self.dim(n) for n in lead))})" if lead else ""
+                matrix = self.matrix_index(s.tensor, starts[:-2])
+                batch = "" if matrix is None else f", (int)({matrix[0]})"
                 for box in range(c.boxes):
                     column = add(starts[-1], str((first + box) * c.box_cols))
                     self.put(f"  ph::tma_store(ph::smem_address($c_tile) + {box * c.box_bytes}, "

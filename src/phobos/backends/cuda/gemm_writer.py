@@ -24,7 +24,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from . import ctypes as ct
-from .exprs import Pos, add, imax, imin, in_bounds, linear, sub
+from .exprs import Pos, add, imax, imin, sub
 from .gemm_form import GemmForm
 from .gemm_plan import (
     CONSUMER_REGISTERS,
@@ -325,11 +325,7 @@ class GemmWriter(GemmStores):
         """Which matrix of its tensor operand `role` reads, as the flat index of its
         leading items, and whether they are inside; None for a 2-D tensor."""
         load, batch = self._load_of(role)
-        if not batch:
-            return None
-        lead = [self.dim(n) for n in self.tensors[load.tensor].dims[:-2]]
-        at = [self.index(e, "at") for e in batch]
-        return linear(at, tuple(lead)), in_bounds(at, lead)
+        return self.matrix_index(load.tensor, [self.index(e, "at") for e in batch])
 
     def _batch_coordinate(self, role: str) -> str:
         """The batch coordinate a TMA load of operand `role` adds (its map is 3-D: columns,
