@@ -340,6 +340,25 @@ def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: in
     assert "0 bytes spill stores, 0 bytes spill loads" in ptxas_report(gen.source, "sm_90a")
 
 
+def test_operands_aligned_but_not_pitched_are_copied_in_realigned_chunks():
+    """Rows 8002 bytes apart (K = 4001): no TMA and no cp.async piece, but a base 16-byte
+    aligned lets each chunk be read as the two aligned 16-byte pieces holding it, for
+    the Hopper and the Ampere lowering alike; built with nothing spilled."""
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+    from phobos.ir.specialize import Specialization
+
+    v = variant(kernel_of())
+    spec = Specialization(aligned=frozenset({"A", "B", "C"}))
+    for arch, mode in (("sm_90", GemmMode(False, False)), ("sm_80", GemmMode(False, False, mma=True))):
+        form, plan = gemm_of(v, arch)  # type: ignore[misc]
+        gen = generate_gemm(v, spec, form, plan, mode)
+        body = without_preludes(gen.source) if arch == "sm_90" else gen.source.split("extern \"C\"")[1]
+        assert "ph::copy_realigned(" in body and "ph::copy_elements(" not in body
+        assert build(gen, v, arch).startswith(b"\x7fELF")
+        assert "0 bytes spill stores, 0 bytes spill loads" in ptxas_report(gen.source, arch + gen.arch_suffix)
+
+
 def ptxas_report(source: str, arch: str) -> str:
     """NVRTC's log of `source` built as the back end builds it, with ptxas's -v report."""
     from cuda.bindings import nvrtc

@@ -79,7 +79,8 @@ PH_INLINE void tma_prefetch(const TensorMap* map) {
 // warpgroup's threads copy 16-byte chunks: row `row`, the 16 bytes from column `col`,
 // of a row-major [rows, cols] array, zeros outside. By cp.async in pieces of 4
 // elements where the array starts 16-byte aligned and `cols` is a multiple of 4 (a
-// piece is then wholly inside or outside), else byte by byte.
+// piece is then wholly inside or outside), realigned (copy_realigned) where it starts
+// aligned only, else byte by byte.
 template <class T> PH_INLINE void copy_async(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
   constexpr int piece = 4 * sizeof(T);
 #pragma unroll
@@ -102,6 +103,28 @@ template <class T> PH_INLINE void copy_elements(u32 dst, const T* src, i64 row, 
   }
   asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" :: "r"(dst), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
                : "memory");
+}
+// Where the array starts 16-byte aligned but its rows are not a multiple of 16 bytes
+// apart (so a chunk is only element-aligned): the two aligned 16-byte pieces that hold
+// the chunk, realigned in registers. A chunk at the array's edges, or whose second
+// piece would reach past the array's end, goes element by element.
+template <class T> PH_INLINE void copy_realigned(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
+  const u64 p = (u64)(src + row * cols + col), lo = p & ~(u64)15;
+  if (row < 0 || row >= rows || col < 0 || col + 16 / (i64)sizeof(T) > cols || lo + 32 > (u64)(src + rows * cols)) {
+    copy_elements(dst, src, row, col, rows, cols);
+    return;
+  }
+  // Plain loads, and a store with no memory clobber: the unrolled copies' loads may all be in flight at once.
+  const uint4 x = *(const uint4*)lo, y = *(const uint4*)(lo + 16);
+  const u32 w[8] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w};
+  const u32 words = (u32)(p - lo) >> 2, shift = 0x3210u + 0x1111u * ((u32)(p - lo) & 3u);
+  u32 a[5];
+#pragma unroll
+  for (int i = 0; i < 5; ++i)  // the words from the chunk's first, selected without indexing registers
+    a[i] = words == 0 ? w[i] : words == 1 ? w[i + 1] : words == 2 ? w[i + 2] : w[i + 3];
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" :: "r"(dst), "r"(__byte_perm(a[0], a[1], shift)),
+               "r"(__byte_perm(a[1], a[2], shift)), "r"(__byte_perm(a[2], a[3], shift)),
+               "r"(__byte_perm(a[3], a[4], shift)));
 }
 // An 8-bit B tile stored K-major for wgmma: the 4 x 4 bytes at rows k..k+3, columns
 // n..n+3 of a row-major [rows, cols] array (`cols` a multiple of 4, so a word is wholly

@@ -384,7 +384,8 @@ class GemmWriter(GemmStores):
         chunk at (`row`, `col`) to shared address `place`, indices from `first` below
         `total`, `step` apart; `names` are the lines naming a chunk's row and column."""
         src, rows, cols, pieces = self._operand(role)
-        copy = "ph::copy_async" if pieces else "ph::copy_elements"
+        aligned = self._load_of(role)[0].tensor in self.aligned
+        copy = "ph::copy_async" if pieces else "ph::copy_realigned" if aligned else "ph::copy_elements"
         self.line("#pragma unroll 4")
         self.put(f"for (int $q = {first}; $q < {total}; $q += {step}) {{")
         with self.indented():
