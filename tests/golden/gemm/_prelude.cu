@@ -99,16 +99,16 @@ template <class T> PH_INLINE void copy_elements(u32 dst, const T* src, i64 row, 
 // apart (so a chunk is only element-aligned): the two aligned 16-byte pieces that hold
 // the chunk, realigned in registers. A chunk at the array's edges, or whose second
 // piece would reach past the array's end, goes element by element.
-template <class T> PH_INLINE void copy_realigned(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
-  const u64 p = (u64)(src + row * cols + col), lo = p & ~(u64)15;
-  if (row < 0 || row >= rows || col < 0 || col + 16 / (i64)sizeof(T) > cols || lo + 32 > (u64)(src + rows * cols)) {
-    copy_elements(dst, src, row, col, rows, cols);
-    return;
-  }
-  // Plain loads, and a store with no memory clobber: the unrolled copies' loads may all be in flight at once.
-  const uint4 x = *(const uint4*)lo, y = *(const uint4*)(lo + 16);
+template <class T> PH_INLINE bool realigned_inside(const T* src, i64 row, i64 col, i64 rows, i64 cols) {
+  const u64 lo = (u64)(src + row * cols + col) & ~(u64)15;
+  return (row >= 0) & (row < rows) & (col >= 0) & (col + 16 / (i64)sizeof(T) <= cols) &
+         (lo + 32 <= (u64)(src + rows * cols));
+}
+// The 16 bytes `offset` bytes into the 32 of x and y, to shared `dst`; the store has no
+// memory clobber, so the loads of several chunks may all be in flight before it.
+PH_INLINE void store_realigned(u32 dst, uint4 x, uint4 y, u32 offset) {
   const u32 w[8] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w};
-  const u32 words = (u32)(p - lo) >> 2, shift = 0x3210u + 0x1111u * ((u32)(p - lo) & 3u);
+  const u32 words = offset >> 2, shift = 0x3210u + 0x1111u * (offset & 3u);
   u32 a[5];
 #pragma unroll
   for (int i = 0; i < 5; ++i)  // the words from the chunk's first, selected without indexing registers
@@ -116,6 +116,46 @@ template <class T> PH_INLINE void copy_realigned(u32 dst, const T* src, i64 row,
   asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" :: "r"(dst), "r"(__byte_perm(a[0], a[1], shift)),
                "r"(__byte_perm(a[1], a[2], shift)), "r"(__byte_perm(a[2], a[3], shift)),
                "r"(__byte_perm(a[3], a[4], shift)));
+}
+PH_INLINE uint4 load_global16(u64 p) {
+  uint4 v;
+  asm("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+  return v;
+}
+template <class T> PH_INLINE void copy_realigned(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
+  if (!realigned_inside(src, row, col, rows, cols)) {
+    copy_elements(dst, src, row, col, rows, cols);
+    return;
+  }
+  const u64 p = (u64)(src + row * cols + col), lo = p & ~(u64)15;
+  store_realigned(dst, load_global16(lo), load_global16(lo + 16), (u32)(p - lo));
+}
+// N chunks as copy_realigned copies them, with every chunk's loads issued before the
+// first store: one chunk at a time would wait out the memory's latency N times. Where
+// one is at an edge, all go element by element (what they hold would not fit beside
+// the loads' registers otherwise).
+template <int N, class T> PH_INLINE void copy_realigned(const u32 (&dst)[N], const T* src, const i64 (&row)[N],
+                                                      const i64 (&col)[N], i64 rows, i64 cols) {
+  bool inside = true;
+  u64 at[N];
+#pragma unroll
+  for (int j = 0; j < N; ++j) {
+    inside &= realigned_inside(src, row[j], col[j], rows, cols);
+    at[j] = (u64)(src + row[j] * cols + col[j]);
+  }
+  if (!inside) {
+#pragma unroll
+    for (int j = 0; j < N; ++j) copy_elements(dst[j], src, row[j], col[j], rows, cols);
+    return;
+  }
+  uint4 x[N], y[N];
+#pragma unroll
+  for (int j = 0; j < N; ++j) {
+    x[j] = load_global16(at[j] & ~(u64)15);
+    y[j] = load_global16((at[j] & ~(u64)15) + 16);
+  }
+#pragma unroll
+  for (int j = 0; j < N; ++j) store_realigned(dst[j], x[j], y[j], (u32)at[j] & 15u);
 }
 // An 8-bit B tile stored K-major for wgmma: the 4 x 4 bytes at rows k..k+3, columns
 // n..n+3 of a row-major [rows, cols] array (`cols` a multiple of 4, so a word is wholly

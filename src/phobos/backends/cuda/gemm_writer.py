@@ -45,7 +45,8 @@ LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile
           "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",
           "lo1", "hi1", "ci", "cj", "cj1", "q", "r", "c", "box", "wg_row", "c_tile", "lane", "warp", "warp_row",
           "warp_col", "rank", "pairs", "pair", "group_rows", "a_desc", "b_desc", "da", "db", "a_z", "b_z",
-          "a_src", "b_src", "a_rows", "b_rows")
+          "a_src", "b_src", "a_rows", "b_rows", "q0", "dst", "row", "col")
+REALIGNED_IN_FLIGHT = 2  # chunks a producer thread has in flight (8 registers each); 4 measured no faster
 LAUNCH_BOUND = 384  # ptxas budgets registers for 3 warpgroups: 168 a thread, which setmaxnreg redistributes
 
 
@@ -382,16 +383,36 @@ class GemmWriter(GemmStores):
                   col: str) -> None:
         """A loop of the threads' 16-byte chunk copies of operand `role`'s matrix, the
         chunk at (`row`, `col`) to shared address `place`, indices from `first` below
-        `total`, `step` apart; `names` are the lines naming a chunk's row and column."""
+        `total`, `step` apart; `names` are the lines naming a chunk's row and column.
+        Realigned copies go several to a call, so that their loads are in flight together."""
         src, rows, cols, pieces = self._operand(role)
         aligned = self._load_of(role)[0].tensor in self.aligned
         copy = "ph::copy_async" if pieces else "ph::copy_realigned" if aligned else "ph::copy_elements"
-        self.line("#pragma unroll 4")
-        self.put(f"for (int $q = {first}; $q < {total}; $q += {step}) {{")
+        together = REALIGNED_IN_FLIGHT if total % (REALIGNED_IN_FLIGHT * step) == 0 else 1
+        if copy != "ph::copy_realigned" or together == 1:
+            self.line("#pragma unroll 4")
+            self.put(f"for (int $q = {first}; $q < {total}; $q += {step}) {{")
+            with self.indented():
+                for text in names:
+                    self.put(text)
+                self.put(f"{copy}({place}, {src}, {row}, {col}, {rows}, {cols});")
+            self.line("}")
+            return
+        self.put(f"for (int $q0 = {first}; $q0 < {total}; $q0 += {together * step}) {{")
         with self.indented():
-            for text in names:
-                self.put(text)
-            self.put(f"{copy}({place}, {src}, {row}, {col}, {rows}, {cols});")
+            self.put(f"u32 $dst[{together}];")
+            self.put(f"i64 $row[{together}], $col[{together}];")
+            self.line("#pragma unroll")
+            self.put(f"for (int $j = 0; $j < {together}; ++$j) {{")
+            with self.indented():
+                self.put(f"const int $q = $q0 + {step} * $j;")
+                for text in names:
+                    self.put(text)
+                self.put(f"$dst[$j] = {place};")
+                self.put(f"$row[$j] = {row};")
+                self.put(f"$col[$j] = {col};")
+            self.line("}")
+            self.put(f"{copy}($dst, {src}, $row, $col, {rows}, {cols});")
         self.line("}")
 
     def _copy_transposed(self) -> None:
