@@ -10,9 +10,9 @@ is poisoned, run once and checked against it before it is timed. FLOP = 2 M N K.
 Issue 23's rows (`kind` other than "mm") are products written the other ways users
 write them, each beside the peer a user would call instead: nn.Linear's W[N, K]
 (`F.linear`; for i8, `torch._int_mm(a, w.t())`), batches (`torch.bmm`, FLOP = 2 Z M N
-K), SiLU and GELU epilogues (`torch.mm` and the activation), f32 operands (cuBLAS with
-TF32, the peer issue 23 names, and without), and a two-layer MLP block (torch's mm,
-relu, mm; FLOP = 4 M D H).
+K), SiLU and GELU epilogues (`torch.mm` and the activation), f32 operands with
+`dot<precision tf32>` and W[N, K] (`F.linear` with TF32, the peer issue 23 names, and
+without), and a two-layer MLP block (torch's mm, relu, mm; FLOP = 4 M D H).
 """
 
 from __future__ import annotations
@@ -118,8 +118,8 @@ def _other_inputs(row: GemmRow, g: Any, device: str) -> dict[str, Tensor]:
         return {"a": randn(m, k), "w": randn(n, k)}
     if row.kind == "batched":
         return {"a": randn(row.batches, m, k), "b": randn(row.batches, k, n)}
-    if row.kind == "f32":
-        return {"a": randn(m, k, dtype=torch.float32), "b": randn(k, n, dtype=torch.float32)}
+    if row.kind == "f32":  # W[N, K], as nn.Linear holds it: K-major, as a tf32 wgmma reads B
+        return {"a": randn(m, k, dtype=torch.float32), "w": randn(n, k, dtype=torch.float32)}
     if row.kind == "mlp":  # weights scaled so that the hidden values stay near 1
         return {"x": randn(m, k), "w1": randn(k, n, scale=k ** -0.5), "w2": randn(n, k, scale=n ** -0.5)}
     return {"a": randn(m, k), "b": randn(k, n)}  # silu, gelu
@@ -136,7 +136,7 @@ def _other_reference(row: GemmRow, ins: dict[str, Tensor]) -> Tensor:
     if row.kind == "batched":
         return torch.bmm(ins["a"].float(), ins["b"].float())
     if row.kind == "f32":
-        return (ins["a"].double() @ ins["b"].double()).float()
+        return (ins["a"].double() @ ins["w"].double().t()).float()
     if row.kind == "mlp":
         hidden = torch.relu(ins["x"].float() @ ins["w1"].float()).to(torch.bfloat16)
         return hidden.float() @ ins["w2"].float()
@@ -164,6 +164,17 @@ def _other_sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[],
         else:
             sides["cublas"] = lambda: F.linear(a, w)
         return sides
+    if row.kind == "f32":
+        a, w = ins["a"], ins["w"]
+        c = torch.empty((row.m, row.n), dtype=a.dtype, device=a.device)
+
+        def tf32() -> Tensor:
+            torch.backends.cuda.matmul.allow_tf32 = True
+            try:
+                return F.linear(a, w)
+            finally:
+                torch.backends.cuda.matmul.allow_tf32 = False
+        return {"phobos": lambda: (K.gemm_tf32(a, w, c), c)[1], "cublas": tf32, "cublas_f32": lambda: F.linear(a, w)}
     if row.kind == "mlp":
         x, w1, w2 = ins["x"], ins["w1"], ins["w2"]
         o = torch.empty((row.m, row.k), dtype=x.dtype, device=x.device)
@@ -173,14 +184,6 @@ def _other_sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[],
     c = torch.empty((*a.shape[:-1], b.shape[-1]), dtype=a.dtype, device=a.device)
     if row.kind == "batched":
         return {"phobos": lambda: (K.gemm_batched(a, b, c), c)[1], "cublas": lambda: torch.bmm(a, b)}
-    if row.kind == "f32":
-        def tf32() -> Tensor:
-            torch.backends.cuda.matmul.allow_tf32 = True
-            try:
-                return torch.mm(a, b)
-            finally:
-                torch.backends.cuda.matmul.allow_tf32 = False
-        return {"phobos": lambda: (K.gemm_f32(a, b, c), c)[1], "cublas": tf32, "cublas_f32": lambda: torch.mm(a, b)}
     activation = F.silu if row.kind == "silu" else F.gelu
     return {"phobos": lambda: (K.gemm_activation(a, b, c, row.kind), c)[1],
             "cublas": lambda: activation(torch.mm(a, b))}

@@ -226,6 +226,33 @@ def test_dot_inner_dims_must_agree():
     )
 
 
+TF32_DOT = ("kernel k(A: tensor<DT>[M, K], B: tensor<DT>[K, N], C: tensor<f32>[M, N]) {\n"
+            "  C[0 :+ 16, 0 :+ 16] = dot<precision P>(A[0 :+ 16, 0 :+ 8], B[0 :+ 8, 0 :+ 16])\n}")
+
+
+def test_a_tf32_dot_rounds_each_f32_operand_and_keeps_an_f32_product():
+    dot = compile_ok(TF32_DOT.replace("DT", "f32").replace("P", "tf32")).k.variants[0].body[0].value
+    assert isinstance(dot, ir.Dot) and dot.precision == "tf32" and str(dot.type) == "tile<f32>[16, 16]"
+    assert all(isinstance(x, ir.Math) and x.fn == ir.ROUND_TF32 for x in (dot.left, dot.right))
+    ieee = compile_ok(TF32_DOT.replace("DT", "f32").replace("P", "ieee")).k.variants[0].body[0].value
+    assert ieee.precision == "ieee" and isinstance(ieee.left, ir.Load)
+
+
+@pytest.mark.parametrize(("dt", "precision", "message"), [
+    ("bf16", "tf32", "precision tf32 rounds f32 operands; these are bf16"),
+    ("f64", "tf32", "precision tf32 rounds f32 operands; these are f64"),
+    ("f32", "fp8", "`precision` takes ieee or tf32"),
+    ("f32", "2", "`precision` takes ieee or tf32"),
+])
+def test_a_dot_precision_other_than_the_operands_take_is_refused(dt: str, precision: str, message: str):
+    compile_err(TF32_DOT.replace("DT", dt).replace("P", precision), 2, message)
+
+
+def test_tensorcore_refuses_a_tf32_dot_until_one_runs_on_tensor_cores():
+    text = "@tensorcore\n" + TF32_DOT.replace("DT", "f32").replace("P", "tf32")
+    compile_err(text, 3, "@tensorcore takes no dot<precision tf32> yet")
+
+
 def test_tensorcore_demands_a_dot():
     compile_err(
         "@tensorcore\nkernel k(A: tensor<f32>[M, K]) {\n  A[0 :+ 4, 0 :+ 4] = 1.0\n}",

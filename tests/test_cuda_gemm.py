@@ -88,6 +88,39 @@ def test_a_transposed_weight_is_read_k_major_as_memory_holds_it():
     assert "transposed B" in str(gemm_of(linear, "sm_80"))
 
 
+def test_a_tf32_product_of_a_transposed_weight_runs_on_tf32_wgmma():
+    """dot<precision tf32> with W[N, K]: both operands K-major as TMA copies them, the
+    tensor cores cutting the f32 values as they read them (no rounding pass): the
+    checker's cut is taken off, wgmma takes the scales only (no transposition), and the
+    variants build for sm_90a with nothing spilled, TMA or copies."""
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.compile import build
+
+    v = variant(DOT.kernels["gemm_wgmma_tf32"])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    assert form.tf32 and form.b_k_major and isinstance(form.a, ir.Load) and isinstance(form.b, ir.Load)
+    assert plan.instruction == "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32"
+    assert (plan.bk, plan.k_slice, plan.a.major, plan.b.major) == (32, 8, "K", "K")
+    assert wgmma_function(plan).count(", p, 1, 1;") == 1
+    for loads in (True, False):
+        gen = generate_gemm(v, usual(v, frozenset({"A", "W", "C"}) if loads else frozenset()), form, plan,
+                            GemmMode(loads, loads))
+        assert "round_tf32" not in without_preludes(gen.source)
+        assert build(gen, v, "sm_90").startswith(b"\x7fELF")
+        assert_nothing_spilled(ptxas_report(gen.source, "sm_90a"))
+    assert "tf32 B[K, N] has no wgmma lowering yet" in str(gemm_of(variant(GEMM_TF32_KN)))
+    assert "transposed B" in str(gemm_of(v, "sm_80"))
+
+
+GEMM_TF32_KN = phobos.compile(
+    "@autotune(TM in [128], TN in [128], TK in [32])\n"
+    "kernel g(A: tensor<f32>[M, K], B: tensor<f32>[K, N], C: tensor<f32>[M, N]) {\n"
+    "  let m0 = ctx.block.y * TM\n  let n0 = ctx.block.x * TN\n  var acc: tile<f32>[TM, TN] = 0.0\n"
+    "  for k in range(0, K, TK) {\n"
+    "    acc += dot<precision tf32>(A[m0 :+ TM, k :+ TK], B[k :+ TK, n0 :+ TN])\n  }\n"
+    "  C[m0 :+ TM, n0 :+ TN] = acc\n}", path="g.phobos").kernels["g"]
+
+
 @pytest.mark.parametrize(("name", "why"), [
     ("gemm", "on tensor cores"),  # f32 operands: no tensor-core product
     ("gemm_bf16", "32 rows"),  # the corpus's 32 x 32 tiles: no m64 block
@@ -294,7 +327,8 @@ def test_pipeline_sets_the_stage_count():
 GOLDEN_KERNELS = [("gemm_wgmma", "tma"), ("gemm_wgmma", "pairs"), ("gemm_wgmma", "threads"),
                   ("gemm_wgmma_f16", "tma"), ("gemm_wgmma_i8", "threads"), ("gemm_wgmma_linear", "tma"),
                   ("gemm_wgmma_linear", "threads"), ("gemm_wgmma_linear_i8", "tma"), ("gemm_wgmma_batched", "tma"),
-                  ("gemm_wgmma_batched", "pairs"), ("gemm_wgmma_heads", "threads"), ("gemm_wgmma_heads", "tma")]
+                  ("gemm_wgmma_batched", "pairs"), ("gemm_wgmma_heads", "threads"), ("gemm_wgmma_heads", "tma"),
+                  ("gemm_wgmma_tf32", "tma"), ("gemm_wgmma_tf32", "threads")]
 
 
 @pytest.mark.parametrize(("name", "loads"), GOLDEN_KERNELS)

@@ -562,6 +562,8 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
     "bad_keyword": ("kernel", "`foo=` is not a keyword of ph.sum; its keywords are over=",
                     "foo=1"),
     "keyword_on_exp": ("kernel", "ph.exp; it takes no keywords", "over="),
+    "precision_not_a_string": ("kernel", '`precision=` takes a string, "ieee" or "tf32"', "tf32"),
+    "precision_unknown": ("kernel", '`precision=` takes a string, "ieee" or "tf32"', '"fp8"'),
     "bad_ctx_field": ("kernel", "`ph.ctx.block.w` is not a field of ph.ctx", "ph.ctx.block.w"),
     "ctx_alone": ("kernel", "`ph.ctx` alone is not a value", "ph.ctx"),
     "missing_builtin": ("kernel", "phobos.lang has no `nothing`", "ph.nothing"),

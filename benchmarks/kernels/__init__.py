@@ -207,9 +207,10 @@ def gemm_activation(a: Any, b: Any, c: Any, activation: str, backend: str = "cud
     on(kernel, backend)[_tiles_grid(a.shape[0], b.shape[1])](a, b, c)
 
 
-def gemm_f32(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
-    """c = a @ b with f32 operands and output, in full f32 precision."""
-    on(GEMMS.gemm_f32, backend)[_tiles_grid(a.shape[0], b.shape[1])](a, b, c)
+def gemm_tf32(a: Any, w: Any, c: Any, backend: str = "cuda") -> None:
+    """c = a @ w.T with f32 operands and output, the operands cut to TF32 (as TF32
+    tensor cores read them); w is [N, K], as nn.Linear holds it."""
+    on(GEMMS.gemm_tf32, backend)[_tiles_grid(a.shape[0], w.shape[0])](a, w, c)
 
 
 def mlp_block(x: Any, w1: Any, w2: Any, out: Any, backend: str = "cuda") -> None:

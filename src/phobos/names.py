@@ -31,7 +31,13 @@ ANGLE_KEYS: dict[str, tuple[str, ...]] = {
     "max": ("over", "width", "axis"),
     "min": ("over", "width", "axis"),
     "shfl": ("xor", "up", "down", "idx", "width"),
+    "dot": ("precision",),
 }
+
+# dot<precision P>: how an f32 product is computed. "ieee" (the default) multiplies the
+# f32 operands as they are; "tf32" cuts each to TF32 (10 mantissa bits) first, as TF32
+# tensor cores read an f32.
+DOT_PRECISIONS = ("ieee", "tf32")
 
 CTX_FIELDS = (
     "thread", "threads", "lane", "warp", "warps",

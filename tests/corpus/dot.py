@@ -130,6 +130,23 @@ def _heads_inputs(rng: np.random.Generator) -> dict:
             "O": sentinel((s, h, m, n), np.float32)}
 
 
+def _tf32_inputs_of(tile_m: int, tile_n: int, tile_k: int):
+    def make(rng: np.random.Generator) -> dict:
+        m, n = awkward(rng, tile_m, 4, 3 * tile_m), awkward(rng, tile_n, 4, 3 * tile_n)
+        k = awkward(rng, tile_k, 4, 6 * tile_k)
+        return {"A": normal(rng, (m, k)), "W": normal(rng, (n, k)), "C": sentinel((m, n))}
+
+    return make
+
+
+_tf32_inputs = _tf32_inputs_of(32, 32, 16)
+
+
+def tf32(x: np.ndarray) -> np.ndarray:
+    """f32 values cut to TF32: the 13 low mantissa bits cleared (NaN aside)."""
+    return (x.astype(np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
 def _heads_grid(meta: dict) -> tuple[int, int, int]:
     return cdiv(meta["N"], meta["TN"]), cdiv(meta["M"], meta["TM"]), meta["S"] * meta["H"]
 
@@ -177,4 +194,10 @@ CASES = [
     Case("dot/gemm_wgmma_heads", "gemm_wgmma_heads", _heads_inputs,
          lambda a: {"O": f64(a["X"]) @ f64(a["W"])}, grid=_heads_grid,
          native=NATIVE, python=PYTHON, tol=(1e-4, 1e-3)),
+    # The operands' rounding is the oracle's too: the sums alone differ, as f32 sums do.
+    Case("dot/gemm_tf32", "gemm_tf32", _tf32_inputs, lambda a: {"C": f64(tf32(a["A"])) @ f64(tf32(a["W"])).T},
+         grid=_gemm_grid, native=NATIVE, python=PYTHON, tol=DOT),
+    Case("dot/gemm_wgmma_tf32", "gemm_wgmma_tf32", _tf32_inputs_of(128, 128, 32),
+         lambda a: {"C": f64(tf32(a["A"])) @ f64(tf32(a["W"])).T}, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=DOT),
 ]

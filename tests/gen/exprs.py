@@ -690,6 +690,11 @@ class ExprGen:
         if a is None or b is None or (is_float(d) and max(a[1].mag, b[1].mag) == INF):
             return None
         self.env.notes.add(f"dot:{da}x{db}")
+        # cutting to TF32 turns a difference below an operand's error into a whole TF32
+        # step, so only exact f32 operands are cut
+        if (da, db) == ("f32", "f32") and a[1].err == b[1].err == 0.0 and self.ch.coin(0.5):
+            self.env.notes.add("dot:tf32")
+            return Call("dot", (a[0], b[0]), angle=(("precision", "tf32"),)), arith.dot(a[1], b[1])
         return Call("dot", (a[0], b[0])), arith.dot(a[1], b[1])
 
     # ------------------------------------------------------------ collectives

@@ -85,6 +85,8 @@ class _Printer:
     def angle_value(self, key: str, value: int | str | Expr) -> str:
         if key == "over":
             return f"ph.ctx.{value}" if self.python else f"ctx.{value}"
+        if key == "precision":
+            return f'"{value}"' if self.python else str(value)
         if isinstance(value, Expr):
             return self.operand(value)
         return str(value)

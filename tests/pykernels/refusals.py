@@ -329,6 +329,14 @@ def keyword_on_exp(X: ph.tensor[ph.f32][N]):
     x: ph.let = ph.exp(X[0], over=ph.ctx.lane)  # refused
 
 
+def precision_not_a_string(X: ph.tensor[ph.f32][N, N]):
+    x: ph.let = ph.dot(X[0:+8, 0:+8], X[0:+8, 0:+8], precision=tf32)  # refused
+
+
+def precision_unknown(X: ph.tensor[ph.f32][N, N]):
+    x: ph.let = ph.dot(X[0:+8, 0:+8], X[0:+8, 0:+8], precision="fp8")  # refused
+
+
 def bad_ctx_field(X: ph.tensor[ph.f32][N]):
     x: ph.let = ph.ctx.block.w  # refused
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from phobos.ast import nodes as A
-from phobos.dtypes import BOOL, BY_NAME, F64, INDEX
+from phobos.dtypes import BOOL, BY_NAME, F32, F64, INDEX
 from phobos.ir import nodes as ir
-from phobos.names import ANGLE_KEYS, CONVERSIONS, MATH_FUNCTIONS
+from phobos.names import ANGLE_KEYS, CONVERSIONS, DOT_PRECISIONS, MATH_FUNCTIONS
 
 from .inline import written_name
 from .typed import Typed, broadcast, shape_text
@@ -42,7 +42,7 @@ def build_call(b: KernelBuilder, e: A.Call) -> Typed:
     if name == "where":
         return _where(b, e)
     if name == "dot":
-        return _dot(b, e)
+        return _dot(b, e, _precision(b, angle))
     if name == "softmax":
         (x,) = _tile_arg(b, e, 1)
         if not x.type.dtype.is_float:
@@ -261,7 +261,17 @@ def _where(b: KernelBuilder, e: A.Call) -> Typed:
     return Typed(ir.Select(ir.VType(dtype, shape), e.span, c.expr, args[0], args[1]))
 
 
-def _dot(b: KernelBuilder, e: A.Call) -> Typed:
+def _precision(b: KernelBuilder, angle: dict[str, A.AngleArg]) -> str:
+    """dot<precision P>'s P, one of DOT_PRECISIONS; "ieee" where none is given."""
+    if "precision" not in angle:
+        return "ieee"
+    value = angle["precision"].value
+    if not (isinstance(value, A.Name) and value.id in DOT_PRECISIONS):
+        raise b.fail(f"`precision` takes {' or '.join(DOT_PRECISIONS)}", value.span)
+    return value.id
+
+
+def _dot(b: KernelBuilder, e: A.Call, precision: str) -> Typed:
     x, y = _tile_arg(b, e, 2)
     if len(x.type.shape) != 2 or len(y.type.shape) != 2:
         raise b.fail(f"dot multiplies 2-d tiles, not {x.type} and {y.type}", e.span)
@@ -274,12 +284,17 @@ def _dot(b: KernelBuilder, e: A.Call) -> Typed:
     promoted = promote(x.type.dtype, y.type.dtype)
     if promoted is None:
         raise b.fail(f"dot needs numbers, not {x.type.dtype} and {y.type.dtype}", e.span)
+    if precision == "tf32" and promoted != F32:
+        raise b.fail(f"precision tf32 rounds f32 operands; these are {promoted} (after promotion)", e.span)
     # Operands of one type keep it (i8 stays i8, not i32), so GEMM recognition sees
     # the operands' own dtypes; the accumulator is the promoted type's.
     dtype = x.type.dtype if x.type.dtype == y.type.dtype else promoted
     vtype = ir.VType(accumulator(promoted), (x.type.shape[0], y.type.shape[1]))
     written = None if x.type.dtype == y.type.dtype else (x.type.dtype, y.type.dtype)
-    return Typed(ir.Dot(vtype, e.span, b.cast(x, dtype), b.cast(y, dtype), written=written))
+    left, right = b.cast(x, dtype), b.cast(y, dtype)
+    if precision == "tf32":
+        left, right = (ir.Math(t.type, e.span, ir.ROUND_TF32, (t,)) for t in (left, right))
+    return Typed(ir.Dot(vtype, e.span, left, right, written=written, precision=precision))
 
 
 def _atomic(b: KernelBuilder, e: A.Call) -> ir.Atomic:

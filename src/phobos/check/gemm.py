@@ -44,6 +44,9 @@ def operand_miss(dot: ir.Dot) -> str | None:
         a, b = dot.written
         return (f"its operands have two types ({a} and {b}); a tensor-core product takes two f16, "
                 "two bf16 or two i8 tiles")
+    if dot.precision == "tf32":
+        return ("@tensorcore takes no dot<precision tf32> yet: only a GEMM kernel's tf32 loop with W[N, K] runs "
+                "on tensor cores (wgmma, sm_90); other tf32 dots run scalar products")
     operand = dot.left.type.dtype
     if operand not in TENSOR_CORE_TYPES:
         return f"{operand} operands have no tensor-core product: f16 or bf16 into f32, i8 into i32"
@@ -52,15 +55,17 @@ def operand_miss(dot: ir.Dot) -> str | None:
 
 def _gemm_loop_types(stmt: ir.Assign, dot: ir.Dot) -> bool:
     """Whether `acc += dot(a, b)` has a GEMM loop's types and shapes: tensor-core
-    operands into an accumulator of the product's type, in whole smallest products."""
-    if operand_miss(dot) is not None:
+    operands into an accumulator of the product's type, in whole smallest products
+    (a tf32 dot's f32 operands too: the GEMM kernel's lowering takes some of them)."""
+    tf32 = dot.precision == "tf32"
+    if operand_miss(dot) is not None and not tf32:
         return False
     operand = dot.left.type.dtype
-    want = TENSOR_CORE_TYPES[operand]
+    want = F32 if tf32 else TENSOR_CORE_TYPES[operand]
     if stmt.sym.vtype.dtype != want or dot.type.dtype != want:
         return False
     (m, k), (_, n) = dot.left.type.shape, dot.right.type.shape
-    pm, pn, pk = SMALLEST_PRODUCT[operand]
+    pm, pn, pk = SMALLEST_PRODUCT[F16 if tf32 else operand]  # mma.sync's m16n8k8 for tf32 too
     return not (m % pm or n % pn or k % pk)
 
 

@@ -27,6 +27,9 @@ class Uniformity(IntEnum):
         return ("uniform", "warp-uniform", "varying")[self]
 
 
+
+ROUND_TF32 = "round_tf32"  # Math: an f32 cut to TF32 (its 13 low mantissa bits cleared), as tensor cores read it
+
 @dataclass(frozen=True)
 class VType:
     dtype: DType
@@ -139,7 +142,8 @@ class Cast(Expr):
 
 @dataclass(eq=False)
 class Math(Expr):
-    """An elementwise built-in: exp, log, sqrt, ..., min, max."""
+    """An elementwise built-in: exp, log, sqrt, ..., min, max; and ROUND_TF32, which no
+    user calls: the checker puts it on the operands of a `dot<precision tf32>`."""
 
     fn: str
     args: tuple[Expr, ...]
@@ -218,12 +222,15 @@ class Reduce(Expr):
 class Dot(Expr):
     """Tile matrix product; the sum skips absent elements. `tensorcore` marks a GEMM loop.
     `written` holds the operands' types as written where they differ (the checker
-    converted both to a common type), None where they are one type."""
+    converted both to a common type), None where they are one type. `precision` is
+    "tf32" where the operands are f32 rounded to TF32 (each is then ROUND_TF32 of what
+    was written), else "ieee"."""
 
     left: Expr
     right: Expr
     tensorcore: bool = False
     written: tuple[DType, DType] | None = None
+    precision: str = "ieee"
 
     def children(self) -> tuple[Expr, ...]:
         return (self.left, self.right)

@@ -102,8 +102,10 @@ def expr_text(e: ir.Expr) -> str:
             return f"{expr_text(base)}[{_items(items)}]"
         case ir.Reduce(op=op, operand=x, axis=axis):
             return f"{op}{'' if axis is None else f'<axis {axis}>'}({expr_text(x)})"
-        case ir.Dot(left=a, right=b, tensorcore=tc):
-            return f"dot{'<tensorcore>' if tc else ''}({expr_text(a)}, {expr_text(b)})"
+        case ir.Dot(left=a, right=b, tensorcore=tc, precision=precision):
+            keys = [key for key, on in (("tensorcore", tc), (f"precision {precision}", precision != "ieee")) if on]
+            angle = f"<{', '.join(keys)}>" if keys else ""
+            return f"dot{angle}({expr_text(a)}, {expr_text(b)})"
         case ir.Softmax(operand=x):
             return f"softmax({expr_text(x)})"
         case ir.Transpose(operand=x):

@@ -19,7 +19,15 @@ from typing import NoReturn
 from phobos.ast import nodes as A
 from phobos.ast.depth import MAX_NESTING
 from phobos.errors import PhobosError, Span
-from phobos.names import ANGLE_KEYS, BUILTIN_FUNCTIONS, CONSTANTS, CONVERSIONS, CTX_FIELDS, KEYWORDS
+from phobos.names import (
+    ANGLE_KEYS,
+    BUILTIN_FUNCTIONS,
+    CONSTANTS,
+    CONVERSIONS,
+    CTX_FIELDS,
+    DOT_PRECISIONS,
+    KEYWORDS,
+)
 
 from .markers import (
     AttributeMarker,
@@ -496,8 +504,17 @@ class Body:
                     else "it takes no keywords"
                 )
                 self.error(f"`{kw.arg}=` is not a keyword of ph.{name}; {known}", kw)
-            out.append(A.AngleArg(kw.arg, self.expr(kw.value), span=self.src.span(kw)))
+            value = self._precision(kw.value) if kw.arg == "precision" else self.expr(kw.value)
+            out.append(A.AngleArg(kw.arg, value, span=self.src.span(kw)))
         return tuple(out)
+
+    def _precision(self, node: py.expr) -> A.Name:
+        """`precision="tf32"`: a string naming the precision, which native Phobos writes
+        as a bare name (`dot<precision tf32>`)."""
+        if not (isinstance(node, py.Constant) and isinstance(node.value, str) and node.value in DOT_PRECISIONS):
+            choices = " or ".join(f'"{p}"' for p in DOT_PRECISIONS)
+            self.error(f"`precision=` takes a string, {choices}", node)
+        return A.Name(node.value, span=self.src.span(node))
 
     def _subscript(self, node: py.Subscript) -> A.Subscript:
         if not isinstance(node.value, py.Name):

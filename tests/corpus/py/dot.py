@@ -195,3 +195,25 @@ def gemm_wgmma_heads(X: ph.tensor[ph.bf16][S, H, M, K], W: ph.tensor[ph.bf16][K,
     for k in range(0, K, TK):
         acc += ph.dot(X[s, h, m0:+TM, k:+TK], W[k:+TK, n0:+TN])
     O[s, h, m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[32], TN=[32], TK=[16])
+def gemm_tf32(A: ph.tensor[ph.f32][M, K], W: ph.tensor[ph.f32][N, K], C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], ph.transpose(W[n0:+TN, k:+TK]), precision="tf32")
+    C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[32])
+def gemm_wgmma_tf32(A: ph.tensor[ph.f32][M, K], W: ph.tensor[ph.f32][N, K], C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], ph.transpose(W[n0:+TN, k:+TK]), precision="tf32")
+    C[m0:+TM, n0:+TN] = acc

@@ -15,6 +15,7 @@ import ml_dtypes
 import numpy as np
 
 from phobos.dtypes import BF16, F16, F32, F64, DType, reduction_identity, reduction_neutral
+from phobos.ir.nodes import ROUND_TF32
 from phobos.targets import element_bytes as element_bytes  # one definition, the checker's too
 
 SIXTEEN = (F16, BF16)
@@ -194,6 +195,8 @@ def math1(fn: str, d: DType, x: str, fast: bool = False) -> str:
     or where `fast` the f32 approximations of FAST_MATH."""
     if not d.is_float:
         return f"ph::iabs({x})"
+    if fn == ROUND_TF32:
+        return f"ph::round_tf32({x})"
     if fast and d != F64 and fn in FAST_MATH:
         return rounded(d, f"{FAST_MATH[fn]}({x})")
     suffix = "" if d == F64 else "f"

@@ -28,14 +28,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from phobos.dtypes import BF16, F16, I8
+from phobos.dtypes import BF16, F16, F32, I8
 from phobos.ir import nodes as ir
 from phobos.ir.text import same_window
 
 from .fragments import ELEMENTWISE
 
 # Operand types the wgmma lowering takes (an i8 B is transposed into shared memory:
-# 8-bit products read B K-major only).
+# 8-bit products read B K-major only); f32 where the dot is a tf32 one, W[N, K] only.
 WGMMA_OPERANDS = (F16, BF16, I8)
 PER_THREAD_CTX = ("thread", "lane", "warp")
 
@@ -57,6 +57,7 @@ class GemmForm:
     # loop's view lets substituted: which matrix of the batch each reads.
     a_batch: tuple[ir.Expr, ...] = ()
     b_batch: tuple[ir.Expr, ...] = ()
+    tf32: bool = False  # a dot<precision tf32>: f32 operands the tensor cores cut to TF32 as they read them
 
     @property
     def tile(self) -> tuple[int, int]:
@@ -83,8 +84,11 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
             and isinstance(decl.init, ir.Const) and decl.init.value == 0):
         raise NotGemm("the statement before the loop is not `var acc: tile<...>[TM, TN] = 0`")
     acc = decl.sym
-    a, b, b_k_major, lets = _gemm_body(loop, acc)
-    if a.type.dtype not in WGMMA_OPERANDS:
+    a, b, b_k_major, tf32, lets = _gemm_body(loop, acc)
+    if tf32 and not b_k_major:
+        raise NotGemm("a tf32 B[K, N] has no wgmma lowering yet: wgmma reads a tf32 B K-major, as "
+                      "transpose(W[n :+ TN, k :+ TK]) of a W[N, K] gives it")
+    if a.type.dtype not in WGMMA_OPERANDS and not (tf32 and a.type.dtype == F32):
         raise NotGemm(f"{a.type.dtype} operands have no wgmma lowering")
     tensors = {p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)}
     k_dim = tensors[a.tensor].dims[-1]
@@ -126,10 +130,10 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
            for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
     return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue, b_k_major,  # type: ignore[arg-type]
-                    a_batch, b_batch)
+                    a_batch, b_batch, tf32)
 
 
-def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, bool, dict[ir.Sym, ir.Expr]]:
+def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, bool, bool, dict[ir.Sym, ir.Expr]]:
     if loop.unroll != 1 or not loop.body:
         raise NotGemm("the loop is unrolled or empty")
     *lets, last = loop.body
@@ -146,16 +150,25 @@ def _gemm_body(loop: ir.For, acc: ir.Sym) -> tuple[ir.Load, ir.Load, bool, dict[
     if not (isinstance(value, ir.Binary) and value.op == "+" and isinstance(value.right, ir.Dot)
             and value.right.tensorcore and isinstance(value.left, ir.Read) and value.left.sym is acc):
         raise NotGemm("the loop's body is not `acc += dot(a, b)` on tensor cores")
-    right = value.right.right
+    dot = value.right
+    tf32 = dot.precision == "tf32"
+    left, right = (_uncut(e) if tf32 else e for e in (dot.left, dot.right))
     b_k_major = isinstance(right, ir.Transpose)
     if isinstance(right, ir.Transpose):
         right = right.operand
-    a, b = (copies.get(e.sym, e) if isinstance(e, ir.Read) else e for e in (value.right.left, right))
+    a, b = (copies.get(e.sym, e) if isinstance(e, ir.Read) else e for e in (left, right))
     if not (isinstance(a, ir.Load) and isinstance(b, ir.Load) and _matrix_window(a.items)
             and _matrix_window(b.items)):
         raise NotGemm("an operand of dot is not a 2-D window of a tensor, its last two items windows "
                       "(or B a transpose of one)")
-    return a, b, b_k_major, views
+    return a, b, b_k_major, tf32, views
+
+
+def _uncut(e: ir.Expr) -> ir.Expr:
+    """A tf32 dot's operand as written: the checker's ROUND_TF32 taken off, which the
+    tensor cores do as they read an f32."""
+    assert isinstance(e, ir.Math) and e.fn == ir.ROUND_TF32, e
+    return e.args[0]
 
 
 def _matrix_window(items: tuple[ir.Item, ...]) -> bool:

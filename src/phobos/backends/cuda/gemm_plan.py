@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from phobos.dtypes import DType
+from phobos.dtypes import F32, DType
 from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
@@ -127,6 +127,11 @@ class GemmPlan:
         return self.operand.is_int
 
     @property
+    def tf32(self) -> bool:
+        """f32 operands: a tf32 product (the only one wgmma has for them), both K-major."""
+        return self.operand == F32
+
+    @property
     def b_transposed_copy(self) -> bool:
         """Whether B reaches its K-major stage transposed by the producer's copies (an
         8-bit B[K, N]) rather than as memory holds it (W[N, K])."""
@@ -136,7 +141,7 @@ class GemmPlan:
     def instruction(self) -> str:
         if self.integer:  # both operands K-major: B is transposed by the producer's copies
             return f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{self.k_slice}.s32.s8.s8"
-        t = self.operand.name
+        t = "tf32" if self.tf32 else self.operand.name
         return f"wgmma.mma_async.sync.aligned.m64n{self.bn}k{self.k_slice}.{self.accumulator.name}.{t}.{t}"
 
     @property

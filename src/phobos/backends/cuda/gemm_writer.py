@@ -58,9 +58,9 @@ def wgmma_function(plan: GemmPlan) -> str:
     regs = ", ".join(f"%{i}" for i in range(n))
     kind, ctype = ("r", "i32") if plan.integer else ("f", "f32")
     outs = ", ".join(f'"+{kind}"(d[{i}])' for i in range(n))
-    # 16-bit operands: scale A and B by 1, A as it is, an MN-major B transposed; integers take no
-    # such immediates.
-    immediates = "" if plan.integer else f", 1, 1, 0, {0 if plan.b.major == 'K' else 1}"
+    # 16-bit operands: scale A and B by 1, A as it is, an MN-major B transposed; tf32 ones take
+    # the scales only (both K-major), integers no immediates.
+    immediates = "" if plan.integer else ", 1, 1" if plan.tf32 else f", 1, 1, 0, {0 if plan.b.major == 'K' else 1}"
     return (
         "namespace ph {\n"
         f"PH_INLINE void wgmma({ctype} (&d)[{n}], u64 a, u64 b, int scale_d) {{\n"

@@ -101,6 +101,9 @@ PH_INLINE bf16 to_bf16(f32 x) {
 // An f32 value rounded to the nearest f16 / bf16 value (the result of an operation).
 PH_INLINE f32 round_f16(f32 x) { return from_f16(to_f16(x)); }
 PH_INLINE f32 round_bf16(f32 x) { return from_bf16(to_bf16(x)); }
+// An f32 cut to TF32 (its 13 low mantissa bits cleared: toward zero), as the tensor cores
+// read an f32 fed to a tf32 product (and the interpreter): a dot<precision tf32>'s operands.
+PH_INLINE f32 round_tf32(f32 x) { return isnan(x) ? x : __uint_as_float(__float_as_uint(x) & 0xffffe000u); }
 // f64 -> f32 rounding to odd keeps the bits a second rounding needs, so the 16-bit
 // result is rounded once, as a direct conversion would round it.
 PH_INLINE f32 to_f32_odd(f64 x) {

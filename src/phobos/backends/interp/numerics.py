@@ -20,6 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from phobos.dtypes import NUMPY, DType, float_to, int_to_float
+from phobos.ir.nodes import ROUND_TF32
 
 from .erf import erf
 from .types import F32, F64
@@ -166,8 +167,20 @@ MATH_F64: dict[str, Fn1] = {
 }
 
 
+def round_tf32(x: Value) -> Value:
+    """f32 values cut to TF32 (10 mantissa bits): the 13 low bits cleared, which rounds
+    toward zero, as the H200's tensor cores read an f32 fed to a tf32 product. NaN stays
+    NaN (clearing its bits could leave inf)."""
+    v = np.asarray(x, dtype=F32)
+    bits = v.view(np.uint32) & np.uint32(0xFFFFE000)
+    out = np.where(np.isnan(v), v, bits.view(F32))
+    return scalar_if_0d(out)
+
+
 def math1(name: str, dtype: DType) -> Fn1:
     """A one-argument math built-in on `dtype`."""
+    if name == ROUND_TF32:
+        return round_tf32
     if not dtype.is_float:
         assert name == "abs", name
         return np.abs  # wraps: abs of the smallest value is itself

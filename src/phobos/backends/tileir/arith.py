@@ -8,6 +8,7 @@ The interpreter's numerics.py is the reference these follow.
 from __future__ import annotations
 
 from phobos.dtypes import DType
+from phobos.ir.nodes import ROUND_TF32
 
 from . import erf_fit
 from . import model as m
@@ -129,6 +130,8 @@ def math(e: Emitter, fn: str, dtype: DType, args: list[m.Value]) -> m.Value:
         return e.b.one(fn + "i", a.type, lhs=a, rhs=b, signedness=SIGNED)
     if fn == "abs" and not dtype.is_float:
         return e.b.one("absi", a.type, source=a)
+    if fn == ROUND_TF32:
+        return round_tf32(e, a)
     x = widen(e, a, dtype)
     if fn == "abs":
         return narrow(e, e.b.one("absf", x.type, source=x), dtype)
@@ -225,6 +228,20 @@ def horner(e: Emitter, coefficients: list[float], t: m.Value) -> m.Value:
         product = e.b.one("mulf", t.type, lhs=acc, rhs=t, rounding_mode=NEAREST)
         acc = e.b.one("addf", t.type, lhs=product, rhs=e.const(element, c, shape), rounding_mode=NEAREST)
     return acc
+
+
+def round_tf32(e: Emitter, x: m.Value) -> m.Value:
+    """An f32 tile cut to TF32 as the interpreter cuts it: its 13 low mantissa bits
+    cleared; NaN kept."""
+    shape = shape_of(x)
+    bits = e.b.one("bitcast", tile(m.I32, shape), source=x)
+    kept = e.b.one("andi", bits.type, lhs=bits, rhs=e.const(m.I32, -0x2000, shape))
+    rounded = e.b.one("bitcast", x.type, source=kept)
+    unordered = e.b.one(
+        "cmpf", tile(m.I1, shape), comparison_predicate=m.Enum("ComparisonPredicate", "NOT_EQUAL"),
+        comparison_ordering=m.Enum("ComparisonOrdering", "UNORDERED"), lhs=x, rhs=x,
+    )
+    return e.select(unordered, x, rounded)
 
 
 def erf(e: Emitter, x: m.Value) -> m.Value:
