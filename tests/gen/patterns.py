@@ -71,6 +71,7 @@ class Gemm:
     b_transposed: bool = False
     batch: int = 0
     b_batched: bool = False
+    tf32: bool = False  # f32 operands of a dot<precision tf32>
 
 
 class KernelGen(OverlapGen):
@@ -166,13 +167,15 @@ class KernelGen(OverlapGen):
         def right(x: Expr) -> Expr:
             return Call("transpose", (x,)) if g.b_transposed else x
 
+        angle = (("precision", "tf32"),) if g.tf32 else ()
+
         body: list[Stmt]
         if self.ch.coin(0.5):
             xa, xb = self.env.fresh("ga"), self.env.fresh("gb")
             body = [Var(xa, None, la), Var(xb, None, lb),
-                    Assign(Name(acc), "+=", Call("dot", (Name(xa), right(Name(xb)))))]
+                    Assign(Name(acc), "+=", Call("dot", (Name(xa), right(Name(xb))), angle))]
         else:
-            body = [Assign(Name(acc), "+=", Call("dot", (la, right(lb))))]
+            body = [Assign(Name(acc), "+=", Call("dot", (la, right(lb)), angle))]
         mag = 4.0 * top
         err = 2 * top * mag * UNIT["f32"] if g.acc == "f32" else 0.0
         m_lo = self.env.geo.dims[str(a.dims[-2])][0]
@@ -180,7 +183,7 @@ class KernelGen(OverlapGen):
         fact = Fact(g.acc, (g.tm, g.tn), mag=mag if g.acc == "f32" else INF, err=err, sure=(rows_sure, (0, g.tn)))
         self.env.bind(Binding(acc, fact, "var", locked=True))
         self.env.tolerance[g.out] = max(self.env.tolerance.get(g.out, 0.0), err)
-        self.env.notes.add(f"gemm:{a.dtype}" + (":transposed" if g.b_transposed else "")
+        self.env.notes.add(f"gemm:{'tf32' if g.tf32 else a.dtype}" + (":transposed" if g.b_transposed else "")
                            + (":batched" if g.batch else ""))
         init = Lit("0.0") if g.acc == "f32" else Lit("0")
         store = Assign(

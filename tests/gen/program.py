@@ -199,8 +199,11 @@ def plan_owned(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, i
 
 
 def plan_gemm(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, int]], grid: int) -> None:  # noqa: ANN001
-    """The tensors of a GEMM loop, f16, bf16 or i8 operands, so tensor cores may take it."""
-    dtype = ch.choice(("f16", "bf16", "i8"))
+    """The tensors of a GEMM loop, f16, bf16 or i8 operands, so tensor cores may take it,
+    or f32 ones of a dot<precision tf32>."""
+    kind = ch.choice(("f16", "bf16", "i8", "tf32"))
+    tf32 = kind == "tf32"
+    dtype = "f32" if tf32 else kind
     tm, tn = ch.choice((16, 32)), ch.choice((16, 32))
     tk = 32 if dtype == "i8" else ch.choice((16, 32))
     dims["K"] = (ceil4(tk - 8), ceil4(3 * tk + 4))
@@ -215,4 +218,4 @@ def plan_gemm(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, in
     acc = "i32" if dtype == "i8" else "f32"
     out = tensor("GY", acc, ("MG", tn), "output")
     gen.env.blocks[out.name] = tm
-    gen.gemms.append(Gemm(a.name, b.name, out.name, tm, tn, tk, acc, transposed, batch, b_batched))
+    gen.gemms.append(Gemm(a.name, b.name, out.name, tm, tn, tk, acc, transposed, batch, b_batched, tf32))
