@@ -102,6 +102,29 @@ def test_compile_says_how_each_product_runs(tmp_path: Path, capsys: pytest.Captu
                               "f16 or bf16 into f32, i8 into i32)")
 
 
+TF32_GEMM = """\
+kernel linear(A: tensor<f32>[M, K], W: tensor<f32>[N, K], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.y * 128
+  let n0 = ctx.block.x * 128
+  var acc: tile<f32>[128, 128] = 0.0
+  for k in range(0, K, 32) {
+    acc += dot<precision tf32>(A[m0 :+ 128, k :+ 32], transpose(W[n0 :+ 128, k :+ 32]))
+  }
+  C[m0 :+ 128, n0 :+ 128] = acc
+}
+"""
+
+
+def test_compile_says_a_tf32_gemm_runs_on_wgmma_on_sm_90_and_scalar_products_elsewhere(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "t.phobos", TF32_GEMM)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == ("  dot at 6:12: loops of scalar products (a tf32 product: no mma.sync atom takes one yet; "
+                      "a GEMM kernel's tf32 loop of W[N, K] runs on wgmma)")
+    assert out[2] == "  a launch on sm_90 runs it as a GEMM kernel on wgmma instead (the gemm-* files for it)"
+
+
 MMA_GEMM = """\
 kernel plain(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
   let m0 = ctx.block.y * 128

@@ -112,6 +112,8 @@ def atom_for(e: ir.Dot) -> Atom | None:
 def why_scalar(e: ir.Dot) -> str:
     """Why `atom_for` gives the product no atom, in words."""
     a, b = e.left.type.dtype, e.right.type.dtype
+    if e.precision == "tf32":
+        return "a tf32 product: no mma.sync atom takes one yet; a GEMM kernel's tf32 loop of W[N, K] runs on wgmma"
     if a != b:
         return f"operands of two types, {a} and {b}"
     return f"{a} operands into {e.type.dtype}: tensor cores take f16 or bf16 into f32, i8 into i32"
