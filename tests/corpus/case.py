@@ -134,5 +134,12 @@ def sentinel(shape: int | tuple[int, ...], dtype: Any = np.float32) -> np.ndarra
     return np.full(shape, -777.0, dtype)
 
 
+def tf32(x: np.ndarray) -> np.ndarray:
+    """f32 values cut to TF32, as dot<precision tf32> reads them: the 13 low mantissa
+    bits cleared; NaN kept."""
+    x = np.asarray(x, np.float32)
+    return np.where(np.isnan(x), x, (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32))
+
+
 def f64(x: np.ndarray) -> np.ndarray:
     return np.asarray(x, np.float64)

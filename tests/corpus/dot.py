@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .case import BF16, Case, awkward, cdiv, f64, integers, normal, sentinel
+from .case import BF16, Case, awkward, cdiv, f64, integers, normal, sentinel, tf32
 
 NATIVE = "dot.phobos"
 PYTHON = "py.dot"
@@ -140,11 +140,6 @@ def _tf32_inputs_of(tile_m: int, tile_n: int, tile_k: int):
 
 
 _tf32_inputs = _tf32_inputs_of(32, 32, 16)
-
-
-def tf32(x: np.ndarray) -> np.ndarray:
-    """f32 values cut to TF32: the 13 low mantissa bits cleared (NaN aside)."""
-    return (x.astype(np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
 
 
 def _heads_grid(meta: dict) -> tuple[int, int, int]:

@@ -396,7 +396,7 @@ class Oracle:
             t = args[0]
             return Tile(t.data.T.copy(), t.box[::-1])
         if name == "dot":
-            return dot(*args, tf32=angle.get("precision") == "tf32")
+            return dot(*args, cut=angle.get("precision") == "tf32")
         raise Unsupported(name)
 
     def map(self, x: Any, fn: Any) -> Any:

@@ -14,6 +14,7 @@ TENSOR_CORE_TYPES = {F16: F32, BF16: F32, I8: I32}
 # The smallest tensor-core products (mma.sync m16n8k8 for f16 and bf16, m16n8k16 for
 # i8): a GEMM loop's M, N and K are multiples of these.
 SMALLEST_PRODUCT = {F16: (16, 8, 8), BF16: (16, 8, 8), I8: (16, 8, 16)}
+TF32_SMALLEST_PRODUCT = (16, 8, 8)  # mma.sync m16n8k8 of tf32 operands
 MAX_STAGES = 8  # @pipeline(n): the buffers a GEMM loop's operand loads may rotate through
 
 
@@ -65,7 +66,7 @@ def _gemm_loop_types(stmt: ir.Assign, dot: ir.Dot) -> bool:
     if stmt.sym.vtype.dtype != want or dot.type.dtype != want:
         return False
     (m, k), (_, n) = dot.left.type.shape, dot.right.type.shape
-    pm, pn, pk = SMALLEST_PRODUCT[F16 if tf32 else operand]  # mma.sync's m16n8k8 for tf32 too
+    pm, pn, pk = TF32_SMALLEST_PRODUCT if tf32 else SMALLEST_PRODUCT[operand]
     return not (m % pm or n % pn or k % pk)
 
 

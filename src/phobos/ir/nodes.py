@@ -27,8 +27,8 @@ class Uniformity(IntEnum):
         return ("uniform", "warp-uniform", "varying")[self]
 
 
-
 ROUND_TF32 = "round_tf32"  # Math: an f32 cut to TF32 (its 13 low mantissa bits cleared), as tensor cores read it
+
 
 @dataclass(frozen=True)
 class VType:

@@ -131,18 +131,10 @@ PH_INLINE uint4 load_global16(u64 p) {
   asm("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
   return v;
 }
-template <class T> PH_INLINE void copy_realigned(u32 dst, const T* src, i64 row, i64 col, i64 rows, i64 cols) {
-  if (!realigned_inside(src, row, col, rows, cols)) {
-    copy_elements(dst, src, row, col, rows, cols);
-    return;
-  }
-  const u64 p = (u64)(src + row * cols + col), lo = p & ~(u64)15;
-  store_realigned(dst, load_global16(lo), load_global16(lo + 16), (u32)(p - lo));
-}
-// N chunks as copy_realigned copies them, with every chunk's loads issued before the
-// first store: one chunk at a time would wait out the memory's latency N times. Where
-// one is at an edge, all go element by element (what they hold would not fit beside
-// the loads' registers otherwise).
+// N chunks so copied, with every chunk's loads issued before the first store: one
+// chunk at a time would wait out the memory's latency N times. Where one is at an
+// edge, all go element by element (what they hold would not fit beside the loads'
+// registers otherwise).
 template <int N, class T> PH_INLINE void copy_realigned(const u32 (&dst)[N], const T* src, const i64 (&row)[N],
                                                       const i64 (&col)[N], i64 rows, i64 cols) {
   bool inside = true;

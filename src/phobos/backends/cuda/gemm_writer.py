@@ -389,7 +389,7 @@ class GemmWriter(GemmStores):
         aligned = self._load_of(role)[0].tensor in self.aligned
         copy = "ph::copy_async" if pieces else "ph::copy_realigned" if aligned else "ph::copy_elements"
         together = REALIGNED_IN_FLIGHT if total % (REALIGNED_IN_FLIGHT * step) == 0 else 1
-        if copy != "ph::copy_realigned" or together == 1:
+        if copy != "ph::copy_realigned":
             self.line("#pragma unroll 4")
             self.put(f"for (int $q = {first}; $q < {total}; $q += {step}) {{")
             with self.indented():
@@ -398,6 +398,8 @@ class GemmWriter(GemmStores):
                 self.put(f"{copy}({place}, {src}, {row}, {col}, {rows}, {cols});")
             self.line("}")
             return
+        if together == 1:  # one chunk a call, as the other copies: unrolled so that calls overlap
+            self.line("#pragma unroll 4")
         self.put(f"for (int $q0 = {first}; $q0 < {total}; $q0 += {together * step}) {{")
         with self.indented():
             self.put(f"u32 $dst[{together}];")
