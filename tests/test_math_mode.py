@@ -145,3 +145,81 @@ def test_every_function_keeps_its_bound(mode: str):
     print(mode, "max share of the bound", {fn: round(share, 3) for fn, (_, share) in errors.items()})
     broken = {fn: e for fn, (e, share) in errors.items() if share > 1}
     assert not broken, broken
+
+
+# ------------------------------------------------------------ a GEMM epilogue's divisions
+
+DIVIDE = """
+@autotune(TM in [128], TN in [256], TK in [64])
+kernel divide(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], X: tensor<f32>[M, N], D: tensor<f32>[M, N],
+              C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.y * TM
+  let n0 = ctx.block.x * TN
+  var acc: tile<f32>[TM, TN] = 0.0
+  for k in range(0, K, TK) {
+    acc += dot(A[m0 :+ TM, k :+ TK], B[k :+ TK, n0 :+ TN])
+  }
+  C[m0 :+ TM, n0 :+ TN] = (acc + X[m0 :+ TM, n0 :+ TN]) / D[m0 :+ TM, n0 :+ TN]
+}
+"""
+
+
+def test_a_gemm_epilogue_divides_quickly_and_again_with_slash_where_it_must():
+    from phobos.backends.cuda.gemm_launch import gemm_of, generate_gemm
+    from phobos.backends.cuda.gemm_plan import GemmMode
+
+    for mode, division in (("relaxed", "ph::div_quick("), ("fast", "__fdividef(")):
+        variant = phobos.compile(DIVIDE, math_mode=mode).kernels["divide"].variants[0]
+        spec = replace(usual(variant), fast_math=mode == "fast")
+        form, plan = gemm_of(variant)
+        source = generate_gemm(variant, spec, form, plan, GemmMode(True, plan.c is not None)).source
+        stores = [line for line in source.splitlines() if "D_[" in line]
+        quick = [line for line in stores if division in line]
+        again = [line for line in stores if ") / D_[" in line]
+        assert quick and len(again) == (len(quick) if mode == "relaxed" else 0)
+        assert ("if (!exact) {" in source) == (mode == "relaxed")
+
+
+def _bits(rng: np.random.Generator, shape: tuple[int, int], which: str) -> np.ndarray:
+    """f32 values: in div_quick's range (magnitudes in [2^-60, 2^61), every mantissa and
+    sign), any bit pattern at all (NaN, inf, 0 and subnormals among them), or the first
+    with one value in a thousand of the second; or SiLU's operands (`silu` and its
+    divisor `silu 1 + exp`: a product's sizes, and 1 + exp(-x) up to inf)."""
+    if which.startswith("silu"):
+        x = (rng.standard_normal(shape) * 64).astype(np.float32)
+        with np.errstate(over="ignore"):
+            return np.float32(1) + np.exp(-x) if which.endswith("exp") else x
+    exponent = rng.integers(127 - 60, 127 + 61, shape, dtype=np.uint32)
+    inside = (rng.integers(0, 2, shape, dtype=np.uint32) << 31 | exponent << 23
+              | rng.integers(0, 1 << 23, shape, dtype=np.uint32))
+    anything = rng.integers(0, 1 << 32, shape, dtype=np.uint32)
+    bits = {"inside": inside, "anything": anything,
+            "mixed": np.where(rng.random(shape) < 1e-3, anything, inside)}[which]
+    return bits.view(np.float32)
+
+
+@gpu
+@pytest.mark.parametrize("lowering", ["wgmma", "mma"])
+def test_a_gemm_epilogues_divisions_are_slashs_to_the_bit(lowering: str, monkeypatch: pytest.MonkeyPatch):
+    import torch
+
+    if lowering == "mma":
+        monkeypatch.setenv("PHOBOS_CUDA_WGMMA", "mma")
+    divide = phobos.compile(DIVIDE).kernels["divide"]
+    m, n, k = 1001, 1000, 64  # a ragged last row of tiles
+    rng = np.random.default_rng()
+    a = torch.zeros((m, k), dtype=torch.bfloat16, device="cuda")
+    b = torch.zeros((k, n), dtype=torch.bfloat16, device="cuda")
+    for which in ("inside", "anything", "mixed", "silu"):
+        seed = int(rng.integers(1 << 32))
+        x = _bits(np.random.default_rng(seed), (m, n), which)
+        d = _bits(np.random.default_rng(seed), (m, n), "silu 1 + exp") if which == "silu" \
+            else _bits(rng, (m, n), which)
+        c = torch.empty((m, n), dtype=torch.float32, device="cuda")
+        divide[(-(-n // 256), -(-m // 128))](a, b, torch.from_numpy(x).cuda(), torch.from_numpy(d).cuda(), c)
+        with np.errstate(all="ignore"):
+            want = (np.float32(0) + x) / d
+        got = c.cpu().numpy()
+        same = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
+        wrong = np.argwhere(~same)
+        assert not len(wrong), (which, [(x[i, j], d[i, j], got[i, j], want[i, j]) for i, j in wrong[:5]])

@@ -93,6 +93,27 @@ PH_INLINE f32 round_bf16(f32 x) { return from_bf16(to_bf16(x)); }
 // An f32 cut to TF32 (its 13 low mantissa bits cleared: toward zero), as the tensor cores
 // read an f32 fed to a tf32 product (and the interpreter): a dot<precision tf32>'s operands.
 PH_INLINE f32 round_tf32(f32 x) { return isnan(x) ? x : __uint_as_float(__float_as_uint(x) & 0xffffe000u); }
+// x / y correctly rounded, as `/` gives it, but without `/`'s branch to its slow path: the
+// hardware's reciprocal, one Newton step and a correction by the remainder, the sequence `/`
+// runs where its operands need no special care, on x and y scaled by 2^-4 (exactly, so
+// the quotient is the same) so that the reciprocal of a divisor up to the largest float is
+// a normal number. An infinite divisor is taken as the largest float, whose reciprocal
+// flushes to 0, so x / inf is the signed 0 it should be. Elsewhere outside the sequence's
+// range (a dividend under 2^-96, 0 among them, or infinite; a divisor under 2^-121; a
+// quotient under 2^-125 or from 2^127; NaN) it clears `exact`, and the caller computes its
+// values again with `/`: so the many divisions of an epilogue need not each branch, which
+// would keep them from overlapping. scripts/div_probe.py checks it against `/` on the GPU.
+PH_INLINE f32 div_quick(f32 x, f32 y, bool& exact) {
+  const f32 largest = __int_as_float(0x7f7fffff);
+  const f32 xs = __fmul_rn(x, 0.0625f), ys = fmaxf(fminf(__fmul_rn(y, 0.0625f), largest), -largest);
+  f32 r;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(ys));
+  r = fmaf(fmaf(-ys, r, 1.0f), r, r);
+  const f32 q0 = __fmul_rn(xs, r), q = fmaf(fmaf(-ys, q0, xs), r, q0);
+  exact &= (fabsf(x) >= 0x1p-96f) & (fabsf(x) <= largest)
+           & ((fabsf(y) > largest) | (fabsf(y) >= 0x1p-121f) & (fabsf(q) >= 0x1p-125f) & (fabsf(q) < 0x1p127f));
+  return q;
+}
 // f64 -> f32 rounding to odd keeps the bits a second rounding needs, so the 16-bit
 // result is rounded once, as a direct conversion would round it.
 PH_INLINE f32 to_f32_odd(f64 x) {

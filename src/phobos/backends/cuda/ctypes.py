@@ -216,9 +216,11 @@ def min_max(fn: str, d: DType, a: str, b: str) -> str:
 COMPARE = ("==", "!=", "<", "<=", ">", ">=")
 
 
-def binary(op: str, d: DType, a: str, b: str, fast: bool = False) -> str:
+def binary(op: str, d: DType, a: str, b: str, fast: bool = False, exact: str | None = None) -> str:
     """`a op b` with both operands of `d` (the checker makes them agree); where `fast`,
-    an f32 division is the hardware's approximate one."""
+    an f32 division is the hardware's approximate one; else, given `exact` (a bool the
+    writer declared and tests after), it is `ph::div_quick`, which clears that bool
+    where its operands need `/` instead."""
     if d.is_bool:
         c = {"&&": "&&", "||": "||", "&": "&&", "|": "||", "^": "!=", "==": "==", "!=": "!="}[op]
         return f"({a} {c} {b})"
@@ -229,6 +231,8 @@ def binary(op: str, d: DType, a: str, b: str, fast: bool = False) -> str:
             return rounded(d, f"fmod{'' if d == F64 else 'f'}({a}, {b})")
         if op == "/" and fast and d != F64:
             return rounded(d, f"__fdividef({a}, {b})")
+        if op == "/" and exact is not None and d != F64:
+            return rounded(d, f"ph::div_quick({a}, {b}, {exact})")
         return rounded(d, f"({a} {op} {b})")
     if op in ("/", "%") and constant_divisor(b):
         return f"(({d.name})({a} {op} {b}))"

@@ -242,6 +242,9 @@ class ExprWriter:
         # Per statement: values already hoisted or materialized, by node identity.
         self.memo: dict[int, str] = {}
         self.region_memo: dict[int, Region] = {}
+        # While set, the bool that tile elements' f32 divisions clear where `ph::div_quick`
+        # cannot give them (ct.binary): the writer that sets it computes them again if so.
+        self.exact_division: str | None = None
 
     # ------------------------------------------------------------ output
 
@@ -410,7 +413,7 @@ class ExprWriter:
                 return ct.unary(op, d, paren(self.operand(x, pos, shape)))
             case ir.Binary(op=op, left=a, right=b):
                 return ct.binary(op, a.type.dtype, self.operand(a, pos, shape), self.operand(b, pos, shape),
-                                 self.spec.fast_math)
+                                 self.spec.fast_math, self.exact_division)
             case ir.Cast(operand=x):
                 return ct.cast(x.type.dtype, d, self.operand(x, pos, shape))
             case ir.Math(fn=fn, args=(x,)):

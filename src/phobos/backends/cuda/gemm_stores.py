@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from string import Template
 
+from phobos.dtypes import F64
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
@@ -175,12 +176,27 @@ class GemmStores(KernelWriter):
 
     def _fragment_stores(self, s: ir.Store, starts: Pos, limits: list[tuple[str, str]] | None,
                          staged: tuple[int, int, int] | None = None,
-                         clamp: list[tuple[str, str]] | None = None, columns: tuple[int, int] | None = None) -> None:
+                         clamp: list[tuple[str, str]] | None = None, columns: tuple[int, int] | None = None,
+                         again: bool = False) -> None:
         """Every register pair of the fragment: into the staged boxes (`staged`: element
         bytes, box columns, box bytes), with the value read at positions clamped into
         `clamp`, only the pairs in the tile's `columns` (the staged part, placed from its
         first column); or to the tensor, two columns a store (`limits` None: a whole,
-        aligned tile) or element by element where inside `limits` (row and column bounds)."""
+        aligned tile) or element by element where inside `limits` (row and column bounds).
+
+        A value that divides f32s (outside math_mode "fast") is stored with
+        `ph::div_quick` first, and stored again with `/` by a thread some quick division
+        could not give (`again`): a branch a thread in place of one a division."""
+        if not again and self.exact_division is None and not self.spec.fast_math and divides_floats(s.value):
+            exact = self.exact_division = self.names.take("exact")
+            self.line(f"bool {exact} = true;  // every ph::div_quick below gave its quotient")
+            self._fragment_stores(s, starts, limits, staged, clamp, columns)
+            self.exact_division = None
+            self.line(f"if (!{exact}) {{  // an operand ph::div_quick leaves to `/`: every value again")
+            with self.indented():
+                self._fragment_stores(s, starts, limits, staged, clamp, columns, again=True)
+            self.line("}")
+            return
         value, name = s.value, s.tensor
         d = value.type.dtype
         storage = ct.storage_type(d)
@@ -257,3 +273,9 @@ class GemmStores(KernelWriter):
                         self.hoisted(c)
             elif isinstance(node, ir.Load) and node.type.shape:
                 self.window_starts(node.items)
+
+
+def divides_floats(e: ir.Expr) -> bool:
+    """Whether the value has a division of f32s (or of 16-bit floats, computed in f32)."""
+    return any(isinstance(node, ir.Binary) and node.op == "/" and node.left.type.dtype.is_float
+               and node.left.type.dtype != F64 for node in ir.walk_expr(e))
