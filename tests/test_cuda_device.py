@@ -239,3 +239,55 @@ def test_tile_ir_refuses_a_runtime_dim_past_2_31_at_the_launch():
         program.k.with_options(backend="tileir")[1](x)
     program.k[2**31 // 128](x)
     assert int(x[-1]) == 1 and int(x.sum(dtype=torch.int64)) == 2**31
+
+
+REPACKED = """
+@autotune(TM in [128], TN in [256], TK in [64])
+kernel gemm(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.y * TM
+  let n0 = ctx.block.x * TN
+  var acc: tile<f32>[TM, TN] = 0.0
+  for k in range(0, K, TK) {
+    acc += dot(A[m0 :+ TM, k :+ TK], B[k :+ TK, n0 :+ TN])
+  }
+  C[m0 :+ TM, n0 :+ TN] = acc
+}
+"""
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(300, 520, 250), (300, 516, 256), (301, 517, 251)])
+def test_operands_tma_cannot_read_are_copied_into_rows_it_can(m: int, n: int, k: int,
+                                                               monkeypatch: pytest.MonkeyPatch):
+    """A's rows 500 bytes apart, B's 1032, or both: each launch copies them into rows 16
+    bytes apart first (gemm_repack.py), on its own stream's scratch, and the product
+    reads what the tensors hold at that launch."""
+    needs("torch")
+    import torch
+
+    from phobos.backends.cuda.gemm_repack import Repack
+    from phobos.backends.cuda.launch import device_arch
+
+    if device_arch(0) != "sm_90":
+        pytest.skip("the Hopper GEMM lowering")
+    copied: list[str] = []
+    copy = Repack.copy
+    monkeypatch.setattr(Repack, "copy", lambda self, *args: (copied.append(self.what), copy(self, *args))[1])
+    kernel = phobos.compile(REPACKED).gemm
+    grid = (-(-n // 256), -(-m // 128))
+    a = torch.randn(m, k, device="cuda").to(torch.bfloat16)
+    b = torch.randn(k, n, device="cuda").to(torch.bfloat16)
+
+    def check(stream: torch.cuda.Stream) -> None:
+        c = torch.full((m, n), float("nan"), device="cuda")
+        with torch.cuda.stream(stream):
+            kernel[grid](a, b, c)
+        stream.synchronize()
+        torch.testing.assert_close(c, a.float() @ b.float(), rtol=1e-3, atol=1e-3)
+
+    check(torch.cuda.current_stream())
+    a.normal_()  # the next launch copies the new values
+    b.normal_()
+    check(torch.cuda.current_stream())
+    check(torch.cuda.Stream())
+    copies = [f"operand `{name}`" for name, row in (("A", k), ("B", n)) if row * 2 % 16]
+    assert sorted(copied) == sorted(copies * 3)

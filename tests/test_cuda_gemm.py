@@ -26,6 +26,7 @@ from phobos.backends.cuda.gemm_launch import (
 from phobos.backends.cuda.gemm_mma_plan import mma_fragment, plan_mma
 from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
 from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
+from phobos.backends.cuda.gemm_repack import ENV_REPACK, Repack
 from phobos.backends.cuda.gemm_writer import wgmma_function
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
@@ -148,6 +149,9 @@ def test_windows_of_a_batch_read_their_matrix_by_a_flat_index():
     assert mode_of(heads, "sm_90", four) == GemmMode(True, True)
     assert _matrices(four["X"]) == (256, 300, 6) and _matrices(four["W"]) == (520, 256)
     four["X"], four["W"] = array((2, 3, 300, 250)), array((250, 520), ptr=1 << 24)  # X's rows 500 bytes apart
+    assert mode_of(heads, "sm_90", four) == GemmMode(True, True)  # X copied into rows TMA reads
+    four["O"] = array((2, 3, 300, 200), "float32", ptr=1 << 28)
+    four["W"] = array((250, 200), ptr=1 << 24)  # N = 200: a product too narrow to repay the copy
     assert mode_of(heads, "sm_90", four) == GemmMode(False, True)
     assert mode_of(heads, "sm_80", four) == GemmMode(False, False, mma=True)
     moving = DOT_SOURCE.replace("acc += dot(A[z, m0 :+ TM, k :+ TK], B[z, k :+ TK, n0 :+ TN])",
@@ -463,16 +467,22 @@ def arrays(m: int, n: int, k: int, a_ptr: int = 1 << 20) -> dict[str, DeviceArra
 def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch: pytest.MonkeyPatch):
     v = variant(kernel_of())
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
-    assert mode_of(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)  # A's rows 5800 bytes apart
-    assert mode_of(v, "sm_90", arrays(300, 516, 200)) == GemmMode(False, False)  # B's and C's rows: 1032
-    assert mode_of(v, "sm_90", arrays(300, 520, 200, a_ptr=(1 << 20) + 2)) == GemmMode(False, True)  # A misaligned
+    # Operands TMA cannot read where they lie are copied into rows it can (gemm_repack.py) ...
+    assert mode_of(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(True, True)  # A's rows 5800 bytes apart
+    assert mode_of(v, "sm_90", arrays(300, 516, 200)) == GemmMode(True, False)  # B's and C's rows: 1032
+    assert mode_of(v, "sm_90", arrays(300, 520, 200, a_ptr=(1 << 20) + 2)) == GemmMode(True, True)  # A misaligned
+    # ... where the product reads each of their tiles often enough: not A's here (N = 200)
+    assert mode_of(v, "sm_90", arrays(3000, 200, 2900)) == GemmMode(False, True)
     assert mode_of(v, "sm_90", arrays(300, 520, 0)) == GemmMode(False, True)  # K = 0: no tensor map of A
+    monkeypatch.setenv(ENV_REPACK, "0")
+    assert mode_of(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)
+    monkeypatch.delenv(ENV_REPACK)
     assert mode_of(v, "sm_80", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     assert mode_of(v, "sm_75", arrays(300, 520, 200)) is None
     assert mode_of(variant(DOT.kernels["gemm_bf16"]), "sm_90", arrays(300, 520, 200)) is None
     monkeypatch.setenv(ENV_CLUSTER, "2")  # pairs of CTAs sharing B's loads, where TMA loads it
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, cluster=2)
-    assert mode_of(v, "sm_90", arrays(3000, 5000, 2900)) == GemmMode(False, True)
+    assert mode_of(v, "sm_90", arrays(3000, 200, 2900)) == GemmMode(False, True)
     narrow = variant(kernel_of(128, 64))  # B's stage one box wide: not shared in halves
     assert mode_of(narrow, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
     monkeypatch.delenv(ENV_CLUSTER)
@@ -480,6 +490,19 @@ def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     monkeypatch.setenv(ENV_WGMMA, "0")
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) is None
+
+
+def test_a_repacked_operand_is_read_from_rows_16_bytes_apart(monkeypatch: pytest.MonkeyPatch):
+    """The scratch TMA reads in place of an operand: its shape and type, each row padded
+    to the next 16 bytes, as the strides (and so the tensor map's pitches) say."""
+    monkeypatch.setattr(Repack, "_scratch", lambda self, stream: 1 << 30)
+    for shape, strides in (((3000, 2900), (2904, 1)), ((2, 3, 300, 250), (230400, 76800, 256, 1))):
+        operand = array(shape)
+        repack = Repack(operand, "operand `A`")
+        assert (repack.width, repack.pitch, repack.rows) == (shape[-1] * 2, strides[-2] * 2, int(np.prod(shape[:-1])))
+        padded = repack.padded(operand, 7)
+        assert (padded.ptr, padded.shape, padded.strides, padded.dtype) == (1 << 30, shape, strides, operand.dtype)
+        assert _matrices(padded) == _matrices(operand)
 
 
 @pytest.mark.parametrize(("name", "value", "expected"), [

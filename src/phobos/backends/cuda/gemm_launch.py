@@ -4,8 +4,9 @@ maps and its grid.
 The variant is part of a launch's specialization: it needs sm_90, and TMA needs each
 operand to start 16-byte aligned, rows a multiple of 16 bytes apart, and extents from
 1 to 2**31 - 1. The launch key holds the shapes and the alignment, so the choice is
-made once per kind of launch; any launch that fails a condition runs the general
-variant, which needs none. PHOBOS_CUDA_WGMMA=0 turns the variant off (read when a
+made once per kind of launch. An operand that fails only the alignment or the pitch
+is copied first into rows TMA can read, where the product is large enough to repay it
+(gemm_repack.py); otherwise the producer's threads copy it into the stages. PHOBOS_CUDA_WGMMA=0 turns the variant off (read when a
 launch of a new kind is prepared), so that both can be timed on the same inputs;
 PHOBOS_CUDA_WGMMA=mma runs the Ampere and Ada lowering (mma.sync) on Hopper instead,
 which is how that lowering is checked on the only GPU there is to run it on.
@@ -42,6 +43,7 @@ from .gemm_form import GemmForm, NotGemm, gemm_form
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter
 from .gemm_plan import SWIZZLE_BYTES, GemmMode, GemmPlan, TooLarge, plan_gemm
+from .gemm_repack import ENV_REPACK, Repack, tma_reads, worth_repacking
 from .gemm_writer import GemmWriter
 from .kernel import Generated
 
@@ -111,7 +113,7 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
     form, plan = found
     assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
-    loads = not plan.b_transposed_copy and all(_tma_can(spec, name, arrays[name])
+    loads = not plan.b_transposed_copy and all(_tma_can(spec, name, arrays[name]) or _repacked(form, name, arrays)
                                                for name in (form.a.tensor, form.b.tensor))
     pairs = loads and plan.b.boxes % 2 == 0 and word(ENV_CLUSTER, ("1", "2")) == "2"
     turns = False
@@ -138,6 +140,18 @@ def _tma_can(spec: Specialization, name: str, array: DeviceArray) -> bool:
     return name in spec.aligned and name in spec.pitched and all(0 < n < TMA_EXTENT for n in _matrices(array))
 
 
+def _repacked(form: GemmForm, name: str, arrays: dict[str, DeviceArray]) -> bool:
+    """Whether a launch copies operand `name`, which TMA cannot read where it lies, into
+    rows it can (gemm_repack.py): where that is on, its extents fit a map, and the product
+    reads each of its tiles often enough to repay the copy."""
+    array = arrays[name]
+    if not flag(ENV_REPACK, True) or not all(0 < n < TMA_EXTENT for n in _matrices(array)):
+        return False
+    a, b = arrays[form.a.tensor], arrays[form.b.tensor]
+    other = (b.shape[-2] if form.b_k_major else b.shape[-1]) if name == form.a.tensor else a.shape[-2]
+    return worth_repacking(array, other)
+
+
 def _matrices(array: DeviceArray) -> tuple[int, ...]:
     """A row-major array as TMA maps it: its columns and rows, and for more than two
     dims the number of matrices (its leading dims as one: a batch index is flat)."""
@@ -158,7 +172,8 @@ def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
              "int8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8, "uint8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8}
     extents = _matrices(array)
     cols, rows = extents[:2]
-    pitches = [cols * array.dtype.itemsize, rows * cols * array.dtype.itemsize][:len(extents) - 1]
+    # Rows and matrices as far apart as the strides say: a repacked operand's rows are padded.
+    pitches = [array.strides[i] * array.dtype.itemsize for i in (-2, -3)[:len(extents) - 1]]
     u64, u32 = driver.cuuint64_t, driver.cuuint32_t
     err, tensor_map = driver.cuTensorMapEncodeTiled(
         types[array.dtype.name], len(extents), array.ptr, [u64(n) for n in extents], [u64(p) for p in pitches],
@@ -196,6 +211,9 @@ class GemmArguments:
             self.boxes = plan.boxes()
             assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
         self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
+        # The operands TMA cannot read where they lie, copied first (gemm_mode chose TMA for them).
+        self.repacks = {role: Repack(array, f"operand `{self.tensors[role]}`") for role, array in self.arrays.items()
+                        if role != "c" and not tma_reads(array)}
         self.grid = {axis: ctypes.c_int64() for axis in "xyz"}
         self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}
         self._last: tuple[int, ...] | None = None
@@ -203,25 +221,31 @@ class GemmArguments:
     def cell(self, p: Any) -> Any:
         return self.maps[p.name] if p.kind == "tensormap" else self.grid[p.name]
 
-    def fill(self, pointers: Sequence[int], grid: tuple[int, int, int]) -> tuple[int, int, int]:
+    def fill(self, pointers: Sequence[int], grid: tuple[int, int, int], stream: int = 0,
+             handle: Any = None) -> tuple[int, int, int]:
         """Writes the maps for the tensors at `pointers` (in the launch's pointer order)
-        and the user's grid; returns the grid to launch: as few CTAs as walk the tiles
+        and the user's grid, and queues on the launch's stream (`stream`, its `handle`)
+        the copies of the operands TMA reads from a scratch of that stream (`repacks`);
+        returns the grid to launch: as few CTAs as walk the tiles
         in as few turns as a CTA per SM would (512 tiles on 132 SMs: 128 CTAs of 4 tiles,
         so none does 3 beside the others' 4, and 4 SMs stay idle rather than finish
         early; at least one, which then finds no tile); in pairs, a pair for each two
         block rows, no more pairs than fit at once."""
         roles = tuple(self.tensors)
-        key = tuple(pointers[place] for place in self._places)
+        sources = tuple(pointers[place] for place in self._places)
+        key = (*sources, stream) if self.repacks else sources
         if roles and key != self._last:
             maps = self._encoded.get(key)
             if maps is None:
                 if len(self._encoded) >= MOST_MAPS:
                     self._encoded.clear()
-                maps = self._encoded[key] = tuple(_encode(_at(self.arrays[role], ptr), *self.boxes[role])
-                                                  for role, ptr in zip(roles, key, strict=True))
+                maps = self._encoded[key] = tuple(_encode(self._read(role, ptr, stream), *self.boxes[role])
+                                                  for role, ptr in zip(roles, sources, strict=True))
             for role, raw in zip(roles, maps, strict=True):
                 ctypes.memmove(self.maps[role], raw, MAP_BYTES)
             self._last = key
+        for role, repack in self.repacks.items():
+            repack.copy(sources[roles.index(role)], stream, handle)
         for axis, n in zip("xyz", grid, strict=True):
             self.grid[axis].value = n
         if self.cluster == 2:
@@ -230,6 +254,13 @@ class GemmArguments:
         tiles = grid[0] * grid[1] * grid[2]
         turns = max(1, -(-tiles // self.sms))
         return max(1, -(-tiles // turns)), 1, 1
+
+
+    def _read(self, role: str, ptr: int, stream: int) -> DeviceArray:
+        """The array TMA reads for `role`: the operand at `ptr`, or its stream's copy."""
+        array = _at(self.arrays[role], ptr)
+        repack = self.repacks.get(role)
+        return array if repack is None else repack.padded(array, stream)
 
 
 def resident_clusters(function: Any, gen: Generated, sms: int) -> int:

@@ -351,9 +351,7 @@ class Prepared:
                 cell.value = arrays[name].ptr
             for cell, _, name, pack in self._scalars:
                 cell.value = pack(scalars[name])
-            if self._gemm is not None:
-                grid = self._gemm.fill([ptr or 0 for ptr in self._pointers], grid)  # as just written
-            self._send(grid)
+            self._send(grid, [ptr or 0 for ptr in self._pointers])  # as just written
 
     def time(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: tuple[int, int, int],
              warmup: int = 2, runs: int = 10) -> list[float]:
@@ -410,16 +408,19 @@ class Prepared:
             self._pointers[:] = pointers
             for cell, index, _, pack in self._scalars:
                 cell.value = pack(arguments[index])
-            if self._gemm is not None:
-                grid = self._gemm.fill(pointers, grid)
-            self._send(grid)
+            self._send(grid, pointers)
         finally:
             lock.release()
 
-    def _send(self, grid: tuple[int, int, int]) -> None:
+    def _send(self, grid: tuple[int, int, int], pointers: Sequence[int]) -> None:
+        """The launch, on its stream: a GEMM variant's maps and grid filled first (and its
+        repacked operands copied, on that stream) from the tensors' `pointers`."""
         self.device.make_current()
-        stream = _wrap_stream(self.stream() or STREAM_LEGACY)
+        handle = self.stream() or STREAM_LEGACY
+        stream = _wrap_stream(handle)
         block = self._block
+        if self._gemm is not None:
+            grid = self._gemm.fill(pointers, grid, handle, stream)
         try:
             (err,) = self._driver.cuLaunchKernel(
                 self._function, grid[0], grid[1], grid[2], block, 1, 1, self._shared, stream, self._params, 0
