@@ -31,7 +31,7 @@ from phobos.backends.cuda.gemm_writer import wgmma_function
 from phobos.backends.cuda.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
-from phobos.ir.specialize import specialize, usual
+from phobos.ir.specialize import Specialization, specialize, usual
 from phobos.targets import SHARED_LIMIT
 
 # Under its path from the repository root, as the other goldens, so `#line` names it alike anywhere.
@@ -452,12 +452,17 @@ def array(shape: tuple[int, ...], dtype: str = "bfloat16", ptr: int = 1 << 20) -
     return DeviceArray(ptr, shape, strides, np_dtype, 0, False, None)
 
 
-def mode_of(v: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:
-    """gemm_mode for a launch with these arrays, its key read off them as the runtime reads it."""
+def key_of(v: ir.Kernel, arrays: dict[str, DeviceArray]) -> Specialization:
+    """The key of a launch with these arrays, read off them as the runtime reads it."""
     dims = {d: n for p in v.params if isinstance(p, ir.TensorParam)
             for d, n in zip(p.dims, arrays[p.name].shape, strict=True) if isinstance(d, str)}
     aligned = frozenset(name for name, a in arrays.items() if a.ptr % 16 == 0)
-    return gemm_mode(v, arch, specialize(v, dims, {}, aligned), arrays)
+    return specialize(v, dims, {}, aligned)
+
+
+def mode_of(v: ir.Kernel, arch: str, arrays: dict[str, DeviceArray]) -> GemmMode | None:
+    """gemm_mode for a launch with these arrays, under their key."""
+    return gemm_mode(v, arch, key_of(v, arrays), arrays)
 
 
 def arrays(m: int, n: int, k: int, a_ptr: int = 1 << 20) -> dict[str, DeviceArray]:
@@ -490,6 +495,20 @@ def test_a_launch_takes_tma_where_it_can_and_threads_where_it_cannot(monkeypatch
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(False, False, mma=True)
     monkeypatch.setenv(ENV_WGMMA, "0")
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) is None
+
+
+def test_a_tma_variant_reads_from_copies_the_operands_its_key_does_not_promise():
+    """Which operands a launch copies is the variant's, from its key, not the first
+    launch's arrays: with K kept out of the key, A's pitch is not promised, so every
+    launch of that kind copies A, whatever its rows."""
+    plain, kept = variant(kernel_of()), variant(kernel_of(attrs="@do_not_specialize(K)"))
+    for v, operands, mode, copied in ((plain, arrays(300, 520, 200), GemmMode(True, True), set()),
+                                      (plain, arrays(3000, 5000, 2900), GemmMode(True, True), {"A"}),
+                                      (plain, arrays(300, 516, 200), GemmMode(True, False), {"B"}),
+                                      (kept, arrays(300, 520, 200), GemmMode(True, True), {"A"}),
+                                      (plain, arrays(3000, 5000, 2900), GemmMode(False, True), set())):
+        form, plan = gemm_of(v)  # type: ignore[misc]
+        assert generate_gemm(v, key_of(v, operands), form, plan, mode).repacked == copied
 
 
 def test_a_repacked_operand_is_read_from_rows_16_bytes_apart(monkeypatch: pytest.MonkeyPatch):
@@ -608,7 +627,8 @@ def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytes
 
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
-    gen = generate_gemm(v, usual(v, frozenset({"A", "B", "C"})), form, plan, GemmMode(True, True))
+    operands = arrays(300, 520, 200)
+    gen = generate_gemm(v, key_of(v, operands), form, plan, GemmMode(True, True))
     encoded: list[tuple[int, tuple[int, int], int, int]] = []
 
     def encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
@@ -616,7 +636,7 @@ def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytes
         return bytes([len(encoded)]) * 128
 
     monkeypatch.setattr(gemm_launch, "_encode", encode)
-    args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["C", "A", "B"])
+    args = GemmArguments(gen, operands, sms=132, pointer_order=["C", "A", "B"])
     args.fill([3 << 20, 1 << 20, 2 << 20], (3, 2, 1))  # C, A, B as a launch passes them
     assert encoded == [(1 << 20, (300, 200), 64, 128), (2 << 20, (200, 520), 64, 64), (3 << 20, (300, 520), 64, 64)]
     args.fill([3 << 20, 1 << 20, 2 << 20], (3, 2, 1))
@@ -645,8 +665,9 @@ def test_pairs_of_ctas_walk_pairs_of_block_rows_no_more_than_fit(monkeypatch: py
     monkeypatch.setattr(gemm_launch, "_encode", lambda array, cols, rows: bytes(128))
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
-    gen = generate_gemm(v, usual(v, frozenset({"A", "B", "C"})), form, plan, GemmMode(True, True, cluster=2))
-    args = GemmArguments(gen, arrays(300, 520, 200), sms=132, pointer_order=["A", "B", "C"], clusters=64)
+    operands = arrays(300, 520, 200)
+    gen = generate_gemm(v, key_of(v, operands), form, plan, GemmMode(True, True, cluster=2))
+    args = GemmArguments(gen, operands, sms=132, pointer_order=["A", "B", "C"], clusters=64)
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (16, 32, 1)) == (128, 1, 1)  # 256 pairs: the 64 pairs that fit
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (3, 5, 1)) == (18, 1, 1)  # 3 columns of 3 pairs, the last half

@@ -6,8 +6,9 @@ operand to start 16-byte aligned, rows a multiple of 16 bytes apart, and extents
 1 to 2**31 - 1. The launch key holds the shapes and the alignment, so the choice is
 made once per kind of launch. An operand that fails only the alignment or the pitch
 is copied first into rows TMA can read, where the product is large enough to repay it
-(gemm_repack.py); otherwise the producer's threads copy it into the stages. PHOBOS_CUDA_WGMMA=0 turns the variant off (read when a
-launch of a new kind is prepared), so that both can be timed on the same inputs;
+(gemm_repack.py); otherwise the producer's threads copy it into the stages.
+PHOBOS_CUDA_WGMMA=0 turns the variant off (read when a launch of a new kind is
+prepared), so that both can be timed on the same inputs;
 PHOBOS_CUDA_WGMMA=mma runs the Ampere and Ada lowering (mma.sync) on Hopper instead,
 which is how that lowering is checked on the only GPU there is to run it on.
 
@@ -43,7 +44,7 @@ from .gemm_form import GemmForm, NotGemm, gemm_form
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter
 from .gemm_plan import SWIZZLE_BYTES, GemmMode, GemmPlan, TooLarge, plan_gemm
-from .gemm_repack import ENV_REPACK, Repack, tma_reads, worth_repacking
+from .gemm_repack import ENV_REPACK, LEAST_OTHER_EXTENT, Repack, tma_reads
 from .gemm_writer import GemmWriter
 from .kernel import Generated
 
@@ -137,7 +138,7 @@ def _tma_can(spec: Specialization, name: str, array: DeviceArray) -> bool:
     """Whether TMA can address the row-major array `name` as its map (`_encode`) has it:
     16-byte aligned and its rows a multiple of 16 bytes apart (as the key says), its
     rows, columns and number of matrices from 1 to 2**31 - 1."""
-    return name in spec.aligned and name in spec.pitched and all(0 < n < TMA_EXTENT for n in _matrices(array))
+    return tma_reads(spec, name) and all(0 < n < TMA_EXTENT for n in _matrices(array))
 
 
 def _repacked(form: GemmForm, name: str, arrays: dict[str, DeviceArray]) -> bool:
@@ -149,7 +150,7 @@ def _repacked(form: GemmForm, name: str, arrays: dict[str, DeviceArray]) -> bool
         return False
     a, b = arrays[form.a.tensor], arrays[form.b.tensor]
     other = (b.shape[-2] if form.b_k_major else b.shape[-1]) if name == form.a.tensor else a.shape[-2]
-    return worth_repacking(array, other)
+    return other >= LEAST_OTHER_EXTENT
 
 
 def _matrices(array: DeviceArray) -> tuple[int, ...]:
@@ -211,15 +212,21 @@ class GemmArguments:
             self.boxes = plan.boxes()
             assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
         self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
-        # The operands TMA cannot read where they lie, copied first (gemm_mode chose TMA for them).
+        # The operands the variant reads from copies (gemm_repack.repacked), copied at each launch.
         self.repacks = {role: Repack(array, f"operand `{self.tensors[role]}`") for role, array in self.arrays.items()
-                        if role != "c" and not tma_reads(array)}
+                        if role != "c" and self.tensors[role] in gen.repacked}
         self.grid = {axis: ctypes.c_int64() for axis in "xyz"}
         self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}
         self._last: tuple[int, ...] | None = None
 
     def cell(self, p: Any) -> Any:
         return self.maps[p.name] if p.kind == "tensormap" else self.grid[p.name]
+
+    def _read(self, role: str, ptr: int, stream: int) -> DeviceArray:
+        """The array TMA reads for `role`: the operand at `ptr`, or its stream's copy."""
+        array = _at(self.arrays[role], ptr)
+        repack = self.repacks.get(role)
+        return array if repack is None else repack.padded(array, stream)
 
     def fill(self, pointers: Sequence[int], grid: tuple[int, int, int], stream: int = 0,
              handle: Any = None) -> tuple[int, int, int]:
@@ -254,13 +261,6 @@ class GemmArguments:
         tiles = grid[0] * grid[1] * grid[2]
         turns = max(1, -(-tiles // self.sms))
         return max(1, -(-tiles // turns)), 1, 1
-
-
-    def _read(self, role: str, ptr: int, stream: int) -> DeviceArray:
-        """The array TMA reads for `role`: the operand at `ptr`, or its stream's copy."""
-        array = _at(self.arrays[role], ptr)
-        repack = self.repacks.get(role)
-        return array if repack is None else repack.padded(array, stream)
 
 
 def resident_clusters(function: Any, gen: Generated, sms: int) -> int:

@@ -23,6 +23,7 @@ import weakref
 from typing import Any
 
 from phobos.errors import PhobosError
+from phobos.ir.specialize import Specialization
 
 from .args import DeviceArray
 
@@ -33,15 +34,16 @@ ROW_BYTES = 16  # TMA's row pitch multiple and base alignment
 LEAST_OTHER_EXTENT = 256
 
 
-def tma_reads(array: DeviceArray) -> bool:
-    """Whether TMA can read the row-major array where it lies (its extents aside)."""
-    return array.ptr % ROW_BYTES == 0 and array.shape[-1] * array.dtype.itemsize % ROW_BYTES == 0
+def tma_reads(spec: Specialization, name: str) -> bool:
+    """Whether launches of key `spec` promise that TMA can read tensor `name` where it
+    lies (its extents aside): 16-byte aligned, its rows a multiple of 16 bytes apart."""
+    return name in spec.aligned and name in spec.pitched
 
 
-def worth_repacking(array: DeviceArray, other_extent: int) -> bool:
-    """Whether an operand TMA cannot read is copied for it: a matrix (or batch of them)
-    read by `other_extent` rows or columns of the product, enough to repay the copy."""
-    return len(array.shape) >= 2 and other_extent >= LEAST_OTHER_EXTENT and math.prod(array.shape) > 0
+def repacked(spec: Specialization, operands: tuple[str, str]) -> frozenset[str]:
+    """The operands a TMA variant of key `spec` reads from copies: those the key does not
+    promise TMA can read where they lie (the launch chose TMA only where it may copy them)."""
+    return frozenset(name for name in operands if not tma_reads(spec, name))
 
 
 class Repack:
@@ -59,12 +61,9 @@ class Repack:
     def padded(self, array: DeviceArray, stream: int) -> DeviceArray:
         """The scratch of `stream` as the array TMA reads in `array`'s place: the same
         shape and type, rows `pitch` bytes apart (the strides say so)."""
-        ptr = self._scratch(stream)
-        cols = self.pitch // array.dtype.itemsize
-        strides = [1]
-        for n in reversed(array.shape[1:]):
-            strides.append(strides[-1] * (cols if len(strides) == 1 else n))
-        return DeviceArray(ptr, array.shape, tuple(reversed(strides)), array.dtype, array.device, True, None)
+        cols, shape = self.pitch // array.dtype.itemsize, array.shape
+        strides = (*(cols * math.prod(shape[d + 1:-1]) for d in range(len(shape) - 1)), 1)
+        return DeviceArray(self._scratch(stream), shape, strides, array.dtype, array.device, True, None)
 
     def copy(self, source: int, stream: int, handle: Any) -> None:
         """The operand at `source` into `stream`'s scratch, queued on that stream."""

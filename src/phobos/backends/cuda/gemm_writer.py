@@ -37,6 +37,7 @@ from .gemm_plan import (
     OperandStage,
 )
 from .gemm_prelude import GEMM_PRELUDE
+from .gemm_repack import repacked
 from .gemm_stores import GemmStores
 from .kernel import Generated, Param, entry_symbol, path_literal
 from .prelude import PRELUDE
@@ -166,8 +167,9 @@ class GemmWriter(GemmStores):
             *self.assumptions(),
         ]
         source = "\n".join([*head, *body, "}", ""])
+        copied = repacked(self.spec, (self.form.a.tensor, self.form.b.tensor)) if self.tma else frozenset()
         return Generated(k.name, source, plan.threads, plan.shared_bytes, tuple(params), self.aligned,
-                         arch_suffix=self.ARCH_SUFFIX, gemm=plan, cluster=2 if self.pairs else 1)
+                         arch_suffix=self.ARCH_SUFFIX, gemm=plan, cluster=2 if self.pairs else 1, repacked=copied)
 
     def _setup(self) -> None:
         plan, form = self.gemm, self.form

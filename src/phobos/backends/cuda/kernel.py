@@ -54,6 +54,7 @@ class Generated:
     arch_suffix: str = ""  # "a": built for sm_90a, whose wgmma and setmaxnreg plain sm_90 lacks
     gemm: GemmPlan | MmaPlan | None = None  # a GEMM kernel's plan: tensor maps, a persistent grid
     cluster: int = 1  # CTAs a cluster (a GEMM variant's pairs): the persistent grid is a multiple of it
+    repacked: frozenset[str] = frozenset()  # a GEMM variant's operands TMA reads from copies (gemm_repack.py)
     # How scalars are passed: "cuda" (a 16-bit float as an f32) or "tileir" (as its 16 bits).
     abi: str = "cuda"
     # Below sm_80 the tensor-core branches are compiled out, and what they alone use
