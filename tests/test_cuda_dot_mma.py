@@ -183,7 +183,24 @@ kernel gemm(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
 """
 
 
-@pytest.mark.parametrize(("text", "name", "products"), [(FLASH, "flash", 64), (MLP, "mlp", 256), (LOOP, "gemm", 8)])
+# A hidden dimension in chunks: each chunk's product is narrower than the output's
+# accumulator, and is the next product's left operand from registers all the same.
+MLP_CHUNKED = """\
+@launch(128)
+kernel mlp(X: tensor<bf16>[M, 128], W1: tensor<bf16>[128, 256], W2: tensor<bf16>[256, 64], O: tensor<bf16>[M, 64]) {
+  let m0 = ctx.block.x * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for h0 in range(0, 256, 32) {
+    let h = bf16(max(dot(X[m0 :+ 64, :], W1[:, h0 :+ 32]), 0.0))
+    acc += dot(h, W2[h0 :+ 32, :])
+  }
+  O[m0 :+ 64, :] = bf16(acc)
+}
+"""
+
+
+@pytest.mark.parametrize(("text", "name", "products"), [(FLASH, "flash", 64), (MLP, "mlp", 256), (LOOP, "gemm", 8),
+                                                        (MLP_CHUNKED, "mlp", 48)])
 def test_accumulators_softmax_and_computed_operands_stay_in_registers(text: str, name: str, products: int):
     """A loop's accumulator, attention's scores, their row statistics and a computed left
     operand (a cast of the softmax, of a ReLU) live in the accumulator's layout: from

@@ -146,6 +146,29 @@ def _heads_grid(meta: dict) -> tuple[int, int, int]:
     return cdiv(meta["N"], meta["TN"]), cdiv(meta["M"], meta["TM"]), meta["S"] * meta["H"]
 
 
+def _mlp_inputs(rng: np.random.Generator) -> dict:
+    m = awkward(rng, 64, 4, 300)
+    return {"X": normal(rng, (m, 64), BF16), "W1": (normal(rng, (64, 64)) / 8).astype(BF16),
+            "W2": (normal(rng, (64, 32)) / 8).astype(BF16), "O": sentinel((m, 32))}
+
+
+def _mlp_expect(a: dict) -> dict:
+    h = np.maximum(f64(a["X"]) @ f64(a["W1"]), 0.0).astype(np.float32).astype(BF16)
+    return {"O": f64(h) @ f64(a["W2"])}
+
+
+def _flash_inputs(rng: np.random.Generator) -> dict:
+    z, s = int(rng.integers(1, 4)), awkward(rng, 64, 4, 300)
+    return {"Q": normal(rng, (z, s, 64), BF16), "K": normal(rng, (z, s, 64), BF16),
+            "V": normal(rng, (z, s, 64), BF16), "O": sentinel((z, s, 64)), "scale": 64 ** -0.5}
+
+
+def _flash_expect(a: dict) -> dict:
+    s = np.einsum("zqd,zkd->zqk", f64(a["Q"]), f64(a["K"])) * a["scale"]
+    p = np.exp(s - s.max(axis=2, keepdims=True))
+    return {"O": np.einsum("zqk,zkd->zqd", p / p.sum(axis=2, keepdims=True), f64(a["V"]))}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -195,4 +218,9 @@ CASES = [
     Case("dot/gemm_wgmma_tf32", "gemm_wgmma_tf32", _tf32_inputs_of(128, 128, 32),
          lambda a: {"C": f64(tf32(a["A"])) @ f64(tf32(a["W"])).T}, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
+    # bf16 hidden values and bf16 probabilities (2**-8 relative) bound the tolerance.
+    Case("dot/mlp_bf16", "mlp_bf16", _mlp_inputs, _mlp_expect, grid=lambda meta: cdiv(meta["M"], meta["TM"]),
+         native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/flash_bf16", "flash_bf16", _flash_inputs, _flash_expect,
+         grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
 ]

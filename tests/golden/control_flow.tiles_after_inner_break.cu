@@ -62,14 +62,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       // tile<bf16>[16, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 4, c = e % 4 * 8;
-        if (kk_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // read whole
-          const ph::Vec<bf16, 8> A_g = ph::vload<8>(&A_[(start + r) * K_ + (kk_ + c)]);
-          ph::Vec<bf16, 8> out;
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            out.v[v] = A_g.v[v];
-          }
-          ph::vstore(&((bf16*)((unsigned char*)stage + (r) * 80))[c], out);
+        if (kk_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_at + r * 80 + c * 2, &A_[(start + r) * K_ + (kk_ + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -83,14 +77,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 8;
-        if (k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // read whole
-          const ph::Vec<bf16, 8> B_g = ph::vload<8>(&B_[kk_ * 16 + (r * 16 + c)]);
-          ph::Vec<bf16, 8> out;
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            out.v[v] = B_g.v[v];
-          }
-          ph::vstore(&((bf16*)((unsigned char*)stage_2 + (r) * 48))[c], out);
+        if (k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+          ph::stage_async16(stage_at_2 + r * 48 + c * 2, &B_[kk_ * 16 + (r * 16 + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -99,6 +87,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           }
         }
       }
+      ph::stage_wait();
       __syncthreads();
       {  // tile<f32>[16, 16] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_2 = threadIdx.x % 32;

@@ -46,14 +46,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
     // tile<f16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 64; e += 128) {
       const int r = e / 2, c = e % 2 * 8;
-      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // read whole
-        const ph::Vec<f16, 8> A_g = ph::vload<8>(&A_[(m0_ + r) * K_ + (k_ + c)]);
-        ph::Vec<f16, 8> out;
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          out.v[v] = A_g.v[v];
-        }
-        ph::vstore(&((f16*)((unsigned char*)stage + (r) * 48))[c], out);
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+        ph::stage_async16(stage_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -67,14 +61,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
     // tile<f16>[16, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 64; e += 128) {
       const int r = e / 4, c = e % 4 * 8;
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // read whole
-        const ph::Vec<f16, 8> B_g = ph::vload<8>(&B_[(k_ + r) * N_ + (n0_ + c)]);
-        ph::Vec<f16, 8> out;
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          out.v[v] = B_g.v[v];
-        }
-        ph::vstore(&((f16*)((unsigned char*)stage_2 + (r) * 80))[c], out);
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+        ph::stage_async16(stage_at_2 + r * 80 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -83,6 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         }
       }
     }
+    ph::stage_wait();
     __syncthreads();
     {  // tile<f32>[32, 32] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;

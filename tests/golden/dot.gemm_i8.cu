@@ -46,14 +46,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
     // tile<i8>[32, 32] to shared memory, 16 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 64; e += 128) {
       const int r = e / 2, c = e % 2 * 16;
-      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // read whole
-        const ph::Vec<i8, 16> A_g = ph::vload<16>(&A_[(m0_ + r) * K_ + (k_ + c)]);
-        ph::Vec<i8, 16> out;
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          out.v[v] = A_g.v[v];
-        }
-        ph::vstore(&((i8*)((unsigned char*)stage + (r) * 48))[c], out);
+      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
+        ph::stage_async16(stage_at + r * 48 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 16; ++v) {
@@ -62,6 +56,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         }
       }
     }
+    ph::stage_wait();
     __syncthreads();
     {  // tile<i32>[32, 32] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;

@@ -45,14 +45,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear_i8(i8
     // tile<i8>[64, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int r = e / 8, c = e % 8 * 16;
-      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // read whole
-        const ph::Vec<i8, 16> A_g = ph::vload<16>(&A_[(m0_ + r) * K_ + (k_ + c)]);
-        ph::Vec<i8, 16> out;
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          out.v[v] = A_g.v[v];
-        }
-        ph::vstore(&((i8*)((unsigned char*)stage + (r) * 144))[c], out);
+      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
+        ph::stage_async16(stage_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 16; ++v) {
@@ -66,14 +60,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear_i8(i8
     // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 1024; e += 128) {
       const int r = e / 8, c = e % 8 * 16;
-      if (k_ % 16 == 0 && K_ % 16 == 0 && k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 15 && c + 15 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // read whole
-        const ph::Vec<i8, 16> W_g = ph::vload<16>(&W_[(n0_ + r) * K_ + (k_ + c)]);
-        ph::Vec<i8, 16> out;
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          out.v[v] = W_g.v[v];
-        }
-        ph::vstore(&((i8*)((unsigned char*)stage_2 + (r) * 144))[c], out);
+      if (k_ % 16 == 0 && K_ % 16 == 0 && k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 15 && c + 15 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+        ph::stage_async16(stage_at_2 + r * 144 + c * 1, &W_[(n0_ + r) * K_ + (k_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 16; ++v) {
@@ -82,6 +70,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear_i8(i8
         }
       }
     }
+    ph::stage_wait();
     __syncthreads();
     {  // tile<i32>[64, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;

@@ -45,14 +45,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
     // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int r = e / 4, c = e % 4 * 8;
-      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // read whole
-        const ph::Vec<bf16, 8> A_g = ph::vload<8>(&A_[(m0_ + r) * K_ + (k_ + c)]);
-        ph::Vec<bf16, 8> out;
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          out.v[v] = A_g.v[v];
-        }
-        ph::vstore(&((bf16*)((unsigned char*)stage + (r) * 80))[c], out);
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+        ph::stage_async16(stage_at + r * 80 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -66,14 +60,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
     // tile<bf16>[32, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int r = e / 8, c = e % 8 * 8;
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // read whole
-        const ph::Vec<bf16, 8> B_g = ph::vload<8>(&B_[(k_ + r) * N_ + (n0_ + c)]);
-        ph::Vec<bf16, 8> out;
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          out.v[v] = B_g.v[v];
-        }
-        ph::vstore(&((bf16*)((unsigned char*)stage_2 + (r) * 144))[c], out);
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+        ph::stage_async16(stage_at_2 + r * 144 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -82,6 +70,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
         }
       }
     }
+    ph::stage_wait();
     __syncthreads();
     {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;

@@ -217,3 +217,36 @@ def gemm_wgmma_tf32(A: ph.tensor[ph.f32][M, K], W: ph.tensor[ph.f32][N, K], C: p
     for k in range(0, K, TK):
         acc += ph.dot(A[m0:+TM, k:+TK], ph.transpose(W[n0:+TN, k:+TK]), precision="tf32")
     C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.autotune(TM=[64])
+@ph.launch(128)
+def mlp_bf16(X: ph.tensor[ph.bf16][M, 64], W1: ph.tensor[ph.bf16][64, 64], W2: ph.tensor[ph.bf16][64, 32],
+             O: ph.tensor[ph.f32][M, 32]):
+    m0: ph.let = ph.ctx.block.x * TM
+    h: ph.let = ph.bf16(ph.max(ph.dot(X[m0:+TM, :], W1[:, :]), 0.0))
+    O[m0:+TM, :] = ph.dot(h, W2[:, :])
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.launch(128)
+def flash_bf16(Q: ph.tensor[ph.bf16][Z, S, 64], K: ph.tensor[ph.bf16][Z, S, 64], V: ph.tensor[ph.bf16][Z, S, 64],
+               O: ph.tensor[ph.f32][Z, S, 64], scale: ph.f32):
+    z: ph.let = ph.ctx.block.y
+    r: ph.let = ph.ctx.block.x * 64
+    q: ph.let = Q[z, r:+64, :]
+    m: ph.var[ph.tile[ph.f32][64, 1]] = -ph.inf
+    l: ph.var[ph.tile[ph.f32][64, 1]] = 0.0
+    acc: ph.var[ph.tile[ph.f32][64, 64]] = 0.0
+    for j in range(0, S, 64):
+        s: ph.let = ph.dot(q, ph.transpose(K[z, j:+64, :])) * scale
+        m_new: ph.let = ph.max(m, ph.rowmax(s))
+        p: ph.let = ph.exp(s - m_new)
+        alpha: ph.let = ph.exp(m - m_new)
+        l = l * alpha + ph.rowsum(p)
+        acc = acc * alpha + ph.dot(ph.bf16(p), V[z, j:+64, :])
+        m = m_new
+    O[z, r:+64, :] = acc / l

@@ -303,6 +303,8 @@ def _stage(w: TileWriter, e: ir.Dot, atom: Atom, registers: bool, a_present: Cal
               for p, present in zip(plans, (a_present, b_present), strict=True)]
     if any(staged):
         w.staged_any = True
+        if any(s is not None and s.in_flight for s in staged):
+            w.line("ph::stage_wait();")
         w.sync()
     return staged[0], staged[1]
 

@@ -52,6 +52,7 @@ class Staged:
     pitch: int
     element: int
     turned: bool
+    in_flight: bool = False  # whole groups were copied by cp.async: wait for them before the barrier
 
     def at(self, row: str, col: str) -> str:
         """C++ of the shared address of stored element (row, col)."""
@@ -111,6 +112,7 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
     finally:
         w.vec = None
     single = ct.pack(d, w.elem(stored, [r, inner]))
+    source = _copied_from(stored, vec, ct.pack(d, whole))
     w.line(f"// {stored.type} to shared memory, {group} elements a thread a turn, zeros where nothing is read")
     w.line(f"for (int {e} = threadIdx.x; {e} < {rows * cols // group}; {e} += {w.kernel.threads}) {{")
     with w.indented():
@@ -118,7 +120,13 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
         first, last = shown(r, c), shown(r, f"{c} + {group - 1}")
         lanes = f"for (int {lane} = 0; {lane} < {group}; ++{lane}) {{"
         each = f"const int {inner} = {c} + {lane};"
-        if vec.loads:
+        if source is not None:
+            w.line(f"if ({' && '.join([*vec.tests, first, last])}) {{  // copied whole, in flight")
+            with w.indented():
+                w.line(f"ph::stage_async16({address} + {r} * {pitch} + {c} * {size}, {source});")
+            w.line("} else {")
+            w.depth += 1
+        elif vec.loads:
             w.line(f"if ({' && '.join([*vec.tests, first, last])}) {{  // read whole")
             with w.indented():
                 for text in vec.loads:
@@ -137,7 +145,17 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
         w.depth -= 1
         w.line("}")
     w.line("}")
-    return Staged(address, pitch, size, turned)
+    return Staged(address, pitch, size, turned, source is not None)
+
+
+def _copied_from(stored: ir.Expr, vec: VectorBody, value: str) -> str | None:
+    """The global address of a thread's group where the stored value is that group of a
+    tensor as it is (a window read whole, nothing computed), which cp.async can copy
+    straight to shared memory; None where the group is read otherwise or computed."""
+    if not isinstance(stored, ir.Load) or len(vec.locals) != 1:
+        return None
+    (address, local), = vec.locals.items()
+    return address if value == f"{local}.v[{vec.lane}]" else None
 
 
 def fits(shapes: list[tuple[int, int]], element: int) -> bool:

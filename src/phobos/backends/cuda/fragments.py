@@ -175,16 +175,46 @@ class Registers:
     def layout_of(self, sym: ir.Sym) -> Layout:
         return self.spread.get(sym) or self.replicated[sym]
 
+    def packed(self, sym: ir.Sym) -> bool:
+        """Whether a register tile keeps its elements two to a 32-bit register: a 16-bit
+        float tile in an accumulator layout, which is what a next product reads as its
+        left operand (the A fragment's registers are pairs of adjacent columns). Halving
+        its registers is what lets two CTAs of an MLP block share an SM."""
+        layout = self.spread.get(sym)
+        return layout is not None and layout.is_atom and sym.vtype.dtype in ct.SIXTEEN
+
     def statement_layout(self, s: ir.Stmt) -> Layout | None:
-        """The layout a statement's sweeps follow: the one of its anchored values
-        (`anchored_shapes`), when they all have its full or per-row shape."""
-        registers = set(self.spread) | set(self.replicated)
-        shapes = anchored_shapes(s, registers)
-        leads = {shape[:-1] for shape in shapes}
-        if len(leads) != 1:
-            return None
-        layout = self.layouts.get(leads.pop())
-        return layout if layout is not None and follows(s, layout, registers) else None
+        """The layout a statement's sweeps follow (`statement_layout`)."""
+        return statement_layout(s, self.layouts, self.tiles)
+
+
+def layout_at(layouts: dict[tuple[int, ...], Layout], shape: tuple[int, ...]) -> Layout | None:
+    """The layout a tile of `shape` takes: its leading shape's, or where that is an
+    accumulator layout, the same rows' accumulator layout of the tile's own width (a
+    whole number of 8-column atoms), so that a product's result and its operands may
+    differ in width (an MLP's hidden tile and its output)."""
+    layout = layouts.get(shape[:-1])
+    if layout is None or shape[-1] in (1, layout.cols) or not layout.is_atom or shape[-1] % 8:
+        return layout
+    return make_atom_layout(layout.lead, shape[-1], layout.groups.threads)
+
+
+def _fits_a_layout(layouts: dict[tuple[int, ...], Layout], shape: tuple[int, ...]) -> bool:
+    layout = layout_at(layouts, shape)
+    return layout is not None and layout.cols == shape[-1]
+
+
+def statement_layout(s: ir.Stmt, layouts: dict[tuple[int, ...], Layout], registers: set[ir.Sym]) -> Layout | None:
+    """The layout a statement's sweeps follow: the one of its anchored values
+    (`anchored_shapes`), when they all have its full or per-row shape."""
+    shapes = anchored_shapes(s, registers)
+    leads = {shape[:-1] for shape in shapes}
+    if len(leads) != 1:
+        return None
+    widths = {shape[-1] for shape in shapes} - {1}
+    lead = leads.pop()
+    layout = layout_at(layouts, (*lead, widths.pop())) if len(widths) == 1 else layouts.get(lead)
+    return layout if layout is not None and follows(s, layout, registers) else None
 
 
 def _nodes(s: ir.Stmt) -> list[ir.Expr]:
@@ -214,7 +244,7 @@ def anchored_shapes(s: ir.Stmt, registers: set[ir.Sym]) -> set[tuple[int, ...]]:
     each anchored value, of what a reduction of a whole tile folds, and of the
     target when it is a register tile or takes an anchored value."""
     shapes: set[tuple[int, ...]] = set()
-    for n in _nodes(s):
+    for n in _sweepable(s):
         if isinstance(n, ir.Reduce) and n.axis is None and _anchored(n.operand, registers):
             shapes.add(n.operand.type.shape)
         elif n.type.shape and _anchored(n, registers):
@@ -223,6 +253,23 @@ def anchored_shapes(s: ir.Stmt, registers: set[ir.Sym]) -> set[tuple[int, ...]]:
     if target is not None and (shapes or sym in registers):
         shapes.add(target)
     return shapes
+
+
+def _sweepable(s: ir.Stmt) -> list[ir.Expr]:
+    """The statement's nodes, but the left operand of a tensor-core product: where the
+    product is computed into registers its own code reads that operand, in the operand's
+    own layout (`product_in_registers`); where it is not, `follows` refuses the product."""
+    found: list[ir.Expr] = []
+
+    def visit(e: ir.Expr) -> None:
+        found.append(e)
+        for c in e.children():
+            if not (isinstance(e, ir.Dot) and c is e.left and dot_mma.atom_for(e) is not None):
+                visit(c)
+
+    for e in ir.stmt_exprs(s):
+        visit(e)
+    return found
 
 
 def follows(s: ir.Stmt, layout: Layout, registers: set[ir.Sym]) -> bool:
@@ -256,7 +303,9 @@ def product_in_registers(e: ir.Dot, layout: Layout | None, registers: set[ir.Sym
         return False
     if not reads_registers(e.left, registers):
         return True
-    return atom.per_register == 2 and e.left.type.shape == layout.full_shape and _elementwise_reads(e.left, registers)
+    (rows, depth) = e.left.type.shape
+    return (atom.per_register == 2 and (rows,) == layout.lead and depth % atom.k == 0
+            and _elementwise_reads(e.left, registers))
 
 
 def reads_registers(e: ir.Expr, registers: set[ir.Sym]) -> bool:
@@ -342,7 +391,7 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
     layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
     for lead in _atom_leads(statements, widest):
         layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
-    chosen = {sym for sym in tiles if sym.vtype.shape[-1] in (1, layouts[sym.vtype.shape[:-1]].cols)}
+    chosen = {sym for sym in tiles if sym.vtype.shape[-1] == 1 or _fits_a_layout(layouts, sym.vtype.shape)}
     while True:
         spread, replicated = _within_budget(tiles, chosen - _excluded(statements, chosen, layouts), layouts)
         kept = set(spread) | set(replicated)
@@ -378,9 +427,7 @@ def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[
             if not touched:
                 continue
             excluded |= _read_elsewhere(s) & candidates
-            leads = {shape[:-1] for shape in anchored_shapes(s, live)}
-            lead = leads.pop() if len(leads) == 1 else None
-            if lead is None or lead not in layouts or not follows(s, layouts[lead], live):
+            if statement_layout(s, layouts, live) is None:
                 excluded |= touched
         if len(excluded) == before:
             return excluded
@@ -394,7 +441,8 @@ def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tup
     used = 0
     budget = ATOM_BUDGET if any(layout.is_atom for layout in layouts.values()) else REGISTER_BUDGET
     for sym in tiles:
-        layout = layouts[sym.vtype.shape[:-1]]
+        layout = layout_at(layouts, sym.vtype.shape)
+        assert layout is not None
         is_spread = sym.vtype.shape[-1] == layout.cols
         if sym not in eligible:
             continue

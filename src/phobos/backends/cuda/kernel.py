@@ -308,7 +308,11 @@ class KernelWriter(TileWriter):
             storage = ct.storage_type(sym.vtype.dtype)
             name = self.sym(sym)
             value_type = ct.value_type(sym.vtype.dtype)  # registers hold values, converted once
-            if sym in self.registers.spread:
+            if sym in self.registers.spread and self.registers.packed(sym):
+                layout = self.registers.spread[sym]
+                self.line(f"u32 {name}[{-(-layout.elements(True) // 2)}] = {{}};  // {sym.vtype} in registers, "
+                          f"two to a register: {layout.describe()}")
+            elif sym in self.registers.spread:
                 layout = self.registers.spread[sym]
                 self.line(f"{value_type} {name}[{layout.elements(True)}];  // {sym.vtype} in registers: "
                           f"{layout.describe()}")

@@ -351,7 +351,20 @@ PH_MMA(mma_f16, "m16n8k16", "f32.f16.f16.f32", f32, "f")
 PH_MMA(mma_bf16, "m16n8k16", "f32.bf16.bf16.f32", f32, "f")
 PH_MMA(mma_s8, "m16n8k32", "s32.s8.s8.s32", i32, "r")
 #undef PH_MMA
+// A product's operand copied for ldmatrix (dot_stage.py): 16 bytes from global to
+// shared memory without passing through registers, so a thread has all its copies in
+// flight at once; each thread waits for its own before the barrier that publishes them.
+PH_INLINE void stage_async16(u32 dst, const void* src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(dst), "l"(src) : "memory");
+}
+PH_INLINE void stage_wait() { asm volatile("cp.async.wait_all;" ::: "memory"); }
 #endif
+// A 16-bit register tile kept two to a 32-bit register (fragments.Registers.packed):
+// element i is half i % 2 of word i / 2, the low half first, as mma's operands pack them.
+template <class T> PH_INLINE T half_of(u32 word, int half) { return T{(u16)(word >> (16 * half))}; }
+template <class T> PH_INLINE void set_half(u32& word, int half, T value) {
+  word = half ? (word & 0xFFFFu) | ((u32)value.bits << 16) : (word & 0xFFFF0000u) | value.bits;
+}
 // Shared memory as the 32-bit addresses ldmatrix and the copies take.
 PH_INLINE u32 smem_address(const void* p) { return (u32)__cvta_generic_to_shared(p); }
 // ldmatrix (sm_75 on): lanes 8i to 8i + 7 give the addresses of the 8 rows (16 bytes

@@ -343,13 +343,15 @@ class SweepWriter(ExprWriter):
 
     def element_sweep(self, shape: tuple[int, ...], region: Region, d: DType, place: Callable[[Pos], str],
                       pitch: int | str | None, start: str | None, aligned: bool, text: str,
-                      value: Callable[[], str], registers: bool = False) -> None:
+                      value: Callable[[], str], write: Callable[[Pos, str], str] | None = None) -> None:
         """Write each element of `shape` inside `region` to `place(pos)`, of type `d`:
         `text` is the element (written with `self.pos`), `value()` writes it again for
         the vector body. The written place has rows of `pitch` elements (None: one row)
         and the sweep's innermost position is at `start` + position there (None: the
-        innermost dim is not the place's own, so no vector path). `registers`: the
-        place is a register tile (the statement then runs in its layout's order)."""
+        innermost dim is not the place's own, so no vector path). `write`, where the place
+        is a register tile (the statement then runs in its layout's order): the statement
+        giving the element at a position a value."""
+        registers = write is not None
         if self.ordered is not None and self.ordered.covers(shape):
             groups = None
             if registers:
@@ -360,7 +362,8 @@ class SweepWriter(ExprWriter):
             store = None if registers else (f"&{place([*order.pos[:-1], order.group])}", ct.storage_type(d),
                                             lambda x: ct.pack(d, x))
             self.layout_elements(order, shape, region, text, value,
-                                 lambda x: [f"{place(order.pos)} = {x if registers else ct.pack(d, x)};"], groups,
+                                 lambda x: [write(order.pos, x) if write is not None
+                                            else f"{place(order.pos)} = {ct.pack(d, x)};"], groups,
                                  store, registers)
             return
         size = 16 // ct.element_bytes(d)

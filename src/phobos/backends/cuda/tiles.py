@@ -49,7 +49,16 @@ from .exprs import (
     paren,
     sub,
 )
-from .fragments import ELEMENTWISE, MAX_GROUPS, Registers, cheap, make_layout, product_in_registers, reads_registers
+from .fragments import (
+    ELEMENTWISE,
+    MAX_GROUPS,
+    Registers,
+    cheap,
+    layout_at,
+    make_layout,
+    product_in_registers,
+    reads_registers,
+)
 from .groups import WARP, RowGroups, row_groups
 from .sweeps import Ordered, SweepWriter
 
@@ -160,13 +169,33 @@ class TileWriter(SweepWriter):
         return order.row_index
 
     def register_elem(self, sym: ir.Sym, pos: Pos) -> str:
-        """The register holding element `pos` of a register tile: this thread's own."""
+        """The value of element `pos` of a register tile: this thread's own."""
         if sym in self.registers.replicated:
             return f"{self.sym(sym)}[{self.own_row(pos)}]"
+        index = self._spread_index(sym, pos)
+        if self.registers.packed(sym):
+            d, index = sym.vtype.dtype, paren(index)
+            return ct.load(d, f"ph::half_of<{ct.storage_type(d)}>({self.sym(sym)}[{index} / 2], {index} % 2)")
+        return f"{self.sym(sym)}[{index}]"
+
+    def register_write(self, sym: ir.Sym, pos: Pos, value: str) -> str:
+        """The statement giving element `pos` of a register tile the value `value`."""
+        if sym in self.registers.replicated:
+            return f"{self.sym(sym)}[{self.own_row(pos)}] = {value};"
+        index = self._spread_index(sym, pos)
+        if self.registers.packed(sym):
+            index = paren(index)
+            return f"ph::set_half({self.sym(sym)}[{index} / 2], {index} % 2, {ct.pack(sym.vtype.dtype, value)});"
+        return f"{self.sym(sym)}[{index}] = {value};"
+
+    def _spread_index(self, sym: ir.Sym, pos: Pos) -> str:
+        """Where this thread keeps element `pos` of the spread register tile `sym`, by the
+        tile's own layout (a product's left operand may be narrower or wider than the
+        statement's: the rows and the loops' names are the same)."""
         order = self.ordered
         assert order is not None and pos[-1] in (order.pos[-1], order.column), "a register read out of order"
         self.own_row(pos)
-        return f"{self.sym(sym)}[{order.spread_index}]"
+        return self.registers.spread[sym].register_index(order.lane, order.slot, order.pass_)
 
     def scratch_elem(self, e: ir.Expr, pos: Pos) -> str:
         """An element of `e` materialized in scratch (16-byte aligned, like every tile)."""
@@ -433,10 +462,18 @@ class TileWriter(SweepWriter):
         i, j = order.pos
 
         def operand(x: ir.Expr, at: Pos) -> str:
-            """An operand's element; one that reads register tiles is copied to scratch first."""
+            """An operand's element; one that reads register tiles is copied to scratch
+            first, in the order of its own layout (it may be narrower or wider)."""
             if not self.reads_registers(x):
                 return ct.cast(x.type.dtype, d, self.elem(x, at))
-            copied = self.materialize(x)
+            own = layout_at(self.registers.layouts, x.type.shape)
+            saved = self.ordered
+            if own is not None and own != order.layout:
+                self.ordered = self.order(own)
+            try:
+                copied = self.materialize(x)
+            finally:
+                self.ordered = saved
             return ct.cast(x.type.dtype, d, ct.load(x.type.dtype, f"{copied}[{linear(at, x.type.shape)}]"))
 
         def scalar() -> None:
@@ -725,11 +762,14 @@ class TileWriter(SweepWriter):
             return self.elem(value, broadcast_pos(pos, value.type.shape, shape))
 
         def place(p: Pos) -> str:
-            return self.register_elem(sym, p) if in_registers else f"{self.sym(sym)}[{linear(p, shape)}]"
+            return f"{self.sym(sym)}[{linear(p, shape)}]"
+
+        def write(p: Pos, x: str) -> str:
+            return self.register_write(sym, p, x)
 
         self.settle(early)
         self.element_sweep(shape, kept, d, place, shape[-1] if len(shape) > 1 else None, "0", True, text, again,
-                           registers=in_registers)
+                           write if in_registers else None)
         if sym in self.full_syms:
             return
         if new_box is None:
@@ -738,12 +778,13 @@ class TileWriter(SweepWriter):
             self.line(f"{box} = {new_box};")
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
-                     pitch: int | str | None, aligned: bool, registers: bool = False,
-                     early: Sequence[ir.Expr] = ()) -> None:
+                     pitch: int | str | None, aligned: bool,
+                     write: Callable[[Pos, Pos, str], str] | None = None, early: Sequence[ir.Expr] = ()) -> None:
         """Write the present elements of `value` into a window, dropping what falls
         outside the target (`extents`, per dim); `ref(p, starts)` names the element at
-        the window's position `p`, given the items' `window_starts`. The target has
-        rows of `pitch` elements (None: one row) from a base that is 16-byte aligned
+        the window's position `p`, given the items' `window_starts` (`write(p, starts,
+        x)` the statement giving it the value x, where the target is a register tile).
+        The target has rows of `pitch` elements (None: one row) from a base that is 16-byte aligned
         when `aligned`. `early`: what reads the target before the sweep (`settle`)."""
         window = tuple(it.length for it in items if isinstance(it, ir.Window))
         if value.type.shape:
@@ -788,7 +829,7 @@ class TileWriter(SweepWriter):
 
         self.settle(early)
         self.element_sweep(window, clipped, dtype, lambda p: ref(p, starts), pitch, last_start, aligned, text, again,
-                           registers)
+                           None if write is None else lambda p, x: write(p, starts, x))
 
     def store_tensor(self, s: ir.Store) -> None:
         name = s.tensor
@@ -820,8 +861,10 @@ class TileWriter(SweepWriter):
         shape = sym.vtype.shape
 
         def place(p: Pos, starts: Pos) -> str:
-            c = self.window_coords(s.items, p, starts)
-            return self.register_elem(sym, c) if in_registers else f"{self.sym(sym)}[{linear(c, shape)}]"
+            return f"{self.sym(sym)}[{linear(self.window_coords(s.items, p, starts), shape)}]"
+
+        def write(p: Pos, starts: Pos, x: str) -> str:
+            return self.register_write(sym, self.window_coords(s.items, p, starts), x)
 
         self.store_window(s.items, s.value, [str(n) for n in shape], place, sym.vtype.dtype,
-                          shape[-1] if len(shape) > 1 else None, True, in_registers, early)
+                          shape[-1] if len(shape) > 1 else None, True, write if in_registers else None, early)

@@ -1,0 +1,277 @@
+
+// kernel mlp_bf16 [TM=64]: 128 threads a CTA, 18432 bytes of shared memory
+// for launches where multiples of 4: M; 16-byte aligned: O, W1, W2, X; rows 16-byte multiples apart: O, W1, W2, X
+#line 242 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16* W1_, bf16* W2_, f32* O_, i64 M_) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  #line 247 "tests/corpus/dot.phobos"
+  const i64 m0_ = ph::wmul((i64)blockIdx.x, 64ll);
+  #line 248 "tests/corpus/dot.phobos"
+  u32 h_[16] = {};  // tile<bf16>[64, 64] in registers, two to a register: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  ph::Box<2> h_box;
+  ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, 0}, {ph::min64(m0_ + 64, M_) - m0_, 64}};
+  box.normalize();
+  const i64 k_lo = ph::max64(box.lo[1], 0);
+  const i64 k_hi = ph::min64(box.hi[1], 64);
+  f32 product[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  #if __CUDA_ARCH__ >= 800
+  bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
+  const u32 stage_at = ph::smem_address(stage);
+  // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+  for (int e = threadIdx.x; e < 512; e += 128) {
+    const int r = e / 8, c = e % 8 * 8;
+    if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+      ph::stage_async16(stage_at + r * 144 + c * 2, &X_[m0_ * 64 + (r * 64 + c)]);
+    } else {
+      #pragma unroll
+      for (int v = 0; v < 8; ++v) {
+        const int col = c + v;
+        ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? X_[m0_ * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
+      }
+    }
+  }
+  bf16* stage_2 = (bf16*)(smem + 9216);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
+  const u32 stage_at_2 = ph::smem_address(stage_2);
+  // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+  for (int e = threadIdx.x; e < 512; e += 128) {
+    const int r = e / 8, c = e % 8 * 8;
+    if (k_lo <= r && r < k_hi && 0 <= c && c < 64 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+      ph::stage_async16(stage_at_2 + r * 144 + c * 2, &W1_[r * 64 + c]);
+    } else {
+      #pragma unroll
+      for (int v = 0; v < 8; ++v) {
+        const int col = c + v;
+        ((bf16*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && 0 <= col && col < 64 ? W1_[r * 64 + col] : ph::to_bf16(0.0f);
+      }
+    }
+  }
+  ph::stage_wait();
+  __syncthreads();
+  {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+    const int lane = threadIdx.x % 32;
+    #pragma unroll
+    for (int blk = 0; blk < 1; ++blk) {
+      const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+      f32 acc[8][4] = {};
+      #pragma unroll
+      for (int ks = 0; ks < 4; ++ks) {
+        u32 fa[4] = {};
+        ph::ldmatrix4(fa, stage_at + (first + lane % 16) * 144 + (ks * 16 + lane / 16 * 8) * 2);
+        {
+          u32 fq[4];
+          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 144 + (0 + lane / 16 * 8) * 2);
+          ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
+          ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
+        }
+        {
+          u32 fq[4];
+          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 144 + (16 + lane / 16 * 8) * 2);
+          ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
+          ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
+        }
+        {
+          u32 fq[4];
+          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 144 + (32 + lane / 16 * 8) * 2);
+          ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
+          ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
+        }
+        {
+          u32 fq[4];
+          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 144 + (48 + lane / 16 * 8) * 2);
+          ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
+          ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
+        }
+      }
+      #pragma unroll
+      for (int nb = 0; nb < 8; ++nb) {
+        product[(blk * 2 + 0) * 16 + nb * 2] = acc[nb][0];
+        product[(blk * 2 + 0) * 16 + nb * 2 + 1] = acc[nb][1];
+        product[(blk * 2 + 1) * 16 + nb * 2] = acc[nb][2];
+        product[(blk * 2 + 1) * 16 + nb * 2 + 1] = acc[nb][3];
+      }
+    }
+  }
+  #else
+  const ph::Box<2> box_2 = {{box.lo[0], 0}, {box.hi[0], 64}};
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          const int i1 = g + v;
+          if (!box_2.has(i0, i1)) continue;
+          f32 acc_2 = 0.0f;
+          for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(X_[m0_ * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(W1_[k * 64 + i1]))));
+          product[pass * 16 + slot * 2 + v] = acc_2;
+        }
+      }
+    }
+  }
+  #endif
+  const ph::Box<2> box_3 = {{box.lo[0], 0}, {box.hi[0], 64}};
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        if (box_3.has(i0, g) && box_3.has(i0, g + 1)) {  // the whole group is present and aligned
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            ph::set_half(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2, ph::to_bf16(fmaxf(product[pass * 16 + slot * 2 + v], 0.0f)));
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            ph::set_half(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2, ph::to_bf16(fmaxf(product[pass * 16 + slot * 2 + v], 0.0f)));
+          }
+        }
+      }
+    }
+  }
+  h_box = box_3;
+  #line 249 "tests/corpus/dot.phobos"
+  __syncthreads();
+  const i64 k_lo_2 = ph::max64(h_box.lo[1], 0);
+  const i64 k_hi_2 = ph::min64(h_box.hi[1], 64);
+  f32 product_2[16];  // tile<f32>[64, 32] in registers: 64 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  #if __CUDA_ARCH__ >= 800
+  bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[64, 32] staged for ldmatrix, rows of 80 bytes
+  const u32 stage_at_3 = ph::smem_address(stage_3);
+  // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+  for (int e = threadIdx.x; e < 256; e += 128) {
+    const int r = e / 4, c = e % 4 * 8;
+    if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 32 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 32) {  // copied whole, in flight
+      ph::stage_async16(stage_at_3 + r * 80 + c * 2, &W2_[r * 32 + c]);
+    } else {
+      #pragma unroll
+      for (int v = 0; v < 8; ++v) {
+        const int col = c + v;
+        ((bf16*)((unsigned char*)stage_3 + (r) * 80))[col] = k_lo_2 <= r && r < k_hi_2 && 0 <= col && col < 32 ? W2_[r * 32 + col] : ph::to_bf16(0.0f);
+      }
+    }
+  }
+  ph::stage_wait();
+  __syncthreads();
+  {  // tile<f32>[64, 32] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+    const int lane_3 = threadIdx.x % 32;
+    #pragma unroll
+    for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
+      const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
+      f32 acc_3[4][4] = {};
+      #pragma unroll
+      for (int ks_2 = 0; ks_2 < 4; ++ks_2) {
+        u32 fa_2[4] = {};
+        { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 0; const int v = 0; fa_2[0] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u); }
+        { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 1; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 0; const int v = 1; fa_2[0] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u) << 16; }
+        { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 0; const int v = 0; fa_2[1] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u); }
+        { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 1; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 0; const int v = 1; fa_2[1] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u) << 16; }
+        { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 8; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 1; const int v = 0; fa_2[2] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u); }
+        { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 9; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 1; const int v = 1; fa_2[2] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u) << 16; }
+        { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 8; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 1; const int v = 0; fa_2[3] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u); }
+        { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 9; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 1; const int v = 1; fa_2[3] |= (h_box.lo[0] <= i0 && i0 < h_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2)).bits : 0u) << 16; }
+        {
+          u32 fq_2[4];
+          ph::ldmatrix4_trans(fq_2, stage_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 80 + (0 + lane_3 / 16 * 8) * 2);
+          ph::mma_bf16(acc_3[0], fa_2, {fq_2[0], fq_2[1]});
+          ph::mma_bf16(acc_3[1], fa_2, {fq_2[2], fq_2[3]});
+        }
+        {
+          u32 fq_2[4];
+          ph::ldmatrix4_trans(fq_2, stage_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 80 + (16 + lane_3 / 16 * 8) * 2);
+          ph::mma_bf16(acc_3[2], fa_2, {fq_2[0], fq_2[1]});
+          ph::mma_bf16(acc_3[3], fa_2, {fq_2[2], fq_2[3]});
+        }
+      }
+      #pragma unroll
+      for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
+        product_2[(blk_2 * 2 + 0) * 8 + nb_2 * 2] = acc_3[nb_2][0];
+        product_2[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][1];
+        product_2[(blk_2 * 2 + 1) * 8 + nb_2 * 2] = acc_3[nb_2][2];
+        product_2[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][3];
+      }
+    }
+  }
+  #else
+  bf16* tmp = (bf16*)(smem + 0);  // tile<bf16>[64, 64]
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          const int i1 = g + v;
+          if (!h_box.has(i0, i1)) continue;
+          tmp[i0 * 64 + i1] = ph::half_of<bf16>(h_[(pass * 16 + slot * 2 + v) / 2], (pass * 16 + slot * 2 + v) % 2);
+        }
+      }
+    }
+  }
+  __syncthreads();
+  const ph::Box<2> box_4 = {{h_box.lo[0], 0}, {h_box.hi[0], 32}};
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 4; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          const int i1 = g + v;
+          if (!box_4.has(i0, i1)) continue;
+          f32 acc_2 = 0.0f;
+          for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(W2_[k * 32 + i1]))));
+          product_2[pass * 8 + slot * 2 + v] = acc_2;
+        }
+      }
+    }
+  }
+  #endif
+  const ph::Box<2> box_5 = {{ph::max64(h_box.lo[0], -m0_), 0}, {ph::min64(h_box.hi[0], M_ - m0_), 32}};
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 4; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        if (box_5.has(i0, g) && box_5.has(i0, g + 1)) {  // the whole group is present and aligned
+          ph::Vec<f32, 2> out;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            out.v[v] = product_2[pass * 8 + slot * 2 + v];
+          }
+          ph::vstore(&O_[m0_ * 32 + (i0 * 32 + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_5.has(i0, i1)) continue;
+            O_[m0_ * 32 + (i0 * 32 + i1)] = product_2[pass * 8 + slot * 2 + v];
+          }
+        }
+      }
+    }
+  }
+}
