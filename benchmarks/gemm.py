@@ -12,7 +12,8 @@ write them, each beside the peer a user would call instead: nn.Linear's W[N, K]
 (`F.linear`; for i8, `torch._int_mm(a, w.t())`), batches (`torch.bmm`, FLOP = 2 Z M N
 K), SiLU and GELU epilogues (`torch.mm` and the activation), f32 operands with
 `dot<precision tf32>` and W[N, K] (`F.linear` with TF32, the peer issue 23 names, and
-without), and a two-layer MLP block (torch's mm, relu, mm; FLOP = 4 M D H).
+without), f32 operands in full precision (`torch.mm` with TF32 off, cuBLAS's f32 rate
+issue 23 names), and a two-layer MLP block (torch's mm, relu, mm; FLOP = 4 M D H).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class GemmRow:
     dtype: str  # the operands': "bf16", "f16" or "i8"
     epilogue: str  # "none" or "bias_relu": relu(acc + bias row)
     target: str  # what the issue asks, as its table writes it
-    kind: str = "mm"  # "mm", "linear", "batched", "silu", "gelu", "f32" or "mlp" (the module docstring)
+    kind: str = "mm"  # "mm", "linear", "batched", "silu", "gelu", "f32", "ieee" or "mlp" (the module docstring)
     batches: int = 1
 
     @property
@@ -62,6 +63,7 @@ ROWS = (
     GemmRow("gemm_i8_tn_4096", 4096, 4096, 4096, "i8", "none", ">= 1.0x cuBLASLt int8 TN", "linear"),
     GemmRow("gemm_i8_tn_8192", 8192, 8192, 8192, "i8", "none", ">= 1.0x cuBLASLt int8 TN", "linear"),
     GemmRow("gemm_tf32_4096", 4096, 4096, 4096, "f32", "none", ">= 0.9x cuBLAS TF32", "f32"),
+    GemmRow("gemm_f32_4096", 4096, 4096, 4096, "f32", "none", ">= 1.0x cuBLAS f32", "ieee"),
     GemmRow("mlp_block_65536", 65536, 128, 128, "bf16", "none", ">= 1.0x torch mm, relu, mm", "mlp"),
 )
 TOLERANCE = 1e-2  # relative Frobenius error of a bf16 or f16 C (its rounding is about 4e-3)
@@ -120,6 +122,8 @@ def _other_inputs(row: GemmRow, g: Any, device: str) -> dict[str, Tensor]:
         return {"a": randn(row.batches, m, k), "b": randn(row.batches, k, n)}
     if row.kind == "f32":  # W[N, K], as nn.Linear holds it: K-major, as a tf32 wgmma reads B
         return {"a": randn(m, k, dtype=torch.float32), "w": randn(n, k, dtype=torch.float32)}
+    if row.kind == "ieee":
+        return {"a": randn(m, k, dtype=torch.float32), "b": randn(k, n, dtype=torch.float32)}
     if row.kind == "mlp":  # weights scaled so that the hidden values stay near 1
         return {"x": randn(m, k), "w1": randn(k, n, scale=k ** -0.5), "w2": randn(n, k, scale=n ** -0.5)}
     return {"a": randn(m, k), "b": randn(k, n)}  # silu, gelu
@@ -137,6 +141,8 @@ def _other_reference(row: GemmRow, ins: dict[str, Tensor]) -> Tensor:
         return torch.bmm(ins["a"].float(), ins["b"].float())
     if row.kind == "f32":
         return (ins["a"].double() @ ins["w"].double().t()).float()
+    if row.kind == "ieee":
+        return (ins["a"].double() @ ins["b"].double()).float()
     if row.kind == "mlp":
         hidden = torch.relu(ins["x"].float() @ ins["w1"].float()).to(torch.bfloat16)
         return hidden.float() @ ins["w2"].float()
@@ -175,6 +181,10 @@ def _other_sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[],
             finally:
                 torch.backends.cuda.matmul.allow_tf32 = False
         return {"phobos": lambda: (K.gemm_tf32(a, w, c), c)[1], "cublas": tf32, "cublas_f32": lambda: F.linear(a, w)}
+    if row.kind == "ieee":
+        a, b = ins["a"], ins["b"]
+        c = torch.empty((row.m, row.n), dtype=a.dtype, device=a.device)
+        return {"phobos": lambda: (K.gemm_f32(a, b, c), c)[1], "cublas": lambda: torch.mm(a, b)}
     if row.kind == "mlp":
         x, w1, w2 = ins["x"], ins["w1"], ins["w2"]
         o = torch.empty((row.m, row.k), dtype=x.dtype, device=x.device)

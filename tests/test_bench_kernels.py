@@ -219,6 +219,16 @@ def test_gemm(dtype: type, bias: bool) -> None:
     close(c, want, 4e-3)
 
 
+def test_gemm_f32() -> None:
+    """The full-f32 GEMM row's kernel at sizes no tile divides, against numpy."""
+    m, n, k = 68, 132, 44
+    g = rng()
+    a, b = g.standard_normal((m, k)).astype(np.float32), g.standard_normal((k, n)).astype(np.float32)
+    c = poisoned((m, n), np.float32)
+    K.gemm_f32(a, b, c)
+    close(c, a.astype(np.float64) @ b.astype(np.float64), 1e-5)
+
+
 def test_gemm_rows_select_and_render() -> None:
     from benchmarks import gemm
     from benchmarks.render_table import render

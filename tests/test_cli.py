@@ -120,8 +120,9 @@ def test_compile_says_a_tf32_gemm_runs_on_wgmma_on_sm_90_and_scalar_products_els
     src = write(tmp_path, "t.phobos", TF32_GEMM)
     assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == ("  dot at 6:12: loops of scalar products (a tf32 product: no mma.sync atom takes one yet; "
-                      "a GEMM kernel's tf32 loop of W[N, K] runs on wgmma)")
+    assert out[1] == ("  dot at 6:12: multiply-adds into registers, blocked by the row layout (a tf32 product: no "
+                      "mma.sync atom takes one yet; a GEMM kernel's tf32 loop of W[N, K] runs on wgmma), summed into "
+                      "`acc`; A and B staged in shared memory, B's groups read whole")
     assert out[2] == "  a launch on sm_90 runs it as a GEMM kernel on wgmma instead (the gemm-* files for it)"
 
 

@@ -213,6 +213,11 @@ def gemm_tf32(a: Any, w: Any, c: Any, backend: str = "cuda") -> None:
     on(GEMMS.gemm_tf32, backend)[_tiles_grid(a.shape[0], w.shape[0])](a, w, c)
 
 
+def gemm_f32(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
+    """c = a @ b with f32 operands and output in full precision (no TF32)."""
+    on(GEMMS.gemm_f32, backend)[_tiles_grid(a.shape[0], b.shape[1])](a, b, c)
+
+
 def mlp_block(x: Any, w1: Any, w2: Any, out: Any, backend: str = "cuda") -> None:
     """out = bf16(relu(x @ w1) @ w2) for x[M, 128] and 128 x 128 weights, the hidden tile
     kept in the CTA (bf16, as torch's three calls keep it between them)."""

@@ -169,6 +169,25 @@ def _flash_expect(a: dict) -> dict:
     return {"O": np.einsum("zqk,zkd->zqd", p / p.sum(axis=2, keepdims=True), f64(a["V"]))}
 
 
+def _softmax_products_inputs(rng: np.random.Generator) -> dict:
+    m = awkward(rng, 32, 4, 200)
+    return {"A": normal(rng, (m, 32), BF16), "B": normal(rng, (32, 16), BF16), "X": normal(rng, (m, 24)),
+            "W": normal(rng, (24, 16)), "Y": sentinel((m, 16)), "Z": sentinel((m, 16))}
+
+
+def _softmax(s: np.ndarray) -> np.ndarray:
+    p = np.exp(s - s.max(axis=1, keepdims=True))
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def _softmax_products_expect(a: dict) -> dict:
+    s, t = f64(a["A"]) @ f64(a["B"]), f64(a["X"]) @ f64(a["W"])
+    z = _softmax(t)
+    rows = np.arange(len(t)) % 32 < 16  # each CTA's first 16 rows subtract the product
+    z[rows] -= t[rows]
+    return {"Y": _softmax(s) + s, "Z": z}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -223,4 +242,6 @@ CASES = [
          native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/flash_bf16", "flash_bf16", _flash_inputs, _flash_expect,
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/softmax_products", "softmax_products", _softmax_products_inputs, _softmax_products_expect,
+         grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),
 ]

@@ -340,14 +340,35 @@ PH_MMA(mma_f16, "m16n8k16", "f32.f16.f16.f32", f32, "f")
 PH_MMA(mma_bf16, "m16n8k16", "f32.bf16.bf16.f32", f32, "f")
 PH_MMA(mma_s8, "m16n8k32", "s32.s8.s8.s32", i32, "r")
 #undef PH_MMA
-// A product's operand copied for ldmatrix (dot_stage.py): 16 bytes from global to
-// shared memory without passing through registers, so a thread has all its copies in
-// flight at once; each thread waits for its own before the barrier that publishes them.
-PH_INLINE void stage_async16(u32 dst, const void* src) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(dst), "l"(src) : "memory");
-}
-PH_INLINE void stage_wait() { asm volatile("cp.async.wait_all;" ::: "memory"); }
 #endif
+// A product's operand copied to shared memory (dot_stage.py): 16 bytes from global
+// memory without passing through registers from sm_80 (cp.async), so a thread has all
+// its copies in flight at once; each thread waits for its own before the barrier that
+// publishes them. A loop's copies a turn ahead (stage_ring.py) are a group a turn, and
+// a turn waits for every group but the newest (the next turn's). Below sm_80, plain
+// loads and stores.
+PH_INLINE void stage_async16(u32 dst, const void* src) {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(dst), "l"(src) : "memory");
+#else
+  *(uint4*)__cvta_shared_to_generic(dst) = *(const uint4*)src;
+#endif
+}
+PH_INLINE void stage_wait() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+}
+PH_INLINE void stage_commit() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+PH_INLINE void stage_wait_but_newest() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group 1;" ::: "memory");
+#endif
+}
 // A 16-bit register tile kept two to a 32-bit register (fragments.Registers.packed):
 // element i is half i % 2 of word i / 2, the low half first, as mma's operands pack them.
 template <class T> PH_INLINE T half_of(u32 word, int half) { return T{(u16)(word >> (16 * half))}; }

@@ -1,5 +1,5 @@
 
-// kernel dot_ragged [T=16]: 128 threads a CTA, 2048 bytes of shared memory
+// kernel dot_ragged [T=16]: 128 threads a CTA, 2560 bytes of shared memory
 // for launches where multiples of 4: KA, KB, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: A, B, C
 #line 70 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32* B_, f32* C_, i64 M_, i64 KA_, i64 KB_, i64 N_) {
@@ -9,18 +9,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32
   #line 73 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 16ll);
   #line 74 "tests/corpus/dot.phobos"
-  f32* acc_ = (f32*)(smem + 0);  // tile<f32>[16, 16]
+  f32 acc_[4];  // tile<f32>[16, 16] in registers: 16 rows of 16, a group of 4 threads per row, each lane holding 1 group of 4
   ph::Box<2> acc_box;
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 64; e += 128) {
-    const int i0 = e / 4;
-    const int g = (e % 4) * 4;
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    const int row = threadIdx.x / 4;
+    const int i0 = row;
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = 0.0f;
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = lane * 4;
+      if (!(row < 16)) continue;
+      #pragma unroll
+      for (int v = 0; v < 4; ++v) {
+        acc_[v] = 0.0f;
+      }
     }
-    ph::vstore(&acc_[i0 * 16 + g], out);
   }
   acc_box = {{0, 0}, {16, 16}};
   #line 75 "tests/corpus/dot.phobos"
@@ -34,73 +37,112 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    f32* tmp = (f32*)(smem + 1024);  // tile<f32>[16, 16]
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
-    for (int e = threadIdx.x; e < 256; e += 128) {
-      const int i0 = e / 16;
-      const int i1 = e % 16;
-      if (!box_3.has(i0, i1)) continue;
-      f32 acc = 0.0f;
-      for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + ((A_[(m0_ + i0) * KA_ + (k_ + k)] + 1.0f) * ((B_[(k_ + k) * N_ + (n0_ + i1)] * 2.0f) + 1.0f)));
-      tmp[i0 * 16 + i1] = acc;
-    }
-    __syncthreads();
-    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
+    f32* stage = (f32*)(smem + 0);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
+    const u32 stage_at = ph::smem_address(stage);
+    // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 64; e += 128) {
-      const int i0 = e / 4;
-      const int g = (e % 4) * 4;
-      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 16 + g]);
-        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 16 + g]);
+      const int r = e / 4, c = e % 4 * 4;
+      if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
+        const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * KA_ + (k_ + c)]);
         ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
-          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
+          out.v[v] = (A_g.v[v] + 1.0f);
         }
-        ph::vstore(&acc_[i0 * 16 + g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
+        ph::vstore(&((f32*)((unsigned char*)stage + (r) * 80))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int col = c + v;
+          ((f32*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? (A_[(m0_ + r) * KA_ + (k_ + col)] + 1.0f) : 0.0f;
+        }
+      }
+    }
+    f32* stage_2 = (f32*)(smem + 1280);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
+    const u32 stage_at_2 = ph::smem_address(stage_2);
+    // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 64; e += 128) {
+      const int r = e / 4, c = e % 4 * 4;
+      if (n0_ % 4 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 3 && c + 3 < box_2.hi[1]) {  // read whole
+        const ph::Vec<f32, 4> B_g = ph::vload<4>(&B_[(k_ + r) * N_ + (n0_ + c)]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = ((B_g.v[v] * 2.0f) + 1.0f);
+        }
+        ph::vstore(&((f32*)((unsigned char*)stage_2 + (r) * 80))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int col = c + v;
+          ((f32*)((unsigned char*)stage_2 + (r) * 80))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? ((B_[(k_ + r) * N_ + (n0_ + col)] * 2.0f) + 1.0f) : 0.0f;
+        }
+      }
+    }
+    __syncthreads();
+    {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
+      const int row0 = threadIdx.x / 4, col0 = threadIdx.x % 4 * 4;
+      #pragma unroll 4
+      for (int k = 0; k < 16; ++k) {
+        const f32 a = ((f32*)((unsigned char*)stage + (min(row0, 15)) * 80))[k];
+        const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 80))[col0]);
+        acc_[0] = fmaf(a, b.v[0], acc_[0]);
+        acc_[1] = fmaf(a, b.v[1], acc_[1]);
+        acc_[2] = fmaf(a, b.v[2], acc_[2]);
+        acc_[3] = fmaf(a, b.v[3], acc_[3]);
+      }
+    }
+    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      const int row = threadIdx.x / 4;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = lane * 4;
+        if (!(row < 16)) continue;
+        if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            acc_[v] = acc_[v];
+          }
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int i1 = g + v;
+            if (!box_3.has(i0, i1)) continue;
+            acc_[v] = acc_[v];
+          }
+        }
+      }
+    }
+    acc_box = box_3;
+  }
+  #line 78 "tests/corpus/dot.phobos"
+  const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    const int row = threadIdx.x / 4;
+    const int i0 = row;
+    #pragma unroll
+    for (int slot = 0; slot < 1; ++slot) {
+      const int g = lane * 4;
+      if (!(row < 16)) continue;
+      if (n0_ % 4 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = acc_[v];
+        }
+        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+      } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
           if (!box_4.has(i0, i1)) continue;
-          acc_[i0 * 16 + i1] = (acc_[i0 * 16 + i1] + tmp[i0 * 16 + i1]);
+          C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[v];
         }
       }
-    }
-    acc_box = box_4;
-  }
-  #line 78 "tests/corpus/dot.phobos"
-  __syncthreads();
-  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
-  if (n0_ % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 64; e += 128) {
-      const int i0 = e / 4;
-      const int g = (e % 4) * 4;
-      if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 16 + g]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = acc_g.v[v];
-        }
-        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_5.has(i0, i1)) continue;
-          C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[i0 * 16 + i1];
-        }
-      }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int e = threadIdx.x; e < 256; e += 128) {
-      const int i0 = e / 16;
-      const int i1 = e % 16;
-      if (!box_5.has(i0, i1)) continue;
-      C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[i0 * 16 + i1];
     }
   }
 }

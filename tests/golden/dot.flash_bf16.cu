@@ -1,9 +1,10 @@
 
-// kernel flash_bf16: 128 threads a CTA, 18432 bytes of shared memory
+// kernel flash_bf16: 128 threads a CTA, 63488 bytes of shared memory
 // for launches where multiples of 4: S, Z; 16-byte aligned: K, O, Q, V; rows 16-byte multiples apart: K, O, Q, V
 #line 256 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf16* K_, bf16* V_, f32* O_, f32 scale_, i64 Z_, i64 S_) {
   extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 8192;  // where the statements' own shared memory starts
   #line 260 "tests/corpus/dot.phobos"
   const i64 z_ = (i64)blockIdx.y;
   #line 261 "tests/corpus/dot.phobos"
@@ -66,6 +67,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
   }
   acc_box = {{0, 0}, {64, 64}};
   #line 266 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 j_ = 0ll; j_ < S_; j_ += 64) {
     #line 267 "tests/corpus/dot.phobos"
     __syncthreads();
@@ -81,37 +83,85 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
     f32 product[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 512; e += 128) {
-      const int r = e / 8, c = e % 8 * 8;
-      if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now = (bf16*)(ring + (turn) % 2 * 9216);
+    const u32 stage_now_at = ph::smem_address(stage_now);
+    bf16* stage_then = (bf16*)(ring + (turn + 1) % 2 * 9216);
+    const u32 stage_then_at = ph::smem_address(stage_then);
+    unsigned char* ring_2 = (unsigned char*)(smem + own + 18432);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 9216);
+    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+    bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 9216);
+    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+    if (turn == 0) {  // the first turn's windows
+      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 512; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 512; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    bf16* stage_2 = (bf16*)(smem + 9216);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at_2 = ph::smem_address(stage_2);
-    // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 512; e += 128) {
-      const int r = e / 8, c = e % 8 * 8;
-      if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-        ph::stage_async16(stage_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+    ph::stage_commit();
+    __syncthreads();
+    if (j_ + 64 < S_) {  // the next turn's windows, while this turn's products run
+      const i64 j_next = j_ + 64;
+      ph::Box<2> box_3 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
+      if (q_start0_ < 0 || q_start0_ >= Z_) box_3 = {};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(j_next, 0) - j_next, 0}, {ph::min64(j_next + 64, S_) - j_next, 64}};
+      if (z_ < 0 || z_ >= Z_) box_4 = {};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[1]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[1]);
+      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 512; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 512; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    ph::stage_wait();
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
     __syncthreads();
     {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
@@ -122,28 +172,28 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
-          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
+          ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (0 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (0 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (16 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (16 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (32 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (32 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (48 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (48 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
           }
@@ -158,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       }
     }
     #else
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
+    const ph::Box<2> box_5 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -171,7 +221,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
+            if (!box_5.has(i0, i1)) continue;
             f32 acc_2 = 0.0f;
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + (q_start1_ + i0)) * 64 + k])) * (f32)(ph::from_bf16(K_[(z_ * S_ + (j_ + i1)) * 64 + k]))));
             product[pass * 16 + slot * 2 + v] = acc_2;
@@ -180,7 +230,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       }
     }
     #endif
-    const ph::Box<2> box_4 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
+    const ph::Box<2> box_6 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -190,7 +240,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         #pragma unroll
         for (int slot = 0; slot < 8; ++slot) {
           const int g = (lane + slot * 4) * 2;
-          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               s_[pass * 16 + slot * 2 + v] = (product[pass * 16 + slot * 2 + v] * scale_);
@@ -199,14 +249,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_4.has(i0, i1)) continue;
+              if (!box_6.has(i0, i1)) continue;
               s_[pass * 16 + slot * 2 + v] = (product[pass * 16 + slot * 2 + v] * scale_);
             }
           }
         }
       }
     }
-    s_box = box_4;
+    s_box = box_6;
     #line 268 "tests/corpus/dot.phobos"
     f32 m_new_[2];  // tile<f32>[64, 1] in registers: each thread the elements of its rows
     ph::Box<2> m_new_box;
@@ -247,7 +297,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         }
       }
     }
-    const ph::Box<2> box_5 = {{ph::max64(m_box.lo[0], s_box.lo[0]), m_box.lo[1]}, {ph::min64(m_box.hi[0], s_box.hi[0]), m_box.hi[1]}};
+    const ph::Box<2> box_7 = {{ph::max64(m_box.lo[0], s_box.lo[0]), m_box.lo[1]}, {ph::min64(m_box.hi[0], s_box.hi[0]), m_box.hi[1]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -255,16 +305,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
         const int i0 = row;
         const int i1 = 0;
-        if (box_5.has(i0, i1)) {
+        if (box_7.has(i0, i1)) {
           m_new_[pass] = fmaxf(m_[pass], row_max[pass]);
         }
       }
     }
-    m_new_box = box_5;
+    m_new_box = box_7;
     #line 269 "tests/corpus/dot.phobos"
     f32 p_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     ph::Box<2> p_box;
-    const ph::Box<2> box_6 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
+    const ph::Box<2> box_8 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -274,7 +324,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         #pragma unroll
         for (int slot = 0; slot < 8; ++slot) {
           const int g = (lane + slot * 4) * 2;
-          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
@@ -283,18 +333,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_6.has(i0, i1)) continue;
+              if (!box_8.has(i0, i1)) continue;
               p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
             }
           }
         }
       }
     }
-    p_box = box_6;
+    p_box = box_8;
     #line 270 "tests/corpus/dot.phobos"
     f32 alpha_[2];  // tile<f32>[64, 1] in registers: each thread the elements of its rows
     ph::Box<2> alpha_box;
-    const ph::Box<2> box_7 = {{ph::max64(m_box.lo[0], m_new_box.lo[0]), ph::max64(m_box.lo[1], m_new_box.lo[1])}, {ph::min64(m_box.hi[0], m_new_box.hi[0]), ph::min64(m_box.hi[1], m_new_box.hi[1])}};
+    const ph::Box<2> box_9 = {{ph::max64(m_box.lo[0], m_new_box.lo[0]), ph::max64(m_box.lo[1], m_new_box.lo[1])}, {ph::min64(m_box.hi[0], m_new_box.hi[0]), ph::min64(m_box.hi[1], m_new_box.hi[1])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -302,12 +352,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
         const int i0 = row;
         const int i1 = 0;
-        if (box_7.has(i0, i1)) {
+        if (box_9.has(i0, i1)) {
           alpha_[pass] = expf((m_[pass] - m_new_[pass]));
         }
       }
     }
-    alpha_box = box_7;
+    alpha_box = box_9;
     #line 271 "tests/corpus/dot.phobos"
     f32 row_sum[2];  // the sum of each row this thread holds
     // sum along the last axis of tile<f32>[64, 64]: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8; each lane folds its own elements in registers, then xor shuffles combine the group
@@ -346,7 +396,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         }
       }
     }
-    const ph::Box<2> box_8 = {{ph::max64(ph::max64(l_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(l_box.lo[1], alpha_box.lo[1])}, {ph::min64(ph::min64(l_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(l_box.hi[1], alpha_box.hi[1])}};
+    const ph::Box<2> box_10 = {{ph::max64(ph::max64(l_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(l_box.lo[1], alpha_box.lo[1])}, {ph::min64(ph::min64(l_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(l_box.hi[1], alpha_box.hi[1])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -354,37 +404,66 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
         const int i0 = row;
         const int i1 = 0;
-        if (box_8.has(i0, i1)) {
+        if (box_10.has(i0, i1)) {
           l_[pass] = ((l_[pass] * alpha_[pass]) + row_sum[pass]);
         }
       }
     }
-    l_box = box_8;
+    l_box = box_10;
     #line 272 "tests/corpus/dot.phobos"
     __syncthreads();
-    ph::Box<2> box_9 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
-    if (z_ < 0 || z_ >= Z_) box_9 = {};
-    box_9.normalize();
-    const i64 k_lo_2 = ph::max64(p_box.lo[1], box_9.lo[0]);
-    const i64 k_hi_2 = ph::min64(p_box.hi[1], box_9.hi[0]);
+    ph::Box<2> box_11 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
+    if (z_ < 0 || z_ >= Z_) box_11 = {};
+    box_11.normalize();
+    const i64 k_lo_3 = ph::max64(p_box.lo[1], box_11.lo[0]);
+    const i64 k_hi_3 = ph::min64(p_box.hi[1], box_11.hi[0]);
     f32 product_2[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at_3 = ph::smem_address(stage_3);
-    // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 512; e += 128) {
-      const int r = e / 8, c = e % 8 * 8;
-      if (k_lo_2 <= r && r < k_hi_2 && box_9.lo[1] <= c && c < box_9.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_9.lo[1] <= c + 7 && c + 7 < box_9.hi[1]) {  // copied whole, in flight
-        ph::stage_async16(stage_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage_3 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && box_9.lo[1] <= col && col < box_9.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+    unsigned char* ring_3 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now_3 = (bf16*)(ring_3 + (turn) % 2 * 9216);
+    const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
+    bf16* stage_then_3 = (bf16*)(ring_3 + (turn + 1) % 2 * 9216);
+    const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+    if (turn == 0) {  // the first turn's windows
+      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 512; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c && c < box_11.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c + 7 && c + 7 < box_11.hi[1]) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= col && col < box_11.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    ph::stage_wait();
+    ph::stage_commit();
+    __syncthreads();
+    if (j_ + 64 < S_) {  // the next turn's windows, while this turn's products run
+      const i64 j_next_2 = j_ + 64;
+      ph::Box<2> box_12 = {{ph::max64(j_next_2, 0) - j_next_2, 0}, {ph::min64(j_next_2 + 64, S_) - j_next_2, 64}};
+      if (z_ < 0 || z_ >= Z_) box_12 = {};
+      box_12.normalize();
+      const i64 k_lo_4 = ph::max64(p_box.lo[1], box_12.lo[0]);
+      const i64 k_hi_4 = ph::min64(p_box.hi[1], box_12.hi[0]);
+      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 512; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c && c < box_12.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c + 7 && c + 7 < box_12.hi[1]) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= col && col < box_12.hi[1] ? V_[(z_ * S_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+    }
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
     __syncthreads();
     {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_3 = threadIdx.x % 32;
@@ -395,35 +474,35 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         #pragma unroll
         for (int ks_2 = 0; ks_2 < 4; ++ks_2) {
           u32 fa_2[4] = {};
-          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 0; const int v = 0; fa_2[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 1; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 0; const int v = 1; fa_2[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 0; const int v = 0; fa_2[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 1; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 0; const int v = 1; fa_2[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 8; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 1; const int v = 0; fa_2[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 9; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 1; const int v = 1; fa_2[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 8; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 1; const int v = 0; fa_2[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 9; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 1; const int v = 1; fa_2[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 0; const int v = 0; fa_2[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 1; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 0; const int v = 1; fa_2[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 0; const int v = 0; fa_2[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 1; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 0; const int v = 1; fa_2[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 8; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 1; const int v = 0; fa_2[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+          { const int i0 = first_2 + lane_3 / 4; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 9; const int pass = blk_2 * 2 + 0; const int slot = ks_2 * 2 + 1; const int v = 1; fa_2[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 8; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 1; const int v = 0; fa_2[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+          { const int i0 = first_2 + lane_3 / 4 + 8; const int i1 = ks_2 * 16 + lane_3 % 4 * 2 + 9; const int pass = blk_2 * 2 + 1; const int slot = ks_2 * 2 + 1; const int v = 1; fa_2[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (0 + lane_3 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (0 + lane_3 / 16 * 8) * 2);
             ph::mma_bf16(acc_3[0], fa_2, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_3[1], fa_2, {fq_2[2], fq_2[3]});
           }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (16 + lane_3 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (16 + lane_3 / 16 * 8) * 2);
             ph::mma_bf16(acc_3[2], fa_2, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_3[3], fa_2, {fq_2[2], fq_2[3]});
           }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (32 + lane_3 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (32 + lane_3 / 16 * 8) * 2);
             ph::mma_bf16(acc_3[4], fa_2, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_3[5], fa_2, {fq_2[2], fq_2[3]});
           }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (48 + lane_3 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_3 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 144 + (48 + lane_3 / 16 * 8) * 2);
             ph::mma_bf16(acc_3[6], fa_2, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_3[7], fa_2, {fq_2[2], fq_2[3]});
           }
@@ -458,7 +537,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       }
     }
     __syncthreads();
-    const ph::Box<2> box_10 = {{p_box.lo[0], box_9.lo[1]}, {p_box.hi[0], box_9.hi[1]}};
+    const ph::Box<2> box_13 = {{p_box.lo[0], box_11.lo[1]}, {p_box.hi[0], box_11.hi[1]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -471,16 +550,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_10.has(i0, i1)) continue;
+            if (!box_13.has(i0, i1)) continue;
             f32 acc_2 = 0.0f;
-            for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+            for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
             product_2[pass * 16 + slot * 2 + v] = acc_2;
           }
         }
       }
     }
     #endif
-    const ph::Box<2> box_11 = {{ph::max64(ph::max64(acc_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(acc_box.lo[1], box_9.lo[1])}, {ph::min64(ph::min64(acc_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(ph::min64(acc_box.hi[1], (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)), box_9.hi[1])}};
+    const ph::Box<2> box_14 = {{ph::max64(ph::max64(acc_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(acc_box.lo[1], box_11.lo[1])}, {ph::min64(ph::min64(acc_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(ph::min64(acc_box.hi[1], (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)), box_11.hi[1])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -490,7 +569,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         #pragma unroll
         for (int slot = 0; slot < 8; ++slot) {
           const int g = (lane + slot * 4) * 2;
-          if (box_11.has(i0, g) && box_11.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_14.has(i0, g) && box_14.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               acc_[pass * 16 + slot * 2 + v] = ((acc_[pass * 16 + slot * 2 + v] * alpha_[pass]) + product_2[pass * 16 + slot * 2 + v]);
@@ -499,14 +578,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_11.has(i0, i1)) continue;
+              if (!box_14.has(i0, i1)) continue;
               acc_[pass * 16 + slot * 2 + v] = ((acc_[pass * 16 + slot * 2 + v] * alpha_[pass]) + product_2[pass * 16 + slot * 2 + v]);
             }
           }
         }
       }
     }
-    acc_box = box_11;
+    acc_box = box_14;
     #line 273 "tests/corpus/dot.phobos"
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -521,10 +600,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       }
     }
     m_box = m_new_box;
+    ++turn;
   }
   #line 275 "tests/corpus/dot.phobos"
-  ph::Box<2> box_12 = {{ph::max64(ph::max64(acc_box.lo[0], l_box.lo[0]), -r_), acc_box.lo[1]}, {ph::min64(ph::min64(acc_box.hi[0], l_box.hi[0]), S_ - r_), ph::min64(acc_box.hi[1], (l_box.lo[1] < l_box.hi[1] ? 64 : 0))}};
-  if (z_ < 0 || z_ >= Z_) box_12 = {};  // the window's index is outside
+  ph::Box<2> box_15 = {{ph::max64(ph::max64(acc_box.lo[0], l_box.lo[0]), -r_), acc_box.lo[1]}, {ph::min64(ph::min64(acc_box.hi[0], l_box.hi[0]), S_ - r_), ph::min64(acc_box.hi[1], (l_box.lo[1] < l_box.hi[1] ? 64 : 0))}};
+  if (z_ < 0 || z_ >= Z_) box_15 = {};  // the window's index is outside
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -534,7 +614,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       #pragma unroll
       for (int slot = 0; slot < 8; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (box_12.has(i0, g) && box_12.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (box_15.has(i0, g) && box_15.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<f32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -545,7 +625,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_12.has(i0, i1)) continue;
+            if (!box_15.has(i0, i1)) continue;
             O_[(z_ * S_ + (r_ + i0)) * 64 + i1] = (acc_[pass * 16 + slot * 2 + v] / l_[pass]);
           }
         }

@@ -1,9 +1,10 @@
 
-// kernel gemm_i8 [TM=32, TN=32, TK=32]: 128 threads a CTA, 1536 bytes of shared memory
+// kernel gemm_i8 [TM=32, TN=32, TK=32]: 128 threads a CTA, 3072 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: C
 #line 41 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_, i32* C_, i64 M_, i64 K_, i64 N_) {
   extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 0;  // where the statements' own shared memory starts
   #line 43 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 32ll);
   #line 44 "tests/corpus/dot.phobos"
@@ -30,6 +31,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
   }
   acc_box = {{0, 0}, {32, 32}};
   #line 46 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 32) {
     #line 47 "tests/corpus/dot.phobos"
     __syncthreads();
@@ -41,22 +43,52 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     i32 product[16];  // tile<i32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    i8* stage = (i8*)(smem + 0);  // tile<i8>[32, 32] staged for ldmatrix, rows of 48 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<i8>[32, 32] to shared memory, 16 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 64; e += 128) {
-      const int r = e / 2, c = e % 2 * 16;
-      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 48 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          const int col = c + v;
-          ((i8*)((unsigned char*)stage + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[32, 32] staged for ldmatrix, a turn ahead
+    i8* stage_now = (i8*)(ring + (turn) % 2 * 1536);
+    const u32 stage_now_at = ph::smem_address(stage_now);
+    i8* stage_then = (i8*)(ring + (turn + 1) % 2 * 1536);
+    const u32 stage_then_at = ph::smem_address(stage_then);
+    if (turn == 0) {  // the first turn's windows
+      // tile<i8>[32, 32] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 2, c = e % 2 * 16;
+        if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at + r * 48 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 16; ++v) {
+            const int col = c + v;
+            ((i8*)((unsigned char*)stage_now + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+          }
         }
       }
     }
-    ph::stage_wait();
+    ph::stage_commit();
+    __syncthreads();
+    if (k_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+      const i64 k_next = k_ + 32;
+      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_next + 32, K_) - k_next}};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 32, K_) - k_next, ph::min64(n0_ + 32, N_) - n0_}};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
+      // tile<i8>[32, 32] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 2, c = e % 2 * 16;
+        if (k_next % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 15 && c + 15 < k_hi_2) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at + r * 48 + c * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 16; ++v) {
+            const int col = c + v;
+            ((i8*)((unsigned char*)stage_then + (r) * 48))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : (i8)0;
+          }
+        }
+      }
+    }
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
     __syncthreads();
     {  // tile<i32>[32, 32] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
@@ -68,7 +100,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         #pragma unroll
         for (int ks = 0; ks < 1; ++ks) {
           u32 fa[4] = {};
-          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 48 + (ks * 32 + lane_2 / 16 * 16) * 1);
+          ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 48 + (ks * 32 + lane_2 / 16 * 16) * 1);
           #pragma unroll
           for (int nb = 0; nb < 4; ++nb) {
             u32 fb[2] = {};
@@ -93,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       }
     }
     #else
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
+    const ph::Box<2> box_5 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -107,7 +139,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
+            if (!box_5.has(i0, i1)) continue;
             i32 acc_2 = 0;
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
             product[pass * 8 + slot * 2 + v] = acc_2;
@@ -116,7 +148,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       }
     }
     #endif
-    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -127,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         for (int slot = 0; slot < 4; ++slot) {
           const int g = (lane + slot * 4) * 2;
           if (!(row < 32)) continue;
-          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               acc_[pass * 8 + slot * 2 + v] = ph::wadd(acc_[pass * 8 + slot * 2 + v], product[pass * 8 + slot * 2 + v]);
@@ -136,17 +168,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_4.has(i0, i1)) continue;
+              if (!box_6.has(i0, i1)) continue;
               acc_[pass * 8 + slot * 2 + v] = ph::wadd(acc_[pass * 8 + slot * 2 + v], product[pass * 8 + slot * 2 + v]);
             }
           }
         }
       }
     }
-    acc_box = box_4;
+    acc_box = box_6;
+    ++turn;
   }
   #line 49 "tests/corpus/dot.phobos"
-  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  const ph::Box<2> box_7 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -157,7 +190,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       for (int slot = 0; slot < 4; ++slot) {
         const int g = (lane + slot * 4) * 2;
         if (!(row < 32)) continue;
-        if (n0_ % 2 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_7.has(i0, g) && box_7.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<i32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -168,7 +201,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_5.has(i0, i1)) continue;
+            if (!box_7.has(i0, i1)) continue;
             C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 8 + slot * 2 + v];
           }
         }

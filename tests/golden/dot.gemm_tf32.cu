@@ -1,5 +1,5 @@
 
-// kernel gemm_tf32 [TM=32, TN=32, TK=16]: 128 threads a CTA, 8192 bytes of shared memory
+// kernel gemm_tf32 [TM=32, TN=32, TK=16]: 128 threads a CTA, 4864 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, C, W; rows 16-byte multiples apart: A, C, W
 #line 214 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_tf32(f32* A_, f32* W_, f32* C_, i64 M_, i64 K_, i64 N_) {
@@ -9,18 +9,23 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_tf32(f32* A_, f32*
   #line 217 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 32ll);
   #line 218 "tests/corpus/dot.phobos"
-  f32* acc_ = (f32*)(smem + 0);  // tile<f32>[32, 32]
+  f32 acc_[8];  // tile<f32>[32, 32] in registers: 32 rows of 32, a group of 8 threads per row, each lane holding 1 group of 4 in each of 2 passes
   ph::Box<2> acc_box;
-  // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int i0 = e / 8;
-    const int g = (e % 8) * 4;
-    ph::Vec<f32, 4> out;
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      out.v[v] = 0.0f;
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 16 + threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = lane * 4;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          acc_[pass * 4 + v] = 0.0f;
+        }
+      }
     }
-    ph::vstore(&acc_[i0 * 32 + g], out);
   }
   acc_box = {{0, 0}, {32, 32}};
   #line 219 "tests/corpus/dot.phobos"
@@ -33,73 +38,113 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_tf32(f32* A_, f32*
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[1]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
-    f32* tmp = (f32*)(smem + 4096);  // tile<f32>[32, 32]
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int i0 = e / 32;
-      const int i1 = e % 32;
-      if (!box_3.has(i0, i1)) continue;
-      f32 acc = 0.0f;
-      for (i64 k = k_lo; k < k_hi; ++k) acc = (acc + (ph::round_tf32(A_[(m0_ + i0) * K_ + (k_ + k)]) * ph::round_tf32(W_[(n0_ + i1) * K_ + (k_ + k)])));
-      tmp[i0 * 32 + i1] = acc;
+    f32* stage = (f32*)(smem + 0);  // tile<f32>[32, 16] staged for multiply-adds, rows of 80 bytes
+    const u32 stage_at = ph::smem_address(stage);
+    // tile<f32>[32, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 128; e += 128) {
+      const int r = e / 4, c = e % 4 * 4;
+      if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
+        const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * K_ + (k_ + c)]);
+        ph::Vec<f32, 4> out;
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          out.v[v] = ph::round_tf32(A_g.v[v]);
+        }
+        ph::vstore(&((f32*)((unsigned char*)stage + (r) * 80))[c], out);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int col = c + v;
+          ((f32*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? ph::round_tf32(A_[(m0_ + r) * K_ + (k_ + col)]) : 0.0f;
+        }
+      }
+    }
+    f32* stage_2 = (f32*)(smem + 2560);  // tile<f32>[16, 32] staged for multiply-adds, rows of 144 bytes
+    const u32 stage_at_2 = ph::smem_address(stage_2);
+    // tile<f32>[16, 32] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 128; e += 128) {
+      const int r = e / 8, c = e % 8 * 4;
+      {
+        #pragma unroll
+        for (int v = 0; v < 4; ++v) {
+          const int col = c + v;
+          ((f32*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && box_2.lo[0] <= col && col < box_2.hi[0] ? ph::round_tf32(W_[(n0_ + col) * K_ + (k_ + r)]) : 0.0f;
+        }
+      }
     }
     __syncthreads();
-    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[0])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[0])}};
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 256; e += 128) {
-      const int i0 = e / 8;
-      const int g = (e % 8) * 4;
-      if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 32 + g]);
-        const ph::Vec<f32, 4> tmp_g = ph::vload<4>(&tmp[i0 * 32 + g]);
-        ph::Vec<f32, 4> out;
+    {  // tile<f32>[32, 32] = dot by multiply-adds: each thread its 2 rows of 4 columns (the row layout's), k outermost, from the stages
+      const int row0 = threadIdx.x / 8, col0 = threadIdx.x % 8 * 4;
+      #pragma unroll 4
+      for (int k = 0; k < 16; ++k) {
+        const f32 a = ((f32*)((unsigned char*)stage + (row0) * 80))[k];
+        const f32 a_2 = ((f32*)((unsigned char*)stage + (row0 + 16) * 80))[k];
+        const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 144))[col0]);
+        acc_[0] = fmaf(a, b.v[0], acc_[0]);
+        acc_[1] = fmaf(a, b.v[1], acc_[1]);
+        acc_[2] = fmaf(a, b.v[2], acc_[2]);
+        acc_[3] = fmaf(a, b.v[3], acc_[3]);
+        acc_[4] = fmaf(a_2, b.v[0], acc_[4]);
+        acc_[5] = fmaf(a_2, b.v[1], acc_[5]);
+        acc_[6] = fmaf(a_2, b.v[2], acc_[6]);
+        acc_[7] = fmaf(a_2, b.v[3], acc_[7]);
+      }
+    }
+    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[0])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[0])}};
+    {
+      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass * 16 + threadIdx.x / 8;
+        const int i0 = row;
         #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = (acc_g.v[v] + tmp_g.v[v]);
-        }
-        ph::vstore(&acc_[i0 * 32 + g], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_4.has(i0, i1)) continue;
-          acc_[i0 * 32 + i1] = (acc_[i0 * 32 + i1] + tmp[i0 * 32 + i1]);
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              acc_[pass * 4 + v] = acc_[pass * 4 + v];
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              const int i1 = g + v;
+              if (!box_3.has(i0, i1)) continue;
+              acc_[pass * 4 + v] = acc_[pass * 4 + v];
+            }
+          }
         }
       }
     }
-    acc_box = box_4;
+    acc_box = box_3;
   }
   #line 222 "tests/corpus/dot.phobos"
-  __syncthreads();
-  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
-  if (n0_ % 4 == 0) {  // every group's address is aligned
-    // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
-    for (int e = threadIdx.x; e < 256; e += 128) {
-      const int i0 = e / 8;
-      const int g = (e % 8) * 4;
-      if (box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present
-        const ph::Vec<f32, 4> acc_g = ph::vload<4>(&acc_[i0 * 32 + g]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = acc_g.v[v];
-        }
-        ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
-      } else {  // the group crosses the region's edge: element by element, masked
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int i1 = g + v;
-          if (!box_5.has(i0, i1)) continue;
-          C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[i0 * 32 + i1];
+  const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  {
+    const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass * 16 + threadIdx.x / 8;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 1; ++slot) {
+        const int g = lane * 4;
+        if (n0_ % 4 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
+          ph::Vec<f32, 4> out;
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            out.v[v] = acc_[pass * 4 + v];
+          }
+          ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int i1 = g + v;
+            if (!box_4.has(i0, i1)) continue;
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 4 + v];
+          }
         }
       }
-    }
-  } else {  // scalar path: one element a thread a turn
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int i0 = e / 32;
-      const int i1 = e % 32;
-      if (!box_5.has(i0, i1)) continue;
-      C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[i0 * 32 + i1];
     }
   }
 }

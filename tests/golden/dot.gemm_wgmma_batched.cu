@@ -1,9 +1,10 @@
 
-// kernel gemm_wgmma_batched [TM=128, TN=128, TK=64]: 128 threads a CTA, 35840 bytes of shared memory
+// kernel gemm_wgmma_batched [TM=128, TN=128, TK=64]: 128 threads a CTA, 71680 bytes of shared memory
 // for launches where multiples of 4: K, M, N, Z; 16-byte aligned: A, B, C
 #line 184 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16* A_, bf16* B_, bf16* C_, i64 Z_, i64 M_, i64 K_, i64 N_) {
   extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 0;  // where the statements' own shared memory starts
   #line 186 "tests/corpus/dot.phobos"
   const i64 z_ = (i64)blockIdx.z;
   #line 187 "tests/corpus/dot.phobos"
@@ -31,6 +32,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 190 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 64) {
     #line 191 "tests/corpus/dot.phobos"
     __syncthreads();
@@ -44,37 +46,85 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     f32 product[128];  // tile<f32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[128, 64] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int r = e / 8, c = e % 8 * 8;
-      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 144 + c * 2, &A_[(z_ * M_ + (m0_ + r)) * K_ + (k_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(z_ * M_ + (m0_ + r)) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now = (bf16*)(ring + (turn) % 2 * 18432);
+    const u32 stage_now_at = ph::smem_address(stage_now);
+    bf16* stage_then = (bf16*)(ring + (turn + 1) % 2 * 18432);
+    const u32 stage_then_at = ph::smem_address(stage_then);
+    unsigned char* ring_2 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 128] staged for ldmatrix, a turn ahead
+    bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 17408);
+    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+    bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 17408);
+    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+    if (turn == 0) {  // the first turn's windows
+      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at + r * 144 + c * 2, &A_[(z_ * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(z_ * M_ + (m0_ + r)) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 16, c = e % 16 * 8;
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at_2 + r * 272 + c * 2, &B_[(z_ * K_ + (k_ + r)) * N_ + (n0_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now_2 + (r) * 272))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(z_ * K_ + (k_ + r)) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    bf16* stage_2 = (bf16*)(smem + 18432);  // tile<bf16>[64, 128] staged for ldmatrix, rows of 272 bytes
-    const u32 stage_at_2 = ph::smem_address(stage_2);
-    // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int r = e / 16, c = e % 16 * 8;
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-        ph::stage_async16(stage_at_2 + r * 272 + c * 2, &B_[(z_ * K_ + (k_ + r)) * N_ + (n0_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage_2 + (r) * 272))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(z_ * K_ + (k_ + r)) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
+    ph::stage_commit();
+    __syncthreads();
+    if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
+      const i64 k_next = k_ + 64;
+      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 64, K_) - k_next}};
+      if (z_ < 0 || z_ >= Z_) box_3 = {};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 64, K_) - k_next, ph::min64(n0_ + 128, N_) - n0_}};
+      if (z_ < 0 || z_ >= Z_) box_4 = {};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
+      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at + r * 144 + c * 2, &A_[(z_ * M_ + (m0_ + r)) * K_ + (k_next + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(z_ * M_ + (m0_ + r)) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 16, c = e % 16 * 8;
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at_2 + r * 272 + c * 2, &B_[(z_ * K_ + (k_next + r)) * N_ + (n0_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then_2 + (r) * 272))[col] = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[(z_ * K_ + (k_next + r)) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    ph::stage_wait();
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
     __syncthreads();
     {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
@@ -85,52 +135,52 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
-          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
+          ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (0 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (0 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (16 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (16 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (32 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (32 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (48 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (48 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (64 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (64 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[8], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[9], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (80 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (80 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[10], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[11], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (96 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (96 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[12], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[13], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (112 + lane_2 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 272 + (112 + lane_2 / 16 * 8) * 2);
             ph::mma_bf16(acc[14], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[15], fa, {fq[2], fq[3]});
           }
@@ -145,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
       }
     }
     #else
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
+    const ph::Box<2> box_5 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -158,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
+            if (!box_5.has(i0, i1)) continue;
             f32 acc_2 = 0.0f;
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(z_ * M_ + (m0_ + i0)) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[(z_ * K_ + (k_ + k)) * N_ + (n0_ + i1)]))));
             product[pass * 32 + slot * 2 + v] = acc_2;
@@ -167,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
       }
     }
     #endif
-    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -177,7 +227,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
         #pragma unroll
         for (int slot = 0; slot < 16; ++slot) {
           const int g = (lane + slot * 4) * 2;
-          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
@@ -186,18 +236,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_4.has(i0, i1)) continue;
+              if (!box_6.has(i0, i1)) continue;
               acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
             }
           }
         }
       }
     }
-    acc_box = box_4;
+    acc_box = box_6;
+    ++turn;
   }
   #line 193 "tests/corpus/dot.phobos"
-  ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
-  if (z_ < 0 || z_ >= Z_) box_5 = {};  // the window's index is outside
+  ph::Box<2> box_7 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  if (z_ < 0 || z_ >= Z_) box_7 = {};  // the window's index is outside
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -207,7 +258,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
       #pragma unroll
       for (int slot = 0; slot < 16; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (n0_ % 2 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_7.has(i0, g) && box_7.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<bf16, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -218,7 +269,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_batched(bf16
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_5.has(i0, i1)) continue;
+            if (!box_7.has(i0, i1)) continue;
             C_[(z_ * M_ + (m0_ + i0)) * N_ + (n0_ + i1)] = ph::to_bf16(acc_[pass * 32 + slot * 2 + v]);
           }
         }

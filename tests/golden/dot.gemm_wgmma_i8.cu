@@ -1,9 +1,10 @@
 
-// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 18432 bytes of shared memory
+// kernel gemm_wgmma_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 36864 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, BIAS, C; rows 16-byte multiples apart: BIAS, C
 #line 144 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i8* B_, i32* BIAS_, i32* C_, i64 M_, i64 K_, i64 N_) {
   extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 0;  // where the statements' own shared memory starts
   #line 147 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 148 "tests/corpus/dot.phobos"
@@ -29,6 +30,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 150 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 128) {
     #line 151 "tests/corpus/dot.phobos"
     __syncthreads();
@@ -40,22 +42,52 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     i32 product[128];  // tile<i32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    i8* stage = (i8*)(smem + 0);  // tile<i8>[128, 128] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int r = e / 8, c = e % 8 * 16;
-      if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          const int col = c + v;
-          ((i8*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
+    i8* stage_now = (i8*)(ring + (turn) % 2 * 18432);
+    const u32 stage_now_at = ph::smem_address(stage_now);
+    i8* stage_then = (i8*)(ring + (turn + 1) % 2 * 18432);
+    const u32 stage_then_at = ph::smem_address(stage_then);
+    if (turn == 0) {  // the first turn's windows
+      // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 16;
+        if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 16; ++v) {
+            const int col = c + v;
+            ((i8*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+          }
         }
       }
     }
-    ph::stage_wait();
+    ph::stage_commit();
+    __syncthreads();
+    if (k_ + 128 < K_) {  // the next turn's windows, while this turn's products run
+      const i64 k_next = k_ + 128;
+      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 128, K_) - k_next}};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 128, K_) - k_next, ph::min64(n0_ + 128, N_) - n0_}};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
+      // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 16;
+        if (k_next % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 15 && c + 15 < k_hi_2) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 16; ++v) {
+            const int col = c + v;
+            ((i8*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : (i8)0;
+          }
+        }
+      }
+    }
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
     __syncthreads();
     {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
@@ -66,7 +98,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
-          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 32 + lane_2 / 16 * 16) * 1);
+          ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 144 + (ks * 32 + lane_2 / 16 * 16) * 1);
           #pragma unroll
           for (int nb = 0; nb < 16; ++nb) {
             u32 fb[2] = {};
@@ -91,7 +123,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
       }
     }
     #else
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
+    const ph::Box<2> box_5 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -104,7 +136,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
+            if (!box_5.has(i0, i1)) continue;
             i32 acc_2 = 0;
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
             product[pass * 32 + slot * 2 + v] = acc_2;
@@ -113,7 +145,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
       }
     }
     #endif
-    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -123,7 +155,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
         #pragma unroll
         for (int slot = 0; slot < 16; ++slot) {
           const int g = (lane + slot * 4) * 2;
-          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               acc_[pass * 32 + slot * 2 + v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], product[pass * 32 + slot * 2 + v]);
@@ -132,19 +164,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_4.has(i0, i1)) continue;
+              if (!box_6.has(i0, i1)) continue;
               acc_[pass * 32 + slot * 2 + v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], product[pass * 32 + slot * 2 + v]);
             }
           }
         }
       }
     }
-    acc_box = box_4;
+    acc_box = box_6;
+    ++turn;
   }
   #line 153 "tests/corpus/dot.phobos"
-  ph::Box<2> box_5 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
-  box_5.normalize();
-  const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_5.lo[0] < box_5.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
+  ph::Box<2> box_7 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
+  box_7.normalize();
+  const ph::Box<2> box_8 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_7.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_7.lo[0] < box_7.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_7.hi[1]), N_ - n0_)}};
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -154,7 +187,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
       #pragma unroll
       for (int slot = 0; slot < 16; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (n0_ % 2 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
           const ph::Vec<i32, 2> BIAS_g = ph::vload<2>(&BIAS_[n0_ + g]);
           ph::Vec<i32, 2> out;
           #pragma unroll
@@ -166,7 +199,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_6.has(i0, i1)) continue;
+            if (!box_8.has(i0, i1)) continue;
             C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[pass * 32 + slot * 2 + v], BIAS_[n0_ + i1]);
           }
         }

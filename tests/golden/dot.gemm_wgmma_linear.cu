@@ -1,9 +1,10 @@
 
-// kernel gemm_wgmma_linear [TM=128, TN=128, TK=64]: 128 threads a CTA, 36864 bytes of shared memory
+// kernel gemm_wgmma_linear [TM=128, TN=128, TK=64]: 128 threads a CTA, 73728 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, BIAS, C, W; rows 16-byte multiples apart: BIAS
 #line 158 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16* A_, bf16* W_, f32* BIAS_, bf16* C_, i64 M_, i64 K_, i64 N_) {
   extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 0;  // where the statements' own shared memory starts
   #line 161 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 162 "tests/corpus/dot.phobos"
@@ -29,6 +30,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 164 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 64) {
     #line 165 "tests/corpus/dot.phobos"
     __syncthreads();
@@ -40,37 +42,83 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
     f32 product[128];  // tile<f32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
-    bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[128, 64] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int r = e / 8, c = e % 8 * 8;
-      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now = (bf16*)(ring + (turn) % 2 * 18432);
+    const u32 stage_now_at = ph::smem_address(stage_now);
+    bf16* stage_then = (bf16*)(ring + (turn + 1) % 2 * 18432);
+    const u32 stage_then_at = ph::smem_address(stage_then);
+    unsigned char* ring_2 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 18432);
+    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+    bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 18432);
+    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+    if (turn == 0) {  // the first turn's windows
+      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_ % 8 == 0 && K_ % 8 == 0 && k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+          ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? W_[(n0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    bf16* stage_2 = (bf16*)(smem + 18432);  // tile<bf16>[128, 64] staged for ldmatrix, rows of 144 bytes
-    const u32 stage_at_2 = ph::smem_address(stage_2);
-    // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 1024; e += 128) {
-      const int r = e / 8, c = e % 8 * 8;
-      if (k_ % 8 == 0 && K_ % 8 == 0 && k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-        ph::stage_async16(stage_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 8; ++v) {
-          const int col = c + v;
-          ((bf16*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? W_[(n0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+    ph::stage_commit();
+    __syncthreads();
+    if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
+      const i64 k_next = k_ + 64;
+      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 64, K_) - k_next}};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(n0_, 0) - n0_, ph::max64(k_next, 0) - k_next}, {ph::min64(n0_ + 128, N_) - n0_, ph::min64(k_next + 64, K_) - k_next}};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[1]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[1]);
+      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+          }
+        }
+      }
+      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 1024; e += 128) {
+        const int r = e / 8, c = e % 8 * 8;
+        if (k_next % 8 == 0 && K_ % 8 == 0 && k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
+          ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_next + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 8; ++v) {
+            const int col = c + v;
+            ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? W_[(n0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+          }
         }
       }
     }
-    ph::stage_wait();
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
     __syncthreads();
     {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
       const int lane_2 = threadIdx.x % 32;
@@ -81,52 +129,52 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
-          ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
+          ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 144 + (ks * 16 + lane_2 / 16 * 8) * 2);
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (0 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (0 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (16 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (16 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (32 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (32 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (48 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (48 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (64 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (64 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[8], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[9], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (80 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (80 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[10], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[11], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (96 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (96 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[12], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[13], fa, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_at_2 + (112 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (112 + lane_2 / 16 * 8 + lane_2 % 8) * 144 + (ks * 16 + lane_2 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc[14], fa, {fq[0], fq[1]});
             ph::mma_bf16(acc[15], fa, {fq[2], fq[3]});
           }
@@ -141,7 +189,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       }
     }
     #else
-    const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
+    const ph::Box<2> box_5 = {{box.lo[0], box_2.lo[0]}, {box.hi[0], box_2.hi[0]}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -154,7 +202,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
+            if (!box_5.has(i0, i1)) continue;
             f32 acc_2 = 0.0f;
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(W_[(n0_ + i1) * K_ + (k_ + k)]))));
             product[pass * 32 + slot * 2 + v] = acc_2;
@@ -163,7 +211,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       }
     }
     #endif
-    const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[0])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[0])}};
+    const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[0])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[0])}};
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
@@ -173,7 +221,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
         #pragma unroll
         for (int slot = 0; slot < 16; ++slot) {
           const int g = (lane + slot * 4) * 2;
-          if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
+          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
@@ -182,19 +230,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_4.has(i0, i1)) continue;
+              if (!box_6.has(i0, i1)) continue;
               acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
             }
           }
         }
       }
     }
-    acc_box = box_4;
+    acc_box = box_6;
+    ++turn;
   }
   #line 167 "tests/corpus/dot.phobos"
-  ph::Box<2> box_5 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
-  box_5.normalize();
-  const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_5.lo[0] < box_5.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
+  ph::Box<2> box_7 = {{0, ph::max64(n0_, 0) - n0_}, {1, ph::min64(n0_ + 128, N_) - n0_}};
+  box_7.normalize();
+  const ph::Box<2> box_8 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(ph::max64(acc_box.lo[1], box_7.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], (box_7.lo[0] < box_7.hi[0] ? 128 : 0)), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_7.hi[1]), N_ - n0_)}};
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -204,7 +253,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       #pragma unroll
       for (int slot = 0; slot < 16; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (n0_ % 2 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
           const ph::Vec<f32, 2> BIAS_g = ph::vload<2>(&BIAS_[n0_ + g]);
           ph::Vec<bf16, 2> out;
           #pragma unroll
@@ -216,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_6.has(i0, i1)) continue;
+            if (!box_8.has(i0, i1)) continue;
             C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::to_bf16((acc_[pass * 32 + slot * 2 + v] + BIAS_[n0_ + i1]));
           }
         }

@@ -250,3 +250,16 @@ def flash_bf16(Q: ph.tensor[ph.bf16][Z, S, 64], K: ph.tensor[ph.bf16][Z, S, 64],
         acc = acc * alpha + ph.dot(ph.bf16(p), V[z, j:+64, :])
         m = m_new
     O[z, r:+64, :] = acc / l
+
+
+@ph.kernel
+@ph.launch(64)
+def softmax_products(A: ph.tensor[ph.bf16][M, 32], B: ph.tensor[ph.bf16][32, 16], X: ph.tensor[ph.f32][M, 24],
+                     W: ph.tensor[ph.f32][24, 16], Y: ph.tensor[ph.f32][M, 16], Z: ph.tensor[ph.f32][M, 16]):
+    r: ph.let = ph.ctx.block.x * 32
+    s: ph.var[ph.tile[ph.f32][32, 16]] = ph.dot(A[r:+32, :], B[:, :])
+    Y[r:+32, :] = ph.softmax(ph.dot(A[r:+32, :], B[:, :])) + s
+    t: ph.var[ph.tile[ph.f32][16, 16]] = 0.0
+    t += ph.dot(X[r:+16, :], W[:, :])
+    Z[r:+16, :] = ph.softmax(ph.dot(X[r:+16, :], W[:, :])) - t
+    Z[(r + 16):+16, :] = ph.softmax(ph.dot(X[(r + 16):+16, :], W[:, :]))

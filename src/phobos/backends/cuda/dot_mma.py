@@ -34,7 +34,7 @@ from phobos.dtypes import BF16, F16, F32, I8, I32, DType
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
-from . import dot_stage
+from . import dot_stage, stage_ring
 from .exprs import Region, linear, paren
 from .groups import WARP
 from .placement import Fragment, Modes
@@ -295,17 +295,11 @@ def _stage(w: TileWriter, e: ir.Dot, atom: Atom, registers: bool, a_present: Cal
     read from them), where they fit, followed by one barrier."""
     if not w.stage_operands:
         return None, None
-    plans = [None if registers else dot_stage.plan(e.left, atom, True), dot_stage.plan(e.right, atom, False)]
+    plans = [None if registers else dot_stage.plan(e.left, True, atom), dot_stage.plan(e.right, False, atom)]
     element = ct.element_bytes(e.left.type.dtype)
     if not dot_stage.fits([p[1] for p in plans if p is not None], element):
         return None, None
-    staged = [None if p is None else dot_stage.stage(w, *p, present)
-              for p, present in zip(plans, (a_present, b_present), strict=True)]
-    if any(staged):
-        w.staged_any = True
-        if any(s is not None and s.in_flight for s in staged):
-            w.line("ph::stage_wait();")
-        w.sync()
+    staged = stage_ring.stage_operands(w, e, plans, (a_present, b_present), "ldmatrix")
     return staged[0], staged[1]
 
 

@@ -52,29 +52,36 @@ class Staged:
     pitch: int
     element: int
     turned: bool
+    pointer: str  # the same place as a pointer to the stored type
     in_flight: bool = False  # whole groups were copied by cp.async: wait for them before the barrier
 
     def at(self, row: str, col: str) -> str:
         """C++ of the shared address of stored element (row, col)."""
         return f"{self.address} + ({row}) * {self.pitch} + ({col}) * {self.element}"
 
+    def ref(self, storage: str, row: str, col: str) -> str:
+        """C++ naming stored element (row, col), of C++ type `storage`."""
+        return f"(({storage}*)((unsigned char*){self.pointer} + ({row}) * {self.pitch}))[{col}]"
 
-def plan(x: ir.Expr, atom: Atom, left: bool) -> tuple[ir.Expr, tuple[int, int], bool] | None:
+
+def plan(x: ir.Expr, left: bool, atom: Atom | None = None) -> tuple[ir.Expr, tuple[int, int], bool] | None:
     """What staging operand `x` copies: the expression whose rows are stored, the
-    stored shape (k padded to whole steps) and whether it is turned; None where
-    ldmatrix cannot give the operand's fragments."""
+    stored shape (k padded to whole steps of `atom`, each stored row to whole 16-byte
+    groups) and whether it is turned; None where ldmatrix cannot give the operand's
+    fragments. Without an atom the operand is read element by element (dot_fma.py)."""
     turned = isinstance(x, ir.Transpose)
     stored = x.operand if isinstance(x, ir.Transpose) else x
-    k_along_rows = turned if left else not turned  # k is the stored tile's column index
-    if atom.per_register == 4 and k_along_rows:
+    k_along_rows = turned if left else not turned  # k is the stored tile's row index
+    if atom is not None and atom.per_register == 4 and k_along_rows:
         return None
     rows, cols = stored.type.shape
-    step = atom.k
+    step = 1 if atom is None else atom.k
     if k_along_rows:
         rows = -(-rows // step) * step
     else:
         cols = -(-cols // step) * step
-    return stored, (rows, cols), turned
+    group = 16 // ct.element_bytes(stored.type.dtype)
+    return stored, (rows, -(-cols // group) * group), turned
 
 
 def staged_bytes(shape: tuple[int, int], element: int) -> int:
@@ -82,18 +89,22 @@ def staged_bytes(shape: tuple[int, int], element: int) -> int:
 
 
 def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
-          present: Callable[[str, str], str]) -> Staged:
-    """Copy `stored` (shape padded to `shape`) to a statement scratch tile; `present(i,
-    j)` is the condition that operand element (i, j) is read (the stored element (r,
-    c) is operand element (c, r) where turned). No barrier: the caller's."""
+          present: Callable[[str, str], str], reader: str = "ldmatrix", into: tuple[str, str] | None = None) -> Staged:
+    """Copy `stored` (shape padded to `shape`) to a statement scratch tile, or to the
+    place `into` names (a pointer to it and its shared address); `present(i, j)` is the
+    condition that operand element (i, j) is read (the stored element (r, c) is operand
+    element (c, r) where turned). No barrier: the caller's."""
     d = stored.type.dtype
     size = ct.element_bytes(d)
     rows, cols = shape
     pitch = cols * size + ROW_PAD
     storage = ct.storage_type(d)
-    tile = w.scratch(storage, 1, rows * pitch, f"{stored.type} staged for ldmatrix, rows of {pitch} bytes", "stage")
-    address = w.names.take("stage_at")
-    w.line(f"const u32 {address} = ph::smem_address({tile});")
+    if into is None:
+        tile = w.scratch(storage, 1, rows * pitch, f"{stored.type} staged for {reader}, rows of {pitch} bytes", "stage")
+        address = w.names.take("stage_at")
+        w.line(f"const u32 {address} = ph::smem_address({tile});")
+    else:
+        tile, address = into
     group = 16 // size
     assert cols % group == 0, "a stored row is whole 16-byte groups (plan pads k, the atoms the rest)"
     e, r, c, lane, inner = (w.loop_name(base) for base in ("e", "r", "c", "v", "col"))
@@ -145,7 +156,7 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
         w.depth -= 1
         w.line("}")
     w.line("}")
-    return Staged(address, pitch, size, turned, source is not None)
+    return Staged(address, pitch, size, turned, tile, source is not None)
 
 
 def _copied_from(stored: ir.Expr, vec: VectorBody, value: str) -> str | None:

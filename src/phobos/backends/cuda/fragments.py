@@ -35,8 +35,8 @@ from phobos.ir import nodes as ir
 from phobos.targets import REGISTER_BUDGET, register_bytes
 
 from . import ctypes as ct
-from . import dot_mma
-from .groups import AtomRows, RowGroups, atom_rows, row_groups
+from . import dot_fma, dot_mma
+from .groups import AtomRows, RowGroups, atom_rows, row_groups, row_groups_of
 from .placement import Fragment, Modes
 
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
@@ -58,6 +58,7 @@ class Layout:
     cols: int
     size: int
     groups: RowGroups
+    blocked: bool = False  # shaped for a product's blocked multiply-adds (make_product_layout)
 
     @property
     def rows(self) -> int:
@@ -145,6 +146,25 @@ def group_size(kernel: ir.Kernel, tiles: list[ir.Sym]) -> int:
 def make_atom_layout(lead: tuple[int, ...], cols: int, threads: int) -> Layout:
     """The accumulator layout of an m16n8 product of `lead` rows and `cols` columns."""
     return Layout(lead, cols, 2, atom_rows(math.prod(lead), cols // 2, threads))
+
+
+def make_product_layout(lead: tuple[int, ...], cols: int, size: int, threads: int) -> Layout:
+    """The row layout of a product no tensor core takes (dot_fma.py): of the group
+    widths that keep a row's group in one warp, the one giving each thread the fewest
+    rows and column groups together (each k step reads one element of A a row and
+    one group of B a column group, for rows x groups x size multiply-adds), the wider
+    on a tie."""
+    while cols % size:
+        size //= 2
+    rows, length = math.prod(lead), cols // size
+
+    def cost(width: int) -> tuple[int, int]:
+        groups = row_groups_of(rows, length, threads, width)
+        return groups.passes + -(-length // width), -width
+
+    widths = [w for w in (1, 2, 4, 8, 16, 32) if threads % w == 0 and w <= max(1, length)]
+    width = min(widths, key=cost)
+    return Layout(lead, cols, size, row_groups_of(rows, length, threads, width), blocked=True)
 
 
 def make_layout(lead: tuple[int, ...], cols: int, size: int, threads: int) -> Layout:
@@ -297,7 +317,12 @@ def product_in_registers(e: ir.Dot, layout: Layout | None, registers: set[ir.Sym
     in the same thread (a 16-bit operand of the layout's shape, through elementwise
     operations alone)."""
     atom = dot_mma.atom_for(e)
-    if atom is None or layout is None or not layout.is_atom or e.type.shape != layout.full_shape:
+    if layout is None or e.type.shape != layout.full_shape:
+        return False
+    if atom is None:  # blocked multiply-adds (dot_fma.py), of operands staged from where they lie
+        return (layout.blocked and dot_fma.blocked(e) and not reads_registers(e.left, registers)
+                and not reads_registers(e.right, registers))
+    if not layout.is_atom:
         return False
     if reads_registers(e.right, registers):
         return False
@@ -389,6 +414,8 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         lead, cols = sym.vtype.shape[:-1], sym.vtype.shape[-1]
         widest[lead] = max(widest.get(lead, 1), cols)
     layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
+    for lead in _product_leads(statements, widest):
+        layouts[lead] = make_product_layout(lead, widest[lead], size, kernel.threads)
     for lead in _atom_leads(statements, widest):
         layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
     chosen = {sym for sym in tiles if sym.vtype.shape[-1] == 1 or _fits_a_layout(layouts, sym.vtype.shape)}
@@ -414,6 +441,27 @@ def _atom_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]) -
     return leads
 
 
+def _operand_tiles(s: ir.Stmt) -> set[ir.Sym]:
+    """The tiles the statement reads inside a product's operands."""
+    return {n.sym for e in ir.stmt_exprs(s) for d in ir.walk_expr(e) if isinstance(d, ir.Dot)
+            for x in (d.left, d.right) for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym.vtype.shape}
+
+
+def _product_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]) -> set[tuple[int, ...]]:
+    """The leading shapes whose tiles take a layout shaped for blocked multiply-adds:
+    those of a 2-D product no tensor core takes (dot_fma.py) as wide as their widest
+    tile, of at least a few rows and columns (below, the usual layout serves)."""
+    leads = set()
+    for s in statements:
+        for e in ir.stmt_exprs(s):
+            for n in ir.walk_expr(e):
+                if isinstance(n, ir.Dot) and dot_mma.atom_for(n) is None and dot_fma.blocked(n):
+                    (rows, cols) = n.type.shape
+                    if rows >= 4 and cols >= 4 and widest.get((rows,)) == cols:
+                        leads.add((rows,))
+    return leads
+
+
 def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]
               ) -> set[ir.Sym]:
     """The candidates some statement touches in a way no layout serves, with the
@@ -428,7 +476,13 @@ def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[
                 continue
             excluded |= _read_elsewhere(s) & candidates
             if statement_layout(s, layouts, live) is None:
-                excluded |= touched
+                # a product's operand in registers keeps the product out of them: leave
+                # out the operands alone where that lets the statement follow a layout
+                operands = _operand_tiles(s) & touched
+                if operands != touched and statement_layout(s, layouts, live - operands) is not None:
+                    excluded |= operands
+                else:
+                    excluded |= touched
         if len(excluded) == before:
             return excluded
 
@@ -439,7 +493,7 @@ def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tup
     spread: dict[ir.Sym, Layout] = {}
     replicated: dict[ir.Sym, Layout] = {}
     used = 0
-    budget = ATOM_BUDGET if any(layout.is_atom for layout in layouts.values()) else REGISTER_BUDGET
+    budget = ATOM_BUDGET if any(layout.is_atom or layout.blocked for layout in layouts.values()) else REGISTER_BUDGET
     for sym in tiles:
         layout = layout_at(layouts, sym.vtype.shape)
         assert layout is not None

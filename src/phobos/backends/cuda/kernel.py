@@ -21,6 +21,7 @@ from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
 
 from . import ctypes as ct
+from . import dot_mma, stage_ring
 from .barriers import BarrierPlan, is_tile_statement
 from .exprs import always_full, in_bounds, linear
 from .fragments import plan_registers, read_in_order
@@ -229,7 +230,10 @@ class KernelWriter(TileWriter):
         self.block(k.body)
         body = self.lines
         shared = self.arena_base + self.arena_peak + self.own_used
-        scalar = self.arena_base + self.scalar_peak + self.own_used
+        # Below sm_80: the scratch there, or its own memory past the scratch of all
+        # (where the own memory starts, one constant for every target).
+        scalar = self.arena_base + (self.arena_peak + self.scalar_own_used if self.scalar_own_used
+                                    else self.scalar_peak)
         args = self.param_declarations()
         path = path_literal(k.span.path)
         bindings = self.bindings_text()
@@ -293,6 +297,7 @@ class KernelWriter(TileWriter):
         self.stats_in_registers.clear()
         self.row_values.clear()
         self.force.clear()
+        self.summed_into.clear()
         self.arena_used = 0
         layout = self.registers.statement_layout(s)
         self.ordered = None if layout is None else self.order(layout)
@@ -333,9 +338,26 @@ class KernelWriter(TileWriter):
 
     def s_assign(self, s: ir.Assign) -> None:
         if s.sym.vtype.shape:
+            self.note_summed_product(s)
             self.assign_tile(s.sym, s.value)
             return
         self.line(f"{self.sym(s.sym)} = {self.scalar(s.value)};")
+
+    def note_summed_product(self, s: ir.Assign) -> None:
+        """`acc = acc + dot(a, b)` (`acc += dot(a, b)`) with acc a register tile of the
+        statement's row layout and a product of blocked multiply-adds: the product is
+        summed into acc's registers rather than into registers of its own (which would
+        hold a second accumulator's worth through the whole k loop)."""
+        value, sym, order = s.value, s.sym, self.ordered
+        if not (isinstance(value, ir.Binary) and value.op == "+" and order is not None
+                and self.registers.spread.get(sym) == order.layout):
+            return
+        for acc, product in ((value.left, value.right), (value.right, value.left)):
+            if (isinstance(acc, ir.Read) and acc.sym is sym and isinstance(product, ir.Dot)
+                    and product.type.dtype == sym.vtype.dtype and dot_mma.atom_for(product) is None
+                    and self.product_in_registers(product)):
+                self.summed_into[id(value)] = (product, sym)
+                return
 
     def s_store(self, s: ir.Store) -> None:
         if any(isinstance(it, ir.Window) for it in s.items):
@@ -420,12 +442,26 @@ class KernelWriter(TileWriter):
             step_text = self.fixed(s.step, "step")
             test = f"{step_text} > 0 && {var} < {hi}"  # a step that is not positive runs no turn
             advance = f"{var} += {step_text}"
+        ahead = stage_ring.ahead_products(s) if self.stage_operands and self.stage_ahead else {}
+        saved = self.ring
+        self.ring = None
+        if ahead:
+            turn = self.names.take("turn")
+            self.line(f"int {turn} = 0;  // the loop's turns, for its products' operands copied a turn ahead")
+            self.ring = stage_ring.Ring(s.var, int(s.step.value), hi, turn, ahead)  # type: ignore[attr-defined]
         if s.unroll > 1:
             self.line(f"#pragma unroll {s.unroll}")
         self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
         with self.indented():
-            self.block(s.body)
+            ring, self.ring = self.ring, None
+            for t in s.body:  # only statements of the loop's own body copy a turn ahead
+                self.ring = ring
+                self.stmt(t)
+                self.ring = None
+            if ring is not None:
+                self.line(f"++{ring.turn};")
         self.line("}")
+        self.ring = saved
 
     def s_while(self, s: ir.While) -> None:
         with self.captured() as before:
@@ -453,13 +489,16 @@ def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated
     reads and writes only aligned tensors in whole groups, and only where the pitches
     allow it, so the key is part of the source and so of the cache key. A kernel whose
     staged operands (dot_stage.py) would take it past the shared memory of the
-    smallest tensor-core target is written again without them."""
+    smallest tensor-core target is written again with one stage a window rather than
+    two (stage_ring.py), and then without them."""
     spec = usual(kernel) if spec is None else spec
     writer = KernelWriter(kernel, spec)
     gen = writer.write()
-    if writer.staged_any and gen.shared_bytes > STAGED_SHARED:
+    for ahead, staged in ((False, True), (False, False)):  # one stage a window, then none
+        if not (writer.staged_any and gen.shared_bytes > STAGED_SHARED):
+            break
         writer = KernelWriter(kernel, spec)
-        writer.stage_operands = False
+        writer.stage_ahead, writer.stage_operands = ahead, staged
         gen = writer.write()
     return gen
 

@@ -32,7 +32,7 @@ from phobos.ir.specialize import Specialization
 from phobos.ir.text import same_window
 
 from . import ctypes as ct
-from . import dot_mma
+from . import products
 from .exprs import (
     Pos,
     Region,
@@ -54,12 +54,12 @@ from .fragments import (
     MAX_GROUPS,
     Registers,
     cheap,
-    layout_at,
     make_layout,
     product_in_registers,
     reads_registers,
 )
 from .groups import WARP, RowGroups, row_groups
+from .stage_ring import Ring
 from .sweeps import Ordered, SweepWriter
 
 ALIGN = 16
@@ -96,9 +96,15 @@ class TileWriter(SweepWriter):
         self.stats_in_registers: dict[int, bool] = {}
         self.own_base: str | None = None  # the name of the offset of the statements' own shared memory
         self.own_used = 0
+        self.scalar_own_used = 0  # the end of the own shared memory code below sm_80 uses
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
         self.read_in_order: set[int] = set()  # per statement: values read in its layout's order (fragments)
+        # Per statement `acc = acc + dot(a, b)` whose product is summed into acc's own
+        # registers (dot_fma.py): the sum's node id -> (the product, acc).
+        self.summed_into: dict[int, tuple[ir.Dot, ir.Sym]] = {}
+        self.ring: Ring | None = None  # the `for` loop being written, where products stage a turn ahead
         self.stage_operands = True  # whether products in registers may stage operands (dot_stage.py)
+        self.stage_ahead = True  # whether loops may stage them a turn ahead (stage_ring.py)
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
 
@@ -129,6 +135,8 @@ class TileWriter(SweepWriter):
             self.own_base = self.names.take("own")
         offset = self.own_used
         self.own_used += -(-size * count // ALIGN) * ALIGN
+        if not self.tensor_cores_only:
+            self.scalar_own_used = self.own_used
         name = self.names.take(base)
         self.line(f"{ctype}* {name} = ({ctype}*)(smem + {self.own_base} + {offset});  // {comment}")
         return name
@@ -138,10 +146,17 @@ class TileWriter(SweepWriter):
     def elem(self, e: ir.Expr, pos: Pos) -> str:
         if isinstance(e, ir.Read) and e.sym in self.registers:  # registers hold values, not storage
             return self.register_elem(e.sym, pos)
+        if id(e) in self.summed_into:  # the product already added itself to the tile's registers
+            product, sym = self.summed_into[id(e)]
+            if self.materialize(product) == self.sym(sym):
+                return self.register_elem(sym, pos)
+            del self.summed_into[id(e)]
         if isinstance(e, ir.Dot) and self.product_in_registers(e):
             products = self.materialize(e)
             order = self.ordered
-            assert order is not None and pos == order.pos, "a product in registers read out of order"
+            # read at the element the loops are at, or at a row fold's column (softmax of a product)
+            assert order is not None and pos[:-1] == order.pos[:-1] and pos[-1] in (order.pos[-1], order.column), \
+                "a product in registers read out of order"
             return f"{products}[{order.spread_index}]"
         if id(e) in self.row_values:
             return f"{self.memo[id(e)]}[{self.own_row(pos)}]"
@@ -219,7 +234,7 @@ class TileWriter(SweepWriter):
             case ir.Reduce():
                 tmp, region = self.reduce_axis(e)
             case ir.Dot():
-                tmp, region = self.dot(e)
+                tmp, region = products.write(self, e)
             case _:  # a softmax too: its elements, fused, written out
                 tmp, region = self.copy(e)
         if key not in self.row_values and not (isinstance(e, ir.Dot) and self.product_in_registers(e)):
@@ -411,84 +426,6 @@ class TileWriter(SweepWriter):
         else:
             text += " the group"
         return text
-
-    def dot(self, e: ir.Dot) -> tuple[str, Region]:
-        """The matrix product, summing over the k present in both operands."""
-        a, b, d = e.left, e.right, e.type.dtype
-        for n in (*ir.walk_expr(a), *ir.walk_expr(b)):
-            if isinstance(n, ir.Softmax):  # each element is read once per k: compute it once
-                self.force.add(id(n))
-        ra, rb = self.region(a), self.region(b)
-        region = [ra[0], rb[1]]
-        k_lo = self.local("k_lo", "i64", imax(ra[1][0], rb[0][0]))
-        k_hi = self.local("k_hi", "i64", imin(ra[1][1], rb[0][1]))
-        if self.product_in_registers(e):
-            return self.dot_registers(e, ra, rb, k_lo, k_hi), region
-        atom = dot_mma.atom_for(e)
-        self.note_lowering(e, f"loops of scalar products ({dot_mma.why_scalar(e)})" if atom is None else
-                           f"{atom.instruction} from sm_80, each warp's operand shares read where they are, "
-                           "the product through shared memory; scalar products below sm_80")
-        pos = self.pos(2)
-        k = self.loop_name("k")
-        va = ct.cast(a.type.dtype, d, self.elem(a, [pos[0], k]))
-        vb = ct.cast(b.type.dtype, d, self.elem(b, [k, pos[1]]))
-        acc = self.loop_name("acc")
-        tmp = self.temp(e)
-        product = ct.binary("*", d, va, vb)
-
-        def scalar() -> None:
-            self.sweep(e.type.shape, region, [
-                f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
-                f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
-                f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
-            ])
-
-        if atom is None:
-            scalar()
-        else:  # tensor cores from sm_80, the scalar loop below it
-            self.by_arch(lambda: dot_mma.write(self, e, atom, ra, rb, k_lo, k_hi, tmp), scalar)
-        return tmp, region
-
-    def dot_registers(self, e: ir.Dot, ra: Region, rb: Region, k_lo: str, k_hi: str) -> str:
-        """The product into this thread's registers in the statement's accumulator
-        layout (dot_mma.write_registers); below sm_80, each thread's own elements by
-        the scalar loop, its operands that read register tiles first copied to scratch."""
-        atom, order = dot_mma.atom_for(e), self.ordered
-        assert atom is not None and order is not None
-        out = self.names.take("product")
-        d, shape = e.type.dtype, e.type.shape
-        self.line(f"{ct.value_type(d)} {out}[{order.layout.elements(True)}];  // {e.type} in registers: "
-                  f"{order.layout.describe()}")
-        i, j = order.pos
-
-        def operand(x: ir.Expr, at: Pos) -> str:
-            """An operand's element; one that reads register tiles is copied to scratch
-            first, in the order of its own layout (it may be narrower or wider)."""
-            if not self.reads_registers(x):
-                return ct.cast(x.type.dtype, d, self.elem(x, at))
-            own = layout_at(self.registers.layouts, x.type.shape)
-            saved = self.ordered
-            if own is not None and own != order.layout:
-                self.ordered = self.order(own)
-            try:
-                copied = self.materialize(x)
-            finally:
-                self.ordered = saved
-            return ct.cast(x.type.dtype, d, ct.load(x.type.dtype, f"{copied}[{linear(at, x.type.shape)}]"))
-
-        def scalar() -> None:
-            k, acc = self.loop_name("k"), self.loop_name("acc")
-            product = ct.binary("*", d, operand(e.left, [i, k]), operand(e.right, [k, j]))
-            self.layout_sweep(order, shape, [ra[0], rb[1]], [
-                f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
-                f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
-                f"{out}[{order.spread_index}] = {acc};",
-            ])
-
-        staged = self.by_arch(lambda: dot_mma.write_registers(self, e, atom, order, ra, rb, k_lo, k_hi, out), scalar)
-        self.note_lowering(e, f"{atom.instruction} from sm_80 into registers (the accumulator layout), "
-                           f"{staged}; scalar products below sm_80")
-        return out
 
     def by_arch(self, tensor_cores: Callable[[], T], scalar: Callable[[], None]) -> T:
         """`tensor_cores()` under `#if __CUDA_ARCH__ >= 800` and `scalar()` under `#else`,

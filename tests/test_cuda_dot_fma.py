@@ -1,0 +1,98 @@
+"""Products no tensor core takes, blocked in registers (dot_fma.py), and a loop's operands
+copied a turn ahead (stage_ring.py): what the CUDA back end writes, read without a GPU.
+Their values are the corpus's and the differential run's, on the GPU."""
+
+from __future__ import annotations
+
+import pytest
+
+import phobos
+from phobos.backends.cuda.compile import build
+from phobos.backends.cuda.kernel import generate
+
+GEMM = """\
+@launch(256)
+kernel g(A: tensor<{t}>[M, K], B: tensor<{t}>[K, N], C: tensor<{t}>[M, N]) {{
+  let m0 = ctx.block.y * 128
+  let n0 = ctx.block.x * 128
+  var acc: tile<{t}>[128, 128] = {zero}
+  for k in range(0, K, 32) {{
+    {body}
+  }}
+  C[m0 :+ 128, n0 :+ 128] = acc
+}}
+"""
+PRODUCT = "acc += dot(A[m0 :+ 128, k :+ 32], B[k :+ 32, n0 :+ 128])"
+
+
+def body_of(source: str) -> str:
+    """The entry's code, without the prelude (whose comments name what it serves)."""
+    return source[source.index('extern "C" __global__'):]
+
+
+def variant(t: str = "f32", body: str = PRODUCT):
+    zero = "0" if t.startswith("i") else "0.0"
+    return phobos.compile(GEMM.format(t=t, zero=zero, body=body), path="g.phobos").kernels["g"].variants[0]
+
+
+@pytest.mark.parametrize(("t", "op"), [("f32", "fma.rn.f32"), ("f64", "fma.rn.f64"), ("i32", "mad.lo.s32")])
+def test_a_product_no_tensor_core_takes_is_blocked_multiply_adds_summed_into_the_accumulator(t: str, op: str):
+    """The accumulator stays in registers of a row layout shaped for the product (4 rows
+    of 16 columns a thread here), the product is summed into them (no second array), both
+    windows are staged, and each k step is one multiply-add a register."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    v = variant(t)
+    gen = generate(v)
+    (_, _, words), = gen.lowerings
+    assert words.startswith("multiply-adds into registers, blocked by the row layout") and "summed into `acc`" in words
+    assert "product[" not in body_of(gen.source) and "tile<" + t + ">[128, 128] in registers" in gen.source
+    ptx = build(gen, v, "sm_90", "ptx").decode()
+    assert ptx.count(op) >= 64 and "cp.async.cg.shared.global" in ptx
+
+
+def test_a_loops_windows_are_copied_a_turn_ahead_into_two_stages():
+    """Each window gets two stages of the loop's own; a turn copies the next turn's
+    windows before waiting for all but that newest group of copies."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    v = variant()
+    gen = generate(v)
+    body = body_of(gen.source)
+    assert body.count("staged for multiply-adds, a turn ahead") == 2 and "ph::stage_wait_but_newest();" in body
+    ptx = build(gen, v, "sm_80", "ptx").decode()
+    assert "cp.async.wait_group 1" in ptx and "cp.async.commit_group" in ptx
+
+
+@pytest.mark.parametrize("body", [
+    f"if k > K {{ break }}\n    {PRODUCT}",  # a turn may end early: no turn ahead
+    "let kk = k + 0\n    acc += dot(A[m0 :+ 128, kk :+ 32], B[kk :+ 32, n0 :+ 128])",  # the window reads a loop value
+])
+def test_a_loop_whose_turns_cannot_be_foreseen_stages_each_turn_alone(body: str):
+    gen = generate(variant(body=body))
+    assert "a turn ahead" not in body_of(gen.source) and "ph::stage_wait();" in gen.source
+
+
+BESIDE_A_TILE = """\
+@launch(256)
+kernel g(A: tensor<f32>[M, K], B: tensor<f32>[K, N], C: tensor<f32>[M, N], T: tensor<f32>[ROWS, 128],
+         D: tensor<f32>[128, ROWS]) {
+  let m0 = ctx.block.y * 128
+  let n0 = ctx.block.x * 128
+  var t: tile<f32>[ROWS, 128] = T[:, :]
+  var acc: tile<f32>[128, 128] = 0.0
+  for k in range(0, K, 32) {
+    acc += dot(A[m0 :+ 128, k :+ 32], B[k :+ 32, n0 :+ 128])
+  }
+  C[m0 :+ 128, n0 :+ 128] = acc
+  D[:, :] = transpose(t)
+}
+"""
+
+
+@pytest.mark.parametrize(("rows", "ahead"), [(16, True), (80, False)])
+def test_two_stages_a_window_give_way_to_one_where_shared_memory_is_short(rows: int, ahead: bool):
+    """Beside a tile in shared memory (read transposed), two stages of each window fit
+    sm_86's 99 KB with a small tile; with a large one each turn stages alone."""
+    text = BESIDE_A_TILE.replace("ROWS", str(rows))
+    gen = generate(phobos.compile(text, path="g.phobos").kernels["g"].variants[0])
+    body = body_of(gen.source)
+    assert ("staged for multiply-adds, a turn ahead" in body) == ahead and "staged for multiply-adds" in body
