@@ -474,10 +474,45 @@ def test_a_missing_tileiras_names_the_package(tmp_path: Path, monkeypatch: pytes
 
 
 def test_a_refused_kernel_fails_the_tileir_build_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The kernel Tile IR refuses is reported with its line; the others are built."""
     src = write(tmp_path, "k.phobos", PROGRAM)
     assert main(["compile", str(src), "--backend", "tileir", "--emit", "tileir", "-o", str(tmp_path / "o")]) == 1
-    err = capsys.readouterr().err
-    assert f"{src}:9:39: error: `ctx.thread` is a per-thread construct" in err
+    captured = capsys.readouterr()
+    assert f"{src}:9:39: error: `ctx.thread` is a per-thread construct" in captured.err
+    assert captured.err.endswith("phobos compile: 2 files built; 1 variant refused (above)\n")
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["scale.TILE-128.tileir", "scale.TILE-256.tileir"]
+
+
+# One variant of `tiles` fits sm_75's 64 KB and one does not; `small` fits.
+MIXED = """\
+@autotune(ROWS in [8, 100])
+kernel tiles(X: tensor<f32>[N]) {
+  var t: tile<f32>[ROWS, 256]
+  X[0 :+ 8] = t[0, 0 :+ 8]
+}
+
+kernel small(X: tensor<f32>[N]) {
+  X[0 :+ 8] = X[8 :+ 8]
+}
+"""
+
+
+@pytest.mark.parametrize("jobs", [["--jobs", "1"], []])
+def test_a_refused_variant_is_reported_and_every_other_built(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             jobs: list[str]):
+    """Each variant on its own (one at a time, or one a core): the refused one's error
+    and variant are on stderr with a summary, the others' files are written and listed
+    in the order of the file, and the status is 1."""
+    src = write(tmp_path, "m.phobos", MIXED)
+    out = tmp_path / "out"
+    assert main(["compile", str(src), "--emit", "cuda", "--target", "sm_75", *jobs, "-o", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert f"{src}:1:1: error: kernel `tiles` needs 102400 bytes of shared memory" in captured.err
+    assert "note: in the variant [ROWS=100] of `tiles`, which was not built" in captured.err
+    assert captured.err.endswith("phobos compile: 2 files built; 1 variant refused (above)\n")
+    assert [line.split(":")[0] for line in captured.out.splitlines() if not line.startswith(" ")] == [
+        "tiles [ROWS=8]", "small"]
+    assert sorted(p.name for p in out.iterdir()) == ["small.cu", "tiles.ROWS-8.cu"]
 
 
 @pytest.mark.parametrize(("backend", "emit"), [("tileir", "ptx"), ("tileir", "cuda"), ("cuda", "bytecode")])

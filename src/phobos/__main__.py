@@ -26,9 +26,11 @@ def _parser() -> argparse.ArgumentParser:
         help="build every variant of every kernel in a file, with no GPU needed",
         description="Build every variant of every kernel in a .phobos or .py file for the given "
         "targets, each in its kernel's math_mode, into files named after the kernel (two different "
-        "kernels of one name in a .py module are an error). Exits with status 2 where an argument "
-        "is bad (an unknown --target, or an -o that cannot be a writable folder, among them), and "
-        "with status 1 and the error where any variant fails.",
+        "kernels of one name in a .py module are an error), variants in parallel over the machine's "
+        "cores. A variant a target refuses is reported with the reason, and every other is built. "
+        "Exits with status 2 where an argument is bad (an unknown --target, or an -o that cannot be a "
+        "writable folder, among them), and with status 1 where the file cannot be read or any variant "
+        "was refused.",
     )
     build.add_argument("path", type=Path, help="a .phobos program or a Python module of @ph.kernel defs")
     build.add_argument(
@@ -47,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", type=Path, default=Path("."), help="the folder to write to (default .)")
     build.add_argument("--kernel", action="append", dest="kernels", default=[], metavar="NAME",
                        help="build this kernel only (repeat for several; default every kernel of the file)")
+    build.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                       help="variants built at once (default: one a core)")
     kept = commands.add_parser(
         "cache",
         help="what the disk cache of compiled kernels holds, or empty it",
@@ -107,18 +111,31 @@ def main(argv: list[str] | None = None) -> int:
     except PhobosError as err:
         return _bad_argument("-o", err)
     try:
-        built = build_file(args.path, targets, args.emit, args.output, tuple(args.kernels))
+        report = build_file(args.path, targets, args.emit, args.output, tuple(args.kernels), args.jobs)
     except PhobosError as err:
         print(err, file=sys.stderr)
         return 1
-    for b in built:
-        variant = f" [{', '.join(f'{n}={v}' for n, v in b.bindings.items())}]" if b.bindings else ""
+    for b in report.built:
         where = "" if b.arch is None or args.emit == "cuda" else f" for {b.arch}"
         shared = f" ({b.shared_bytes} bytes of shared memory)" if args.backend == "cuda" else ""
-        print(f"{b.kernel}{variant}{where}: {b.path}{shared}")
+        print(f"{b.kernel}{_bindings(b.bindings)}{where}: {b.path}{shared}")
         for text in getattr(b, "lowering", ()):
             print(f"  {text}")
+    for r in report.refused:  # each error names its kernel and line; a variant's values follow it
+        print(r.error, file=sys.stderr)
+        if r.bindings:
+            print(f"  note: in the variant{_bindings(r.bindings)} of `{r.kernel}`, which was not built",
+                  file=sys.stderr)
+    if report.refused:
+        variants = len({(r.kernel, tuple(r.bindings.items())) for r in report.refused})
+        print(f"phobos compile: {len(report.built)} file{'s' if len(report.built) != 1 else ''} built; "
+              f"{variants} variant{'s' if variants != 1 else ''} refused (above)", file=sys.stderr)
+        return 1
     return 0
+
+
+def _bindings(bindings: dict[str, int]) -> str:
+    return f" [{', '.join(f'{n}={v}' for n, v in bindings.items())}]" if bindings else ""
 
 
 if __name__ == "__main__":

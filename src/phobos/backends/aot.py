@@ -1,5 +1,8 @@
 """What both back ends' ahead-of-time builds (`phobos compile`) share: the kernels a
-file holds, each once and under a name of its own, and the names of the files built.
+file holds, each once and under a name of its own, the names of the files built, and
+the build itself: each variant built on its own, in parallel over the machine's cores
+(NVRTC and tileiras run outside Python's lock), so that one variant a target refuses
+is reported with its reason while every other is still built.
 
 A build writes each kernel's files under the kernel's name, so two different kernels
 of one name in a Python module (two defs, or one and its `with_options` copy) would
@@ -10,8 +13,13 @@ than one silently overwriting the other. One kernel bound to two names is built 
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from phobos.backends.files import kernels_in, variant_stem
 from phobos.errors import PhobosError
@@ -58,6 +66,73 @@ def _two_of_one_name(path: Path, first: Kernel, second: Kernel) -> PhobosError:
                "a build names each kernel's files after the kernel: rename one, or build them from separate "
                "modules"),
     )
+
+
+B = TypeVar("B")
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A variant that was not built, and the error saying why (located in the source)."""
+
+    kernel: str
+    bindings: dict[str, int]
+    error: PhobosError
+
+
+@dataclass(frozen=True)
+class Report(Generic[B]):
+    """What a build made (a `Built` of its back end per file) and what it refused."""
+
+    built: list[B]
+    refused: list[Refused]
+
+
+def build_variants(kernels: Sequence[Kernel], build: Callable[[Kernel, ir.Kernel], list[B]],
+                   jobs: int | None = None) -> Report[B]:
+    """Build every variant of `kernels` with `build` (which writes the variant's files
+    and returns what it built, or raises a PhobosError), `jobs` at once (default: a
+    job a core), with a progress bar on a terminal. The files are reported in the
+    kernels' and variants' order, whatever order the jobs end in."""
+    work = [(kernel, variant) for kernel in kernels for variant in kernel.variants]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(work)))
+
+    def one(item: tuple[Kernel, ir.Kernel]) -> list[B] | Refused:
+        kernel, variant = item
+        try:
+            return build(kernel, variant)
+        except PhobosError as err:
+            return Refused(variant.name, dict(variant.bindings), err)
+
+    with ThreadPoolExecutor(jobs) as pool, _progress(len(work)) as bar:
+        outcomes = []
+        for outcome in pool.map(one, work):
+            outcomes.append(outcome)
+            bar.update(1)
+    built = [b for o in outcomes if not isinstance(o, Refused) for b in o]
+    return Report(built, [o for o in outcomes if isinstance(o, Refused)])
+
+
+class _NoBar:
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+def _progress(total: int) -> Any:
+    """A progress bar over the variants on stderr, where stderr is a terminal and the
+    build takes a second (tqdm, which the cuda extra installs; without it, none)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(total=total, desc="phobos: building", unit="variant", file=sys.stderr, delay=1.0, leave=False,
+                disable=None)
 
 
 def fast_math(kernel: Kernel) -> bool:

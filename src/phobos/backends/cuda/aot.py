@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from phobos.backends.aot import fast_math, kernels_to_build, output_stem
+from phobos.backends.aot import Report, build_variants, fast_math, kernels_to_build, output_stem
 from phobos.backends.files import output_folder, write_output
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, specialize, usual
@@ -28,6 +28,8 @@ EMITS = ("cuda", "ptx", "cubin")
 SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
 
 if TYPE_CHECKING:
+    from phobos.runtime.kernel import Kernel
+
     from .kernel import Generated
 
 
@@ -41,45 +43,53 @@ class Built:
     lowering: tuple[str, ...] = ()  # how its products run, a line each (`phobos compile` prints them)
 
 
-def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[str, ...] = ()) -> list[Built]:
+def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[str, ...] = (),
+               jobs: int | None = None) -> Report[Built]:
     """Build every variant of the kernels `only` names (all where it names none) for
-    every target, writing one file each into `out`. The CUDA C++ is one file for all
-    targets, but each target's limits are checked."""
-    from .compile import build, check_arch, check_shared
-    from .kernel import generate
+    every target, writing one file each into `out`, `jobs` variants at once; a variant
+    a target refuses is reported, not built, and the others are. The CUDA C++ is one
+    file for all targets, but each target's limits are checked."""
+    from .compile import check_arch
 
     for arch in arches:
         check_arch(arch)
     kernels = kernels_to_build(path, only)
     output_folder(out)
+    return build_variants(kernels, lambda kernel, variant: _build_variant(kernel, variant, arches, emit, out), jobs)
+
+
+def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str, out: Path) -> list[Built]:
+    """One variant's files: its general lowering for every target (and a GEMM kernel's
+    own variants), each target's limits checked before any file is written."""
+    from .compile import build, check_shared
+    from .kernel import generate
+
+    # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode
+    gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
+    stem = output_stem(variant)
+    gemms = {}
+    for arch in arches:
+        # under @tensorcore, a GEMM tile the target cannot hold is refused here
+        gemms[arch] = gemm_builds(variant, arch, fast_math(kernel))
+        check_shared(gen, variant, arch)
     built: list[Built] = []
-    for kernel in kernels:
-        for variant in kernel.variants:
-            # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode
-            gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
-            stem = output_stem(variant)
-            gemms = {}
-            for arch in arches:
-                # under @tensorcore, a GEMM tile the target cannot hold is refused here
-                gemms[arch] = gemm_builds(variant, arch, fast_math(kernel))
-                check_shared(gen, variant, arch)
-            if emit == "cuda":
-                target = out / f"{stem}.cu"
-                write_output(target, gen.source.encode())
-                built.append(Built(variant.name, dict(variant.bindings), arches[0], target, gen.shared_on(arches[0]),
-                                   lowering(gen, [a for a in arches if gemms[a]])))
-            else:
-                for arch in arches:
-                    target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
-                    write_output(target, build(gen, variant, arch, emit))
-                    built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch),
-                                       lowering(gen, [arch] if gemms[arch] else [])))
-            for arch in arches:
-                for label, spec, gemm in gemms[arch]:
-                    target = out / f"{stem}.{label}.{arch}.{SUFFIX[emit]}"
-                    write_output(target, gemm.source.encode() if emit == "cuda" else build(gemm, variant, arch, emit))
-                    built.append(Built(variant.name, dict(variant.bindings), arch, target, gemm.shared_bytes,
-                                       gemm_abi(gemm, spec)))
+    if emit == "cuda":
+        target = out / f"{stem}.cu"
+        write_output(target, gen.source.encode())
+        built.append(Built(variant.name, dict(variant.bindings), arches[0], target, gen.shared_on(arches[0]),
+                           lowering(gen, [a for a in arches if gemms[a]])))
+    else:
+        for arch in arches:
+            target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
+            write_output(target, build(gen, variant, arch, emit))
+            built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch),
+                               lowering(gen, [arch] if gemms[arch] else [])))
+    for arch in arches:
+        for label, spec, gemm in gemms[arch]:
+            target = out / f"{stem}.{label}.{arch}.{SUFFIX[emit]}"
+            write_output(target, gemm.source.encode() if emit == "cuda" else build(gemm, variant, arch, emit))
+            built.append(Built(variant.name, dict(variant.bindings), arch, target, gemm.shared_bytes,
+                               gemm_abi(gemm, spec)))
     return built
 
 
