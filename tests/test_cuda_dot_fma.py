@@ -96,3 +96,10 @@ def test_two_stages_a_window_give_way_to_one_where_shared_memory_is_short(rows: 
     gen = generate(phobos.compile(text, path="g.phobos").kernels["g"].variants[0])
     body = body_of(gen.source)
     assert ("staged for multiply-adds, a turn ahead" in body) == ahead and "staged for multiply-adds" in body
+
+
+def test_a_window_of_a_tensor_the_loop_writes_is_copied_in_its_own_turn():
+    """The next turn's window of A must be read after this turn's store to A lands."""
+    body = f"{PRODUCT}\n    A[m0 :+ 128, (k + 32) :+ 32] = A[m0 :+ 128, k :+ 32] * 2.0"
+    gen = generate(variant(body=body))
+    assert body_of(gen.source).count("staged for multiply-adds, a turn ahead") == 1  # B's windows only

@@ -56,9 +56,10 @@ class Ring:
 
 def ahead_products(s: ir.For) -> dict[int, tuple[bool, bool]]:
     """For each `dot` in a statement of the loop's own body, whether each operand may be
-    copied a turn ahead: a window of a tensor (or its transpose) whose place reads no
-    value the loop assigns but the loop variable. Empty where the loop can leave a turn
-    early or its step is not a positive constant."""
+    copied a turn ahead: a window of a tensor the loop does not write (a turn's store
+    must land before the next turn's window is read) whose place reads no value the
+    loop assigns but the loop variable. Empty where the loop can leave a turn early or
+    its step is not a positive constant."""
     if not (isinstance(s.step, ir.Const) and int(s.step.value) > 0):
         return {}
     inner = list(ir.walk_stmts(s.body))
@@ -66,10 +67,13 @@ def ahead_products(s: ir.For) -> dict[int, tuple[bool, bool]]:
         return {}
     assigned = {t.sym for t in inner if isinstance(t, ir.Decl | ir.Assign | ir.TileStore)}
     assigned |= {t.var for t in inner if isinstance(t, ir.For)}
+    written = {t.tensor for t in inner if isinstance(t, ir.Store)}
+    written |= {n.target for t in inner for e in ir.stmt_exprs(t) for n in ir.walk_expr(e)
+                if isinstance(n, ir.Atomic) and n.tile is None}
 
     def movable(x: ir.Expr) -> bool:
         window = x.operand if isinstance(x, ir.Transpose) else x
-        return isinstance(window, ir.Load) and not any(
+        return isinstance(window, ir.Load) and window.tensor not in written and not any(
             isinstance(n, ir.Read) and n.sym in assigned for it in ir.item_exprs(window.items)
             for n in ir.walk_expr(it))
 
