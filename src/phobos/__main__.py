@@ -1,5 +1,6 @@
 """The `phobos` command: `phobos compile PATH [--backend cuda|tileir] --target sm_90
-[--emit cuda|ptx|cubin|tileir|bytecode] [-o DIR]`, `phobos cache list|size|clear` and
+[--emit cuda|ptx|cubin|tileir|bytecode] [-o DIR]`, `phobos explain PATH [--kernel K]
+[--backend cuda|tileir] [-o DIR or page.html]`, `phobos cache list|size|clear` and
 `phobos --version`."""
 
 from __future__ import annotations
@@ -51,6 +52,19 @@ def _parser() -> argparse.ArgumentParser:
                        help="build this kernel only (repeat for several; default every kernel of the file)")
     build.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                        help="variants built at once (default: one a core)")
+    shown = commands.add_parser(
+        "explain",
+        help="write a page a kernel: each source line beside its code, and where each tile element lives",
+        description="Write one self-contained HTML page a kernel of a .phobos or .py file: each source line "
+        "beside the CUDA C++ and PTX (or Tile IR) it produced, and, for the CUDA back end, which thread and "
+        "register (or shared-memory byte) holds each element of each tile, for every variant. No GPU needed.",
+    )
+    shown.add_argument("path", type=Path, help="a .phobos program or a Python module of @ph.kernel defs")
+    shown.add_argument("--backend", choices=tuple(EMITS), default="cuda")
+    shown.add_argument("--kernel", action="append", dest="kernels", default=[], metavar="NAME",
+                       help="this kernel only (repeat for several; default every kernel of the file)")
+    shown.add_argument("-o", "--output", type=Path, default=Path("."),
+                       help="a folder for KERNEL.html (default .), or a page.html where the file gives one kernel")
     kept = commands.add_parser(
         "cache",
         help="what the disk cache of compiled kernels holds, or empty it",
@@ -79,6 +93,19 @@ def _cache(action: str) -> int:
     return 0
 
 
+def _explain(args: argparse.Namespace) -> int:
+    from phobos.explain import explain_file
+
+    try:
+        pages = explain_file(args.path, args.output, args.backend, tuple(args.kernels))
+    except PhobosError as err:
+        print(err, file=sys.stderr)
+        return 1
+    for page in pages:
+        print(page)
+    return 0
+
+
 def _bad_argument(option: str, err: PhobosError) -> int:
     print(f"phobos compile: error: {option}: {err.message}", file=sys.stderr)
     return 2  # as argparse exits for the other bad arguments
@@ -89,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "cache":
         return _cache(args.action)
+    if args.command == "explain":
+        return _explain(args)
     if args.emit not in EMITS[args.backend]:
         parser.error(f"--emit {args.emit} is not something the {args.backend} back end writes "
                      f"(it writes {', '.join(EMITS[args.backend])})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Hashable
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from phobos.ast import nodes as A
@@ -143,6 +144,18 @@ class Kernel:
     def phobos_source(self) -> str:
         self.program  # noqa: B018  (made through `api`, so an error in it is the user's)
         return self._program.text
+
+    @api
+    def explain(self, path: str | None = None, backend: str = "cuda") -> str:
+        """A page (HTML, no network needed) of what this kernel became on `backend`: each
+        source line beside the code it produced, and where each element of each tile
+        lives, for every variant; written to `path` too where one is given."""
+        from phobos.explain import explain
+
+        page = explain(self, backend)
+        if path is not None:
+            Path(path).write_text(page)
+        return page
 
     def tuning(self) -> list[Tuning]:
         """What autotuning timed (or read from disk) for this kernel in this process, one

@@ -484,13 +484,19 @@ class KernelWriter(TileWriter):
 
 
 def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated:
+    """The CUDA C++ of one variant (`written`'s, without its writer)."""
+    return written(kernel, spec)[0]
+
+
+def written(kernel: ir.Kernel, spec: Specialization | None = None) -> tuple[Generated, KernelWriter]:
     """The CUDA C++ of one kernel variant, for launches whose key is `spec` (None: the
     usual launch's, which the ahead-of-time build assumes). The sweeps' vector path
     reads and writes only aligned tensors in whole groups, and only where the pitches
     allow it, so the key is part of the source and so of the cache key. A kernel whose
     staged operands (dot_stage.py) would take it past the shared memory of the
     smallest tensor-core target is written again with one stage a window rather than
-    two (stage_ring.py), and then without them."""
+    two (stage_ring.py), and then without them. The writer comes with it, for what it
+    planned (`phobos explain` reads its register plan and shared-memory offsets)."""
     spec = usual(kernel) if spec is None else spec
     writer = KernelWriter(kernel, spec)
     gen = writer.write()
@@ -500,7 +506,7 @@ def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated
         writer = KernelWriter(kernel, spec)
         writer.stage_ahead, writer.stage_operands = ahead, staged
         gen = writer.write()
-    return gen
+    return gen, writer
 
 
 def reads_own_target(s: ir.Store | ir.TileStore, reads: Callable[[ir.Expr], bool]) -> bool:

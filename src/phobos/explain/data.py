@@ -1,0 +1,211 @@
+"""What `phobos explain` shows, as data: each source line of a kernel beside the code
+it produced, and where each element of each tile lives.
+
+The pairing is the compilers' own record, never a match of texts: the CUDA back end
+writes a `#line` directive before each statement's code (the C++ lines below it come
+from that source line), NVRTC's `-lineinfo` puts a `.loc` before the PTX of each
+line, and the Tile IR printer ends each op with the `@line:column` its location
+holds. The placement is the CUDA writer's own plan (fragments.py: the register
+layouts its sweeps and products follow, `Layout.placement`; the shared-memory
+offsets it gave each tile), read from the writer that wrote the code shown.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from phobos.errors import PhobosError
+from phobos.ir import nodes as ir
+from phobos.targets import element_bytes
+
+if TYPE_CHECKING:
+    from phobos.backends.cuda.kernel import KernelWriter
+    from phobos.runtime.kernel import Kernel
+
+LINE = re.compile(r'^\s*#line (\d+) (".*")$')
+LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+")
+FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"(.*?)"')
+INLINED_AT = re.compile(r"inlined_at\s+(\d+)\s+(\d+)\s")
+OP_AT = re.compile(r"\s@(\d+):\d+$")
+# PTX lines that are no instruction: labels, directives, braces, comments.
+NOT_AN_INSTRUCTION = re.compile(r"^\s*($|[.$A-Za-z_][\w$]*:|\.|//|[{}])")
+
+
+def kernel_data(kernel: Kernel, backend: str) -> dict[str, Any]:
+    """Everything the page of `kernel` shows: its name, the back end, and one entry
+    per variant (its autotune values, its lines and their code, its tiles)."""
+    span = kernel.ast.span
+    variants = [_variant(kernel, v, backend) for v in kernel.variants]
+    first = min([span.line, *(line for v in variants for line in v["code"])])
+    last = max([span.end_line, *(line for v in variants for line in v["code"])])
+    return {
+        "kernel": kernel.name,
+        "backend": backend,
+        "path": span.path,
+        "lines": {str(n): span.source.line_text(n) for n in range(first, last + 1)},
+        "variants": variants,
+    }
+
+
+def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]:
+    data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "refused": None}
+    try:
+        if backend == "tileir":
+            data["code"] = _tileir_code(variant)
+            return data
+        from phobos.backends.cuda.kernel import written
+
+        gen, writer = written(variant)
+        data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
+        data["threads"] = variant.threads
+        data["tiles"] = _tiles(writer)
+    except PhobosError as err:
+        data["refused"] = str(err)
+    return data
+
+
+def _cuda_code(source: str, ptx: str | None, path: str) -> dict[int, dict[str, Any]]:
+    """By source line: its C++ lines (those below each `#line` naming it, in the
+    entry's body), its PTX instructions and the count of each PTX operation. A PTX
+    `.loc` of another file (a prelude function) counts for the kernel's line it is
+    inlined at."""
+    code: dict[int, dict[str, Any]] = {}
+    current = None
+    body = source[source.index('extern "C" __global__'):]
+    for text in body.splitlines():
+        found = LINE.match(text)
+        if found:
+            current = int(found.group(1))
+            continue
+        if current is not None and text.strip():
+            _at(code, current)["cuda"].append(text)
+    lines = (ptx or "").splitlines()
+    files = {m.group(1) for m in map(FILE.match, lines)  # NVRTC names the file absolute, after the code
+             if m and os.path.abspath(m.group(2)) == os.path.abspath(path)}
+    current = None
+    for text in lines:
+        found = LOC.match(text)
+        if found:
+            inlined = INLINED_AT.search(text)
+            if found.group(1) in files:
+                current = int(found.group(2)) or None  # line 0: the entry's own set-up
+            elif inlined and inlined.group(1) in files:  # a prelude function inlined at a kernel line
+                current = int(inlined.group(2))
+            continue
+        if current is not None and not NOT_AN_INSTRUCTION.match(text):
+            entry = _at(code, current)
+            entry["ptx"].append(text.strip())
+            entry["ops"][_operation(text)] += 1
+    return {line: {**entry, "ops": _main_first(entry["ops"])} for line, entry in code.items()}
+
+
+# The operations a line is folded to, the first found first: the products, then what
+# moves data (global, shared, between lanes), barriers, then the arithmetic that costs.
+MAIN = ("wgmma", "mma", "cp.async", "ldmatrix", "ld.global", "st.global", "ld.shared", "st.shared", "shfl", "bar",
+        "atom", "red", "fma", "ex2", "rcp", "div", "sqrt")
+
+
+def _main_first(ops: Counter[str]) -> list[tuple[str, int]]:
+    """The operations and their counts, those of MAIN first (in its order), the others
+    after by count."""
+    def rank(item: tuple[str, int]) -> tuple[int, int]:
+        op, count = item
+        first = next((k for k, prefix in enumerate(MAIN) if op.startswith(prefix)), len(MAIN))
+        return first, -count
+
+    return sorted(ops.items(), key=rank)
+
+
+def _at(code: dict[int, dict[str, Any]], line: int) -> dict[str, Any]:
+    return code.setdefault(line, {"cuda": [], "ptx": [], "tileir": [], "ops": Counter()})
+
+
+def _operation(ptx_line: str) -> str:
+    """An instruction's operation without its guard and its type suffixes past the
+    second part (`mma.sync`, `ld.shared`, `fma.rn`)."""
+    words = ptx_line.split()
+    op = words[1] if words[0].startswith("@") and len(words) > 1 else words[0]
+    return ".".join(op.rstrip(";").split(".")[:2])
+
+
+def _each_line_placed(source: str) -> str:
+    """The source with its last `#line` repeated before every line of code after it: a
+    `#line N` tells the compiler the next line is line N and the one after N + 1, but
+    the writer places a statement's whole code at its line, so that is what each line
+    of it is told here (the code itself unchanged)."""
+    out, current = [], None
+    for text in source.splitlines():
+        found = LINE.match(text)
+        if found:
+            current = f"#line {found.group(1)} {found.group(2)}"
+        elif current is not None and text.strip() and not text.lstrip().startswith("#"):
+            out.append(current)
+        out.append(text)
+    return "\n".join(out) + "\n"
+
+
+def _ptx(gen: Any, variant: ir.Kernel) -> str | None:
+    """The variant's PTX for sm_90 with NVRTC's line information, each line of a
+    statement's code placed at the statement's line; None without NVRTC (the cuda
+    extra)."""
+    try:
+        from cuda.bindings import nvrtc
+    except ImportError:
+        return None
+    from phobos.backends.cuda.compile import OPTIONS
+
+    options = [b"-arch=compute_90" + gen.arch_suffix.encode(), *(o.encode() for o in OPTIONS.split()), b"-lineinfo"]
+    source = _each_line_placed(gen.source).encode()
+    _, program = nvrtc.nvrtcCreateProgram(source, f"{gen.name}.cu".encode(), 0, [], [])
+    try:
+        (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+        if status != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+            return None
+        _, size = nvrtc.nvrtcGetPTXSize(program)
+        text = b" " * size
+        nvrtc.nvrtcGetPTX(program, text)
+    finally:
+        nvrtc.nvrtcDestroyProgram(program)
+    return text.rstrip(b"\0 ").decode()
+
+
+def _tileir_code(variant: ir.Kernel) -> dict[int, dict[str, Any]]:
+    """By source line: the Tile IR ops whose location is on it."""
+    from phobos.backends.tileir.lower import lower_kernel
+    from phobos.backends.tileir.printer import module_text
+
+    code: dict[int, dict[str, Any]] = {}
+    for text in module_text(lower_kernel(variant)).splitlines():
+        found = OP_AT.search(text)
+        if found:
+            entry = _at(code, int(found.group(1)))
+            entry["tileir"].append(text.strip())
+            entry["ops"][text.split("=", 1)[-1].split()[0]] += 1
+    return {line: {**entry, "ops": _main_first(entry["ops"])} for line, entry in code.items()}
+
+
+def _tiles(writer: KernelWriter) -> list[dict[str, Any]]:
+    """Each tile variable of the variant: where each element lives."""
+    registers = writer.registers
+    tiles = []
+    for sym in writer.tile_syms:
+        shape = sym.vtype.shape
+        rows, cols = math.prod(shape[:-1]), shape[-1]
+        tile: dict[str, Any] = {"name": sym.name, "type": str(sym.vtype), "rows": rows, "cols": cols}
+        if sym in registers:
+            spread = sym in registers.spread
+            layout = registers.layout_of(sym)
+            fragment = layout.placement(spread)
+            holders = [fragment.holder(i, j if spread else 0) for i in range(rows) for j in range(cols)]
+            tile.update(kind="registers", layout=layout.describe(), packed=registers.packed(sym),
+                        replicated_over=0 if spread else layout.width,
+                        thread=[h[1] for h in holders], register=[h[2] for h in holders])
+        elif sym in writer.offsets:
+            size = element_bytes(sym.vtype.dtype)
+            tile.update(kind="shared", base=writer.offsets[sym], element=size)
+        tiles.append(tile)
+    return tiles

@@ -1,0 +1,98 @@
+"""`phobos explain` and `Kernel.explain`: the page of what a kernel became, read back
+as the data it embeds (the page draws nothing the data does not hold)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from golden_programs import golden_kernels
+
+import phobos
+from phobos.__main__ import main
+from phobos.explain import data as explain_data
+from phobos.explain import explain
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+PAYLOAD = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.S)
+
+
+def page_data(page: str) -> dict:
+    found = PAYLOAD.search(page)
+    assert found is not None
+    return json.loads(found.group(1).replace("<\\/", "</"))
+
+
+def dot_kernel(name: str) -> phobos.Kernel:
+    return phobos.compile((CORPUS / "dot.phobos").read_text(), path="tests/corpus/dot.phobos").kernels[name]
+
+
+def test_each_line_is_beside_its_cuda_and_ptx():
+    """The `#line` of each statement pairs it with its C++; NVRTC's line information
+    pairs it with its PTX, folded to the products first."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    data = page_data(dot_kernel("mlp_bf16").explain())
+    (variant,) = data["variants"]
+    lines = {int(n): text.strip() for n, text in data["lines"].items()}
+    hidden = next(n for n, text in lines.items() if text.startswith("let h = bf16(max(dot("))
+    code = variant["code"][str(hidden)]
+    assert any("ph::mma_bf16" in text for text in code["cuda"])
+    assert code["ops"][0][0] == "mma.sync" and code["ops"][0][1] > 0
+    assert all(int(n) in lines for n in variant["code"])  # no code at a line outside the kernel
+
+
+def test_where_each_element_of_an_accumulator_tile_lives():
+    """The hidden tile of the MLP block is held as mma's accumulator places it (the PTX
+    ISA's m16n8 fragment: warp w rows 16w to 16w + 15, lane 4g + t rows g and g + 8 and
+    columns 2t and 2t + 1 of each 8), two bf16 a register."""
+    (variant,) = page_data(explain(dot_kernel("mlp_bf16")))["variants"]
+    (h,) = variant["tiles"]
+    assert (h["name"], h["kind"], h["packed"], h["rows"], h["cols"]) == ("h", "registers", True, 64, 64)
+    for i in range(64):
+        for j in range(64):
+            k = i * 64 + j
+            warp, g, upper, slab, t, v = i // 16, i % 8, i % 16 // 8, j // 8, j % 8 // 2, j % 2
+            assert h["thread"][k] == 32 * warp + 4 * g + t
+            assert h["register"][k] == v + 2 * (slab + 8 * upper)
+
+
+def test_row_values_and_shared_tiles_are_placed_too():
+    (variant,) = page_data(explain(dot_kernel("flash_bf16")))["variants"]
+    tiles = {t["name"]: t for t in variant["tiles"]}
+    assert tiles["m"]["kind"] == "registers" and tiles["m"]["replicated_over"] == 4  # a quad's 4 lanes
+    shared = phobos.compile("kernel k(D: tensor<f32>[32, 8]) {\n  var t: tile<f32>[8, 32] = 1.0\n"
+                            "  D[:, :] = transpose(t)\n}\n", path="k.phobos").kernels["k"]
+    (t,) = page_data(explain(shared))["variants"][0]["tiles"]
+    assert (t["kind"], t["element"]) == ("shared", 4) and isinstance(t["base"], int)
+
+
+def test_the_tileir_page_pairs_lines_with_ops_and_names_a_refusal():
+    data = page_data(explain(dot_kernel("mlp_bf16"), "tileir"))
+    assert any(code["tileir"] for code in data["variants"][0]["code"].values())
+    refused = phobos.compile("kernel k(X: tensor<f32>[N]) {\n  X[ctx.thread] = 1.0\n}\n", path="k.phobos")
+    assert "per-thread construct" in page_data(explain(refused.kernels["k"], "tileir"))["variants"][0]["refused"]
+
+
+def test_every_corpus_kernel_has_a_page_on_both_back_ends(monkeypatch: pytest.MonkeyPatch):
+    """Without PTX (NVRTC for each variant is the slow part; the tests above read it)."""
+    monkeypatch.setattr(explain_data, "_ptx", lambda gen, variant: None)
+    for name, kernel in golden_kernels():
+        for backend in ("cuda", "tileir"):
+            data = page_data(explain(kernel, backend))
+            assert data["kernel"] == kernel.name and data["variants"], name
+            if kernel.variants[0].body:  # a kernel of no statement may make no code
+                assert all(v["code"] or v["refused"] for v in data["variants"]), (name, backend)
+
+
+def test_the_command_writes_a_page_a_kernel(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(explain_data, "_ptx", lambda gen, variant: None)
+    source = CORPUS / "dot.phobos"
+    assert main(["explain", str(source), "--kernel", "gemm", "--kernel", "mlp_bf16", "-o", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.split() == [str(tmp_path / "gemm.html"), str(tmp_path / "mlp_bf16.html")]
+    assert main(["explain", str(source), "--kernel", "gemm", "-o", str(tmp_path / "one.html")]) == 0
+    assert page_data((tmp_path / "one.html").read_text())["kernel"] == "gemm"
+    assert main(["explain", str(source), "-o", str(tmp_path / "all.html")]) == 1
+    assert "names one page" in capsys.readouterr().err
