@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -96,3 +98,19 @@ def test_the_command_writes_a_page_a_kernel(tmp_path: Path, capsys: pytest.Captu
     assert page_data((tmp_path / "one.html").read_text())["kernel"] == "gemm"
     assert main(["explain", str(source), "-o", str(tmp_path / "all.html")]) == 1
     assert "names one page" in capsys.readouterr().err
+
+
+def test_the_page_script_draws_the_lines_and_names_an_elements_holder(tmp_path: Path):
+    """The page's own script, run under Node with a stand-in for the DOM: a row for each
+    source line, and pointing at element (17, 9) of the hidden tile names its holder."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    page = tmp_path / "mlp.html"
+    dot_kernel("mlp_bf16").explain(str(page))
+    done = subprocess.run([node, str(Path(__file__).parent / "explain" / "fake_dom.js"), str(page), "17", "9"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    drawn = json.loads(done.stdout)
+    assert any("let h = bf16(max(dot(" in row for row in drawn["rows"])
+    assert drawn["said"] == ["element (17, 9): thread 36 (warp 1, lane 4, warpgroup 0), register 1, high half"]

@@ -40,8 +40,8 @@ def kernel_data(kernel: Kernel, backend: str) -> dict[str, Any]:
     per variant (its autotune values, its lines and their code, its tiles)."""
     span = kernel.ast.span
     variants = [_variant(kernel, v, backend) for v in kernel.variants]
-    first = min([span.line, *(line for v in variants for line in v["code"])])
-    last = max([span.end_line, *(line for v in variants for line in v["code"])])
+    lines = [line for v in variants for code in (v["code"], (v["gemm"] or {}).get("code", {})) for line in code]
+    first, last = min([span.line, *lines]), max([span.end_line, *lines])
     return {
         "kernel": kernel.name,
         "backend": backend,
@@ -52,17 +52,25 @@ def kernel_data(kernel: Kernel, backend: str) -> dict[str, Any]:
 
 
 def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]:
-    data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "refused": None}
+    """One variant: its code by line (and, for a GEMM kernel, the code of the lowering
+    a launch on sm_90 runs instead), its tiles, or the refusal."""
+    data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "refused": None,
+                            "gemm": None}
     try:
         if backend == "tileir":
             data["code"] = _tileir_code(variant)
             return data
+        from phobos.backends.aot import fast_math
+        from phobos.backends.cuda.aot import gemm_builds
         from phobos.backends.cuda.kernel import written
 
         gen, writer = written(variant)
         data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
         data["threads"] = variant.threads
         data["tiles"] = _tiles(writer)
+        for label, _, gemm in gemm_builds(variant, "sm_90", fast_math(kernel))[:1]:
+            data["gemm"] = {"label": label, "threads": gemm.threads,
+                            "code": _cuda_code(gemm.source, _ptx(gemm, variant), variant.span.path)}
     except PhobosError as err:
         data["refused"] = str(err)
     return data

@@ -93,7 +93,15 @@ function tiles(v) {
     box.appendChild(div);
   }
 }
-function pick(n) { current = n; lines(data.variants[n]); tiles(data.variants[n]); }
+let lowering = 'general';
+function pick(n) {
+  current = n; const v = data.variants[n];
+  const gemm = document.getElementById('gemm');
+  gemm.style.display = v.gemm ? 'inline' : 'none';
+  if (!v.gemm) lowering = 'general';
+  lines(lowering === 'gemm' ? v.gemm : v); tiles(v);
+}
+document.getElementById('lowering').addEventListener('change', e => { lowering = e.target.value; pick(current); });
 const select = document.getElementById('variant');
 data.variants.forEach((v, n) => { const o = document.createElement('option'); o.value = n;
   o.textContent = Object.entries(v.bindings).map(([k, x]) => `${k}=${x}`).join(', ') || 'the only variant';
@@ -112,7 +120,9 @@ def render(data: dict[str, Any]) -> str:
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{html.escape(title)}</h1>",
-        f"<p>{html.escape(data['path'])}. Variant: <select id=\"variant\"></select></p>",
+        f"<p>{html.escape(data['path'])}. Variant: <select id=\"variant\"></select>",
+        '<span id="gemm"> Code of: <select id="lowering"><option value="general">the general lowering</option>'
+        '<option value="gemm">the GEMM kernel a launch on sm_90 runs instead</option></select></span></p>',
         "<h2>Line by line</h2><p>Click a line for the code it produced.</p>",
         '<table class="lines"><tbody id="lines"></tbody></table>',
         "<h2>Where each element lives</h2>",
