@@ -708,6 +708,19 @@ def test_a_bad_phobos_backend_is_an_error_on_the_cpu_too(monkeypatch, calls, int
     assert "PHOBOS_BACKEND is 'bogus'; set it to cuda or tileir, or leave it unset" in message
 
 
+@pytest.mark.parametrize("interpret", ["", "1"])
+def test_a_bad_phobos_autotune_is_an_error_on_the_cpu_too(monkeypatch, calls, interpret: str):
+    """PHOBOS_AUTOTUNE is read at the first launch of a kind wherever it runs, and any
+    value but a yes, a no or empty is an error, though the interpreter does not tune."""
+    monkeypatch.setattr(backend, "cuda_device", lambda: (False, "cuda-bindings is not installed"))
+    monkeypatch.setenv(backend.ENV_INTERPRET, interpret)
+    monkeypatch.setenv(backend.ENV_AUTOTUNE, "sometimes")
+    message = error_of(lambda: backend.choose_backend("k", {}))
+    assert "PHOBOS_AUTOTUNE is 'sometimes'; set it to 1 (or true, yes, on), 0 (or false, no, off)" in message
+    monkeypatch.setenv(backend.ENV_AUTOTUNE, "0")
+    assert backend.choose_backend("k", {}).backend == "interp"
+
+
 def test_with_options_gives_the_kernel_other_options_and_launches_of_its_own(monkeypatch, calls):
     """kernel.with_options(backend="tileir"): the same program, its own options and
     plans; None drops an option; a bad one is refused as at compile."""

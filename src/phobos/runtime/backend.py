@@ -24,6 +24,7 @@ from phobos.ir.specialize import Specialization
 from phobos.targets import ALIGNMENT
 
 from .args import Checked
+from .autotune import ENV_AUTOTUNE
 from .grid import Grid
 from .plans import Rerun
 
@@ -129,6 +130,7 @@ def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     without reading the environment again: see `plans`.)"""
     asked, gpu = options.get("interpret"), options.get("backend")
     named = word(ENV_BACKEND, GPU_BACKENDS)  # read, and a bad value refused, with or without a GPU
+    flag(ENV_AUTOTUNE, True)  # likewise: the interpreter does not tune, but a bad value is refused there too
     if asked is True or (asked is None and gpu is None and flag(ENV_INTERPRET, False)):
         return INTERP
     visible, why = cuda_device()
