@@ -114,3 +114,23 @@ def test_the_page_script_draws_the_lines_and_names_an_elements_holder(tmp_path: 
     drawn = json.loads(done.stdout)
     assert any("let h = bf16(max(dot(" in row for row in drawn["rows"])
     assert drawn["said"] == ["element (17, 9): thread 36 (warp 1, lane 4, warpgroup 0), register 1, high half"]
+
+
+def test_a_gemm_kernels_page_shows_the_sm_90_lowering_and_its_accumulator(monkeypatch: pytest.MonkeyPatch):
+    """The GEMM kernel's own lowering beside the general one: its code by line, and its
+    accumulator as wgmma's D fragment (PTX ISA, "Register fragments": warp w of a
+    warpgroup rows 16w + g and 16w + g + 8 of its 64, lane 4g + t columns 2t and 2t + 1
+    of each 8, four registers an 8-column slab), the consumer warpgroups one above the
+    other after the producer's warpgroup 0."""
+    monkeypatch.setattr(explain_data, "_ptx", lambda gen, variant: None)
+    (variant,) = page_data(explain(dot_kernel("gemm_wgmma_linear")))["variants"]
+    gemm = variant["gemm"]
+    assert gemm["label"] == "gemm-tma" and any(any("wgmma" in t for t in c["cuda"]) for c in gemm["code"].values())
+    (acc,) = gemm["tiles"]
+    assert (acc["rows"], acc["cols"]) == (128, 128)
+    for i in range(0, 128, 3):
+        for j in range(0, 128, 5):
+            k = i * 128 + j
+            group, warp, g, upper, t = i // 64, i % 64 // 16, i % 8, i % 16 // 8, j % 8 // 2
+            assert acc["thread"][k] == 128 * (1 + group) + 32 * warp + 4 * g + t
+            assert acc["register"][k] == 4 * (j // 8) + 2 * upper + j % 2

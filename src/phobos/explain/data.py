@@ -69,7 +69,7 @@ def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]
         data["threads"] = variant.threads
         data["tiles"] = _tiles(writer)
         for label, _, gemm in gemm_builds(variant, "sm_90", fast_math(kernel))[:1]:
-            data["gemm"] = {"label": label, "threads": gemm.threads,
+            data["gemm"] = {"label": label, "threads": gemm.threads, "refused": None, "tiles": _accumulator(gemm),
                             "code": _cuda_code(gemm.source, _ptx(gemm, variant), variant.span.path)}
     except PhobosError as err:
         data["refused"] = str(err)
@@ -194,6 +194,21 @@ def _tileir_code(variant: ir.Kernel) -> dict[int, dict[str, Any]]:
             entry["tileir"].append(text.strip())
             entry["ops"][text.split("=", 1)[-1].split()[0]] += 1
     return {line: {**entry, "ops": _main_first(entry["ops"])} for line, entry in code.items()}
+
+
+def _accumulator(gemm: Any) -> list[dict[str, Any]]:
+    """The GEMM kernel's accumulator as its plan places it (gemm_plan.wgmma_fragment):
+    consumer warpgroup g is the CTA's warpgroup g + 1 (warpgroup 0 loads the stages)."""
+    from phobos.backends.cuda.gemm_plan import WARPGROUP, GemmPlan
+
+    plan = gemm.gemm
+    if not isinstance(plan, GemmPlan):
+        return []
+    holders = [plan.fragment.holder(i, j) for i in range(plan.bm) for j in range(plan.bn)]
+    return [{"name": "acc", "type": f"tile<{plan.accumulator}>[{plan.bm}, {plan.bn}]", "rows": plan.bm,
+             "cols": plan.bn, "kind": "registers", "packed": False, "replicated_over": 0,
+             "layout": f"{plan.instruction}'s accumulator, {plan.consumers} consumer warpgroup(s)",
+             "thread": [WARPGROUP * (g + 1) + t for g, t, _ in holders], "register": [r for _, _, r in holders]}]
 
 
 def _tiles(writer: KernelWriter) -> list[dict[str, Any]]:

@@ -99,7 +99,7 @@ function pick(n) {
   const gemm = document.getElementById('gemm');
   gemm.style.display = v.gemm ? 'inline' : 'none';
   if (!v.gemm) lowering = 'general';
-  lines(lowering === 'gemm' ? v.gemm : v); tiles(v);
+  lines(lowering === 'gemm' ? v.gemm : v); tiles(lowering === 'gemm' ? v.gemm : v);
 }
 document.getElementById('lowering').addEventListener('change', e => { lowering = e.target.value; pick(current); });
 const select = document.getElementById('variant');
