@@ -35,8 +35,8 @@ def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
         return into_registers(w, e, ra, rb, k_lo, k_hi), region
     atom = dot_mma.atom_for(e)
     w.note_lowering(e, f"loops of scalar products ({dot_mma.why_scalar(e)})" if atom is None else
-                       f"{atom.instruction} from sm_80, each warp's operand shares read where they are, "
-                       "the product through shared memory; scalar products below sm_80")
+                    f"{atom.instruction} from sm_80, each warp's operand shares read where they are, "
+                    "the product through shared memory; scalar products below sm_80")
     pos = w.pos(2)
     k = w.loop_name("k")
     va = ct.cast(a.type.dtype, d, w.elem(a, [pos[0], k]))
@@ -58,8 +58,11 @@ def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
         w.by_arch(lambda: dot_mma.write(w, e, atom, ra, rb, k_lo, k_hi, tmp), scalar)
     return tmp, region
 
+
 def blocked_words(e: ir.Dot) -> str:
+    """How a product of blocked multiply-adds is written, and why no tensor core takes it."""
     return f"multiply-adds into registers, blocked by the row layout ({dot_mma.why_scalar(e)})"
+
 
 def bounds(w: TileWriter, e: ir.Dot) -> tuple[Region, Region, str, str]:
     """The operands' present regions and the range of k both have (locals)."""
@@ -67,6 +70,7 @@ def bounds(w: TileWriter, e: ir.Dot) -> tuple[Region, Region, str, str]:
     k_lo = w.local("k_lo", "i64", imax(ra[1][0], rb[0][0]))
     k_hi = w.local("k_hi", "i64", imin(ra[1][1], rb[0][1]))
     return ra, rb, k_lo, k_hi
+
 
 @contextmanager
 def next_turn(w: TileWriter, ring: Ring) -> Iterator[None]:
@@ -81,6 +85,7 @@ def next_turn(w: TileWriter, ring: Ring) -> Iterator[None]:
         yield
     finally:
         w.memo, w.index_memo, w.region_memo, w.c_names[ring.var] = saved
+
 
 def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, k_hi: str) -> str:
     """The product into this thread's registers in the statement's layout: an
