@@ -103,3 +103,25 @@ def test_a_window_of_a_tensor_the_loop_writes_is_copied_in_its_own_turn():
     body = f"{PRODUCT}\n    A[m0 :+ 128, (k + 32) :+ 32] = A[m0 :+ 128, k :+ 32] * 2.0"
     gen = generate(variant(body=body))
     assert body_of(gen.source).count("staged for multiply-adds, a turn ahead") == 1  # B's windows only
+
+
+RAGGED = """\
+@launch(64)
+kernel g(A: tensor<f32>[M, K], B: tensor<f32>[K, 24], C: tensor<f32>[M, 24]) {
+  let m0 = ctx.block.x * 32
+  var acc: tile<f32>[32, 24] = 0.0
+  for k in range(0, K, 8) {
+    acc += dot(A[m0 :+ 32, k :+ 8], B[k :+ 8, :])
+  }
+  C[m0 :+ 32, :] = acc
+}
+"""
+
+
+def test_a_ragged_last_slot_reads_the_last_whole_group_of_b():
+    """24 columns in groups of 4 over 4 lanes: the second slot exists for two lanes only.
+    The others read B's last group (columns 20 to 23), whole and aligned, for registers
+    that are never stored, not a group starting at column 23."""
+    gen = generate(phobos.compile(RAGGED, path="g.phobos").kernels["g"].variants[0])
+    body = body_of(gen.source)
+    assert "min(col0 + 16, 20)" in body and "min(col0 + 16, 23)" not in body

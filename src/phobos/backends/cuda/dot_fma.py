@@ -96,9 +96,11 @@ def _products(w: TileWriter, e: ir.Dot, order: Ordered, sa: dot_stage.Staged, sb
             row = f"{row0} + {p * per_pass}" if p else row0
             return f"min({row}, {rows - 1})" if layout.groups.ragged else row
 
-        def col_of(s: int, v: int) -> str:
+        def col_of(s: int, v: int, group: bool = False) -> str:
+            """Column v of slot s; past the tile (a ragged last slot) the last column, or
+            for a group read whole the last group's first, so the read stays aligned."""
             col = " + ".join([col0, *([str(s * step + v)] if s * step + v else [])])
-            return f"min({col}, {cols - 1})" if layout.ragged_slots else col
+            return f"min({col}, {cols - (size if group else 1)})" if layout.ragged_slots else col
 
         def element(staged: dot_stage.Staged, dtype, row: str, col: str) -> str:
             stored = (col, row) if staged.turned else (row, col)
@@ -116,7 +118,7 @@ def _products(w: TileWriter, e: ir.Dot, order: Ordered, sa: dot_stage.Staged, sb
                     group = w.names.take("b")
                     storage = ct.storage_type(db)
                     w.line(f"const ph::Vec<{storage}, {size}> {group} = "
-                           f"ph::vload<{size}>(&{sb.ref(storage, k, col_of(s, 0))});")
+                           f"ph::vload<{size}>(&{sb.ref(storage, k, col_of(s, 0, group=True))});")
                     b_values.append([ct.cast(db, d, ct.load(db, f"{group}.v[{v}]")) for v in range(size)])
                 else:
                     names = [w.names.take("b") for _ in range(size)]
