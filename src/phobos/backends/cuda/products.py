@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
-from . import dot_fma, dot_mma
+from . import dot_fma, dot_mma, fragments
 from .exprs import Pos, Region, imax, imin, linear
-from .fragments import layout_at
 
 if TYPE_CHECKING:
     from .stage_ring import Ring
@@ -112,7 +111,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         first, in the order of its own layout (it may be narrower or wider)."""
         if not w.reads_registers(x):
             return ct.cast(x.type.dtype, d, w.elem(x, at))
-        own = layout_at(w.registers.layouts, x.type.shape)
+        own = fragments.layout_at(w.registers.layouts, x.type.shape)
         saved = w.ordered
         if own is not None and own != order.layout:
             w.ordered = w.order(own)
