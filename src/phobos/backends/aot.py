@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from phobos.backends.files import kernels_in, variant_stem
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.progress import progress
 
 if TYPE_CHECKING:
     from phobos.runtime.kernel import Kernel
@@ -104,35 +104,11 @@ def build_variants(kernels: Sequence[Kernel], build: Callable[[Kernel, ir.Kernel
         except PhobosError as err:
             return Refused(variant.name, dict(variant.bindings), err)
 
-    with ThreadPoolExecutor(jobs) as pool, _progress(len(work)) as bar:
-        outcomes = []
-        for outcome in pool.map(one, work):
-            outcomes.append(outcome)
-            bar.update(1)
+    with ThreadPoolExecutor(jobs) as pool, progress(pool.map(one, work), "phobos: building", len(work),
+                                                    terminal_only=True) as done:
+        outcomes = list(done)
     built = [b for o in outcomes if not isinstance(o, Refused) for b in o]
     return Report(built, [o for o in outcomes if isinstance(o, Refused)])
-
-
-class _NoBar:
-    def __enter__(self) -> _NoBar:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def update(self, n: int) -> None:
-        return None
-
-
-def _progress(total: int) -> Any:
-    """A progress bar over the variants on stderr, where stderr is a terminal and the
-    build takes a second (tqdm, which the cuda extra installs; without it, none)."""
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return _NoBar()
-    return tqdm(total=total, desc="phobos: building", unit="variant", file=sys.stderr, delay=1.0, leave=False,
-                disable=None)
 
 
 def fast_math(kernel: Kernel) -> bool:

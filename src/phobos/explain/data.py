@@ -108,7 +108,7 @@ def _cuda_code(source: str, ptx: str | None, path: str) -> dict[int, dict[str, A
             entry = _at(code, current)
             entry["ptx"].append(text.strip())
             entry["ops"][_operation(text)] += 1
-    return {line: {**entry, "ops": _main_first(entry["ops"])} for line, entry in code.items()}
+    return _folded(code)
 
 
 # The operations a line is folded to, the first found first: the products, then what
@@ -126,6 +126,11 @@ def _main_first(ops: Counter[str]) -> list[tuple[str, int]]:
         return first, -count
 
     return sorted(ops.items(), key=rank)
+
+
+def _folded(code: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each line's code with its operations counted, the main ones first."""
+    return {line: {**entry, "ops": _main_first(entry["ops"])} for line, entry in code.items()}
 
 
 def _at(code: dict[int, dict[str, Any]], line: int) -> dict[str, Any]:
@@ -193,7 +198,7 @@ def _tileir_code(variant: ir.Kernel) -> dict[int, dict[str, Any]]:
             entry = _at(code, int(found.group(1)))
             entry["tileir"].append(text.strip())
             entry["ops"][text.split("=", 1)[-1].split()[0]] += 1
-    return {line: {**entry, "ops": _main_first(entry["ops"])} for line, entry in code.items()}
+    return _folded(code)
 
 
 def _accumulator(gemm: Any) -> list[dict[str, Any]]:

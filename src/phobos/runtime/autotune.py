@@ -14,7 +14,6 @@ rule, which is also the interpreter's. `kernel.tuning()` gives the table of what
 
 from __future__ import annotations
 
-import contextlib
 import json
 import statistics
 import sys
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from phobos.environment import flag
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
+from phobos.progress import progress
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -110,21 +110,11 @@ def _decode(payload: bytes, names: tuple[tuple[tuple[str, int], ...], ...]) -> T
 def _time(kernel: str, fits: list[ir.Kernel], names: tuple[tuple[tuple[str, int], ...], ...],
           timer: Timer) -> Tuning:
     medians = []
-    with _progress(fits, f"phobos: tuning `{kernel}`") as bar:
+    with progress(fits, f"phobos: tuning `{kernel}`") as bar:
         for variant in bar:
             medians.append(statistics.median(timer(variant)))
     chosen = min(range(len(fits)), key=lambda i: medians[i])
     return Tuning(names, tuple(medians), chosen, "timed")
-
-
-def _progress(items: list[ir.Kernel], what: str) -> Any:
-    """A progress bar on stderr, shown once tuning takes a second (tqdm, which the cuda
-    extra installs; without it, none)."""
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return contextlib.nullcontext(items)
-    return tqdm(items, desc=what, unit="variant", file=sys.stderr, delay=1.0, leave=False)
 
 
 def describe(backend: str, spec: Specialization, dims: dict[str, int], device: str) -> tuple[str, ...]:

@@ -55,11 +55,9 @@ def write_registers(w: TileWriter, e: ir.Dot, order: Ordered, ra: Region, rb: Re
     if not w.stage_operands or w.reads_registers(e.left) or w.reads_registers(e.right):
         return None
     plans = [dot_stage.plan(e.left, True), dot_stage.plan(e.right, False)]
-    sizes = [dot_stage.staged_bytes(shape, ct.element_bytes(stored.type.dtype)) for stored, shape, _ in plans]
-    if sum(sizes) > dot_stage.STAGE_LIMIT or not all(sizes):
+    if not dot_stage.fits(plans):
         return None
-
-    sa, sb = stage_ring.stage_operands(w, e, list(plans), stage_ring.presents(ra, rb, k_lo, k_hi), "multiply-adds")
+    sa, sb = stage_ring.stage_operands(w, e, plans, dot_stage.presents(ra, rb, k_lo, k_hi), "multiply-adds")
     assert sa is not None and sb is not None
     _products(w, e, order, sa, sb, out, accumulate)
     return "A and B staged in shared memory, " + ("B's groups read whole" if _whole_groups(order, e, sb)

@@ -215,11 +215,7 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     blocks, atoms_n, steps = layout.groups.blocks, cols // atom.n, -(-depth // atom.k)
     (i, j), registers = order.pos, w.reads_registers(e.left)
 
-    def a_present(row: str, k: str) -> str:
-        return f"{ra[0][0]} <= {row} && {row} < {ra[0][1]} && {k_lo} <= {k} && {k} < {k_hi}"
-
-    def b_present(k: str, col: str) -> str:
-        return f"{k_lo} <= {k} && {k} < {k_hi} && {rb[1][0]} <= {col} && {col} < {rb[1][1]}"
+    a_present, b_present = dot_stage.presents(ra, rb, k_lo, k_hi)
 
     sa, sb = _stage(w, e, atom, registers, a_present, b_present)
     lane, first, blk, step, nb, acc, fa, fb = (
@@ -296,8 +292,7 @@ def _stage(w: TileWriter, e: ir.Dot, atom: Atom, registers: bool, a_present: Cal
     if not w.stage_operands:
         return None, None
     plans = [None if registers else dot_stage.plan(e.left, True, atom), dot_stage.plan(e.right, False, atom)]
-    element = ct.element_bytes(e.left.type.dtype)
-    if not dot_stage.fits([p[1] for p in plans if p is not None], element):
+    if not dot_stage.fits([p for p in plans if p is not None]):
         return None, None
     staged = stage_ring.stage_operands(w, e, plans, (a_present, b_present), "ldmatrix")
     return staged[0], staged[1]

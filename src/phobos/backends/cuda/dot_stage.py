@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
-from .exprs import VectorBody
+from .exprs import Region, VectorBody
 
 if TYPE_CHECKING:
     from .dot_mma import Atom
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 # stages is written without them (kernel.py).
 ROW_PAD = 16
 STAGE_LIMIT = 96 * 1024
+
+Present = Callable[[str, str], str]  # the condition that operand element (i, j) is read
+Plan = tuple[ir.Expr, tuple[int, int], bool]  # what `plan` gives: the stored expression, its shape, turned
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class Staged:
         return f"(({storage}*)((unsigned char*){self.pointer} + ({row}) * {self.pitch}))[{col}]"
 
 
-def plan(x: ir.Expr, left: bool, atom: Atom | None = None) -> tuple[ir.Expr, tuple[int, int], bool] | None:
+def plan(x: ir.Expr, left: bool, atom: Atom | None = None) -> Plan | None:
     """What staging operand `x` copies: the expression whose rows are stored, the
     stored shape (k padded to whole steps of `atom`, each stored row to whole 16-byte
     groups) and whether it is turned; None where ldmatrix cannot give the operand's
@@ -89,7 +92,7 @@ def staged_bytes(shape: tuple[int, int], element: int) -> int:
 
 
 def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
-          present: Callable[[str, str], str], reader: str = "ldmatrix", into: tuple[str, str] | None = None) -> Staged:
+          present: Present, reader: str = "ldmatrix", into: tuple[str, str] | None = None) -> Staged:
     """Copy `stored` (shape padded to `shape`) to a statement scratch tile, or to the
     place `into` names (a pointer to it and its shared address); `present(i, j)` is the
     condition that operand element (i, j) is read (the stored element (r, c) is operand
@@ -169,5 +172,25 @@ def _copied_from(stored: ir.Expr, vec: VectorBody, value: str) -> str | None:
     return address if value == f"{local}.v[{vec.lane}]" else None
 
 
-def fits(shapes: list[tuple[int, int]], element: int) -> bool:
-    return sum(staged_bytes(s, element) for s in shapes) <= STAGE_LIMIT and all(math.prod(s) for s in shapes)
+def plan_bytes(plan: Plan) -> int:
+    """The shared memory one stage of a planned operand takes."""
+    stored, shape, _ = plan
+    return staged_bytes(shape, ct.element_bytes(stored.type.dtype))
+
+
+def fits(plans: list[Plan]) -> bool:
+    """Whether the planned operands' stages fit one product's limit, none of them empty."""
+    return sum(map(plan_bytes, plans)) <= STAGE_LIMIT and all(math.prod(shape) for _, shape, _ in plans)
+
+
+def presents(ra: Region, rb: Region, k_lo: str, k_hi: str) -> tuple[Present, Present]:
+    """The conditions that an element of A (row, k) and of B (k, column) is read, given
+    the operands' present regions and the range of k both have."""
+
+    def a_present(i: str, k: str) -> str:
+        return f"{ra[0][0]} <= {i} && {i} < {ra[0][1]} && {k_lo} <= {k} && {k} < {k_hi}"
+
+    def b_present(k: str, j: str) -> str:
+        return f"{k_lo} <= {k} && {k} < {k_hi} && {rb[1][0]} <= {j} && {j} < {rb[1][1]}"
+
+    return a_present, b_present

@@ -29,6 +29,7 @@ into the register arrays is known at compile time.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from phobos.ir import nodes as ir
@@ -36,7 +37,7 @@ from phobos.targets import REGISTER_BUDGET, register_bytes
 
 from . import ctypes as ct
 from . import dot_fma, dot_mma
-from .groups import AtomRows, RowGroups, atom_rows, row_groups, row_groups_of
+from .groups import AtomRows, RowGroups, atom_rows, row_groups
 from .placement import Fragment, Modes
 
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
@@ -159,12 +160,12 @@ def make_product_layout(lead: tuple[int, ...], cols: int, size: int, threads: in
     rows, length = math.prod(lead), cols // size
 
     def cost(width: int) -> tuple[int, int]:
-        groups = row_groups_of(rows, length, threads, width)
+        groups = RowGroups(rows, length, threads, width)
         return groups.passes + -(-length // width), -width
 
     widths = [w for w in (1, 2, 4, 8, 16, 32) if threads % w == 0 and w <= max(1, length)]
     width = min(widths, key=cost)
-    return Layout(lead, cols, size, row_groups_of(rows, length, threads, width), blocked=True)
+    return Layout(lead, cols, size, RowGroups(rows, length, threads, width), blocked=True)
 
 
 def make_layout(lead: tuple[int, ...], cols: int, size: int, threads: int) -> Layout:
@@ -414,9 +415,9 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         lead, cols = sym.vtype.shape[:-1], sym.vtype.shape[-1]
         widest[lead] = max(widest.get(lead, 1), cols)
     layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
-    for lead in _product_leads(statements, widest):
+    for lead in _product_leads(statements, widest, _blocked):
         layouts[lead] = make_product_layout(lead, widest[lead], size, kernel.threads)
-    for lead in _atom_leads(statements, widest):
+    for lead in _product_leads(statements, widest, _on_tensor_cores):
         layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
     chosen = {sym for sym in tiles if sym.vtype.shape[-1] == 1 or _fits_a_layout(layouts, sym.vtype.shape)}
     while True:
@@ -427,39 +428,31 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         chosen = kept
 
 
-def _atom_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]) -> set[tuple[int, ...]]:
-    """The leading shapes whose tiles take an accumulator layout: those of a 2-D
-    product on tensor cores as wide as their widest tile, of whole 16 x 8 atoms."""
-    leads = set()
-    for s in statements:
-        for e in ir.stmt_exprs(s):
-            for n in ir.walk_expr(e):
-                if isinstance(n, ir.Dot) and dot_mma.atom_for(n) is not None:
-                    (rows, cols) = n.type.shape
-                    if rows % 16 == 0 and cols % 8 == 0 and widest.get((rows,)) == cols:
-                        leads.add((rows,))
-    return leads
+def _product_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int],
+                   takes: Callable[[ir.Dot, int, int], bool]) -> set[tuple[int, ...]]:
+    """The leading shapes of the 2-D products `takes` (the product, its rows and
+    columns) that are as wide as their row count's widest tile."""
+    return {(rows,) for s in statements for e in ir.stmt_exprs(s) for n in ir.walk_expr(e)
+            if isinstance(n, ir.Dot) for rows, cols in [n.type.shape]
+            if widest.get((rows,)) == cols and takes(n, rows, cols)}
+
+
+def _on_tensor_cores(e: ir.Dot, rows: int, cols: int) -> bool:
+    """A product whose tiles take an accumulator layout: on tensor cores, of whole 16 x 8 atoms."""
+    return dot_mma.atom_for(e) is not None and rows % 16 == 0 and cols % 8 == 0
+
+
+def _blocked(e: ir.Dot, rows: int, cols: int) -> bool:
+    """A product whose tiles take a layout shaped for blocked multiply-adds (dot_fma.py):
+    one no tensor core takes, of at least a few rows and columns (below, the usual
+    layout serves)."""
+    return dot_mma.atom_for(e) is None and dot_fma.blocked(e) and rows >= 4 and cols >= 4
 
 
 def _operand_tiles(s: ir.Stmt) -> set[ir.Sym]:
     """The tiles the statement reads inside a product's operands."""
     return {n.sym for e in ir.stmt_exprs(s) for d in ir.walk_expr(e) if isinstance(d, ir.Dot)
             for x in (d.left, d.right) for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym.vtype.shape}
-
-
-def _product_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]) -> set[tuple[int, ...]]:
-    """The leading shapes whose tiles take a layout shaped for blocked multiply-adds:
-    those of a 2-D product no tensor core takes (dot_fma.py) as wide as their widest
-    tile, of at least a few rows and columns (below, the usual layout serves)."""
-    leads = set()
-    for s in statements:
-        for e in ir.stmt_exprs(s):
-            for n in ir.walk_expr(e):
-                if isinstance(n, ir.Dot) and dot_mma.atom_for(n) is None and dot_fma.blocked(n):
-                    (rows, cols) = n.type.shape
-                    if rows >= 4 and cols >= 4 and widest.get((rows,)) == cols:
-                        leads.add((rows,))
-    return leads
 
 
 def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]

@@ -120,12 +120,6 @@ def atom_rows(rows: int, length: int, threads: int) -> AtomRows:
     return AtomRows(rows, length, threads, 4)
 
 
-def row_groups_of(rows: int, length: int, threads: int, width: int) -> RowGroups:
-    """`rows` rows of `length` groups in groups of `width` threads a row (a power of
-    two dividing the CTA)."""
-    return RowGroups(rows, length, threads, width)
-
-
 def row_groups(rows: int, length: int, threads: int) -> RowGroups:
     """The group width: enough threads that the whole CTA works on one pass of
     rows, at least a warp when the rows are that long (so each warp reads one row's

@@ -313,14 +313,14 @@ class KernelWriter(TileWriter):
             storage = ct.storage_type(sym.vtype.dtype)
             name = self.sym(sym)
             value_type = ct.value_type(sym.vtype.dtype)  # registers hold values, converted once
-            if sym in self.registers.spread and self.registers.packed(sym):
+            if sym in self.registers.spread:
                 layout = self.registers.spread[sym]
-                self.line(f"u32 {name}[{-(-layout.elements(True) // 2)}] = {{}};  // {sym.vtype} in registers, "
-                          f"two to a register: {layout.describe()}")
-            elif sym in self.registers.spread:
-                layout = self.registers.spread[sym]
-                self.line(f"{value_type} {name}[{layout.elements(True)}];  // {sym.vtype} in registers: "
-                          f"{layout.describe()}")
+                if self.registers.packed(sym):
+                    self.line(f"u32 {name}[{-(-layout.elements(True) // 2)}] = {{}};  // {sym.vtype} in registers, "
+                              f"two to a register: {layout.describe()}")
+                else:
+                    self.line(f"{value_type} {name}[{layout.elements(True)}];  // {sym.vtype} in registers: "
+                              f"{layout.describe()}")
             elif sym in self.registers.replicated:
                 layout = self.registers.replicated[sym]
                 self.line(f"{value_type} {name}[{layout.elements(False)}];  // {sym.vtype} in registers: each "
@@ -443,25 +443,21 @@ class KernelWriter(TileWriter):
             test = f"{step_text} > 0 && {var} < {hi}"  # a step that is not positive runs no turn
             advance = f"{var} += {step_text}"
         ahead = stage_ring.ahead_products(s) if self.stage_operands and self.stage_ahead else {}
-        saved = self.ring
-        self.ring = None
+        ring = None
         if ahead:
             turn = self.names.take("turn")
             self.line(f"int {turn} = 0;  // the loop's turns, for its products' operands copied a turn ahead")
-            self.ring = stage_ring.Ring(s.var, int(s.step.value), hi, turn, ahead)  # type: ignore[attr-defined]
+            ring = stage_ring.Ring(s.var, int(s.step.value), hi, turn, ahead)  # type: ignore[attr-defined]
         if s.unroll > 1:
             self.line(f"#pragma unroll {s.unroll}")
         self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
+        saved, self.ring = self.ring, ring  # an inner loop writes with a ring of its own, or none
         with self.indented():
-            ring, self.ring = self.ring, None
-            for t in s.body:  # only statements of the loop's own body copy a turn ahead
-                self.ring = ring
-                self.stmt(t)
-                self.ring = None
+            self.block(s.body)
             if ring is not None:
                 self.line(f"++{ring.turn};")
-        self.line("}")
         self.ring = saved
+        self.line("}")
 
     def s_while(self, s: ir.While) -> None:
         with self.captured() as before:
@@ -500,11 +496,11 @@ def written(kernel: ir.Kernel, spec: Specialization | None = None) -> tuple[Gene
     spec = usual(kernel) if spec is None else spec
     writer = KernelWriter(kernel, spec)
     gen = writer.write()
-    for ahead, staged in ((False, True), (False, False)):  # one stage a window, then none
+    for staged in (True, False):  # one stage a window, then none
         if not (writer.staged_any and gen.shared_bytes > STAGED_SHARED):
             break
         writer = KernelWriter(kernel, spec)
-        writer.stage_ahead, writer.stage_operands = ahead, staged
+        writer.stage_ahead, writer.stage_operands = False, staged
         gen = writer.write()
     return gen, writer
 

@@ -24,7 +24,6 @@ it exactly once; its step is a positive constant.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,13 +31,9 @@ from phobos.ir import nodes as ir
 
 from . import ctypes as ct
 from . import dot_stage, products
-from .exprs import Region
 
 if TYPE_CHECKING:
     from .tiles import TileWriter
-
-Present = Callable[[str, str], str]
-Plan = tuple[ir.Expr, tuple[int, int], bool]
 
 
 @dataclass(frozen=True)
@@ -86,27 +81,16 @@ def ahead_products(s: ir.For) -> dict[int, tuple[bool, bool]]:
     return found
 
 
-def presents(ra: Region, rb: Region, k_lo: str, k_hi: str) -> tuple[Present, Present]:
-    """The conditions that an element of A (row, k) and of B (k, column) is read."""
-
-    def a_present(i: str, k: str) -> str:
-        return f"{ra[0][0]} <= {i} && {i} < {ra[0][1]} && {k_lo} <= {k} && {k} < {k_hi}"
-
-    def b_present(k: str, j: str) -> str:
-        return f"{k_lo} <= {k} && {k} < {k_hi} && {rb[1][0]} <= {j} && {j} < {rb[1][1]}"
-
-    return a_present, b_present
-
-
-def stage_operands(w: TileWriter, e: ir.Dot, plans: list[Plan | None], present: tuple[Present, Present],
-                   reader: str) -> list[dot_stage.Staged | None]:
+def stage_operands(w: TileWriter, e: ir.Dot, plans: list[dot_stage.Plan | None],
+                   present: tuple[dot_stage.Present, dot_stage.Present], reader: str) -> list[dot_stage.Staged | None]:
     """Stage the planned operands of product `e` (None: not staged), those the loop
     allows a turn ahead, the others now into statement scratch, then wait for this
     turn's copies and publish them with a barrier. No barrier where nothing is staged."""
     ring = w.ring
     ahead = ring.ahead.get(id(e), (False, False)) if ring is not None else (False, False)
     ahead = tuple(a and p is not None for a, p in zip(ahead, plans, strict=True))
-    if sum(_bytes(p) * (2 if a else 1) for p, a in zip(plans, ahead, strict=True)) > dot_stage.STAGE_LIMIT:
+    if sum(dot_stage.plan_bytes(p) * (2 if a else 1) for p, a in zip(plans, ahead, strict=True)
+           if p is not None) > dot_stage.STAGE_LIMIT:
         ahead = (False, False)
     staged: list[dot_stage.Staged | None] = [
         None if p is None or a else dot_stage.stage(w, *p, present[i], reader)
@@ -119,42 +103,33 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[Plan | None], present: 
             w.line("ph::stage_wait();")
         w.sync()
         return staged
-    rings = {i: _two_stages(w, plans[i], ring, reader) for i in range(2) if ahead[i]}
+    rings = {i: _two_stages(w, plan, ring, reader) for i, plan in enumerate(plans) if ahead[i] and plan is not None}
     w.line(f"if ({ring.turn} == 0) {{  // the first turn's windows")
     with w.indented():
-        for i, (now, _) in rings.items():
-            dot_stage.stage(w, *plans[i], present[i], reader, into=now)
+        for i, (now, _) in rings.items():  # each turn's products read this turn's stage, named alike
+            staged[i] = dot_stage.stage(w, *plans[i], present[i], reader, into=now)
     w.line("}")
     w.line("ph::stage_commit();")
     w.sync()  # the stages the next turn's copies fill were read by the turn before
     var = w.sym(ring.var)
     w.line(f"if ({var} + {ring.step} < {ring.hi}) {{  // the next turn's windows, while this turn's products run")
     with w.indented(), products.next_turn(w, ring):
-        later = presents(*products.bounds(w, e))
+        later = dot_stage.presents(*products.bounds(w, e))
         for i, (_, then) in rings.items():
             dot_stage.stage(w, *plans[i], later[i], reader, into=then)
     w.line("}")
     w.line("ph::stage_commit();")
     w.line("ph::stage_wait_but_newest();")
     w.sync()
-    for i, (now, _) in rings.items():
-        staged[i] = _staged(plans[i], now)
     return staged
 
 
-def _bytes(plan: Plan | None) -> int:
-    if plan is None:
-        return 0
-    stored, shape, _ = plan
-    return dot_stage.staged_bytes(shape, ct.element_bytes(stored.type.dtype))
-
-
-def _two_stages(w: TileWriter, plan: Plan | None, ring: Ring, reader: str) -> tuple[tuple[str, str], tuple[str, str]]:
+def _two_stages(w: TileWriter, plan: dot_stage.Plan, ring: Ring, reader: str
+                ) -> tuple[tuple[str, str], tuple[str, str]]:
     """Two stages of shared memory of the loop's own for one operand: (pointer, shared
     address) of this turn's and of the next turn's."""
-    assert plan is not None
-    stored, shape, _ = plan
-    storage, size = ct.storage_type(stored.type.dtype), _bytes(plan)
+    stored, _, _ = plan
+    storage, size = ct.storage_type(stored.type.dtype), dot_stage.plan_bytes(plan)
     comment = f"two stages of {stored.type} staged for {reader}, a turn ahead"
     base = w.own_scratch("unsigned char", 1, 2 * size, comment, "ring")
     names = []
@@ -164,10 +139,3 @@ def _two_stages(w: TileWriter, plan: Plan | None, ring: Ring, reader: str) -> tu
         w.line(f"const u32 {address} = ph::smem_address({pointer});")
         names.append((pointer, address))
     return names[0], names[1]
-
-
-def _staged(plan: Plan | None, place: tuple[str, str]) -> dot_stage.Staged:
-    assert plan is not None
-    stored, shape, turned = plan
-    element = ct.element_bytes(stored.type.dtype)
-    return dot_stage.Staged(place[1], shape[1] * element + dot_stage.ROW_PAD, element, turned, place[0])
