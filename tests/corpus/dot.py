@@ -188,6 +188,17 @@ def _softmax_products_expect(a: dict) -> dict:
     return {"Y": _softmax(s) + s, "Z": z}
 
 
+def _fma_ragged_inputs(rng: np.random.Generator) -> dict:
+    m, k = awkward(rng, 32, 4, 150), awkward(rng, 8, 4, 90)
+    return {"A": normal(rng, (m, k)), "B": normal(rng, (k, 24)), "C": sentinel((m, 24))}
+
+
+def _fma_ragged_expect(a: dict) -> dict:
+    doubled = f64(a["A"])
+    doubled[:, 8:] *= 2.0  # each block of 8 columns but the first, once, the turn before it is read
+    return {"A": doubled, "C": doubled @ f64(a["B"])}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -244,4 +255,6 @@ CASES = [
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/softmax_products", "softmax_products", _softmax_products_inputs, _softmax_products_expect,
          grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),
+    Case("dot/fma_ragged", "fma_ragged", _fma_ragged_inputs, _fma_ragged_expect,
+         grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=DOT),
 ]

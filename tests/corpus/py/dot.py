@@ -263,3 +263,14 @@ def softmax_products(A: ph.tensor[ph.bf16][M, 32], B: ph.tensor[ph.bf16][32, 16]
     t += ph.dot(X[r:+16, :], W[:, :])
     Z[r:+16, :] = ph.softmax(ph.dot(X[r:+16, :], W[:, :])) - t
     Z[(r + 16):+16, :] = ph.softmax(ph.dot(X[(r + 16):+16, :], W[:, :]))
+
+
+@ph.kernel
+@ph.launch(64)
+def fma_ragged(A: ph.tensor[ph.f32][M, K], B: ph.tensor[ph.f32][K, 24], C: ph.tensor[ph.f32][M, 24]):
+    m0: ph.let = ph.ctx.block.x * 32
+    acc: ph.var[ph.tile[ph.f32][32, 24]] = 0.0
+    for k in range(0, K, 8):
+        acc += ph.dot(A[m0:+32, k:+8], B[k:+8, :])
+        A[m0:+32, (k + 8):+8] = A[m0:+32, (k + 8):+8] * 2.0
+    C[m0:+32, :] = acc
