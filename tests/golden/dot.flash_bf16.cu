@@ -94,29 +94,47 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
     bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 9216);
     const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
     if (turn == 0) {  // the first turn's windows
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+      if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_now_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+      if (k_lo <= 0 && 0 < k_hi && box_2.lo[0] <= 0 && 0 < box_2.hi[0] && k_lo <= 63 && 63 < k_hi && box_2.lo[0] <= 63 && 63 < box_2.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
@@ -133,29 +151,47 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       box_4.normalize();
       const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[1]);
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[1]);
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+      if (box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_then_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
+      if (k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2 && box_4.lo[0] <= 63 && 63 < box_4.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
@@ -425,16 +461,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
     bf16* stage_then_3 = (bf16*)(ring_3 + (turn + 1) % 2 * 9216);
     const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
     if (turn == 0) {  // the first turn's windows
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c && c < box_11.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c + 7 && c + 7 < box_11.hi[1]) {  // copied whole, in flight
+      if (k_lo_3 <= 0 && 0 < k_hi_3 && box_11.lo[1] <= 0 && 0 < box_11.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_11.lo[1] <= 63 && 63 < box_11.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_now_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= col && col < box_11.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c && c < box_11.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c + 7 && c + 7 < box_11.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= col && col < box_11.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
@@ -448,16 +493,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
       box_12.normalize();
       const i64 k_lo_4 = ph::max64(p_box.lo[1], box_12.lo[0]);
       const i64 k_hi_4 = ph::min64(p_box.hi[1], box_12.hi[0]);
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c && c < box_12.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c + 7 && c + 7 < box_12.hi[1]) {  // copied whole, in flight
+      if (k_lo_4 <= 0 && 0 < k_hi_4 && box_12.lo[1] <= 0 && 0 < box_12.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_12.lo[1] <= 63 && 63 < box_12.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_then_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= col && col < box_12.hi[1] ? V_[(z_ * S_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c && c < box_12.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c + 7 && c + 7 < box_12.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= col && col < box_12.hi[1] ? V_[(z_ * S_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
           }
         }
       }

@@ -41,16 +41,25 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
     f32* stage = (f32*)(smem + 0);  // tile<f32>[32, 8] staged for multiply-adds, rows of 48 bytes
     const u32 stage_at = ph::smem_address(stage);
-    // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 64; e += 64) {
-      const int r = e / 2, c = e % 2 * 4;
-      if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // copied whole, in flight
+    if (k_ % 4 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 31 && 31 < box.hi[0] && k_lo <= 7 && 7 < k_hi) {  // tile<f32>[32, 8] inside its tensor: copied whole, in flight
+      #pragma unroll
+      for (int i = 0; i < 1; ++i) {
+        const int e = threadIdx.x + i * 64;
+        const int r = e / 2, c = e % 2 * 4;
         ph::stage_async16(stage_at + r * 48 + c * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int col = c + v;
-          ((f32*)((unsigned char*)stage + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : 0.0f;
+      }
+    } else {
+      // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 64) {
+        const int r = e / 2, c = e % 2 * 4;
+        if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // copied whole, in flight
+          ph::stage_async16(stage_at + r * 48 + c * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : 0.0f;
+          }
         }
       }
     }

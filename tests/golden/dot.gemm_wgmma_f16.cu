@@ -53,29 +53,47 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
     f16* stage_then_2 = (f16*)(ring_2 + (turn + 1) % 2 * 6400);
     const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
     if (turn == 0) {  // the first turn's windows
-      // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 128; e += 128) {
-        const int r = e / 2, c = e % 2 * 8;
-        if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 15 && 15 < k_hi) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 1; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 2, c = e % 2 * 8;
           ph::stage_async16(stage_now_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((f16*)((unsigned char*)stage_now + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
+        }
+      } else {
+        // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 128; e += 128) {
+          const int r = e / 2, c = e % 2 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((f16*)((unsigned char*)stage_now + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
+            }
           }
         }
       }
-      // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 384; e += 128) {
-        const int r = e / 24, c = e % 24 * 8;
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 15 && 15 < k_hi && box_2.lo[1] <= 191 && 191 < box_2.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 3; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 24, c = e % 24 * 8;
           ph::stage_async16(stage_now_at_2 + r * 400 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((f16*)((unsigned char*)stage_now_2 + (r) * 400))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+        }
+      } else {
+        // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 384; e += 128) {
+          const int r = e / 24, c = e % 24 * 8;
+          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at_2 + r * 400 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((f16*)((unsigned char*)stage_now_2 + (r) * 400))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+            }
           }
         }
       }
@@ -90,29 +108,47 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       box_4.normalize();
       const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
-      // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 128; e += 128) {
-        const int r = e / 2, c = e % 2 * 8;
-        if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+      if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 15 && 15 < k_hi_2) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 1; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 2, c = e % 2 * 8;
           ph::stage_async16(stage_then_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((f16*)((unsigned char*)stage_then + (r) * 48))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_f16(0.0f);
+        }
+      } else {
+        // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 128; e += 128) {
+          const int r = e / 2, c = e % 2 * 8;
+          if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((f16*)((unsigned char*)stage_then + (r) * 48))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_f16(0.0f);
+            }
           }
         }
       }
-      // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 384; e += 128) {
-        const int r = e / 24, c = e % 24 * 8;
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[1] <= 0 && 0 < box_4.hi[1] && k_lo_2 <= 15 && 15 < k_hi_2 && box_4.lo[1] <= 191 && 191 < box_4.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 3; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 24, c = e % 24 * 8;
           ph::stage_async16(stage_then_at_2 + r * 400 + c * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((f16*)((unsigned char*)stage_then_2 + (r) * 400))[col] = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[(k_next + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+        }
+      } else {
+        // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 384; e += 128) {
+          const int r = e / 24, c = e % 24 * 8;
+          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at_2 + r * 400 + c * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((f16*)((unsigned char*)stage_then_2 + (r) * 400))[col] = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[(k_next + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+            }
           }
         }
       }

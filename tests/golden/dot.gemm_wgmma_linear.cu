@@ -53,29 +53,47 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
     bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 18432);
     const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
     if (turn == 0) {  // the first turn's windows
-      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 1024; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_now_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
-      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 1024; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_ % 8 == 0 && K_ % 8 == 0 && k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+      if (k_ % 8 == 0 && K_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[0] <= 0 && 0 < box_2.hi[0] && k_lo <= 63 && 63 < k_hi && box_2.lo[0] <= 127 && 127 < box_2.hi[0]) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_ + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? W_[(n0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? W_[(n0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
@@ -90,29 +108,47 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       box_4.normalize();
       const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[1]);
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[1]);
-      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 1024; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+      if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 127 && 127 < box_3.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_then_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at + r * 144 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+            }
           }
         }
       }
-      // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 1024; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (k_next % 8 == 0 && K_ % 8 == 0 && k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
+      if (k_next % 8 == 0 && K_ % 8 == 0 && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2 && box_4.lo[0] <= 127 && 127 < box_4.hi[0]) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
           ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_next + c)]);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? W_[(n0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+        }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_next % 8 == 0 && K_ % 8 == 0 && k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &W_[(n0_ + r) * K_ + (k_next + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? W_[(n0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+            }
           }
         }
       }

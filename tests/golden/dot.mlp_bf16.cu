@@ -17,31 +17,49 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   #if __CUDA_ARCH__ >= 800
   bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
   const u32 stage_at = ph::smem_address(stage);
-  // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 512; e += 128) {
-    const int r = e / 8, c = e % 8 * 8;
-    if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+  if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int e = threadIdx.x + i * 128;
+      const int r = e / 8, c = e % 8 * 8;
       ph::stage_async16(stage_at + r * 144 + c * 2, &X_[m0_ * 64 + (r * 64 + c)]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? X_[m0_ * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int r = e / 8, c = e % 8 * 8;
+      if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+        ph::stage_async16(stage_at + r * 144 + c * 2, &X_[m0_ * 64 + (r * 64 + c)]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? X_[m0_ * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
+        }
       }
     }
   }
   bf16* stage_2 = (bf16*)(smem + 9216);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
   const u32 stage_at_2 = ph::smem_address(stage_2);
-  // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 512; e += 128) {
-    const int r = e / 8, c = e % 8 * 8;
-    if (k_lo <= r && r < k_hi && 0 <= c && c < 64 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+  if (k_lo <= 0 && 0 < k_hi && 0 <= 0 && 0 < 64 && k_lo <= 63 && 63 < k_hi && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int e = threadIdx.x + i * 128;
+      const int r = e / 8, c = e % 8 * 8;
       ph::stage_async16(stage_at_2 + r * 144 + c * 2, &W1_[r * 64 + c]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && 0 <= col && col < 64 ? W1_[r * 64 + col] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 512; e += 128) {
+      const int r = e / 8, c = e % 8 * 8;
+      if (k_lo <= r && r < k_hi && 0 <= c && c < 64 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+        ph::stage_async16(stage_at_2 + r * 144 + c * 2, &W1_[r * 64 + c]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && 0 <= col && col < 64 ? W1_[r * 64 + col] : ph::to_bf16(0.0f);
+        }
       }
     }
   }
@@ -149,16 +167,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   #if __CUDA_ARCH__ >= 800
   bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[64, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at_3 = ph::smem_address(stage_3);
-  // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 256; e += 128) {
-    const int r = e / 4, c = e % 4 * 8;
-    if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 32 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 32) {  // copied whole, in flight
+  if (k_lo_2 <= 0 && 0 < k_hi_2 && 0 <= 0 && 0 < 32 && k_lo_2 <= 63 && 63 < k_hi_2 && 0 <= 31 && 31 < 32) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 2; ++i) {
+      const int e = threadIdx.x + i * 128;
+      const int r = e / 4, c = e % 4 * 8;
       ph::stage_async16(stage_at_3 + r * 80 + c * 2, &W2_[r * 32 + c]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage_3 + (r) * 80))[col] = k_lo_2 <= r && r < k_hi_2 && 0 <= col && col < 32 ? W2_[r * 32 + col] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 256; e += 128) {
+      const int r = e / 4, c = e % 4 * 8;
+      if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 32 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 32) {  // copied whole, in flight
+        ph::stage_async16(stage_at_3 + r * 80 + c * 2, &W2_[r * 32 + c]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_3 + (r) * 80))[col] = k_lo_2 <= r && r < k_hi_2 && 0 <= col && col < 32 ? W2_[r * 32 + col] : ph::to_bf16(0.0f);
+        }
       }
     }
   }

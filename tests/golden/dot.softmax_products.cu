@@ -17,31 +17,49 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   #if __CUDA_ARCH__ >= 800
   bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at = ph::smem_address(stage);
-  // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 128; e += 64) {
-    const int r = e / 4, c = e % 4 * 8;
-    if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+  if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 31 && 31 < box.hi[0] && k_lo <= 31 && 31 < k_hi) {  // tile<bf16>[32, 32] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 2; ++i) {
+      const int e = threadIdx.x + i * 64;
+      const int r = e / 4, c = e % 4 * 8;
       ph::stage_async16(stage_at + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[r_ * 32 + (r * 32 + col)] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 128; e += 64) {
+      const int r = e / 4, c = e % 4 * 8;
+      if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+        ph::stage_async16(stage_at + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[r_ * 32 + (r * 32 + col)] : ph::to_bf16(0.0f);
+        }
       }
     }
   }
   bf16* stage_2 = (bf16*)(smem + 2560);  // tile<bf16>[32, 16] staged for ldmatrix, rows of 48 bytes
   const u32 stage_at_2 = ph::smem_address(stage_2);
-  // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 64; e += 64) {
-    const int r = e / 2, c = e % 2 * 8;
-    if (k_lo <= r && r < k_hi && 0 <= c && c < 16 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
+  if (k_lo <= 0 && 0 < k_hi && 0 <= 0 && 0 < 16 && k_lo <= 31 && 31 < k_hi && 0 <= 15 && 15 < 16) {  // tile<bf16>[32, 16] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 1; ++i) {
+      const int e = threadIdx.x + i * 64;
+      const int r = e / 2, c = e % 2 * 8;
       ph::stage_async16(stage_at_2 + r * 48 + c * 2, &B_[r * 16 + c]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage_2 + (r) * 48))[col] = k_lo <= r && r < k_hi && 0 <= col && col < 16 ? B_[r * 16 + col] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 64; e += 64) {
+      const int r = e / 2, c = e % 2 * 8;
+      if (k_lo <= r && r < k_hi && 0 <= c && c < 16 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
+        ph::stage_async16(stage_at_2 + r * 48 + c * 2, &B_[r * 16 + c]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_2 + (r) * 48))[col] = k_lo <= r && r < k_hi && 0 <= col && col < 16 ? B_[r * 16 + col] : ph::to_bf16(0.0f);
+        }
       }
     }
   }
@@ -133,31 +151,49 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   #if __CUDA_ARCH__ >= 800
   bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at_3 = ph::smem_address(stage_3);
-  // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 128; e += 64) {
-    const int r = e / 4, c = e % 4 * 8;
-    if (box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+  if (box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[0] <= 31 && 31 < box_4.hi[0] && k_lo_2 <= 31 && 31 < k_hi_2) {  // tile<bf16>[32, 32] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 2; ++i) {
+      const int e = threadIdx.x + i * 64;
+      const int r = e / 4, c = e % 4 * 8;
       ph::stage_async16(stage_at_3 + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage_3 + (r) * 80))[col] = box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[r_ * 32 + (r * 32 + col)] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 128; e += 64) {
+      const int r = e / 4, c = e % 4 * 8;
+      if (box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+        ph::stage_async16(stage_at_3 + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_3 + (r) * 80))[col] = box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[r_ * 32 + (r * 32 + col)] : ph::to_bf16(0.0f);
+        }
       }
     }
   }
   bf16* stage_4 = (bf16*)(smem + 2560);  // tile<bf16>[32, 16] staged for ldmatrix, rows of 48 bytes
   const u32 stage_at_4 = ph::smem_address(stage_4);
-  // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-  for (int e = threadIdx.x; e < 64; e += 64) {
-    const int r = e / 2, c = e % 2 * 8;
-    if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 16 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
+  if (k_lo_2 <= 0 && 0 < k_hi_2 && 0 <= 0 && 0 < 16 && k_lo_2 <= 31 && 31 < k_hi_2 && 0 <= 15 && 15 < 16) {  // tile<bf16>[32, 16] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 1; ++i) {
+      const int e = threadIdx.x + i * 64;
+      const int r = e / 2, c = e % 2 * 8;
       ph::stage_async16(stage_at_4 + r * 48 + c * 2, &B_[r * 16 + c]);
-    } else {
-      #pragma unroll
-      for (int v = 0; v < 8; ++v) {
-        const int col = c + v;
-        ((bf16*)((unsigned char*)stage_4 + (r) * 48))[col] = k_lo_2 <= r && r < k_hi_2 && 0 <= col && col < 16 ? B_[r * 16 + col] : ph::to_bf16(0.0f);
+    }
+  } else {
+    // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 64; e += 64) {
+      const int r = e / 2, c = e % 2 * 8;
+      if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 16 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
+        ph::stage_async16(stage_at_4 + r * 48 + c * 2, &B_[r * 16 + c]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((bf16*)((unsigned char*)stage_4 + (r) * 48))[col] = k_lo_2 <= r && r < k_hi_2 && 0 <= col && col < 16 ? B_[r * 16 + col] : ph::to_bf16(0.0f);
+        }
       }
     }
   }

@@ -127,6 +127,20 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
         w.vec = None
     single = ct.pack(d, w.elem(stored, [r, inner]))
     source = _copied_from(stored, vec, ct.pack(d, whole))
+    chunks, threads = rows * cols // group, w.kernel.threads
+    interior = source is not None and chunks % threads == 0
+    if interior:  # the whole stored tile inside its tensor: no test a chunk, the loop unrolled
+        tests = [*vec.tests, shown("0", "0"), shown(str(rows - 1), str(cols - 1))]
+        turn = w.loop_name("i")
+        w.line(f"if ({' && '.join(tests)}) {{  // {stored.type} inside its tensor: copied whole, in flight")
+        with w.indented():
+            w.unrolled(f"for (int {turn} = 0; {turn} < {chunks // threads}; ++{turn}) {{", [
+                f"const int {e} = threadIdx.x + {turn} * {threads};",
+                f"const int {r} = {e} / {cols // group}, {c} = {e} % {cols // group} * {group};",
+                f"ph::stage_async16({address} + {r} * {pitch} + {c} * {size}, {source});",
+            ])
+        w.line("} else {")
+        w.depth += 1
     w.line(f"// {stored.type} to shared memory, {group} elements a thread a turn, zeros where nothing is read")
     w.line(f"for (int {e} = threadIdx.x; {e} < {rows * cols // group}; {e} += {w.kernel.threads}) {{")
     with w.indented():
@@ -159,6 +173,9 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
         w.depth -= 1
         w.line("}")
     w.line("}")
+    if interior:
+        w.depth -= 1
+        w.line("}")
     return Staged(address, pitch, size, turned, tile, source is not None)
 
 
