@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int r = e / 4, c = e % 4 * 8;
           if (kk_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + r * 80 + c * 2, &A_[(start + r) * K_ + (kk_ + c)]);
+            ph::stage_async16(stage_now_at + (r) * 80 + (c) * 2, &A_[(start + r) * K_ + (kk_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -87,7 +87,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int r = e / 2, c = e % 2 * 8;
           if (k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_2 + r * 48 + c * 2, &B_[kk_ * 16 + (r * 16 + c)]);
+            ph::stage_async16(stage_now_at_2 + (r) * 48 + (c) * 2, &B_[kk_ * 16 + (r * 16 + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int r = e / 4, c = e % 4 * 8;
           if (kk_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + r * 80 + c * 2, &A_[(start_3 + r) * K_ + (kk_next + c)]);
+            ph::stage_async16(stage_then_at + (r) * 80 + (c) * 2, &A_[(start_3 + r) * K_ + (kk_next + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -126,7 +126,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int r = e / 2, c = e % 2 * 8;
           if (k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_2 + r * 48 + c * 2, &B_[kk_next * 16 + (r * 16 + c)]);
+            ph::stage_async16(stage_then_at_2 + (r) * 48 + (c) * 2, &B_[kk_next * 16 + (r * 16 + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {

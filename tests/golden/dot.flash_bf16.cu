@@ -99,14 +99,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -121,14 +121,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -156,14 +156,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + r * 144 + c * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -178,14 +178,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_2 + r * 144 + c * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -466,14 +466,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c && c < box_11.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_11.lo[1] <= c + 7 && c + 7 < box_11.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -498,14 +498,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c && c < box_12.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_12.lo[1] <= c + 7 && c + 7 < box_12.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_3 + r * 144 + c * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {

@@ -46,14 +46,14 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       for (int i = 0; i < 1; ++i) {
         const int e = threadIdx.x + i * 64;
         const int r = e / 2, c = e % 2 * 4;
-        ph::stage_async16(stage_at + r * 48 + c * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
+        ph::stage_async16(stage_at + (r) * 48 + (c) * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
       }
     } else {
       // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 64; e += 64) {
         const int r = e / 2, c = e % 2 * 4;
         if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // copied whole, in flight
-          ph::stage_async16(stage_at + r * 48 + c * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_at + (r) * 48 + (c) * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -73,7 +73,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       for (int e = threadIdx.x; e < 48; e += 64) {
         const int r = e / 6, c = e % 6 * 4;
         if (k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 3 && c + 3 < box_2.hi[1]) {  // copied whole, in flight
-          ph::stage_async16(stage_now_at + r * 112 + c * 4, &B_[k_ * 24 + (r * 24 + c)]);
+          ph::stage_async16(stage_now_at + (r) * 112 + (c) * 4, &B_[k_ * 24 + (r * 24 + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -97,7 +97,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       for (int e = threadIdx.x; e < 48; e += 64) {
         const int r = e / 6, c = e % 6 * 4;
         if (k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 3 && c + 3 < box_4.hi[1]) {  // copied whole, in flight
-          ph::stage_async16(stage_then_at + r * 112 + c * 4, &B_[k_next * 24 + (r * 24 + c)]);
+          ph::stage_async16(stage_then_at + (r) * 112 + (c) * 4, &B_[k_next * 24 + (r * 24 + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 4; ++v) {

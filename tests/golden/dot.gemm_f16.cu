@@ -58,7 +58,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 8;
         if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-          ph::stage_async16(stage_now_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_now_at + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -71,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 4, c = e % 4 * 8;
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-          ph::stage_async16(stage_now_at_2 + r * 80 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          ph::stage_async16(stage_now_at_2 + (r) * 80 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -95,7 +95,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 8;
         if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-          ph::stage_async16(stage_then_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          ph::stage_async16(stage_then_at + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {
@@ -108,7 +108,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 4, c = e % 4 * 8;
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
-          ph::stage_async16(stage_then_at_2 + r * 80 + c * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+          ph::stage_async16(stage_then_at_2 + (r) * 80 + (c) * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 8; ++v) {

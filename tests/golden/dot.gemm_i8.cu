@@ -53,7 +53,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 16;
         if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
-          ph::stage_async16(stage_now_at + r * 48 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_now_at + (r) * 48 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 16; ++v) {
@@ -77,7 +77,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 16;
         if (k_next % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 15 && c + 15 < k_hi_2) {  // copied whole, in flight
-          ph::stage_async16(stage_then_at + r * 48 + c * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          ph::stage_async16(stage_then_at + (r) * 48 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
         } else {
           #pragma unroll
           for (int v = 0; v < 16; ++v) {

@@ -55,7 +55,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
     for (int e = threadIdx.x; e < 64; e += 128) {
       const int r = e / 2, c = e % 2 * 16;
       if (a_start1_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 48 + c * 1, &A_[(a_start0_ + r) * K_ + (a_start1_ + c)]);
+        ph::stage_async16(stage_at + (r) * 48 + (c) * 1, &A_[(a_start0_ + r) * K_ + (a_start1_ + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 16; ++v) {

@@ -58,14 +58,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         for (int i = 0; i < 1; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 2, c = e % 2 * 8;
-          ph::stage_async16(stage_now_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_now_at + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
         }
       } else {
         // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 128; e += 128) {
           const int r = e / 2, c = e % 2 * 8;
           if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -80,14 +80,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         for (int i = 0; i < 3; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 24, c = e % 24 * 8;
-          ph::stage_async16(stage_now_at_2 + r * 400 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          ph::stage_async16(stage_now_at_2 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
         }
       } else {
         // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 384; e += 128) {
           const int r = e / 24, c = e % 24 * 8;
           if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_2 + r * 400 + c * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_now_at_2 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -113,14 +113,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         for (int i = 0; i < 1; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 2, c = e % 2 * 8;
-          ph::stage_async16(stage_then_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          ph::stage_async16(stage_then_at + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
         }
       } else {
         // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 128; e += 128) {
           const int r = e / 2, c = e % 2 * 8;
           if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + r * 48 + c * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+            ph::stage_async16(stage_then_at + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -135,14 +135,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         for (int i = 0; i < 3; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 24, c = e % 24 * 8;
-          ph::stage_async16(stage_then_at_2 + r * 400 + c * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+          ph::stage_async16(stage_then_at_2 + (r) * 400 + (c) * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
         }
       } else {
         // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 384; e += 128) {
           const int r = e / 24, c = e % 24 * 8;
           if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_2 + r * 400 + c * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_then_at_2 + (r) * 400 + (c) * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {

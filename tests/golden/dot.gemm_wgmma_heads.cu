@@ -63,14 +63,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_heads(bf16* 
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at + r * 144 + c * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_ + c)]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + r * 144 + c * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -85,14 +85,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_heads(bf16* 
         for (int i = 0; i < 8; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 16, c = e % 16 * 8;
-          ph::stage_async16(stage_now_at_2 + r * 272 + c * 2, &W_[(k_ + r) * N_ + (n0_ + c)]);
+          ph::stage_async16(stage_now_at_2 + (r) * 272 + (c) * 2, &W_[(k_ + r) * N_ + (n0_ + c)]);
         }
       } else {
         // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 1024; e += 128) {
           const int r = e / 16, c = e % 16 * 8;
           if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_2 + r * 272 + c * 2, &W_[(k_ + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_now_at_2 + (r) * 272 + (c) * 2, &W_[(k_ + r) * N_ + (n0_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -119,14 +119,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_heads(bf16* 
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at + r * 144 + c * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_next + c)]);
+          ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_next + c)]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + r * 144 + c * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_next + c)]);
+            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &X_[((s_ * H_ + h_) * M_ + (m0_ + r)) * K_ + (k_next + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
@@ -141,14 +141,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_heads(bf16* 
         for (int i = 0; i < 8; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 16, c = e % 16 * 8;
-          ph::stage_async16(stage_then_at_2 + r * 272 + c * 2, &W_[(k_next + r) * N_ + (n0_ + c)]);
+          ph::stage_async16(stage_then_at_2 + (r) * 272 + (c) * 2, &W_[(k_next + r) * N_ + (n0_ + c)]);
         }
       } else {
         // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 1024; e += 128) {
           const int r = e / 16, c = e % 16 * 8;
           if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_2 + r * 272 + c * 2, &W_[(k_next + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_then_at_2 + (r) * 272 + (c) * 2, &W_[(k_next + r) * N_ + (n0_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {

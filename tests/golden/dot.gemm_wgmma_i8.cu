@@ -53,14 +53,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
         for (int i = 0; i < 8; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 16;
-          ph::stage_async16(stage_now_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_now_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
         }
       } else {
         // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 1024; e += 128) {
           const int r = e / 8, c = e % 8 * 16;
           if (k_ % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 16; ++v) {
@@ -86,14 +86,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
         for (int i = 0; i < 8; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 16;
-          ph::stage_async16(stage_then_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          ph::stage_async16(stage_then_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
         }
       } else {
         // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 1024; e += 128) {
           const int r = e / 8, c = e % 8 * 16;
           if (k_next % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 15 && c + 15 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + r * 144 + c * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
           } else {
             #pragma unroll
             for (int v = 0; v < 16; ++v) {

@@ -22,14 +22,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
     for (int i = 0; i < 4; ++i) {
       const int e = threadIdx.x + i * 128;
       const int r = e / 8, c = e % 8 * 8;
-      ph::stage_async16(stage_at + r * 144 + c * 2, &X_[m0_ * 64 + (r * 64 + c)]);
+      ph::stage_async16(stage_at + (r) * 144 + (c) * 2, &X_[m0_ * 64 + (r * 64 + c)]);
     }
   } else {
     // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int r = e / 8, c = e % 8 * 8;
       if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 144 + c * 2, &X_[m0_ * 64 + (r * 64 + c)]);
+        ph::stage_async16(stage_at + (r) * 144 + (c) * 2, &X_[m0_ * 64 + (r * 64 + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -46,14 +46,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
     for (int i = 0; i < 4; ++i) {
       const int e = threadIdx.x + i * 128;
       const int r = e / 8, c = e % 8 * 8;
-      ph::stage_async16(stage_at_2 + r * 144 + c * 2, &W1_[r * 64 + c]);
+      ph::stage_async16(stage_at_2 + (r) * 144 + (c) * 2, &W1_[r * 64 + c]);
     }
   } else {
     // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 512; e += 128) {
       const int r = e / 8, c = e % 8 * 8;
       if (k_lo <= r && r < k_hi && 0 <= c && c < 64 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-        ph::stage_async16(stage_at_2 + r * 144 + c * 2, &W1_[r * 64 + c]);
+        ph::stage_async16(stage_at_2 + (r) * 144 + (c) * 2, &W1_[r * 64 + c]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -172,14 +172,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
     for (int i = 0; i < 2; ++i) {
       const int e = threadIdx.x + i * 128;
       const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at_3 + r * 80 + c * 2, &W2_[r * 32 + c]);
+      ph::stage_async16(stage_at_3 + (r) * 80 + (c) * 2, &W2_[r * 32 + c]);
     }
   } else {
     // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 256; e += 128) {
       const int r = e / 4, c = e % 4 * 8;
       if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 32 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 32) {  // copied whole, in flight
-        ph::stage_async16(stage_at_3 + r * 80 + c * 2, &W2_[r * 32 + c]);
+        ph::stage_async16(stage_at_3 + (r) * 80 + (c) * 2, &W2_[r * 32 + c]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {

@@ -22,14 +22,14 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
     for (int i = 0; i < 2; ++i) {
       const int e = threadIdx.x + i * 64;
       const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
+      ph::stage_async16(stage_at + (r) * 80 + (c) * 2, &A_[r_ * 32 + (r * 32 + c)]);
     }
   } else {
     // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 128; e += 64) {
       const int r = e / 4, c = e % 4 * 8;
       if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-        ph::stage_async16(stage_at + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
+        ph::stage_async16(stage_at + (r) * 80 + (c) * 2, &A_[r_ * 32 + (r * 32 + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -46,14 +46,14 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
     for (int i = 0; i < 1; ++i) {
       const int e = threadIdx.x + i * 64;
       const int r = e / 2, c = e % 2 * 8;
-      ph::stage_async16(stage_at_2 + r * 48 + c * 2, &B_[r * 16 + c]);
+      ph::stage_async16(stage_at_2 + (r) * 48 + (c) * 2, &B_[r * 16 + c]);
     }
   } else {
     // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 64; e += 64) {
       const int r = e / 2, c = e % 2 * 8;
       if (k_lo <= r && r < k_hi && 0 <= c && c < 16 && k_lo <= r && r < k_hi && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
-        ph::stage_async16(stage_at_2 + r * 48 + c * 2, &B_[r * 16 + c]);
+        ph::stage_async16(stage_at_2 + (r) * 48 + (c) * 2, &B_[r * 16 + c]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -156,14 +156,14 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
     for (int i = 0; i < 2; ++i) {
       const int e = threadIdx.x + i * 64;
       const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at_3 + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
+      ph::stage_async16(stage_at_3 + (r) * 80 + (c) * 2, &A_[r_ * 32 + (r * 32 + c)]);
     }
   } else {
     // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 128; e += 64) {
       const int r = e / 4, c = e % 4 * 8;
       if (box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-        ph::stage_async16(stage_at_3 + r * 80 + c * 2, &A_[r_ * 32 + (r * 32 + c)]);
+        ph::stage_async16(stage_at_3 + (r) * 80 + (c) * 2, &A_[r_ * 32 + (r * 32 + c)]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -180,14 +180,14 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
     for (int i = 0; i < 1; ++i) {
       const int e = threadIdx.x + i * 64;
       const int r = e / 2, c = e % 2 * 8;
-      ph::stage_async16(stage_at_4 + r * 48 + c * 2, &B_[r * 16 + c]);
+      ph::stage_async16(stage_at_4 + (r) * 48 + (c) * 2, &B_[r * 16 + c]);
     }
   } else {
     // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
     for (int e = threadIdx.x; e < 64; e += 64) {
       const int r = e / 2, c = e % 2 * 8;
       if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 16 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
-        ph::stage_async16(stage_at_4 + r * 48 + c * 2, &B_[r * 16 + c]);
+        ph::stage_async16(stage_at_4 + (r) * 48 + (c) * 2, &B_[r * 16 + c]);
       } else {
         #pragma unroll
         for (int v = 0; v < 8; ++v) {
@@ -364,7 +364,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   for (int e = threadIdx.x; e < 96; e += 64) {
     const int r = e / 6, c = e % 6 * 4;
     if (box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_3 <= c + 3 && c + 3 < k_hi_3) {  // copied whole, in flight
-      ph::stage_async16(stage_at_5 + r * 112 + c * 4, &X_[r_ * 24 + (r * 24 + c)]);
+      ph::stage_async16(stage_at_5 + (r) * 112 + (c) * 4, &X_[r_ * 24 + (r * 24 + c)]);
     } else {
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -379,7 +379,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   for (int e = threadIdx.x; e < 96; e += 64) {
     const int r = e / 4, c = e % 4 * 4;
     if (k_lo_3 <= r && r < k_hi_3 && 0 <= c && c < 16 && k_lo_3 <= r && r < k_hi_3 && 0 <= c + 3 && c + 3 < 16) {  // copied whole, in flight
-      ph::stage_async16(stage_at_6 + r * 80 + c * 4, &W_[r * 16 + c]);
+      ph::stage_async16(stage_at_6 + (r) * 80 + (c) * 4, &W_[r * 16 + c]);
     } else {
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -444,7 +444,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   for (int e = threadIdx.x; e < 96; e += 64) {
     const int r = e / 6, c = e % 6 * 4;
     if (box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_4 <= c && c < k_hi_4 && box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_4 <= c + 3 && c + 3 < k_hi_4) {  // copied whole, in flight
-      ph::stage_async16(stage_at_7 + r * 112 + c * 4, &X_[r_ * 24 + (r * 24 + c)]);
+      ph::stage_async16(stage_at_7 + (r) * 112 + (c) * 4, &X_[r_ * 24 + (r * 24 + c)]);
     } else {
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -459,7 +459,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   for (int e = threadIdx.x; e < 96; e += 64) {
     const int r = e / 4, c = e % 4 * 4;
     if (k_lo_4 <= r && r < k_hi_4 && 0 <= c && c < 16 && k_lo_4 <= r && r < k_hi_4 && 0 <= c + 3 && c + 3 < 16) {  // copied whole, in flight
-      ph::stage_async16(stage_at_8 + r * 80 + c * 4, &W_[r * 16 + c]);
+      ph::stage_async16(stage_at_8 + (r) * 80 + (c) * 4, &W_[r * 16 + c]);
     } else {
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -586,7 +586,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   for (int e = threadIdx.x; e < 96; e += 64) {
     const int r = e / 6, c = e % 6 * 4;
     if (box_11.lo[0] <= r && r < box_11.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_11.lo[0] <= r && r < box_11.hi[0] && k_lo_5 <= c + 3 && c + 3 < k_hi_5) {  // copied whole, in flight
-      ph::stage_async16(stage_at_9 + r * 112 + c * 4, &X_[start * 24 + (r * 24 + c)]);
+      ph::stage_async16(stage_at_9 + (r) * 112 + (c) * 4, &X_[start * 24 + (r * 24 + c)]);
     } else {
       #pragma unroll
       for (int v = 0; v < 4; ++v) {
@@ -601,7 +601,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   for (int e = threadIdx.x; e < 96; e += 64) {
     const int r = e / 4, c = e % 4 * 4;
     if (k_lo_5 <= r && r < k_hi_5 && 0 <= c && c < 16 && k_lo_5 <= r && r < k_hi_5 && 0 <= c + 3 && c + 3 < 16) {  // copied whole, in flight
-      ph::stage_async16(stage_at_10 + r * 80 + c * 4, &W_[r * 16 + c]);
+      ph::stage_async16(stage_at_10 + (r) * 80 + (c) * 4, &W_[r * 16 + c]);
     } else {
       #pragma unroll
       for (int v = 0; v < 4; ++v) {

@@ -171,7 +171,8 @@ def _ptx(gen: Any, variant: ir.Kernel) -> str | None:
         return None
     from phobos.backends.cuda.compile import OPTIONS
 
-    options = [b"-arch=compute_90" + gen.arch_suffix.encode(), *(o.encode() for o in OPTIONS.split()), b"-lineinfo"]
+    target = gen.target("sm_90").replace("sm_", "compute_")
+    options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split()), b"-lineinfo"]
     source = _each_line_placed(gen.source).encode()
     _, program = nvrtc.nvrtcCreateProgram(source, f"{gen.name}.cu".encode(), 0, [], [])
     try:

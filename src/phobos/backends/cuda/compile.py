@@ -54,7 +54,7 @@ def check_arch(arch: str) -> None:
 
 def key_of(gen: Generated, arch: str, kind: str = "cubin") -> str:
     """The cache key of a variant's compiled bytes."""
-    return _key(gen.source, arch + gen.arch_suffix, kind)
+    return _key(gen.source, gen.target(arch), kind)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -99,7 +99,7 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
         from cuda.bindings import nvrtc
     except ImportError as exc:
         raise missing_packages(exc) from None
-    target = arch + gen.arch_suffix
+    target = gen.target(arch)
     target = target if kind == "cubin" else target.replace("sm_", "compute_")
     options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split())]
     err, program = nvrtc.nvrtcCreateProgram(gen.source.encode(), f"{gen.name}.cu".encode(), 0, [], [])

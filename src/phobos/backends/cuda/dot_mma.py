@@ -34,7 +34,7 @@ from phobos.dtypes import BF16, F16, F32, I8, I32, DType
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
-from . import dot_stage, stage_ring
+from . import dot_stage, dot_wgmma, stage_ring
 from .exprs import Region, linear, paren
 from .groups import WARP
 from .placement import Fragment, Modes
@@ -199,7 +199,7 @@ def _packed(parts: list[str]) -> str:
 
 
 def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Region, rb: Region, k_lo: str,
-                    k_hi: str, out: str) -> str:
+                    k_hi: str, out: str, wgmma: bool = False) -> str:
     """The product of `e` into the register array `out` of this thread, placed as the
     statement's accumulator layout (`order.layout`) places a tile of its shape: warp
     w the 16-row blocks w, w + warps, ..., each block's atoms along the columns in
@@ -208,6 +208,8 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     each element of the others is read at the names of `order` (the element's row
     and column, and for the left operand its pass, group and element in the layout),
     so that a left operand computed from register tiles reads the thread's own.
+    With `wgmma` (sm_90a, where dot_wgmma.takes the product), each warpgroup's four
+    blocks are one m64 product instead, B read from its swizzled stage.
     Returns how the operands are read, in words."""
     layout = order.layout
     (rows, cols), (_, depth) = e.type.shape, e.left.type.shape
@@ -217,7 +219,7 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
 
     a_present, b_present = dot_stage.presents(ra, rb, k_lo, k_hi)
 
-    sa, sb = _stage(w, e, atom, registers, a_present, b_present)
+    sa, sb = _stage(w, e, atom, a_present, b_present, wgmma)
     lane, first, blk, step, nb, acc, fa, fb = (
         w.names.take(base) for base in ("lane", "first", "blk", "ks", "nb", "acc", "fa", "fb"))
     a_row, a_col = atom.a.threads.terms(lane)
@@ -243,6 +245,28 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         a_value = _bits(e.left.type.dtype, a_present(i, j), w.elem(e.left, [i, j]))
     if sb is None:
         b_value = _bits(e.right.type.dtype, b_present(i, j), w.elem(e.right, [i, j]))
+
+    def left_fragment(fa: str) -> None:
+        """A's registers of k step `step` of the block at row `first` into `fa`."""
+        if sa is None:
+            _gather(w, fa, 4, atom.per_register, a_names, a_value)
+        else:
+            w.line(_left_fragment(sa, atom, fa, lane, first, step))
+
+    def store(index: Callable[[str, int], str]) -> None:
+        """The block's accumulators to `out`, `index(nb, v)` naming atom nb's element v."""
+        stores = []
+        for v in range(4):  # element v of an atom's accumulator: row g + 8 (v / 2), column 2t + v % 2
+            dr, dc = atom.c.registers.at(v)
+            stores.append(f"{out}[{layout.register_index(str(dc), nb, f'({blk} * 2 + {dr // 8})')}] = {index(nb, v)};")
+        w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", stores)
+
+    left = "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is"
+    if wgmma:
+        assert sb is not None and sb.plan.swizzled
+        dot_wgmma.write(w, e, sb, dot_wgmma.Block(blk, first, step, lane, acc, fa, steps, warps, blocks),
+                        left_fragment, store)
+        return f"{left}, B staged swizzled for wgmma"
     w.line(f"{{  // {e.type} = dot on mma.sync {atom.m}x{atom.n}x{atom.k}, each warp its blocks' atoms in turn")
     with w.indented():
         w.line(f"const int {lane} = threadIdx.x % 32;")
@@ -257,10 +281,7 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
             w.line(f"for (int {step} = 0; {step} < {steps}; ++{step}) {{")
             with w.indented():
                 w.line(f"u32 {fa}[4] = {{}};")
-                if sa is None:
-                    _gather(w, fa, 4, atom.per_register, a_names, a_value)
-                else:
-                    w.line(_left_fragment(sa, atom, fa, lane, first, step))
+                left_fragment(fa)
                 if sb is None:
                     w.line("#pragma unroll")
                     w.line(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{")
@@ -272,29 +293,42 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
                 else:
                     _staged_right(w, sb, atom, atoms_n, lane, step, acc, fa)
             w.line("}")
-            stores = []
-            for v in range(4):  # element v of an atom's accumulator: row g + 8 (v / 2), column 2t + v % 2
-                dr, dc = atom.c.registers.at(v)
-                index = layout.register_index(str(dc), nb, f"({blk} * 2 + {dr // 8})")
-                stores.append(f"{out}[{index}] = {acc}[{nb}][{v}];")
-            w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", stores)
+            store(lambda nb, v: f"{acc}[{nb}][{v}]")
         w.line("}")
     w.line("}")
-    left = "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is"
     right = "B staged for ldmatrix" if sb else "B read where it is"
     return f"{left}, {right}"
 
 
-def _stage(w: TileWriter, e: ir.Dot, atom: Atom, registers: bool, a_present: Callable[[str, str], str],
-           b_present: Callable[[str, str], str]) -> tuple[dot_stage.Staged | None, dot_stage.Staged | None]:
-    """Stage the operands ldmatrix can read (a left one that reads register tiles is
-    read from them), where they fit, followed by one barrier."""
+def wgmma_takes(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered) -> bool:
+    """Whether the product in registers runs on wgmma on sm_90a (dot_wgmma.py): a shape
+    it suits, and stages that fit."""
+    return (dot_wgmma.shape_takes(e, w.kernel.threads, order.layout.groups.ragged)
+            and operand_plans(w, e, atom, wgmma=True) is not None)
+
+
+def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> list[dot_stage.Plan | None] | None:
+    """What a product in registers stages: the operands ldmatrix can read (a left one
+    that reads register tiles is read from them), or for wgmma B swizzled; None where
+    staging is off or the stages would not fit."""
     if not w.stage_operands:
-        return None, None
-    plans = [None if registers else dot_stage.plan(e.left, True, atom), dot_stage.plan(e.right, False, atom)]
+        return None
+    registers = w.reads_registers(e.left)
+    plans = [None if registers else dot_stage.plan(e.left, True, atom),
+             dot_stage.plan(e.right, False, atom, swizzled=wgmma)]
     if not dot_stage.fits([p for p in plans if p is not None]):
+        return None
+    return plans
+
+
+def _stage(w: TileWriter, e: ir.Dot, atom: Atom, a_present: Callable[[str, str], str],
+           b_present: Callable[[str, str], str], wgmma: bool
+           ) -> tuple[dot_stage.Staged | None, dot_stage.Staged | None]:
+    """Stage the operands `operand_plans` gives, followed by one barrier."""
+    plans = operand_plans(w, e, atom, wgmma)
+    if plans is None:
         return None, None
-    staged = stage_ring.stage_operands(w, e, plans, (a_present, b_present), "ldmatrix")
+    staged = stage_ring.stage_operands(w, e, plans, (a_present, b_present), "wgmma" if wgmma else "ldmatrix")
     return staged[0], staged[1]
 
 

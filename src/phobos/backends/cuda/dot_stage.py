@@ -16,6 +16,12 @@ instruction: ldmatrix"): a 16-bit operand either way round, an 8-bit one only wi
 k along its stored rows (`.trans` moves 16-bit elements), so an i8 left operand
 whose rows are m and an i8 right operand that is a transposed window (`nn.Linear`'s
 W[N, K]); any other i8 operand keeps the gather.
+
+A right operand wgmma reads (dot_wgmma.py) is stored *swizzled* instead, as a TMA box
+with the 128-byte swizzle stores it: boxes of 128-byte rows (64 16-bit elements a row),
+one after another along the stored columns, the 16-byte chunk c of row r at chunk
+c ^ (r % 8) of its row, from an address aligned to 1024 bytes. Eight consecutive threads
+copy the eight chunks of one row, which then fall in eight different bank groups.
 """
 
 from __future__ import annotations
@@ -40,38 +46,95 @@ if TYPE_CHECKING:
 # stages is written without them (kernel.py).
 ROW_PAD = 16
 STAGE_LIMIT = 96 * 1024
+SWIZZLE_ROW = 128  # bytes a swizzled row holds
+SWIZZLE_ATOM = 1024  # eight swizzled rows: the swizzle's period, and a swizzled stage's alignment
 
 Present = Callable[[str, str], str]  # the condition that operand element (i, j) is read
-Plan = tuple[ir.Expr, tuple[int, int], bool]  # what `plan` gives: the stored expression, its shape, turned
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What staging an operand copies: the expression whose rows are stored, the stored
+    shape (padded), whether it is turned (its rows the operand's columns) and whether
+    it is stored swizzled, for wgmma, rather than in padded rows, for ldmatrix."""
+
+    stored: ir.Expr
+    shape: tuple[int, int]
+    turned: bool
+    swizzled: bool = False
+
+    @property
+    def element(self) -> int:
+        return ct.element_bytes(self.stored.type.dtype)
+
+    @property
+    def pitch(self) -> int:
+        """Bytes between stored rows: padded rows, or a swizzled box's rows."""
+        return SWIZZLE_ROW if self.swizzled else self.shape[1] * self.element + ROW_PAD
+
+    @property
+    def box_cols(self) -> int:
+        """Stored columns a swizzled box holds (its 128-byte rows)."""
+        return SWIZZLE_ROW // self.element
+
+    @property
+    def box_bytes(self) -> int:
+        return self.shape[0] * SWIZZLE_ROW
+
+    @property
+    def bytes(self) -> int:
+        """The shared memory one stage takes (a swizzled one from an aligned address)."""
+        if self.swizzled:
+            return self.shape[1] // self.box_cols * self.box_bytes
+        return self.shape[0] * self.pitch
+
+    def at(self, base: str, row: str, col: str) -> str:
+        """C++ of the byte `base` + where stored element (row, col) lies (for a swizzled
+        stage, `col` at a 16-byte chunk's first element, or any element of it)."""
+        if not self.swizzled:
+            return f"{base} + ({row}) * {self.pitch} + ({col}) * {self.element}"
+        per_chunk = 16 // self.element
+        box, chunk = f"({col}) / {self.box_cols}", f"(({col}) % {self.box_cols} / {per_chunk} ^ ({row}) % 8)"
+        within = f" + ({col}) % {per_chunk} * {self.element}" if per_chunk > 1 else ""
+        return f"{base} + {box} * {self.box_bytes} + ({row}) * {SWIZZLE_ROW} + {chunk} * 16{within}"
+
+
+    def ref(self, storage: str, pointer: str, row: str, col: str) -> str:
+        """C++ naming stored element (row, col) of the stage at `pointer`, of C++ type `storage`."""
+        if not self.swizzled:
+            return f"(({storage}*)((unsigned char*){pointer} + ({row}) * {self.pitch}))[{col}]"
+        return f"*({storage}*)({self.at(f'(unsigned char*){pointer}', row, col)})"
 
 
 @dataclass(frozen=True)
 class Staged:
-    """An operand in shared memory: `address` names the u32 shared address of its
-    first stored element, `pitch` the bytes between stored rows, `turned` whether the
-    stored rows are the operand's columns (a transposed window as it is in memory)."""
+    """An operand in shared memory, as its plan lays it out: `address` names the u32
+    shared address of its first stored byte, `pointer` the same place as a pointer."""
 
+    plan: Plan
     address: str
-    pitch: int
-    element: int
-    turned: bool
-    pointer: str  # the same place as a pointer to the stored type
+    pointer: str
     in_flight: bool = False  # whole groups were copied by cp.async: wait for them before the barrier
+
+    @property
+    def turned(self) -> bool:
+        return self.plan.turned
 
     def at(self, row: str, col: str) -> str:
         """C++ of the shared address of stored element (row, col)."""
-        return f"{self.address} + ({row}) * {self.pitch} + ({col}) * {self.element}"
+        return self.plan.at(self.address, row, col)
 
     def ref(self, storage: str, row: str, col: str) -> str:
         """C++ naming stored element (row, col), of C++ type `storage`."""
-        return f"(({storage}*)((unsigned char*){self.pointer} + ({row}) * {self.pitch}))[{col}]"
+        return self.plan.ref(storage, self.pointer, row, col)
 
 
-def plan(x: ir.Expr, left: bool, atom: Atom | None = None) -> Plan | None:
+def plan(x: ir.Expr, left: bool, atom: Atom | None = None, swizzled: bool = False) -> Plan | None:
     """What staging operand `x` copies: the expression whose rows are stored, the
     stored shape (k padded to whole steps of `atom`, each stored row to whole 16-byte
-    groups) and whether it is turned; None where ldmatrix cannot give the operand's
-    fragments. Without an atom the operand is read element by element (dot_fma.py)."""
+    groups, or for a swizzled stage to whole boxes) and whether it is turned; None
+    where ldmatrix cannot give the operand's fragments. Without an atom the operand is
+    read element by element (dot_fma.py)."""
     turned = isinstance(x, ir.Transpose)
     stored = x.operand if isinstance(x, ir.Transpose) else x
     k_along_rows = turned if left else not turned  # k is the stored tile's row index
@@ -83,31 +146,46 @@ def plan(x: ir.Expr, left: bool, atom: Atom | None = None) -> Plan | None:
         rows = -(-rows // step) * step
     else:
         cols = -(-cols // step) * step
-    group = 16 // ct.element_bytes(stored.type.dtype)
-    return stored, (rows, -(-cols // group) * group), turned
+    group = (SWIZZLE_ROW if swizzled else 16) // ct.element_bytes(stored.type.dtype)
+    return Plan(stored, (rows, -(-cols // group) * group), turned, swizzled)
 
 
-def staged_bytes(shape: tuple[int, int], element: int) -> int:
-    return shape[0] * (shape[1] * element + ROW_PAD)
+def place(w: TileWriter, plan: Plan, raw: str) -> tuple[str, str]:
+    """A swizzled stage's pointer and shared address from the first byte of the memory
+    taken for it (`taken_bytes`), moved up to the next multiple of SWIZZLE_ATOM: the
+    swizzle is a function of the address."""
+    storage = ct.storage_type(plan.stored.type.dtype)
+    pointer, address = w.names.take("stage"), w.names.take("stage_at")
+    w.line(f"const u32 {address} = (ph::smem_address({raw}) + {SWIZZLE_ATOM - 1}) & ~{SWIZZLE_ATOM - 1}u;")
+    w.line(f"{storage}* {pointer} = ({storage}*)((unsigned char*)({raw}) + ({address} - ph::smem_address({raw})));")
+    return pointer, address
 
 
-def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
-          present: Present, reader: str = "ldmatrix", into: tuple[str, str] | None = None) -> Staged:
-    """Copy `stored` (shape padded to `shape`) to a statement scratch tile, or to the
-    place `into` names (a pointer to it and its shared address); `present(i, j)` is the
-    condition that operand element (i, j) is read (the stored element (r, c) is operand
-    element (c, r) where turned). No barrier: the caller's."""
+def taken_bytes(plan: Plan, stages: int = 1) -> int:
+    """The shared memory `stages` stages of a plan take, with the room to align them."""
+    return stages * plan.bytes + (SWIZZLE_ATOM if plan.swizzled else 0)
+
+
+def stage(w: TileWriter, plan: Plan, present: Present, reader: str = "ldmatrix",
+          into: tuple[str, str] | None = None) -> Staged:
+    """Copy `plan.stored` (shape padded to `plan.shape`) to a statement scratch tile,
+    or to the place `into` names (a pointer to it and its shared address);
+    `present(i, j)` is the condition that operand element (i, j) is read (the stored
+    element (r, c) is operand element (c, r) where turned). No barrier: the caller's."""
+    stored, (rows, cols), turned = plan.stored, plan.shape, plan.turned
     d = stored.type.dtype
     size = ct.element_bytes(d)
-    rows, cols = shape
-    pitch = cols * size + ROW_PAD
     storage = ct.storage_type(d)
-    if into is None:
-        tile = w.scratch(storage, 1, rows * pitch, f"{stored.type} staged for {reader}, rows of {pitch} bytes", "stage")
+    if into is not None:
+        tile, address = into
+    elif plan.swizzled:
+        raw = w.scratch("unsigned char", 1, taken_bytes(plan), f"{stored.type} staged for {reader}, swizzled", "raw")
+        tile, address = place(w, plan, raw)
+    else:
+        tile = w.scratch(storage, 1, plan.bytes, f"{stored.type} staged for {reader}, rows of {plan.pitch} bytes",
+                         "stage")
         address = w.names.take("stage_at")
         w.line(f"const u32 {address} = ph::smem_address({tile});")
-    else:
-        tile, address = into
     group = 16 // size
     assert cols % group == 0, "a stored row is whole 16-byte groups (plan pads k, the atoms the rest)"
     e, r, c, lane, inner = (w.loop_name(base) for base in ("e", "r", "c", "v", "col"))
@@ -115,8 +193,8 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
     def shown(row: str, col: str) -> str:
         return present(col, row) if turned else present(row, col)
 
-    def place(row: str, col: str) -> str:
-        return f"(({storage}*)((unsigned char*){tile} + ({row}) * {pitch}))[{col}]"
+    def place_of(row: str, col: str) -> str:
+        return plan.ref(storage, tile, row, col)
 
     zero = ct.pack(d, ct.zero(d))
     vec = VectorBody(group, inner, c, lane)
@@ -137,7 +215,7 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
             w.unrolled(f"for (int {turn} = 0; {turn} < {chunks // threads}; ++{turn}) {{", [
                 f"const int {e} = threadIdx.x + {turn} * {threads};",
                 f"const int {r} = {e} / {cols // group}, {c} = {e} % {cols // group} * {group};",
-                f"ph::stage_async16({address} + {r} * {pitch} + {c} * {size}, {source});",
+                f"ph::stage_async16({plan.at(address, r, c)}, {source});",
             ])
         w.line("} else {")
         w.depth += 1
@@ -151,7 +229,7 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
         if source is not None:
             w.line(f"if ({' && '.join([*vec.tests, first, last])}) {{  // copied whole, in flight")
             with w.indented():
-                w.line(f"ph::stage_async16({address} + {r} * {pitch} + {c} * {size}, {source});")
+                w.line(f"ph::stage_async16({plan.at(address, r, c)}, {source});")
             w.line("} else {")
             w.depth += 1
         elif vec.loads:
@@ -163,20 +241,20 @@ def stage(w: TileWriter, stored: ir.Expr, shape: tuple[int, int], turned: bool,
                 w.line(f"ph::Vec<{storage}, {group}> {out};")
                 alone = re.search(rf"\b{inner}\b", whole) is not None  # a lane that reads on its own
                 w.unrolled(lanes, [*([each] if alone else []), f"{out}.v[{lane}] = {ct.pack(d, whole)};"])
-                w.line(f"ph::vstore(&{place(r, c)}, {out});")
+                w.line(f"ph::vstore(&{place_of(r, c)}, {out});")
             w.line("} else {")
             w.depth += 1
         else:
             w.line("{")
             w.depth += 1
-        w.unrolled(lanes, [each, f"{place(r, inner)} = {shown(r, inner)} ? {single} : {zero};"])
+        w.unrolled(lanes, [each, f"{place_of(r, inner)} = {shown(r, inner)} ? {single} : {zero};"])
         w.depth -= 1
         w.line("}")
     w.line("}")
     if interior:
         w.depth -= 1
         w.line("}")
-    return Staged(address, pitch, size, turned, tile, source is not None)
+    return Staged(plan, address, tile, source is not None)
 
 
 def _copied_from(stored: ir.Expr, vec: VectorBody, value: str) -> str | None:
@@ -189,15 +267,9 @@ def _copied_from(stored: ir.Expr, vec: VectorBody, value: str) -> str | None:
     return address if value == f"{local}.v[{vec.lane}]" else None
 
 
-def plan_bytes(plan: Plan) -> int:
-    """The shared memory one stage of a planned operand takes."""
-    stored, shape, _ = plan
-    return staged_bytes(shape, ct.element_bytes(stored.type.dtype))
-
-
 def fits(plans: list[Plan]) -> bool:
     """Whether the planned operands' stages fit one product's limit, none of them empty."""
-    return sum(map(plan_bytes, plans)) <= STAGE_LIMIT and all(math.prod(shape) for _, shape, _ in plans)
+    return sum(map(taken_bytes, plans)) <= STAGE_LIMIT and all(math.prod(p.shape) for p in plans)
 
 
 def presents(ra: Region, rb: Region, k_lo: str, k_hi: str) -> tuple[Present, Present]:

@@ -1,5 +1,6 @@
-"""The PTX helpers a GEMM kernel on Hopper adds to the prelude: mbarriers, TMA loads,
-wgmma's fence, commit and wait, shared-memory descriptors, the persistent tile walk.
+"""The PTX helpers a GEMM kernel on Hopper adds to the prelude: mbarriers, TMA loads and
+stores, the producer's copies, the persistent tile walk (wgmma's fence, commit, wait and
+descriptors are the general prelude's, which any product on Hopper uses).
 
 All raw PTX, so the source compiles under bare NVRTC (no CUDA headers). The wgmma
 call itself depends on the plan (its N and types) and is written by gemm_writer.py.
@@ -189,8 +190,6 @@ PH_INLINE void copies_arrive(u32 bar) {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" :: "r"(bar) : "memory");
 }
-// What other threads wrote to a stage, made visible to this thread's wgmma.
-PH_INLINE void proxy_fence() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
 // The epilogue's TMA store: a box of shared memory to the tensor (clipped at its edges),
 // in this thread's bulk group; waits until its groups have read (or written) it all.
 PH_INLINE void tma_store(u32 src, const TensorMap* map, int inner, int outer) {
@@ -215,14 +214,6 @@ PH_INLINE u32 swizzled(u32 row, u32 col, u32 box_cols, u32 box_bytes, u32 elemen
 // reads fragments with ldmatrix (prelude.py) and multiplies with mma.sync.
 PH_INLINE void copies_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 template <int N> PH_INLINE void copies_wait() { asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory"); }
-PH_INLINE void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
-PH_INLINE void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
-template <int N> PH_INLINE void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory"); }
-// A shared-memory matrix descriptor, 128-byte swizzle: start, leading and stride byte offsets.
-PH_INLINE u64 smem_descriptor(u32 address, u32 lbo, u32 sbo) {
-  return (u64)((address & 0x3FFFF) >> 4) | ((u64)((lbo & 0x3FFFF) >> 4) << 16)
-       | ((u64)((sbo & 0x3FFFF) >> 4) << 32) | ((u64)1 << 62);
-}
 // The block rows a group of the persistent walk spans: `ctas` tiles in flight, `rows`
 // high and ctas / rows wide, read rows * h + ctas / rows * w rows and columns of the
 // operands, fewest where rows = sqrt(ctas * w / h) (`aspect`: the tile's w / h).

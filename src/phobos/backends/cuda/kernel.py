@@ -64,6 +64,14 @@ class Generated:
     # How each `dot` is written: (line, column, words), in source order.
     lowerings: tuple[tuple[int, int, str], ...] = ()
 
+    def target(self, arch: str) -> str:
+        """What NVRTC builds for `arch`: sm_90a where the code has sm_90a's instructions
+        (a GEMM kernel is only built for it; a general kernel's wgmma branches are
+        compiled only there, its other targets taking their own branches)."""
+        if self.arch_suffix and (self.gemm is not None or arch == "sm_90"):
+            return arch + self.arch_suffix
+        return arch
+
     def shared_on(self, arch: str) -> int:
         """The shared memory a CTA of this variant takes on `arch` (`sm_XY`)."""
         if self.scalar_shared_bytes is None or int(arch.removeprefix("sm_").rstrip("a")) >= 80:
@@ -237,13 +245,18 @@ class KernelWriter(TileWriter):
         args = self.param_declarations()
         path = path_literal(k.span.path)
         bindings = self.bindings_text()
+        helpers = []
+        if self.hopper_helpers:
+            helpers = ["#if defined(__CUDA_ARCH_FEAT_SM90_ALL)", "namespace ph {",
+                       *(text.rstrip("\n") for text in self.hopper_helpers.values()), "}  // namespace ph", "#endif"]
         head = [
             PRELUDE,
+            *helpers,
             f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
+            f"// for launches where {self.spec.text()}",
             f"#line {k.span.line} {path}",
             f'extern "C" __global__ void __launch_bounds__({k.threads}) {entry_symbol(k.name)}({", ".join(args)}) {{',
         ]
-        head[2:2] = [f"// for launches where {self.spec.text()}"]
         head += self.assumptions()
         if shared:
             head.append("  extern __shared__ __align__(16) unsigned char smem[];")
@@ -252,6 +265,7 @@ class KernelWriter(TileWriter):
                         "// where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned,
+                         arch_suffix="a" if self.uses_wgmma else "",
                          scalar_shared_bytes=None if scalar == shared else scalar,
                          lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())))
 

@@ -408,6 +408,31 @@ PH_INLINE void ldmatrix2_trans(u32 (&r)[2], u32 address) {
                : "=r"(r[0]), "=r"(r[1]) : "r"(address));
 }
 #endif
+// ---- wgmma (sm_90a): a warpgroup's asynchronous product. Stores of generic-proxy
+// writers (threads, cp.async) to a stage are made visible to wgmma, which reads through
+// the async proxy, by a proxy fence in each writer before the barrier that publishes
+// them. A register wgmma reads or writes stays its own until the wait: `keep` ties it
+// there, so that the compiler neither reads an accumulator before the wait nor reuses
+// an operand's register while the product may still read it.
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+PH_INLINE void proxy_fence() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+PH_INLINE void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+PH_INLINE void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int N> PH_INLINE void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory"); }
+// A shared-memory matrix descriptor, 128-byte swizzle: start, leading and stride byte offsets.
+PH_INLINE u64 smem_descriptor(u32 address, u32 lbo, u32 sbo) {
+  return (u64)((address & 0x3FFFF) >> 4) | ((u64)((lbo & 0x3FFFF) >> 4) << 16)
+       | ((u64)((sbo & 0x3FFFF) >> 4) << 32) | ((u64)1 << 62);
+}
+template <int N> PH_INLINE void keep(f32 (&r)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+f"(r[i]) :: "memory");
+}
+template <int N> PH_INLINE void keep(u32 (&r)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+r"(r[i]) :: "memory");
+}
+#endif
 
 }  // namespace ph
 """

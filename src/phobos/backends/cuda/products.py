@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from phobos.environment import flag
 from phobos.ir import nodes as ir
 
 from . import ctypes as ct
@@ -20,6 +21,9 @@ from .exprs import Pos, Region, imax, imin, linear
 if TYPE_CHECKING:
     from .stage_ring import Ring
     from .tiles import TileWriter
+
+# Products in registers on wgmma on sm_90a (dot_wgmma.py): off until checked on a GPU.
+ENV_GENERAL_WGMMA = "PHOBOS_CUDA_GENERAL_WGMMA"
 
 
 def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
@@ -138,7 +142,15 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         else:
             w.note_lowering(e, f"{blocked_words(e)}; {how}")
         return out
-    staged = w.by_arch(lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out), scalar)
-    w.note_lowering(e, f"{atom.instruction} from sm_80 into registers (the accumulator layout), "
+    hopper = None
+    if flag(ENV_GENERAL_WGMMA, False) and dot_mma.wgmma_takes(w, e, atom, order):
+        w.uses_wgmma = True
+        words: list[str] = []
+        hopper = lambda: words.append(  # noqa: E731
+            dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=True))
+    staged = w.by_arch(lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out), scalar, hopper)
+    first = (f"wgmma m64n{shape[1]}k16 on sm_90a into registers (the accumulator layout), {words[0]}; "
+             if hopper is not None else "")
+    w.note_lowering(e, f"{first}{atom.instruction} from sm_80 into registers (the accumulator layout), "
                        f"{staged}; scalar products below sm_80")
     return out

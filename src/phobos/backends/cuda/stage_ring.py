@@ -89,25 +89,26 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[dot_stage.Plan | None],
     ring = w.ring
     ahead = ring.ahead.get(id(e), (False, False)) if ring is not None else (False, False)
     ahead = tuple(a and p is not None for a, p in zip(ahead, plans, strict=True))
-    if sum(dot_stage.plan_bytes(p) * (2 if a else 1) for p, a in zip(plans, ahead, strict=True)
+    if sum(dot_stage.taken_bytes(p, 2 if a else 1) for p, a in zip(plans, ahead, strict=True)
            if p is not None) > dot_stage.STAGE_LIMIT:
         ahead = (False, False)
     staged: list[dot_stage.Staged | None] = [
-        None if p is None or a else dot_stage.stage(w, *p, present[i], reader)
+        None if p is None or a else dot_stage.stage(w, p, present[i], reader)
         for i, (p, a) in enumerate(zip(plans, ahead, strict=True))]
     if not any(p is not None for p in plans):
         return staged
     w.staged_any = True
+    async_reader = any(p is not None and p.swizzled for p in plans)
     if ring is None or not any(ahead):
         if any(s is not None and s.in_flight for s in staged):
             w.line("ph::stage_wait();")
-        w.sync()
+        _publish(w, async_reader)
         return staged
     rings = {i: _two_stages(w, plan, ring, reader) for i, plan in enumerate(plans) if ahead[i] and plan is not None}
     w.line(f"if ({ring.turn} == 0) {{  // the first turn's windows")
     with w.indented():
         for i, (now, _) in rings.items():  # each turn's products read this turn's stage, named alike
-            staged[i] = dot_stage.stage(w, *plans[i], present[i], reader, into=now)
+            staged[i] = dot_stage.stage(w, plans[i], present[i], reader, into=now)
     w.line("}")
     w.line("ph::stage_commit();")
     w.sync()  # the stages the next turn's copies fill were read by the turn before
@@ -116,22 +117,33 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[dot_stage.Plan | None],
     with w.indented(), products.next_turn(w, ring):
         later = dot_stage.presents(*products.bounds(w, e))
         for i, (_, then) in rings.items():
-            dot_stage.stage(w, *plans[i], later[i], reader, into=then)
+            dot_stage.stage(w, plans[i], later[i], reader, into=then)
     w.line("}")
     w.line("ph::stage_commit();")
     w.line("ph::stage_wait_but_newest();")
-    w.sync()
+    _publish(w, async_reader)
     return staged
+
+
+def _publish(w: TileWriter, async_reader: bool) -> None:
+    """The barrier after which every thread's copies are seen by the products; a stage
+    wgmma reads (through the async proxy) is fenced by each thread that wrote it first."""
+    if async_reader:
+        w.line("ph::proxy_fence();  // this thread's copies, seen by wgmma")
+    w.sync()
 
 
 def _two_stages(w: TileWriter, plan: dot_stage.Plan, ring: Ring, reader: str
                 ) -> tuple[tuple[str, str], tuple[str, str]]:
     """Two stages of shared memory of the loop's own for one operand: (pointer, shared
     address) of this turn's and of the next turn's."""
-    stored, _, _ = plan
-    storage, size = ct.storage_type(stored.type.dtype), dot_stage.plan_bytes(plan)
+    stored = plan.stored
+    storage, size = ct.storage_type(stored.type.dtype), plan.bytes
     comment = f"two stages of {stored.type} staged for {reader}, a turn ahead"
-    base = w.own_scratch("unsigned char", 1, 2 * size, comment, "ring")
+    base = w.own_scratch("unsigned char", 1, dot_stage.taken_bytes(plan, 2), comment, "ring")
+    if plan.swizzled:
+        base, _ = dot_stage.place(w, plan, base)
+        base = f"(unsigned char*){base}"
     names = []
     for which, turn in (("now", ring.turn), ("then", f"{ring.turn} + 1")):
         pointer, address = w.names.take(f"stage_{which}"), w.names.take(f"stage_{which}_at")

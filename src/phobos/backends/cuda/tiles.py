@@ -107,6 +107,8 @@ class TileWriter(SweepWriter):
         self.stage_ahead = True  # whether loops may stage them a turn ahead (stage_ring.py)
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
+        self.uses_wgmma = False  # a product has an sm_90a branch (dot_wgmma.py): the kernel builds for sm_90a
+        self.hopper_helpers: dict[str, str] = {}  # the C++ helpers of those branches, by name
 
     # ------------------------------------------------------------ helpers
 
@@ -427,25 +429,37 @@ class TileWriter(SweepWriter):
             text += " the group"
         return text
 
-    def by_arch(self, tensor_cores: Callable[[], T], scalar: Callable[[], None]) -> T:
+    def by_arch(self, tensor_cores: Callable[[], T], scalar: Callable[[], None],
+                hopper: Callable[[], T] | None = None) -> T:
         """`tensor_cores()` under `#if __CUDA_ARCH__ >= 800` and `scalar()` under `#else`,
-        each from the same state (neither leaves a name the code after would read); the
-        scratch after them is the larger branch's, and what the first alone takes is
-        left out of the shared memory counted below sm_80 (`scalar_peak`)."""
-        before = self.branch_state()
-        self.line("#if __CUDA_ARCH__ >= 800")
-        self.tensor_cores_only = True
-        result = tensor_cores()
-        self.tensor_cores_only = False
-        used = self.arena_used
-        self.restore_branch_state(before)
-        self.line("#else")
-        scalar()
-        used = max(used, self.arena_used)
-        self.restore_branch_state(before)
-        self.arena_used = used
+        and `hopper()` before them under sm_90a's feature macro where given (so a build
+        for plain sm_90 takes the sm_80 branch), each from the same state (none leaves a
+        name the code after would read); the scratch and the own shared memory after
+        them are the largest branch's, and what the tensor-core branches alone take is
+        left out of the shared memory counted below sm_80 (`scalar_peak`). Returns the
+        sm_80 branch's result (hopper's where it is the only tensor-core branch built
+        for sm_90a: the caller's words say both)."""
+        before, own = self.branch_state(), self.own_used
+        used, own_end = 0, own
+        branches: list[tuple[str, Callable[[], T | None]]] = [("#if __CUDA_ARCH__ >= 800", tensor_cores),
+                                                             ("#else", scalar)]
+        if hopper is not None:
+            branches = [("#if defined(__CUDA_ARCH_FEAT_SM90_ALL)", hopper),
+                        ("#elif __CUDA_ARCH__ >= 800", tensor_cores), ("#else", scalar)]
+        result = None
+        for head, write in branches:
+            self.line(head)
+            self.tensor_cores_only = write is not scalar
+            value = write()
+            if write is tensor_cores:
+                result = value
+            self.tensor_cores_only = False
+            used, own_end = max(used, self.arena_used), max(own_end, self.own_used)
+            self.restore_branch_state(before)
+            self.own_used = own
+        self.arena_used, self.own_used = used, own_end
         self.line("#endif")
-        return result
+        return result  # type: ignore[return-value]
 
     def note_lowering(self, e: ir.Dot, text: str) -> None:
         """Record how the product at `e`'s place is written, for `phobos compile` to say."""

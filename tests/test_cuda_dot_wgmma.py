@@ -1,0 +1,132 @@
+"""Products in registers on wgmma from sm_90a (dot_wgmma.py), behind
+PHOBOS_CUDA_GENERAL_WGMMA until they have run on a GPU: which products take it, that
+the PTX for sm_90 has one `wgmma.mma_async` a k step of each warpgroup's block while
+sm_80's keeps mma.sync, that ptxas takes it without serializing, and that B's swizzled
+stage lays elements out as the GEMM kernel's TMA boxes (whose descriptors it uses).
+No GPU is needed (NVRTC builds)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_cuda_dot_mma import FLASH, LOOP, MLP, MLP_CHUNKED
+
+import phobos
+from phobos.backends.cuda import dot_stage
+from phobos.backends.cuda.compile import build
+from phobos.backends.cuda.gemm_plan import OperandStage
+from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.products import ENV_GENERAL_WGMMA
+from phobos.dtypes import BF16
+from phobos.ir import nodes as ir
+
+# A loop of nn.Linear's W[N, K] whose k window is two swizzled boxes wide (K-major B),
+# its accumulator scaled each turn.
+LINEAR = """\
+@launch(128)
+kernel linear(A: tensor<bf16>[M, K], W: tensor<bf16>[N, K], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.x * 64
+  let n0 = ctx.block.y * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for k in range(0, K, 128) {
+    acc = acc * 0.5 + dot(A[m0 :+ 64, k :+ 128], transpose(W[n0 :+ 64, k :+ 128]))
+  }
+  C[m0 :+ 64, n0 :+ 64] = acc
+}
+"""
+
+# Two warpgroups over 128 rows of 256 columns: wgmma's widest N.
+WIDE = """\
+@launch(256)
+kernel wide(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.x * 128
+  let n0 = ctx.block.y * 256
+  var acc: tile<f32>[128, 256] = 0.0
+  for k in range(0, K, 16) {
+    acc += dot(A[m0 :+ 128, k :+ 16], B[k :+ 16, n0 :+ 256])
+  }
+  C[m0 :+ 128, n0 :+ 256] = acc
+}
+"""
+
+# name: (text, kernel, each product's (k steps, m64 blocks a warpgroup), its lowering's words)
+FORMS = {
+    "flash": (FLASH, "flash", [(4, 1), (4, 1)], ["A staged for ldmatrix", "A from the thread's registers"]),
+    "mlp": (MLP, "mlp", [(8, 1), (8, 1)], ["A staged for ldmatrix", "A from the thread's registers"]),
+    "linear": (LINEAR, "linear", [(8, 1)], ["A staged for ldmatrix"]),
+    "wide": (WIDE, "wide", [(1, 1)], ["A staged for ldmatrix"]),
+}
+
+
+@pytest.fixture
+def wgmma(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_GENERAL_WGMMA, "1")
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_products_in_registers_run_on_wgmma_from_sm_90a(name: str, wgmma: None):
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    text, kernel, products, words = FORMS[name]
+    variant = phobos.compile(text, path="k.phobos").kernels[kernel].variants[0]
+    gen = generate(variant)
+    assert gen.target("sm_90") == "sm_90a" and gen.target("sm_80") == "sm_80"
+    lowerings = [how for _, _, how in gen.lowerings]
+    assert len(lowerings) == len(products)
+    for how, left in zip(lowerings, words, strict=True):
+        assert how.startswith("wgmma m64n") and f"{left}, B staged swizzled for wgmma" in how
+        assert "; mma.sync m16n8k16 from sm_80" in how
+    ptx = build(gen, variant, "sm_90", "ptx").decode()
+    # one wgmma a k step, unrolled over each warpgroup's blocks
+    assert ptx.count("wgmma.mma_async") == sum(steps * blocks for steps, blocks in products)
+    assert "mma.sync" not in ptx and "fence.proxy.async" in ptx
+    build(gen, variant, "sm_90", "cubin")  # ptxas: a serialization warning is an error here
+    ptx80 = build(gen, variant, "sm_80", "ptx").decode()
+    assert "wgmma" not in ptx80 and "mma.sync.aligned" in ptx80
+    assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
+
+
+def test_without_the_setting_products_keep_mma_sync(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
+    gen = generate(phobos.compile(FLASH, path="k.phobos").kernels["flash"].variants[0])
+    assert "wgmma" not in gen.source.split('extern "C"')[1] and gen.target("sm_90") == "sm_90"
+
+
+def test_shapes_wgmma_does_not_take_keep_mma_sync(wgmma: None):
+    """N = 32 of a B[K, N] window is half a swizzled box (wgmma reads an MN-major B in
+    whole 64-column boxes): such a product stays on mma.sync everywhere, and the next
+    product, 64 wide, takes wgmma with its 32-wide left operand from registers."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    loop = generate(phobos.compile(LOOP, path="k.phobos").kernels["gemm"].variants[0])
+    assert [how[:8] for _, _, how in loop.lowerings] == ["mma.sync"]
+    variant = phobos.compile(MLP_CHUNKED, path="k.phobos").kernels["mlp"].variants[0]
+    gen = generate(variant)
+    first, second = (how for _, _, how in gen.lowerings)
+    assert first.startswith("mma.sync") and second.startswith("wgmma m64n64k16")
+    assert "A from the thread's registers" in second
+    ptx = build(gen, variant, "sm_90", "ptx").decode()
+    assert ptx.count("wgmma.mma_async") == 2 and ptx.count("mma.sync.aligned") == 32  # 4 atoms along n, 8 k steps
+
+
+def _offset(plan: dot_stage.Plan, row: int, col: int) -> int:
+    """The byte offset the C++ of `plan.at` gives, evaluated (C's integer division)."""
+    text = plan.at("0", str(row), str(col)).replace(" / ", " // ")
+    assert re.fullmatch(r"[0-9 ()+*/%^]+", text)
+    return eval(text)  # noqa: S307 - digits and operators only, checked above
+
+
+@pytest.mark.parametrize(("rows", "cols", "turned"), [(32, 128, False), (64, 64, False), (24, 128, True),
+                                                      (64, 192, True)])
+def test_a_swizzled_stage_is_the_gemm_kernels_tma_boxes(rows: int, cols: int, turned: bool):
+    """Every element lies where the GEMM kernel's stage of the same boxes has it
+    (OperandStage.byte_offset: TMA's 128-byte swizzle), each exactly once."""
+    operand = ir.Load(type=ir.VType(BF16, (rows, cols)), span=None, tensor="B", items=())  # type: ignore[arg-type]
+    plan = dot_stage.Plan(operand, (rows, cols), turned, swizzled=True)
+    boxes = OperandStage("K" if turned else "MN", rows, 64, cols // 64, 0, 0, 0, 0)
+    seen = set()
+    for r in range(rows):
+        for c in range(cols):
+            at = _offset(plan, r, c)
+            assert at == boxes.byte_offset(r, c, 2)
+            seen.add(at)
+    assert len(seen) == rows * cols and max(seen) < plan.bytes == boxes.bytes
