@@ -27,7 +27,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.kernels import gemm as phobos_gemm  # noqa: E402
-from phobos.backends.cuda import launch  # noqa: E402
+from phobos.backends.cuda.runtime import launch  # noqa: E402
 
 TOLERANCE = 1e-2  # relative Frobenius error of a 16-bit C
 

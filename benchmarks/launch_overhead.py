@@ -76,7 +76,7 @@ def _bare_driver_launch(a: Any, b: Any, c: Any) -> Callable[[], Any]:
     """The driver's launch of the kernel `benchmarks.kernels.add` runs, everything made
     beforehand: the floor under any launcher that goes through cuda-bindings."""
     from benchmarks import kernels as K
-    from phobos.backends.cuda import launch as launch_module
+    from phobos.backends.cuda.runtime import launch as launch_module
 
     K.add(a, b, c)
     kernel, block = K._ADD["float32"]

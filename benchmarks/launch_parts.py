@@ -43,7 +43,7 @@ def main() -> None:
 
     from benchmarks import kernels as K
     from benchmarks.launch_overhead import prepared_launch
-    from phobos.backends.cuda import launch as launch_module
+    from phobos.backends.cuda.runtime import launch as launch_module
     from phobos.runtime import plans
     a, b, c = (torch.zeros(4096, device="cuda") for _ in range(3))
     kernel = K.STREAMS.add_f32

@@ -16,7 +16,7 @@ import time
 
 import cupy as cp
 
-from phobos.backends.cuda.prelude import PRELUDE
+from phobos.backends.cuda.write.prelude import PRELUDE
 
 SOURCE = PRELUDE + r"""
 __device__ __forceinline__ unsigned mix(unsigned long long i) {  // splitmix64, folded to 32 bits

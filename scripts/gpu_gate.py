@@ -245,7 +245,7 @@ def difftest(count: int, budget: float, summary_path: str | None) -> dict[str, A
 def versions() -> dict[str, str]:
     from cuda.bindings import driver
 
-    import phobos.backends.cuda.compile as compile_module
+    import phobos.backends.cuda.runtime.compile as compile_module
 
     out = {"python": platform.python_version(), "nvrtc": compile_module.nvrtc_version()}
     _, v = driver.cuDriverGetVersion()

@@ -55,8 +55,8 @@ def nvrtc_build(source: str, name: str, arch: str, options: list[str], ptx: bool
 def usage(variant: Any, fast: bool, arch: str = ARCH) -> dict[str, Any]:
     """The registers, spill bytes and PTX lines of one variant (an ir.Kernel of the tree
     on sys.path) at the benchmark's key, relaxed or `fast`."""
-    from phobos.backends.cuda.compile import OPTIONS
-    from phobos.backends.cuda.kernel import generate
+    from phobos.backends.cuda.runtime.compile import OPTIONS
+    from phobos.backends.cuda.write.kernel import generate
     from phobos.ir import nodes as ir
     from phobos.ir.specialize import specialize
 

@@ -64,7 +64,7 @@ def counts(cubin: Path, tool: str) -> tuple[int, dict[str, int]]:
 def build(arch: str, out: Path) -> dict[tuple[str, str], Path]:
     """The cubins of KERNELS, by (kernel, back end): the CUDA back end's usual variant
     and Tile IR's variant for dims that are multiples of 16 (what the benchmark passes)."""
-    from phobos.backends.cuda.aot import build_file as cuda_build
+    from phobos.backends.cuda.runtime.aot import build_file as cuda_build
     from phobos.backends.tileir.aot import build_file as tileir_build
 
     found = {}

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "src"))
 import torch  # noqa: E402
 
 import phobos  # noqa: E402
-from phobos.backends.cuda.kernel import generate  # noqa: E402
+from phobos.backends.cuda.write.kernel import generate  # noqa: E402
 
 HEAD = """@launch({threads})
 kernel k(A: tensor<{t}>[M, K], B: tensor<{t}>[K, N], W: tensor<{t}>[N, K], Z: tensor<{t}>[2, M, K],

@@ -18,7 +18,7 @@ import pytest
 from test_launch_fast import on_host, stand_in_gpu, tensors
 
 import phobos
-from phobos.backends.cuda import cache
+from phobos.backends.cuda.runtime import cache
 from phobos.runtime import autotune, backend
 
 SOURCE = """\
@@ -95,7 +95,7 @@ def test_each_back_end_tunes_for_itself_in_memory_and_on_disk(timed, monkeypatch
     """issue 22: the tuning key named no back end, so a kernel made with backend="tileir"
     read CUDA's choice (from memory, or from disk in a later process) and timed nothing.
     Entries are named KEY.tune.json."""
-    from phobos.backends.cuda import launch as cuda_launch
+    from phobos.backends.cuda.runtime import launch as cuda_launch
     from phobos.backends.tileir import launch as tileir_launch
 
     gpu, runs = timed

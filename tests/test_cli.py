@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from phobos.__main__ import main
-from phobos.backends.cuda import cache
-from phobos.backends.cuda.compile import nvrtc_version
+from phobos.backends.cuda.runtime import cache
+from phobos.backends.cuda.runtime.compile import nvrtc_version
 from phobos.errors import PhobosError
 
 PROGRAM = """\

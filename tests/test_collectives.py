@@ -65,8 +65,8 @@ def test_a_shuffle_of_a_warp_uniform_value_is_the_value_itself():
     (ptxas folds one of a constant itself, and can then get a subtraction around it
     wrong); a varying value keeps its shuffle."""
     import phobos
-    from phobos.backends.cuda.compile import build
-    from phobos.backends.cuda.kernel import generate
+    from phobos.backends.cuda.runtime.compile import build
+    from phobos.backends.cuda.write.kernel import generate
 
     variant = phobos.compile(SHUFFLED).k.variants[0]
     source = generate(variant).source

@@ -1,11 +1,11 @@
-"""Where the CUDA back end puts `__syncthreads()` (backends/cuda/barriers.py)."""
+"""Where the CUDA back end puts `__syncthreads()` (backends/cuda/lower/barriers.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 import phobos
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.write.kernel import generate
 
 TEMPLATE = """
 @launch(128)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from phobos.backends.cuda import cache, native
-from phobos.backends.cuda.compile import nvrtc_version
+from phobos.backends.cuda.runtime import cache, native
+from phobos.backends.cuda.runtime.compile import nvrtc_version
 from phobos.errors import PhobosError
 
 PROGRAM = """\
@@ -33,9 +33,9 @@ kernel scale(X: tensor<f32>[N], Y: tensor<f32>[N], a: f32) {
 CHILD = """\
 import sys
 import phobos
-from phobos.backends.cuda import cache
-from phobos.backends.cuda.compile import build
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.runtime import cache
+from phobos.backends.cuda.runtime.compile import build
+from phobos.backends.cuda.write.kernel import generate
 variant = phobos.compile(sys.argv[1]).scale.variants[0]
 code = build(generate(variant), variant, "sm_80")
 assert code[:4] == b"\\x7fELF"
@@ -270,8 +270,8 @@ def test_a_cache_folder_that_is_a_link_of_yours_is_used(tmp_path: Path, monkeypa
 
 def test_memory_cache_serves_a_repeat_build(cache_dir: Path):
     import phobos
-    from phobos.backends.cuda.compile import build
-    from phobos.backends.cuda.kernel import generate
+    from phobos.backends.cuda.runtime.compile import build
+    from phobos.backends.cuda.write.kernel import generate
 
     variant = phobos.compile(PROGRAM).scale.variants[0]
     before = (cache.STATS.compiles, cache.STATS.memory_hits)
@@ -301,8 +301,8 @@ def test_an_nvrtc_failure_names_the_phobos_line_and_keeps_the_source(cache_dir: 
     import dataclasses
 
     import phobos
-    from phobos.backends.cuda.compile import build
-    from phobos.backends.cuda.kernel import generate
+    from phobos.backends.cuda.runtime.compile import build
+    from phobos.backends.cuda.write.kernel import generate
 
     variant = phobos.compile(PROGRAM, path="scale.phobos").scale.variants[0]
     gen = generate(variant)

@@ -16,8 +16,8 @@ import pytest
 from corpus import cases, harness
 
 import phobos
-from phobos.backends.cuda.compile import build
-from phobos.backends.cuda.kernel import generate, path_literal
+from phobos.backends.cuda.runtime.compile import build
+from phobos.backends.cuda.write.kernel import generate, path_literal
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import usual
 from phobos.targets import SHARED_LIMIT
@@ -200,7 +200,7 @@ def test_ptxas_serializing_wgmma_is_found_in_the_log():
     """issue 11: ptxas's notes that wgmma was serialized (C7510, C7511, C7515, C7518)
     make a build fail; the check reads NVRTC's log of a kernel that really draws one."""
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import serialization_warning
+    from phobos.backends.cuda.runtime.compile import serialization_warning
 
     found = serialization_warning(nvrtc_log(SERIALIZED_WGMMA, "sm_90a"))
     assert found is not None and found.startswith("C7510: Potential Performance Loss: wgmma.mma_async")
@@ -286,8 +286,8 @@ def finishes_on_nvrtc(text: str) -> None:
     import subprocess
     import sys
 
-    script = ("import phobos; from phobos.backends.cuda.compile import build; "
-              "from phobos.backends.cuda.kernel import generate; "
+    script = ("import phobos; from phobos.backends.cuda.runtime.compile import build; "
+              "from phobos.backends.cuda.write.kernel import generate; "
               f"v = phobos.compile({text!r}, path='k.phobos').kernels['k'].variants[0]; "
               "build(generate(v), v, 'sm_90')")
     subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

@@ -177,7 +177,7 @@ def test_a_kernel_of_65_tensors_launches_again_and_again(monkeypatch: pytest.Mon
     import torch
     from test_launch_fast import wide_source
 
-    from phobos.backends.cuda import launch, native
+    from phobos.backends.cuda.runtime import launch, native
 
     monkeypatch.setenv(launch.ENV_SYNC, "0")  # the gate syncs every launch, which takes the C launch off
     kernel = phobos.compile(wide_source(65)).wide
@@ -264,8 +264,8 @@ def test_operands_tma_cannot_read_are_copied_into_rows_it_can(m: int, n: int, k:
     needs("torch")
     import torch
 
-    from phobos.backends.cuda.gemm_repack import Repack
-    from phobos.backends.cuda.launch import device_arch
+    from phobos.backends.cuda.gemm.gemm_repack import Repack
+    from phobos.backends.cuda.runtime.launch import device_arch
 
     if device_arch(0) != "sm_90":
         pytest.skip("the Hopper GEMM lowering")

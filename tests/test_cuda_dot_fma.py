@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import phobos
-from phobos.backends.cuda.compile import build
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.runtime.compile import build
+from phobos.backends.cuda.write.kernel import generate
 
 GEMM = """\
 @launch(256)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import phobos
-from phobos.backends.cuda import dot_mma
-from phobos.backends.cuda.compile import build
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.lower import dot_mma
+from phobos.backends.cuda.runtime.compile import build
+from phobos.backends.cuda.write.kernel import generate
 
 PRODUCTS = {
     "windows": ("f16", "f32", "dot(A[m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 24])"),
@@ -116,7 +116,7 @@ def test_an_accumulator_layout_is_the_mma_c_fragment_of_each_warps_blocks(rows: 
     """make_atom_layout places element (i, j) where the product's atoms leave it: warp w
     the 16-row blocks w, w + warps, ..., a block's atoms along the columns, and in an
     atom the C fragment's lane and register; every element of the tile held once."""
-    from phobos.backends.cuda.fragments import make_atom_layout
+    from phobos.backends.cuda.layout.fragments import make_atom_layout
 
     layout = make_atom_layout((rows,), cols, threads)
     placement, c, warps = layout.placement(), dot_mma.ATOMS["f16"].c, threads // 32
@@ -293,7 +293,7 @@ def test_a_kernel_that_staging_would_take_past_99_kb_is_written_without_stages()
     """sm_86 and sm_89 give a CTA 99 KB: a kernel whose own tiles leave too little room
     for its stages (here a 69632-byte tile beside 34816 bytes of stages) gathers its
     operands instead of being refused there; with a smaller tile it stages them."""
-    from phobos.backends.cuda.kernel import STAGED_SHARED
+    from phobos.backends.cuda.write.kernel import STAGED_SHARED
 
     def generated(rows: int) -> str:
         text = BIG_TILE.replace("136", str(rows))

@@ -12,9 +12,8 @@ import pytest
 from golden_programs import GOLDEN, TESTS, check_golden
 
 import phobos
-from phobos.backends.cuda.args import DeviceArray
-from phobos.backends.cuda.gemm_form import NotGemm, gemm_form
-from phobos.backends.cuda.gemm_launch import (
+from phobos.backends.cuda.gemm.gemm_form import NotGemm, gemm_form
+from phobos.backends.cuda.gemm.gemm_launch import (
     ENV_CLUSTER,
     ENV_WGMMA,
     GemmArguments,
@@ -23,12 +22,13 @@ from phobos.backends.cuda.gemm_launch import (
     gemm_of,
     generate_gemm,
 )
-from phobos.backends.cuda.gemm_mma_plan import mma_fragment, plan_mma
-from phobos.backends.cuda.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
-from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
-from phobos.backends.cuda.gemm_repack import ENV_REPACK, Repack
-from phobos.backends.cuda.gemm_writer import wgmma_function
-from phobos.backends.cuda.prelude import PRELUDE
+from phobos.backends.cuda.gemm.gemm_mma_plan import mma_fragment, plan_mma
+from phobos.backends.cuda.gemm.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge, plan_gemm, wgmma_fragment
+from phobos.backends.cuda.gemm.gemm_prelude import GEMM_PRELUDE
+from phobos.backends.cuda.gemm.gemm_repack import ENV_REPACK, Repack
+from phobos.backends.cuda.gemm.gemm_writer import wgmma_function
+from phobos.backends.cuda.runtime.args import DeviceArray
+from phobos.backends.cuda.write.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, specialize, usual
@@ -95,7 +95,7 @@ def test_a_tf32_product_of_a_transposed_weight_runs_on_tf32_wgmma():
     checker's cut is taken off, wgmma takes the scales only (no transposition), and the
     variants build for sm_90a with nothing spilled, TMA or copies."""
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     v = variant(DOT.kernels["gemm_wgmma_tf32"])
     form, plan = gemm_of(v)  # type: ignore[misc]
@@ -302,7 +302,7 @@ def test_tiles_too_large_are_refused_with_the_numbers():
 
 def test_phobos_compile_refuses_a_tile_the_target_cannot_hold(tmp_path):
     """Item 4: at compile time for the target, not only at the first launch."""
-    from phobos.backends.cuda.aot import build_file
+    from phobos.backends.cuda.runtime.aot import build_file
 
     source = tmp_path / "g.phobos"
     source.write_text(GEMM.format(tm=128, tn=256, attrs="@tensorcore\n@pipeline(8)", epilogue=PLAIN))
@@ -366,7 +366,7 @@ def test_gemm_variants_build_for_sm_90a_without_serialized_wgmma(tm: int, tn: in
     """NVRTC with ptxas: a note that wgmma was serialized would fail the build
     (compile.py); and ptxas's report says no register was spilled, in either role."""
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     v = variant(kernel_of(tm, tn, epilogue="C[m0 :+ TM, n0 :+ TN] = bf16(max(acc * 2.0, 0.0))"))
     form, plan = gemm_of(v)  # type: ignore[misc]
@@ -384,7 +384,7 @@ def test_operands_aligned_but_not_pitched_are_copied_in_realigned_chunks():
     chunks to a call, for the Hopper and the Ampere lowering alike; built with nothing
     spilled."""
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
     from phobos.ir.specialize import Specialization
 
     v = variant(kernel_of())
@@ -409,7 +409,7 @@ def ptxas_report(source: str, arch: str) -> str:
     """NVRTC's log of `source` built as the back end builds it, with ptxas's -v report."""
     from cuda.bindings import nvrtc
 
-    from phobos.backends.cuda.compile import OPTIONS
+    from phobos.backends.cuda.runtime.compile import OPTIONS
 
     _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])
     options = [f"-arch={arch}".encode(), *(o.encode() for o in OPTIONS.split()), b"--ptxas-options=-v"]
@@ -430,7 +430,7 @@ def ptxas_report(source: str, arch: str) -> str:
                                   GemmMode(False, False)], ids=str)
 def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     v = variant(DOT.kernels[name])
     form, plan = gemm_of(v)  # type: ignore[misc]
@@ -553,7 +553,7 @@ def test_i8_gemms_transpose_b_as_the_producer_copies_it():
           "BIAS": array((1, 520), "int32", ptr=1 << 26), "C": array((300, 520), "int32", ptr=1 << 28)}
     assert mode_of(v, "sm_90", i8) == GemmMode(False, True)  # no TMA load: B is transposed as it is copied
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     source = generate_gemm(v, usual(v, frozenset(i8)), form, plan, GemmMode(False, False))
     assert "ph::copy_transposed" in source.source and build(source, v, "sm_90").startswith(b"\x7fELF")
@@ -593,7 +593,7 @@ def test_mma_variants_build_for_ampere_and_ada(arch: str):
     """Gate 1 for item 2 of issue 11: the mma.sync lowering compiles where it runs
     (sm_90 too: that is where gate 2 and the benchmarks run it, PHOBOS_CUDA_WGMMA=mma)."""
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     for name in ("gemm_wgmma", "gemm_wgmma_f16"):
         v = variant(DOT.kernels[name])
@@ -605,7 +605,7 @@ def test_mma_variants_build_for_ampere_and_ada(arch: str):
 
 
 def test_a_launch_generates_from_its_own_architectures_plan():
-    from phobos.backends.cuda.launch import generated
+    from phobos.backends.cuda.runtime.launch import generated
 
     v = variant(kernel_of())
     mma = GemmMode(False, False, mma=True)
@@ -623,7 +623,7 @@ def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
 
 
 def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytest.MonkeyPatch):
-    from phobos.backends.cuda import gemm_launch
+    from phobos.backends.cuda.gemm import gemm_launch
 
     v = variant(kernel_of())
     form, plan = gemm_of(v)  # type: ignore[misc]
@@ -660,7 +660,7 @@ def test_the_persistent_grid_is_a_cta_an_sm_at_most_and_as_few_as_take_as_many_t
 
 
 def test_pairs_of_ctas_walk_pairs_of_block_rows_no_more_than_fit(monkeypatch: pytest.MonkeyPatch):
-    from phobos.backends.cuda import gemm_launch
+    from phobos.backends.cuda.gemm import gemm_launch
 
     monkeypatch.setattr(gemm_launch, "_encode", lambda array, cols, rows: bytes(128))
     v = variant(kernel_of())
@@ -678,7 +678,7 @@ def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.Monkey
     """PHOBOS_CUDA_PINGPONG=1: each consumer holds a whole 128 x 128 tile (two m64 blocks,
     128 registers) and takes every other tile of the CTA's walk; the build has no
     serialized wgmma and no spill. A tile one warpgroup cannot hold keeps the shared plan."""
-    from phobos.backends.cuda.gemm_launch import ENV_PINGPONG
+    from phobos.backends.cuda.gemm.gemm_launch import ENV_PINGPONG
 
     v = variant(kernel_of(128, 128))
     form, plan = gemm_of(v, "sm_90", pingpong=True)  # type: ignore[misc]
@@ -691,7 +691,7 @@ def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.Monkey
     assert mode_of(v, "sm_90", arrays(300, 520, 200)) == GemmMode(True, True, pingpong=True)
     assert mode_of(variant(kernel_of(128, 256)), "sm_90", arrays(300, 520, 200)) == GemmMode(True, True)
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     gen = generate_gemm(v, usual(v, frozenset({"A", "B", "C"})), form, plan, GemmMode(True, True, pingpong=True))
     assert "$tile += 2 * gridDim.x" not in gen.source and "2 * gridDim.x" in gen.source

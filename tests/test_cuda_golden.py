@@ -11,8 +11,8 @@ import pytest
 from golden_programs import GOLDEN, check_golden, golden_kernels
 
 import phobos
-from phobos.backends.cuda.kernel import generate
-from phobos.backends.cuda.prelude import PRELUDE
+from phobos.backends.cuda.write.kernel import generate
+from phobos.backends.cuda.write.prelude import PRELUDE
 
 KERNELS = [(f"{name}.cu", kernel) for name, kernel in golden_kernels()]
 

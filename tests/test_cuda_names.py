@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 import phobos
-from phobos.backends.cuda.gemm_launch import gemm_of, generate_gemm
-from phobos.backends.cuda.gemm_plan import GemmMode
-from phobos.backends.cuda.gemm_prelude import GEMM_PRELUDE
-from phobos.backends.cuda.kernel import entry_symbol, generate
+from phobos.backends.cuda.gemm.gemm_launch import gemm_of, generate_gemm
+from phobos.backends.cuda.gemm.gemm_plan import GemmMode
+from phobos.backends.cuda.gemm.gemm_prelude import GEMM_PRELUDE
 from phobos.backends.cuda.names import RESERVED, Names, stem
-from phobos.backends.cuda.prelude import PRELUDE
+from phobos.backends.cuda.write.kernel import entry_symbol, generate
+from phobos.backends.cuda.write.prelude import PRELUDE
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import usual
 
@@ -190,7 +190,7 @@ BUILDS = [(label, source, arch) for label, source in PROGRAMS for arch in ("sm_8
 @pytest.mark.usefixtures("fresh_cache")
 def test_nvrtc_builds_every_name_in_every_role(label: str, source: str, arch: str):
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     v = kernel_of(source)
     gen = generate(v)
@@ -201,7 +201,7 @@ def test_nvrtc_builds_every_name_in_every_role(label: str, source: str, arch: st
 @pytest.mark.usefixtures("fresh_cache")
 def test_a_gemm_kernel_names_its_tensor_maps_by_the_users_names():
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     source = """
 @tensorcore
@@ -230,7 +230,7 @@ def test_every_name_is_a_kernel_whose_entry_is_found():
     """One NVRTC run for all: the entries of kernels named by every name, each found in
     the cubin by the symbol a launch looks up."""
     pytest.importorskip("cuda.bindings")
-    from phobos.backends.cuda.compile import build
+    from phobos.backends.cuda.runtime.compile import build
 
     gens = []
     for name in NAMES:

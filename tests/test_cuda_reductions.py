@@ -13,10 +13,10 @@ import re
 import pytest
 
 import phobos
-from phobos.backends.cuda.compile import build
-from phobos.backends.cuda.groups import WARP, row_groups
-from phobos.backends.cuda.kernel import generate
-from phobos.backends.cuda.prelude import PRELUDE
+from phobos.backends.cuda.layout.groups import WARP, row_groups
+from phobos.backends.cuda.runtime.compile import build
+from phobos.backends.cuda.write.kernel import generate
+from phobos.backends.cuda.write.prelude import PRELUDE
 from phobos.ir import nodes as ir
 
 PROGRAM = """

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import phobos
-from phobos.backends.cuda.compile import build, nvrtc_version
-from phobos.backends.cuda.fragments import REGISTER_BUDGET, Registers, make_layout, plan_registers
-from phobos.backends.cuda.kernel import generate
-from phobos.backends.cuda.placement import Modes
-from phobos.backends.cuda.prelude import PRELUDE
+from phobos.backends.cuda.layout.fragments import REGISTER_BUDGET, Registers, make_layout, plan_registers
+from phobos.backends.cuda.layout.placement import Modes
+from phobos.backends.cuda.runtime.compile import build, nvrtc_version
+from phobos.backends.cuda.write.kernel import generate
+from phobos.backends.cuda.write.prelude import PRELUDE
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.targets import LARGEST_SHARED

@@ -100,7 +100,7 @@ def test_every_yes_or_no_variable_is_read_by_the_helper():
 def test_the_suite_keeps_out_of_the_users_cache():
     """conftest.py gives the test session a cache folder of its own (unless the user
     set PHOBOS_CACHE_DIR): nothing the tests build lands in ~/.cache/phobos."""
-    from phobos.backends.cuda import cache
+    from phobos.backends.cuda.runtime import cache
 
     assert cache.cache_dir() != Path(os.path.expanduser("~")) / ".cache" / "phobos"
 
@@ -108,7 +108,7 @@ def test_the_suite_keeps_out_of_the_users_cache():
 def test_install_hints_name_packages_that_install_what_is_missing():
     """PyPI's `phobos` is another project: the hints name the packages themselves, and
     the editable install of a checkout."""
-    from phobos.backends.cuda.compile import missing_packages
+    from phobos.backends.cuda.runtime.compile import missing_packages
     from phobos.backends.tileir.assemble import INSTALL
 
     hint = str(missing_packages(ImportError("No module named 'cuda'")))

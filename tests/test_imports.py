@@ -1,6 +1,6 @@
 """Every module of Phobos imports on its own, first: an import cycle that a test run's
 order happens to hide (a module imported first by another test) fails here. Found so:
-`phobos.backends.cuda.fragments` imported first did not import once the product writers
+`phobos.backends.cuda.layout.fragments` imported first did not import once the product writers
 imported the planner back."""
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ import pytest
 
 import phobos
 from phobos.ast.depth import MAX_NESTING, height
-from phobos.backends.cuda.compile import build
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.runtime.compile import build
+from phobos.backends.cuda.write.kernel import generate
 from phobos.check.limits import MAX_INLINED_NODES, MAX_VARIANTS
 from phobos.syntax import parse
 

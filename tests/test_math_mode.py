@@ -13,7 +13,7 @@ import pytest
 import phobos
 import phobos.lang as ph
 from phobos import PhobosError
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.write.kernel import generate
 from phobos.backends.tileir.lower import lower_kernel
 from phobos.backends.tileir.printer import module_text
 from phobos.ir.specialize import usual
@@ -165,8 +165,8 @@ kernel divide(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], X: tensor<f32>[M, N]
 
 
 def test_a_gemm_epilogue_divides_quickly_and_again_with_slash_where_it_must():
-    from phobos.backends.cuda.gemm_launch import gemm_of, generate_gemm
-    from phobos.backends.cuda.gemm_plan import GemmMode
+    from phobos.backends.cuda.gemm.gemm_launch import gemm_of, generate_gemm
+    from phobos.backends.cuda.gemm.gemm_plan import GemmMode
 
     for mode, division in (("relaxed", "ph::div_quick("), ("fast", "__fdividef(")):
         variant = phobos.compile(DIVIDE, math_mode=mode).kernels["divide"].variants[0]

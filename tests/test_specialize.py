@@ -14,7 +14,7 @@ from test_launch_fast import FakeTensor, full_path_calls, stand_in_gpu
 import phobos
 import phobos.lang as ph
 from phobos import PhobosError
-from phobos.backends.cuda.kernel import generate
+from phobos.backends.cuda.write.kernel import generate
 from phobos.backends.tileir.lower import lower_kernel
 from phobos.backends.tileir.printer import module_text
 from phobos.ir import nodes as ir

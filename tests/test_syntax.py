@@ -289,7 +289,7 @@ PROGRAM = "kernel k(A: tensor<f32>[N]) {\n  let i = ctx.block.x * 16\n  A[i :+ 1
 def test_a_program_is_named_by_any_path_like_and_both_back_ends_write_it(given: str, tmp_path) -> None:
     """issue 22: path=pathlib.Path(...) was taken, then both GPU back ends crashed on it;
     a file named by bytes that are not UTF-8 reaches the generated code as those bytes."""
-    from phobos.backends.cuda.kernel import generate, path_literal
+    from phobos.backends.cuda.write.kernel import generate, path_literal
     from phobos.backends.tileir.launch import lowered
 
     name = {"str": "dir/k.phobos", "pathlib": Path("dir") / "k.phobos", "bytes path-like": _BytesPath(b"d\xffk.phobos")}

@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _cache(action: str) -> int:
-    from phobos.backends.cuda import cache
+    from phobos.backends.cuda.runtime import cache
 
     if action == "clear":
         files, size = cache.clear()
@@ -127,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         from phobos.backends.tileir.aot import build_file
         from phobos.backends.tileir.assemble import check_arch
     else:
-        from phobos.backends.cuda.aot import build_file
-        from phobos.backends.cuda.compile import check_arch
+        from phobos.backends.cuda.runtime.aot import build_file
+        from phobos.backends.cuda.runtime.compile import check_arch
     targets = args.targets or ["sm_90"]
     try:
         for target in targets:

@@ -103,8 +103,8 @@ def compile_python(g: Generated, folder: Path) -> phobos.Kernel:
 
 def build_cuda(kernel: phobos.Kernel) -> None:
     """Every variant to a cubin with NVRTC for ARCH (no GPU needed)."""
-    from phobos.backends.cuda.compile import build
-    from phobos.backends.cuda.kernel import generate as generate_cuda
+    from phobos.backends.cuda.runtime.compile import build
+    from phobos.backends.cuda.write.kernel import generate as generate_cuda
 
     for v in kernel.variants:
         code = build(generate_cuda(v), v, ARCH)

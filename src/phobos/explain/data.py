@@ -23,7 +23,7 @@ from phobos.ir import nodes as ir
 from phobos.targets import element_bytes
 
 if TYPE_CHECKING:
-    from phobos.backends.cuda.kernel import KernelWriter
+    from phobos.backends.cuda.write.kernel import KernelWriter
     from phobos.runtime.kernel import Kernel
 
 LINE = re.compile(r'^\s*#line (\d+) (".*")$')
@@ -61,8 +61,8 @@ def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]
             data["code"] = _tileir_code(variant)
             return data
         from phobos.backends.aot import fast_math
-        from phobos.backends.cuda.aot import gemm_builds
-        from phobos.backends.cuda.kernel import written
+        from phobos.backends.cuda.runtime.aot import gemm_builds
+        from phobos.backends.cuda.write.kernel import written
 
         gen, writer = written(variant)
         data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
@@ -169,7 +169,7 @@ def _ptx(gen: Any, variant: ir.Kernel) -> str | None:
         from cuda.bindings import nvrtc
     except ImportError:
         return None
-    from phobos.backends.cuda.compile import OPTIONS
+    from phobos.backends.cuda.runtime.compile import OPTIONS
 
     target = gen.target("sm_90").replace("sm_", "compute_")
     options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split()), b"-lineinfo"]
@@ -205,7 +205,7 @@ def _tileir_code(variant: ir.Kernel) -> dict[int, dict[str, Any]]:
 def _accumulator(gemm: Any) -> list[dict[str, Any]]:
     """The GEMM kernel's accumulator as its plan places it (gemm_plan.wgmma_fragment):
     consumer warpgroup g is the CTA's warpgroup g + 1 (warpgroup 0 loads the stages)."""
-    from phobos.backends.cuda.gemm_plan import WARPGROUP, GemmPlan
+    from phobos.backends.cuda.gemm.gemm_plan import WARPGROUP, GemmPlan
 
     plan = gemm.gemm
     if not isinstance(plan, GemmPlan):

@@ -100,7 +100,7 @@ class DeviceArguments:
     @property
     def identity(self) -> str:
         """The GPU and its driver (what an autotuning choice is kept for)."""
-        from phobos.backends.cuda.launch import device_identity
+        from phobos.backends.cuda.runtime.launch import device_identity
 
         return device_identity(self.device_id)
 
@@ -162,7 +162,7 @@ def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> De
     checks can read (shape, dtype, strides); None on the interpreter."""
     if backend not in GPU_BACKENDS:
         return None
-    from phobos.backends.cuda.args import prepare
+    from phobos.backends.cuda.runtime.args import prepare
 
     return DeviceArguments(*prepare(sig, values), backend)
 
@@ -210,7 +210,7 @@ def _prepared(sig: Signature, variant: ir.Kernel, dims: dict[str, int], device: 
     if device.backend == "tileir":
         from phobos.backends.tileir.launch import prepare
     else:
-        from phobos.backends.cuda.launch import prepare
+        from phobos.backends.cuda.runtime.launch import prepare
     names = [p.name for p in sig.params]
     return prepare(variant, spec, names, device.arrays, dims, device.device_id, pointer_order)
 

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from phobos.ir import nodes as ir
 from phobos.targets import REGISTER_BUDGET, register_bytes
 
-from . import ctypes as ct
-from . import dot_fma, dot_mma
+from .. import ctypes as ct
+from ..lower import dot_fma, dot_mma
 from .groups import AtomRows, RowGroups, atom_rows, row_groups
 from .placement import Fragment, Modes
 

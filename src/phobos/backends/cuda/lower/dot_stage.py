@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from phobos.ir import nodes as ir
 
-from . import ctypes as ct
+from .. import ctypes as ct
 from .exprs import Region, VectorBody
 
 if TYPE_CHECKING:

@@ -15,12 +15,12 @@ from string import Template
 from phobos.dtypes import F64
 from phobos.ir import nodes as ir
 
-from . import ctypes as ct
-from .exprs import Pos, add, imax, imin, in_bounds, linear, sub
-from .fragments import ELEMENTWISE
+from .. import ctypes as ct
+from ..layout.fragments import ELEMENTWISE
+from ..lower.exprs import Pos, add, imax, imin, in_bounds, linear, sub
+from ..write.kernel import KernelWriter, path_literal
 from .gemm_form import GemmForm
 from .gemm_plan import WARPGROUP, GemmPlan
-from .kernel import KernelWriter, path_literal
 
 
 class GemmStores(KernelWriter):

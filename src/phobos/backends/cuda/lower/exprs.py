@@ -31,8 +31,8 @@ from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, Specialization
 
-from . import ctypes as ct
-from .names import Names
+from .. import ctypes as ct
+from ..names import Names
 
 Region = list[tuple[str, str]]
 Pos = list[str]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from phobos.dtypes import F32, F64, I32, I64
 from phobos.ir import nodes as ir
 
-from . import ctypes as ct
+from .. import ctypes as ct
 from . import dot_stage, stage_ring
 from .exprs import Region
 

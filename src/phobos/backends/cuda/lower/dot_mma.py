@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING
 from phobos.dtypes import BF16, F16, F32, I8, I32, DType
 from phobos.ir import nodes as ir
 
-from . import ctypes as ct
+from .. import ctypes as ct
+from ..layout.groups import WARP
+from ..layout.placement import Fragment, Modes
 from . import dot_stage, dot_wgmma, stage_ring
 from .exprs import Region, linear, paren
-from .groups import WARP
-from .placement import Fragment, Modes
 
 if TYPE_CHECKING:
     from .sweeps import Ordered

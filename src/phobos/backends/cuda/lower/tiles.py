@@ -31,7 +31,17 @@ from phobos.ir.nodes import Uniformity as U
 from phobos.ir.specialize import Specialization
 from phobos.ir.text import same_window
 
-from . import ctypes as ct
+from .. import ctypes as ct
+from ..layout.fragments import (
+    ELEMENTWISE,
+    MAX_GROUPS,
+    Registers,
+    cheap,
+    make_layout,
+    product_in_registers,
+    reads_registers,
+)
+from ..layout.groups import WARP, RowGroups, row_groups
 from . import products
 from .exprs import (
     Pos,
@@ -49,16 +59,6 @@ from .exprs import (
     paren,
     sub,
 )
-from .fragments import (
-    ELEMENTWISE,
-    MAX_GROUPS,
-    Registers,
-    cheap,
-    make_layout,
-    product_in_registers,
-    reads_registers,
-)
-from .groups import WARP, RowGroups, row_groups
 from .stage_ring import Ring
 from .sweeps import Ordered, SweepWriter
 

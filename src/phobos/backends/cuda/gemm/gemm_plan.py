@@ -24,8 +24,8 @@ from phobos.dtypes import F32, DType
 from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
+from ..layout.placement import Fragment, Modes
 from .gemm_form import GemmForm, NotGemm
-from .placement import Fragment, Modes
 
 SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
 SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box starts 1024-aligned

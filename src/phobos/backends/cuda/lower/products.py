@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from phobos.environment import flag
 from phobos.ir import nodes as ir
 
-from . import ctypes as ct
-from . import dot_fma, dot_mma, fragments
+from .. import ctypes as ct
+from ..layout import fragments
+from . import dot_fma, dot_mma
 from .exprs import Pos, Region, imax, imin, linear
 
 if TYPE_CHECKING:

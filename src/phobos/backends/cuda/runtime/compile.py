@@ -19,8 +19,8 @@ from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
 
+from ..write.kernel import Generated, check_param_space
 from . import cache
-from .kernel import Generated, check_param_space
 
 KINDS = ("cubin", "ptx")
 OPTIONS = "--fmad=false -std=c++17"

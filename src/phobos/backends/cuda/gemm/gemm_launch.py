@@ -39,14 +39,14 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
-from .args import DeviceArray
+from ..runtime.args import DeviceArray
+from ..write.kernel import Generated
 from .gemm_form import GemmForm, NotGemm, gemm_form
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter
 from .gemm_plan import SWIZZLE_BYTES, GemmMode, GemmPlan, TooLarge, plan_gemm
 from .gemm_repack import ENV_REPACK, LEAST_OTHER_EXTENT, Repack, tma_reads
 from .gemm_writer import GemmWriter
-from .kernel import Generated
 
 ENV_WGMMA = "PHOBOS_CUDA_WGMMA"
 ENV_CLUSTER = "PHOBOS_CUDA_CLUSTER"

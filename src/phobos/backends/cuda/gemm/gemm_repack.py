@@ -25,7 +25,7 @@ from typing import Any
 from phobos.errors import PhobosError
 from phobos.ir.specialize import Specialization
 
-from .args import DeviceArray
+from ..runtime.args import DeviceArray
 
 ENV_REPACK = "PHOBOS_CUDA_REPACK"
 ROW_BYTES = 16  # TMA's row pitch multiple and base alignment

@@ -38,11 +38,8 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
 
-from . import ctypes as ct
-from . import native
-from .args import DeviceArray
-from .compile import build, key_of
-from .gemm_launch import (
+from .. import ctypes as ct
+from ..gemm.gemm_launch import (
     GEMM_ARCH,
     GemmArguments,
     gemm_mode,
@@ -51,8 +48,11 @@ from .gemm_launch import (
     planned_for,
     resident_clusters,
 )
-from .gemm_plan import GemmMode
-from .kernel import Generated, generate
+from ..gemm.gemm_plan import GemmMode
+from ..write.kernel import Generated, generate
+from . import native
+from .args import DeviceArray
+from .compile import build, key_of
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
 DEFAULT_SHARED = 48 * 1024

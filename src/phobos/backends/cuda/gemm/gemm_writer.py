@@ -23,8 +23,10 @@ from __future__ import annotations
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
-from . import ctypes as ct
-from .exprs import Pos, add, imax, imin, sub
+from .. import ctypes as ct
+from ..lower.exprs import Pos, add, imax, imin, sub
+from ..write.kernel import Generated, Param, entry_symbol, path_literal
+from ..write.prelude import PRELUDE
 from .gemm_form import GemmForm
 from .gemm_plan import (
     CONSUMER_REGISTERS,
@@ -39,8 +41,6 @@ from .gemm_plan import (
 from .gemm_prelude import GEMM_PRELUDE
 from .gemm_repack import repacked
 from .gemm_stores import GemmStores
-from .kernel import Generated, Param, entry_symbol, path_literal
-from .prelude import PRELUDE
 
 LOCALS = ("base", "full", "empty", "group", "gthread", "tiles", "kblocks", "tile", "it", "kb", "k16", "s",
           "phase", "a", "b", "m_at", "n_at", "consumer", "frag_row", "frag_col", "i", "j", "j1", "lo0", "hi0",

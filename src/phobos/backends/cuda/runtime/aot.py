@@ -30,7 +30,7 @@ SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
 if TYPE_CHECKING:
     from phobos.runtime.kernel import Kernel
 
-    from .kernel import Generated
+    from ..write.kernel import Generated
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,8 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[
 def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str, out: Path) -> list[Built]:
     """One variant's files: its general lowering for every target (and a GEMM kernel's
     own variants), each target's limits checked before any file is written."""
+    from ..write.kernel import generate
     from .compile import build, check_shared
-    from .kernel import generate
 
     # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode
     gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
@@ -101,9 +101,9 @@ def gemm_builds(variant: ir.Kernel, arch: str, fast: bool) -> list[tuple[str, Sp
     as it is copied) and `gemm-threads` (the producer's threads copy; tensors 16-byte
     aligned); on sm_80 to sm_89 `gemm-mma`; each with the key it is for. None where
     the kernel is no GEMM kernel."""
-    from .gemm_form import NotGemm
-    from .gemm_launch import GEMM_ARCH, gemm_of, generate_gemm
-    from .gemm_plan import GemmMode, GemmPlan
+    from ..gemm.gemm_form import NotGemm
+    from ..gemm.gemm_launch import GEMM_ARCH, gemm_of, generate_gemm
+    from ..gemm.gemm_plan import GemmMode, GemmPlan
 
     found = gemm_of(variant, arch)
     if isinstance(found, NotGemm):
@@ -129,7 +129,7 @@ def gemm_abi(gen: Generated, spec: Specialization) -> tuple[str, ...]:
     """How to launch a GEMM variant built here, in words: the launches it is for, its
     entry and arguments, its block, shared memory and cluster, its grid, and each tensor
     map's box."""
-    from .gemm_plan import GemmPlan
+    from ..gemm.gemm_plan import GemmPlan
 
     args = ", ".join(f"{p.kind} {p.name}" for p in gen.params)
     cluster = f", clusters of {gen.cluster}" if gen.cluster > 1 else ""

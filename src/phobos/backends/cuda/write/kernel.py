@@ -20,17 +20,17 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
 
-from . import ctypes as ct
-from . import dot_mma, stage_ring
-from .barriers import BarrierPlan, is_tile_statement
-from .exprs import always_full, in_bounds, linear
-from .fragments import plan_registers, read_in_order
+from .. import ctypes as ct
+from ..layout.fragments import plan_registers, read_in_order
+from ..lower import dot_mma, stage_ring
+from ..lower.barriers import BarrierPlan, is_tile_statement
+from ..lower.exprs import always_full, in_bounds, linear
+from ..lower.tiles import ALIGN, TileWriter
 from .prelude import PRELUDE
-from .tiles import ALIGN, TileWriter
 
 if TYPE_CHECKING:
-    from .gemm_mma_plan import MmaPlan
-    from .gemm_plan import GemmPlan
+    from ..gemm.gemm_mma_plan import MmaPlan
+    from ..gemm.gemm_plan import GemmPlan
 
 
 @dataclass(frozen=True)

@@ -36,11 +36,11 @@ from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
-from . import ctypes as ct
+from .. import ctypes as ct
+from ..layout.fragments import Layout, Registers
+from ..layout.groups import RowGroups
+from ..layout.placement import Modes
 from .exprs import ExprWriter, Pos, Region, VectorBody, is_full, paren
-from .fragments import Layout, Registers
-from .groups import RowGroups
-from .placement import Modes
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 
-from .fragments import Layout, Registers, cheap, read_in_order
+from ..layout.fragments import Layout, Registers, cheap, read_in_order
 
 SCRATCH = "scratch"
 

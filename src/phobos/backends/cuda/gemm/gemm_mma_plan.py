@@ -17,9 +17,9 @@ from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
+from ..layout.placement import Fragment, Modes
 from .gemm_form import GemmForm, NotGemm
 from .gemm_plan import TooLarge
-from .placement import Fragment, Modes
 
 MMA_ARCHES = ("sm_80", "sm_86", "sm_89")
 WARPS_M, WARPS_N = 2, 4

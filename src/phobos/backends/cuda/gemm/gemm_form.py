@@ -32,7 +32,7 @@ from phobos.dtypes import BF16, F16, F32, I8
 from phobos.ir import nodes as ir
 from phobos.ir.text import same_window
 
-from .fragments import ELEMENTWISE
+from ..layout.fragments import ELEMENTWISE
 
 # Operand types the wgmma lowering takes (an i8 B is transposed into shared memory:
 # 8-bit products read B K-major only); f32 where the dot is a tf32 one, W[N, K] only.

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from phobos.ir import nodes as ir
 
-from . import ctypes as ct
+from .. import ctypes as ct
 from . import dot_stage, products
 
 if TYPE_CHECKING:

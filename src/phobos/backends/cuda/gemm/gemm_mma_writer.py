@@ -9,9 +9,9 @@ registers) are the Hopper writer's, read through the plan's fragment.
 
 from __future__ import annotations
 
+from ..write.kernel import path_literal
 from .gemm_mma_plan import MmaPlan, MmaStage
 from .gemm_writer import GemmWriter
-from .kernel import path_literal
 
 
 def mma_function(plan: MmaPlan) -> str:

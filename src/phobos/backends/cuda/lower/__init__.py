@@ -1,0 +1,1 @@
+"""The general lowering: elements, sweeps, barriers and products, written statement by statement."""

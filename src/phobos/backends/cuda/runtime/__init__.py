@@ -1,0 +1,1 @@
+"""Building, caching and launching what the writers wrote (the C launch extension included)."""
