@@ -45,6 +45,8 @@ CASES = {
     "chained": (128, 64, 64,
                 "  let c = dot(bf16(dot(A[m0 :+ 64, 0 :+ 48], B2[0 :+ 48, 0 :+ 64])), B[0 :+ 64, n0 :+ 64])\n"
         "  C[m0 :+ 64, n0 :+ 64] = c", 90, 64, 64, 64),
+    "turned_a": (128, 64, 64, "  let c = dot(transpose(B2[0 :+ 48, m0 :+ 64]), B[0 :+ 48, n0 :+ 64])\n"
+                 "  C[m0 :+ 64, n0 :+ 64] = c", 100, 40, 64, 100),
     "register_a": (128, 64, 64, """  let h = bf16(max(dot(A[m0 :+ 64, 0 :+ 64], B2[0 :+ 64, 0 :+ 64]), 0.0))
   C[m0 :+ 64, n0 :+ 64] = dot(h, B[0 :+ 64, n0 :+ 64])""", 150, 64, 64, 64),
     "wide_256": (256, 128, 256, "  let c = dot(A[m0 :+ 128, 0 :+ 64], B[0 :+ 64, n0 :+ 256])\n"
@@ -76,6 +78,8 @@ def reference(name, a, b, w, z, b2, K):
         return f(z[1]) @ f(b)
     if name == "computed":
         return f(np.maximum(a, 0)) @ f(b)
+    if name == "turned_a":
+        return f(b2).T @ f(b)
     if name == "register_a":
         h = torch.tensor(np.maximum(f(a) @ f(b2), 0).astype(np.float32)).bfloat16().float().numpy()
         return f(h) @ f(b)

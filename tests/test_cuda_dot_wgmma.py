@@ -50,12 +50,28 @@ kernel wide(A: tensor<f16>[M, K], B: tensor<f16>[K, N], C: tensor<f32>[M, N]) {
 }
 """
 
+# A transposed left operand (A[K, M]): its stage is MN-major, read by ldmatrix.trans into
+# registers (the wgmma of A from shared memory here takes a K-major A only).
+TURNED_A = """\
+@launch(128)
+kernel turned(A: tensor<bf16>[K, M], B: tensor<bf16>[K, N], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.x * 64
+  let n0 = ctx.block.y * 128
+  var acc: tile<f32>[64, 128] = 0.0
+  for k in range(0, K, 32) {
+    acc += dot(transpose(A[k :+ 32, m0 :+ 64]), B[k :+ 32, n0 :+ 128])
+  }
+  C[m0 :+ 64, n0 :+ 128] = acc
+}
+"""
+
 # name: (text, kernel, each product's (k steps, m64 blocks a warpgroup), its lowering's words)
 FORMS = {
-    "flash": (FLASH, "flash", [(4, 1), (4, 1)], ["A staged for ldmatrix", "A from the thread's registers"]),
-    "mlp": (MLP, "mlp", [(8, 1), (8, 1)], ["A staged for ldmatrix", "A from the thread's registers"]),
-    "linear": (LINEAR, "linear", [(8, 1)], ["A staged for ldmatrix"]),
-    "wide": (WIDE, "wide", [(1, 1)], ["A staged for ldmatrix"]),
+    "flash": (FLASH, "flash", [(4, 1), (4, 1)], ["A staged swizzled", "A from the thread's registers"]),
+    "mlp": (MLP, "mlp", [(8, 1), (8, 1)], ["A staged swizzled", "A from the thread's registers"]),
+    "linear": (LINEAR, "linear", [(8, 1)], ["A staged swizzled"]),
+    "wide": (WIDE, "wide", [(1, 1)], ["A staged swizzled"]),
+    "turned": (TURNED_A, "turned", [(2, 1)], ["A staged for ldmatrix"]),
 }
 
 

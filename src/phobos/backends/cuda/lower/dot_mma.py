@@ -264,8 +264,10 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     left = "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is"
     if wgmma:
         assert sb is not None and sb.plan.swizzled
-        dot_wgmma.write(w, e, sb, dot_wgmma.Block(blk, first, step, lane, acc, fa, steps, warps, blocks),
-                        left_fragment, store)
+        dot_wgmma.write(w, e, sa if sa is not None and sa.plan.swizzled else None, sb,
+                        dot_wgmma.Block(blk, first, step, lane, acc, fa, steps, warps, blocks), left_fragment, store)
+        if sa is not None and sa.plan.swizzled:
+            left = "A staged swizzled"
         return f"{left}, B staged swizzled for wgmma"
     w.line(f"{{  // {e.type} = dot on mma.sync {atom.m}x{atom.n}x{atom.k}, each warp its blocks' atoms in turn")
     with w.indented():
@@ -309,12 +311,14 @@ def wgmma_takes(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered) -> bool:
 
 def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> list[dot_stage.Plan | None] | None:
     """What a product in registers stages: the operands ldmatrix can read (a left one
-    that reads register tiles is read from them), or for wgmma B swizzled; None where
-    staging is off or the stages would not fit."""
+    that reads register tiles is read from them), or for wgmma B swizzled, and A too
+    where its k runs along the stored rows (wgmma then reads it by descriptor as well);
+    None where staging is off or the stages would not fit."""
     if not w.stage_operands:
         return None
     registers = w.reads_registers(e.left)
-    plans = [None if registers else dot_stage.plan(e.left, True, atom),
+    left_swizzled = wgmma and not isinstance(e.left, ir.Transpose)
+    plans = [None if registers else dot_stage.plan(e.left, True, atom, swizzled=left_swizzled),
              dot_stage.plan(e.right, False, atom, swizzled=wgmma)]
     if not dot_stage.fits([p for p in plans if p is not None]):
         return None

@@ -65,65 +65,89 @@ def shape_takes(e: ir.Dot, threads: int, ragged: bool) -> bool:
             and cols <= MOST_N and cols % (8 if turned else 64) == 0)
 
 
-def write(w: TileWriter, e: ir.Dot, sb: dot_stage.Staged, names: Block, left_fragment: Callable[[str], None],
-          store: Callable[[Callable[[str, int], str]], None]) -> None:
-    """The product's blocks on wgmma, from B's swizzled stage `sb`: `left_fragment(fa)`
-    writes the A registers of the current k step into `fa`, `store(index)` the
-    accumulators to the statement's registers (`index(nb, v)`: atom nb's element v)."""
-    plan, cols = sb.plan, e.type.shape[1]
-    function = _function(w, e.left.type.dtype, cols, plan.turned)
-    n = names
-    desc = w.names.take("b_desc")
-    lbo = 16 if plan.turned else plan.box_bytes
-    if plan.turned:  # K-major: four k steps a 128-byte row, then the next box
-        offset = f"({n.step} / 4 * {plan.box_bytes} + {n.step} % 4 * 32) / 16"
-    else:  # MN-major: a k step is 16 rows
-        offset = f"{n.step} * {K_STEP * dot_stage.SWIZZLE_ROW // 16}"
+def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.Staged, names: Block,
+          left_fragment: Callable[[str], None], store: Callable[[Callable[[str, int], str]], None]) -> None:
+    """The product's blocks on wgmma, from B's swizzled stage `sb` and A's swizzled
+    stage `sa` (K-major, read by descriptor too), or where `sa` is None A's registers:
+    `left_fragment(fa)` writes the A registers of the current k step into `fa`.
+    `store(index)` writes the accumulators to the statement's registers (`index(nb, v)`:
+    atom nb's element v)."""
+    cols, n = e.type.shape[1], names
+    function = _function(w, e.left.type.dtype, cols, sb.plan.turned, sa is not None)
+    a_desc, b_desc = w.names.take("a_desc"), w.names.take("b_desc")
+    where = "A and B from their swizzled stages" if sa is not None else "A from registers, B from its swizzled stage"
     w.line(f"{{  // {e.type} = dot on wgmma m64n{cols}k16 from sm_90a: each warpgroup 64 rows of a block, "
-           f"B from its swizzled stage ({'K' if plan.turned else 'MN'}-major)")
+           f"{where} (B {'K' if sb.plan.turned else 'MN'}-major)")
     with w.indented():
-        w.line(f"const int {n.lane} = threadIdx.x % 32;")
-        w.line(f"const u64 {desc} = ph::smem_descriptor({sb.address}, {lbo}, {dot_stage.SWIZZLE_ATOM});")
+        if sa is None:
+            w.line(f"const int {n.lane} = threadIdx.x % 32;")
+        else:
+            w.line(f"const u64 {a_desc} = ph::smem_descriptor({sa.address}, 16, {dot_stage.SWIZZLE_ATOM});")
+        lbo = 16 if sb.plan.turned else sb.plan.box_bytes
+        w.line(f"const u64 {b_desc} = ph::smem_descriptor({sb.address}, {lbo}, {dot_stage.SWIZZLE_ATOM});")
         w.line("#pragma unroll")
         w.line(f"for (int {n.blk} = 0; {n.blk} < {n.blocks}; ++{n.blk}) {{")
         with w.indented():
-            w.line(f"const int {n.first} = (threadIdx.x / 32 + {n.blk} * {n.warps}) * 16;  // the warp's first row")
-            w.line(f"u32 {n.fa}[{n.steps}][4] = {{}};")
-            w.line("#pragma unroll")
-            w.line(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{")
-            with w.indented():
-                left_fragment(f"{n.fa}[{n.step}]")
-            w.line("}")
+            if sa is None:
+                w.line(f"const int {n.first} = (threadIdx.x / 32 + {n.blk} * {n.warps}) * 16;  // the warp's first row")
+                w.line(f"u32 {n.fa}[{n.steps}][4] = {{}};")
+                w.line("#pragma unroll")
+                w.line(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{")
+                with w.indented():
+                    left_fragment(f"{n.fa}[{n.step}]")
+                w.line("}")
+                a = f"{n.fa}[{n.step}]"
+            else:  # the warpgroup's 64 rows of the block: 128 bytes a row in each box
+                w.line(f"const u32 {n.first} = (threadIdx.x / 128 * 4 + {n.blk} * {n.warps}) * 16;  "
+                       "// the warpgroup's first row")
+                a = f"{a_desc} + ({n.first} * {dot_stage.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
             w.line(f"f32 {n.acc}[{cols // 2}] = {{}};")
             w.line("ph::wgmma_fence();")
+            b_step = k_major_step(sb.plan, n.step) if sb.plan.turned else f"{n.step} * {K_STEP * dot_stage.SWIZZLE_ROW}"
             w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
-                       [f"ph::{function}({n.acc}, {n.fa}[{n.step}], {desc} + {offset});"])
+                       [f"ph::{function}({n.acc}, {a}, {b_desc} + ({b_step}) / 16);"])
             w.line("ph::wgmma_commit();")
             w.line("ph::wgmma_wait<0>();")
-            w.line(f"ph::keep({n.acc});  // the accumulators are read, and A's registers free, only now")
-            w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
-                       [f"ph::keep({n.fa}[{n.step}]);"])
+            w.line(f"ph::keep({n.acc});  // the accumulators are read" + (", and A's registers free," if sa is None
+                                                                            else "") + " only now")
+            if sa is None:
+                w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
+                           [f"ph::keep({n.fa}[{n.step}]);"])
             store(lambda nb, v: f"{n.acc}[{nb} * 4 + {v}]")
         w.line("}")
     w.line("}")
 
 
-def _function(w: TileWriter, d: DType, n: int, k_major: bool) -> str:
-    """The name of the helper issuing one m64nNk16 wgmma with A from registers and B by
-    descriptor (added to the kernel's sm_90a helpers the first time)."""
+def k_major_step(plan: dot_stage.Plan, step: str) -> str:
+    """C++ of the bytes from a K-major swizzled stage's start to k step `step`: four
+    steps of 32 bytes a 128-byte row, then the next box."""
+    return f"{step} / 4 * {plan.box_bytes} + {step} % 4 * 32"
+
+
+def _function(w: TileWriter, d: DType, n: int, b_k_major: bool, a_shared: bool) -> str:
+    """The name of the helper issuing one m64nNk16 wgmma, A from registers or (where
+    `a_shared`) by a descriptor of its K-major stage, B by descriptor (added to the
+    kernel's sm_90a helpers the first time)."""
     t = "bf16" if d == BF16 else "f16"
-    name = f"wgmma_m64n{n}k16_{t}_{'k' if k_major else 'mn'}"
+    name = f"wgmma_m64n{n}k16_{t}_{'ss' if a_shared else 'rs'}_{'k' if b_k_major else 'mn'}"
     if name not in w.hopper_helpers:
         count = n // 2
         outs = ", ".join(f'"+f"(d[{i}])' for i in range(count))
         regs = ", ".join(f"%{i}" for i in range(count))
+        if a_shared:  # A as it is (K-major), an MN-major B transposed as it is read
+            a_type, a_operand, a_inputs = "u64 a", f"%{count}", '"l"(a)'
+            immediates = f"1, 1, 0, {0 if b_k_major else 1}"
+            b_operand = f"%{count + 1}"
+        else:
+            a_type, a_operand = "const u32 (&a)[4]", f"{{%{count}, %{count + 1}, %{count + 2}, %{count + 3}}}"
+            a_inputs, immediates = '"r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])', f"1, 1, {0 if b_k_major else 1}"
+            b_operand = f"%{count + 4}"
         w.hopper_helpers[name] = (
-            f"PH_INLINE void {name}(f32 (&d)[{count}], const u32 (&a)[4], u64 b) {{\n"
+            f"PH_INLINE void {name}(f32 (&d)[{count}], {a_type}, u64 b) {{\n"
             f'  asm volatile("{{\\n\\t.reg .pred p;\\n\\tsetp.ne.b32 p, 1, 0;\\n\\t"\n'
             f'               "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{t}.{t} {{{regs}}}, '
-            f'{{%{count}, %{count + 1}, %{count + 2}, %{count + 3}}}, %{count + 4}, p, 1, 1, {0 if k_major else 1};'
-            f'\\n\\t}}"\n'
+            f'{a_operand}, {b_operand}, p, {immediates};\\n\\t}}"\n'
             f"               : {outs}\n"
-            f'               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b));\n'
+            f'               : {a_inputs}, "l"(b));\n'
             "}\n")
     return name
