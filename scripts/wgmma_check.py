@@ -47,6 +47,10 @@ CASES = {
         "  C[m0 :+ 64, n0 :+ 64] = c", 90, 64, 64, 64),
     "turned_a": (128, 64, 64, "  let c = dot(transpose(B2[0 :+ 48, m0 :+ 64]), B[0 :+ 48, n0 :+ 64])\n"
                  "  C[m0 :+ 64, n0 :+ 64] = c", 100, 40, 64, 100),
+    "stored": (128, 64, 64, "  C[m0 :+ 64, n0 :+ 64] = dot(A[m0 :+ 64, 0 :+ 48], B[0 :+ 48, n0 :+ 64])",
+               200, 40, 190, 8),
+    "stored_scaled": (128, 64, 64, "  C[m0 :+ 64, n0 :+ 64] = "
+                      "dot(A[m0 :+ 64, 0 :+ 64], transpose(W[n0 :+ 64, 0 :+ 64])) * 0.5 + 1.0", 64, 64, 64, 8),
     "register_a": (128, 64, 64, """  let h = bf16(max(dot(A[m0 :+ 64, 0 :+ 64], B2[0 :+ 64, 0 :+ 64]), 0.0))
   C[m0 :+ 64, n0 :+ 64] = dot(h, B[0 :+ 64, n0 :+ 64])""", 150, 64, 64, 64),
     "wide_256": (256, 128, 256, "  let c = dot(A[m0 :+ 128, 0 :+ 64], B[0 :+ 64, n0 :+ 256])\n"
@@ -70,7 +74,7 @@ def reference(name, a, b, w, z, b2, K):
     def f(x):
         return x.astype(np.float64)
 
-    if name in ("windows",):
+    if name in ("windows", "stored"):
         return f(a) @ f(b)
     if name == "transposed":
         return f(a) @ f(w).T
@@ -88,7 +92,7 @@ def reference(name, a, b, w, z, b2, K):
         return f(h) @ f(b)
     if name == "wide_256":
         return f(a) @ f(b)
-    if name == "scaled":
+    if name in ("scaled", "stored_scaled"):
         return (f(a) @ f(w).T) * 0.5 + 1.0
     if name == "loop_ring":
         return f(a) @ f(b)

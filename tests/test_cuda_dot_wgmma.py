@@ -146,3 +146,32 @@ def test_a_swizzled_stage_is_the_gemm_kernels_tma_boxes(rows: int, cols: int, tu
             assert at == boxes.byte_offset(r, c, 2)
             seen.add(at)
     assert len(seen) == rows * cols and max(seen) < plan.bytes == boxes.bytes
+
+
+STORED = """\
+@launch(128)
+kernel stored(A: tensor<bf16>[M, K], W: tensor<bf16>[N, K], B: tensor<bf16>[K, N], C: tensor<f32>[M, N],
+              D: tensor<bf16>[M, N]) {
+  let m0 = ctx.block.x * 64
+  let n0 = ctx.block.y * 64
+  C[m0 :+ 64, n0 :+ 64] = dot(A[m0 :+ 64, 0 :+ 48], transpose(W[n0 :+ 64, 0 :+ 48])) * 0.5 + 1.0
+  D[m0 :+ 64, n0 :+ 64] = bf16(dot(A[m0 :+ 64, 0 :+ 40], B[0 :+ 40, n0 :+ 64]))
+}
+"""
+
+
+def test_products_stored_straight_to_a_tensor_are_computed_in_registers(monkeypatch: pytest.MonkeyPatch):
+    """With the setting, `C[...] = dot(...)` (or a value elementwise of it) computes the
+    product in its accumulator layout's registers and stores from them, as a declared
+    tile's product is, so it reaches wgmma too; without it, through shared memory."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    variant = phobos.compile(STORED, path="k.phobos").kernels["stored"].variants[0]
+    monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
+    assert all("through shared memory" in how for _, _, how in generate(variant).lowerings)
+    monkeypatch.setenv(ENV_GENERAL_WGMMA, "1")
+    gen = generate(variant)
+    assert [how[:30] for _, _, how in gen.lowerings] == ["wgmma m64n64k16 on sm_90a into"] * 2
+    ptx = build(gen, variant, "sm_90", "ptx").decode()
+    assert ptx.count("wgmma.mma_async") == 3 + 3  # k 48 and k 40: three k16 steps each
+    assert ptx.count("mma.sync") == 0
+    assert build(gen, variant, "sm_80", "ptx").decode().count("mma.sync.aligned") == 2 * 3 * 8

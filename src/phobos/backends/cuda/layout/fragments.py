@@ -185,6 +185,9 @@ class Registers:
     # The softmaxes (ir node ids) whose operand tile may take exp(x - max) in place
     # (`consumed_softmaxes`).
     consumed: frozenset[int] = frozenset()
+    # Products stored straight to a tensor that are computed in registers all the same
+    # (ir node ids, `stored_products`): they anchor their statement to their layout.
+    anchors: frozenset[int] = frozenset()
 
     def __contains__(self, sym: object) -> bool:
         return sym in self.spread or sym in self.replicated
@@ -206,7 +209,7 @@ class Registers:
 
     def statement_layout(self, s: ir.Stmt) -> Layout | None:
         """The layout a statement's sweeps follow (`statement_layout`)."""
-        return statement_layout(s, self.layouts, self.tiles)
+        return statement_layout(s, self.layouts, self.tiles, self.anchors)
 
 
 def layout_at(layouts: dict[tuple[int, ...], Layout], shape: tuple[int, ...]) -> Layout | None:
@@ -225,17 +228,18 @@ def _fits_a_layout(layouts: dict[tuple[int, ...], Layout], shape: tuple[int, ...
     return layout is not None and layout.cols == shape[-1]
 
 
-def statement_layout(s: ir.Stmt, layouts: dict[tuple[int, ...], Layout], registers: set[ir.Sym]) -> Layout | None:
+def statement_layout(s: ir.Stmt, layouts: dict[tuple[int, ...], Layout], registers: set[ir.Sym],
+                     anchors: frozenset[int] = frozenset()) -> Layout | None:
     """The layout a statement's sweeps follow: the one of its anchored values
     (`anchored_shapes`), when they all have its full or per-row shape."""
-    shapes = anchored_shapes(s, registers)
+    shapes = anchored_shapes(s, registers, anchors)
     leads = {shape[:-1] for shape in shapes}
     if len(leads) != 1:
         return None
     widths = {shape[-1] for shape in shapes} - {1}
     lead = leads.pop()
     layout = layout_at(layouts, (*lead, widths.pop())) if len(widths) == 1 else layouts.get(lead)
-    return layout if layout is not None and follows(s, layout, registers) else None
+    return layout if layout is not None and follows(s, layout, registers, anchors) else None
 
 
 def _nodes(s: ir.Stmt) -> list[ir.Expr]:
@@ -260,15 +264,17 @@ def _anchored(e: ir.Expr, registers: set[ir.Sym]) -> bool:
                for n in ir.walk_expr(e))
 
 
-def anchored_shapes(s: ir.Stmt, registers: set[ir.Sym]) -> set[tuple[int, ...]]:
+def anchored_shapes(s: ir.Stmt, registers: set[ir.Sym], anchors: frozenset[int] = frozenset()
+                    ) -> set[tuple[int, ...]]:
     """The shapes of the statement's sweeps that must run in a layout's order: of
-    each anchored value, of what a reduction of a whole tile folds, and of the
-    target when it is a register tile or takes an anchored value."""
+    each anchored value (and each of the `anchors`, products computed in registers),
+    of what a reduction of a whole tile folds, and of the target when it is a register
+    tile or takes an anchored value."""
     shapes: set[tuple[int, ...]] = set()
     for n in _sweepable(s):
         if isinstance(n, ir.Reduce) and n.axis is None and _anchored(n.operand, registers):
             shapes.add(n.operand.type.shape)
-        elif n.type.shape and _anchored(n, registers):
+        elif n.type.shape and (_anchored(n, registers) or id(n) in anchors):
             shapes.add(n.type.shape)
     target, sym = _target(s)
     if target is not None and (shapes or sym in registers):
@@ -293,9 +299,9 @@ def _sweepable(s: ir.Stmt) -> list[ir.Expr]:
     return found
 
 
-def follows(s: ir.Stmt, layout: Layout, registers: set[ir.Sym]) -> bool:
+def follows(s: ir.Stmt, layout: Layout, registers: set[ir.Sym], anchors: frozenset[int] = frozenset()) -> bool:
     """Whether every sweep the statement must run in order can run in the layout's."""
-    if not anchored_shapes(s, registers) <= {layout.full_shape, layout.row_shape}:
+    if not anchored_shapes(s, registers, anchors) <= {layout.full_shape, layout.row_shape}:
         return False
     for n in swept_nodes(s, layout, registers):
         match n:
@@ -400,9 +406,11 @@ def _read_elsewhere(s: ir.Stmt) -> set[ir.Sym]:
     return out
 
 
-def plan_registers(kernel: ir.Kernel) -> Registers:
+def plan_registers(kernel: ir.Kernel, stored: bool = False) -> Registers:
     """Choose the register tiles: each tile whose every statement can follow its
-    leading shape's layout, in declaration order while the budget lasts.
+    leading shape's layout, in declaration order while the budget lasts. With
+    `stored`, products stored straight to a tensor are computed in registers too
+    (`stored_products`).
 
     Whether a statement follows a layout depends on which other tiles are in
     registers (a read of one anchors the statement's sweep to the layout's order), so
@@ -414,6 +422,10 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
     for sym in tiles:
         lead, cols = sym.vtype.shape[:-1], sym.vtype.shape[-1]
         widest[lead] = max(widest.get(lead, 1), cols)
+    products = stored_products(statements, widest) if stored else {}
+    for e in products.values():
+        widest.setdefault(e.type.shape[:-1], e.type.shape[-1])
+    anchors = frozenset(products)
     layouts = {lead: make_layout(lead, cols, size, kernel.threads) for lead, cols in widest.items()}
     for lead in _product_leads(statements, widest, _blocked):
         layouts[lead] = make_product_layout(lead, widest[lead], size, kernel.threads)
@@ -421,11 +433,27 @@ def plan_registers(kernel: ir.Kernel) -> Registers:
         layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
     chosen = {sym for sym in tiles if sym.vtype.shape[-1] == 1 or _fits_a_layout(layouts, sym.vtype.shape)}
     while True:
-        spread, replicated = _within_budget(tiles, chosen - _excluded(statements, chosen, layouts), layouts)
+        spread, replicated = _within_budget(tiles, chosen - _excluded(statements, chosen, layouts, anchors), layouts)
         kept = set(spread) | set(replicated)
         if kept == chosen:
-            return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)))
+            return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)), anchors)
         chosen = kept
+
+
+def stored_products(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]) -> dict[int, ir.Dot]:
+    """The products on tensor cores, of whole 16 x 8 atoms, that a statement stores
+    straight to a tensor (`C[...] = dot(...)`, or a value elementwise of it), by node
+    id, where no tile of the product's rows is wider: each may be computed in its own
+    accumulator layout's registers and stored from there, as a declared tile's is."""
+    found: dict[int, ir.Dot] = {}
+    for s in statements:
+        if not isinstance(s, ir.Store | ir.TileStore) or _target(s)[0] is None:
+            continue
+        for n in _sweepable(s):
+            if isinstance(n, ir.Dot) and n.type.shape and _on_tensor_cores(n, *n.type.shape[-2:]) \
+                    and len(n.type.shape) == 2 and widest.get(n.type.shape[:-1], 0) <= n.type.shape[-1]:
+                found[id(n)] = n
+    return found
 
 
 def _product_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int],
@@ -455,8 +483,8 @@ def _operand_tiles(s: ir.Stmt) -> set[ir.Sym]:
             for x in (d.left, d.right) for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym.vtype.shape}
 
 
-def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]
-              ) -> set[ir.Sym]:
+def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout],
+              anchors: frozenset[int] = frozenset()) -> set[ir.Sym]:
     """The candidates some statement touches in a way no layout serves, with the
     candidates left out in turn no longer counted as register tiles."""
     excluded: set[ir.Sym] = set()
@@ -468,11 +496,11 @@ def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[
             if not touched:
                 continue
             excluded |= _read_elsewhere(s) & candidates
-            if statement_layout(s, layouts, live) is None:
+            if statement_layout(s, layouts, live, anchors) is None:
                 # a product's operand in registers keeps the product out of them: leave
                 # out the operands alone where that lets the statement follow a layout
                 operands = _operand_tiles(s) & touched
-                if operands != touched and statement_layout(s, layouts, live - operands) is not None:
+                if operands != touched and statement_layout(s, layouts, live - operands, anchors) is not None:
                     excluded |= operands
                 else:
                     excluded |= touched

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from phobos.dtypes import BY_NAME
+from phobos.environment import flag
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
@@ -25,6 +26,7 @@ from ..layout.fragments import plan_registers, read_in_order
 from ..lower import dot_mma, stage_ring
 from ..lower.barriers import BarrierPlan, is_tile_statement
 from ..lower.exprs import always_full, in_bounds, linear
+from ..lower.products import ENV_GENERAL_WGMMA
 from ..lower.tiles import ALIGN, TileWriter
 from .prelude import PRELUDE
 
@@ -160,7 +162,7 @@ def path_literal(path: str) -> str:
 
 class KernelWriter(TileWriter):
     def __init__(self, kernel: ir.Kernel, spec: Specialization):
-        registers = plan_registers(kernel)
+        registers = plan_registers(kernel, stored=flag(ENV_GENERAL_WGMMA, False))
         super().__init__(kernel, spec, registers)
         self.plan = BarrierPlan(kernel, registers)
         self.params = kernel_params(kernel)
