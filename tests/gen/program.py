@@ -204,7 +204,7 @@ def plan_gemm(ch: Chooser, gen: KernelGen, tensor, dims: dict[str, tuple[int, in
     kind = ch.choice(("f16", "bf16", "i8", "tf32"))
     tf32 = kind == "tf32"
     dtype = "f32" if tf32 else kind
-    tm, tn = ch.choice((16, 32)), ch.choice((16, 32))
+    tm, tn = ch.choice((16, 32, 64)), ch.choice((16, 32, 64))  # 64: a warpgroup's m64 (wgmma) at 128 threads
     tk = 32 if dtype == "i8" else ch.choice((16, 32))
     dims["K"] = (ceil4(tk - 8), ceil4(3 * tk + 4))
     dims["MG"] = (ceil4((grid - 1) * tm + 1), ceil4(grid * tm))
