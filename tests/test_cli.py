@@ -208,6 +208,61 @@ def test_a_source_that_cannot_be_read_exits_non_zero_at_its_line(tmp_path, capsy
     assert err.startswith(f"{src}:{where}: error: ") and message in err
 
 
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ("import phobos.lang as ph\n\nraise RuntimeError('boom')\n", "3:1", "raised RuntimeError: boom"),
+        ("import phobos.lang as ph\nimport no_such_module_here\n", "2:1",
+         "raised ModuleNotFoundError: No module named 'no_such_module_here'"),
+    ],
+)
+def test_a_module_whose_own_code_fails_on_import_exits_at_its_line(tmp_path, capsys, text, where, message):
+    """The module's top-level code is the user's: its exception is reported at its
+    line as an error, with no traceback through Phobos."""
+    src = write(tmp_path, "raises.py", text)
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:{where}: error: importing raises.py {message}"), err
+    assert "Traceback" not in err
+
+
+def test_a_kernel_defined_in_a_class_is_built(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = PYTHON.replace("@ph.kernel\ndef twice", "class Holder:\n    @ph.kernel\n    def twice").replace(
+        "\n    i: ph.let", "\n        i: ph.let").replace("\n    X[i] = X[i] * 2", "\n        X[i] = X[i] * 2")
+    src = write(tmp_path, "held.py", text)
+    assert main(["compile", str(src), "--emit", "cuda", "--kernel", "twice", "-o", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "twice.cu").exists()
+
+
+BIG_GEMM = """\
+@autotune(TM in [128], TN in [256], TK in [64])
+kernel gemm_big(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], C: tensor<f32>[M, N]) {
+  let m = ctx.block.y * TM
+  let n = ctx.block.x * TN
+  var acc: tile<f32>[TM, TN] = 0.0
+  for k in range(0, K, TK) {
+    acc += dot(A[m :+ TM, k :+ TK], B[k :+ TK, n :+ TN])
+  }
+  C[m :+ TM, n :+ TN] = acc
+}
+"""
+
+
+def test_a_gemm_kernel_whose_general_lowering_does_not_fit_still_builds_its_own(tmp_path: Path, nvrtc: None,
+                                                                               capsys: pytest.CaptureFixture[str]):
+    """The spec's largest GEMM tile at 128 threads: its launches on sm_90 run the GEMM
+    kernel's lowering, which is built; the general lowering (acc and its product in
+    shared memory) passes sm_90's 227 KB and is reported refused, with why."""
+    src = write(tmp_path, "big.phobos", BIG_GEMM)
+    assert main(["compile", str(src), "--target", "sm_90", "-j", "1", "-o", str(tmp_path / "out")]) == 1
+    stem = "gemm_big.TM-128.TN-256.TK-64"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"{stem}.gemm-threads.sm_90.cubin",
+                                                                    f"{stem}.gemm-tma.sm_90.cubin"]
+    err = capsys.readouterr().err
+    assert "needs 262144 bytes of shared memory" in err and "launches on sm_90 run the GEMM kernel's own" in err
+    assert "2 files built; 1 variant refused" in err
+
+
 def test_too_much_shared_memory_names_the_kernel_and_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     big = "kernel big(X: tensor<f32>[N]) {\n  var t: tile<f32>[200, 256]\n  X[0 :+ 8] = t[0, 0 :+ 8]\n}\n"
     src = write(tmp_path, "big.phobos", big)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -918,3 +919,15 @@ def test_fuzz_token_soup(text: str) -> None:
 @given(st.text(max_size=80))
 def test_fuzz_random_text(text: str) -> None:
     _parses_or_reports(text)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    ("exp<axis 0>(1.0)", "`exp` takes no angle-bracket arguments, not `axis`"),
+    ("f<axis 0>(1.0)", "`f` takes no angle-bracket arguments, not `axis`"),
+    ("sum<precision tf32>(X[0 :+ 4])", "`sum` takes only over, width, axis, not `precision`"),
+])
+def test_angle_arguments_a_call_does_not_take_are_named(call: str, message: str):
+    """Not read as a comparison that then fails at the value ("expected a newline ...")."""
+    with pytest.raises(PhobosError, match=re.escape(message)) as info:
+        phobos.compile(f"fn f(x) = x\nkernel k(X: tensor<f32>[N]) {{\n  X[0] = {call}\n}}\n")
+    assert (info.value.line, info.value.column) == (3, 11 + call.index("<"))  # at the key

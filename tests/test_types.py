@@ -194,3 +194,24 @@ def test_constant_conversions_round_to_the_target_type():
     stores = m.k.variants[0].body
     assert stores[0].value.value == 0.10000000149011612
     assert stores[1].value.value == float("inf")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("Q[0 :+ 4] = 2", "a store to `Q` is bool, but an integer literal; nothing converts to bool: compare explicitly"),
+    ("Q[0] = -1", "a store to `Q` is bool, but an integer literal"),
+    ("Q[0] = 1.5", "a store to `Q` is bool, but a float literal"),
+    ("var b: bool = 5\n  Q[0] = b", "`b` is bool, but an integer literal"),
+    ("let z: bool = 7 - 7\n  Q[0] = z", "`z` is bool, but an integer literal"),
+    ("var t: tile<bool>[4] = 1\n  Q[0 :+ 4] = t", "`t` is bool, but an integer literal"),
+    ("var b = true\n  b = 3\n  Q[0] = b", "is bool, but an integer literal"),
+    ("Q[0] = I[0]", "a store to `Q` is bool, but the value is i32; nothing converts to bool"),
+    ("I[0] = true", "a store to `I` is i32, but the value is bool; bool has no conversion to i32; use where(c, 1, 0)"),
+    ("var x: f32 = Q[0]\n  I[0] = i32(x)", "`x` is f32, but the value is bool; bool has no conversion to f32"),
+])
+def test_nothing_converts_to_or_from_bool_when_stored_or_declared(text: str, message: str):
+    """A number stored or declared as a bool, or a bool as a number, is refused at the
+    value (spec, Types: bool), never taken as one (an i64 constant in a bool tensor
+    broke both GPU back ends)."""
+    with pytest.raises(phobos.PhobosError, match=re.escape(message)) as info:
+        phobos.compile(f"kernel k(Q: tensor<bool>[N], I: tensor<i32>[N]) {{\n  {text}\n}}")
+    assert "bool(" not in str(info.value) and "i32(...)" not in str(info.value)

@@ -102,7 +102,11 @@ class Evaluator:
             if name == "constant":
                 dense = op.attrs["value"]
                 assert isinstance(dense, m.Dense)
-                return [np.full(dense.type.shape, dense.value, dtype_of(dense.type))]
+                dtype, value = dtype_of(dense.type), dense.value
+                if dtype.kind == "i" and isinstance(value, int):  # a constant's bits: 255 is the i8 -1
+                    value = int(np.array(value & ((1 << 8 * dtype.itemsize) - 1)).astype(
+                        UNSIGNED[f"i{dtype.itemsize * 8}"]).view(dtype))
+                return [np.full(dense.type.shape, value, dtype)]
             if name == "alloca":
                 count = op.attrs["num_elem"]
                 assert isinstance(count, m.Int) and isinstance(out_type, m.Tile)
@@ -187,7 +191,11 @@ class Evaluator:
             if name == "bitcast":
                 return [np.asarray(get("source")).view(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "ftoi":
-                return [np.trunc(get("from").astype(np.float64)).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+                out = dtype_of(out_type)  # type: ignore[arg-type]
+                x = np.trunc(get("from").astype(np.float64))
+                if case_name(op.attrs["signedness"]) == "Unsigned":  # the unsigned value's bits
+                    return [x.astype(UNSIGNED[f"i{out.itemsize * 8}"]).view(out)]
+                return [x.astype(out)]
             if name == "make_tensor_view":
                 t = out_type
                 assert isinstance(t, m.TensorView)

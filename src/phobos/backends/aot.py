@@ -88,27 +88,27 @@ class Report(Generic[B]):
     refused: list[Refused]
 
 
-def build_variants(kernels: Sequence[Kernel], build: Callable[[Kernel, ir.Kernel], list[B]],
+def build_variants(kernels: Sequence[Kernel], build: Callable[[Kernel, ir.Kernel], list[B | Refused]],
                    jobs: int | None = None) -> Report[B]:
     """Build every variant of `kernels` with `build` (which writes the variant's files
-    and returns what it built, or raises a PhobosError), `jobs` at once (default: a
-    job a core), with a progress bar on a terminal. The files are reported in the
-    kernels' and variants' order, whatever order the jobs end in."""
+    and returns what it built, and what of it it refused where it built the rest, or
+    raises a PhobosError), `jobs` at once (default: a job a core), with a progress bar
+    on a terminal. The files are reported in the kernels' and variants' order, whatever
+    order the jobs end in."""
     work = [(kernel, variant) for kernel in kernels for variant in kernel.variants]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(work)))
 
-    def one(item: tuple[Kernel, ir.Kernel]) -> list[B] | Refused:
+    def one(item: tuple[Kernel, ir.Kernel]) -> list[B | Refused]:
         kernel, variant = item
         try:
             return build(kernel, variant)
         except PhobosError as err:
-            return Refused(variant.name, dict(variant.bindings), err)
+            return [Refused(variant.name, dict(variant.bindings), err)]
 
     with ThreadPoolExecutor(jobs) as pool, progress(pool.map(one, work), "phobos: building", len(work),
                                                     terminal_only=True) as done:
-        outcomes = list(done)
-    built = [b for o in outcomes if not isinstance(o, Refused) for b in o]
-    return Report(built, [o for o in outcomes if isinstance(o, Refused)])
+        outcomes = [o for found in done for o in found]
+    return Report([o for o in outcomes if not isinstance(o, Refused)], [o for o in outcomes if isinstance(o, Refused)])
 
 
 def fast_math(kernel: Kernel) -> bool:

@@ -8,6 +8,7 @@ import importlib.util
 import os
 import secrets
 import sys
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,11 +39,41 @@ def kernels_in(path: Path) -> list:
             spec.loader.exec_module(module)
         except SyntaxError as err:
             raise _not_python(path, err) from None
+        except PhobosError:
+            raise
+        except Exception as err:  # the module's own code failed: say so at its line, not with our frames
+            raise _import_failed(path, err) from None
         finally:
             sys.modules.pop(name, None)
             sys.path.remove(folder)
-        return [v for v in vars(module).values() if isinstance(v, phobos.Kernel)]
+        return _module_kernels(module, phobos.Kernel)
     return list(phobos.compile(path).kernels.values())
+
+
+def _module_kernels(module: object, kind: type) -> list:
+    """The kernels a module holds: its own attributes, then those of the classes it
+    defines (a kernel def may stand in a class body), each kernel once."""
+    found: list = []
+    name = vars(module)["__name__"]
+    for value in vars(module).values():
+        inside = vars(value).values() if isinstance(value, type) and value.__module__ == name else ()
+        for v in (value, *inside):
+            if isinstance(v, kind) and not any(v is k for k in found):
+                found.append(v)
+    return found
+
+
+def _import_failed(path: Path, err: Exception) -> PhobosError:
+    """An exception the module's top-level code raised, at the deepest line of the
+    module it passed through (the import's own frames left out)."""
+    here = path.resolve()
+    where = [frame for frame in traceback.extract_tb(err.__traceback__) if Path(frame.filename).resolve() == here]
+    text = f"importing {path.name} raised {type(err).__name__}: {err}"
+    if not where or where[-1].lineno is None:
+        return PhobosError(text)
+    line = where[-1].lineno
+    source = Source(str(path), path.read_bytes().decode("utf-8", errors="replace"))
+    return PhobosError(text, Span(source, line, 1, line, 2))
 
 
 def _not_python(path: Path, err: SyntaxError) -> PhobosError:

@@ -77,6 +77,15 @@ class OperatorTyping:
                 f"{shape_text(t.type.shape)}",
                 span,
             )
+        value = None if t.literal is not None else t.type.dtype
+        if target.dtype.is_bool and value != target.dtype:
+            literal = {"int": "an integer literal", "float": "a float literal"}
+            number = literal.get(t.literal or "", f"the value is {value}")
+            raise self.fail(f"{what} is bool, but {number}; nothing converts to bool: compare explicitly, as in "
+                            "x != 0", span)
+        if value is not None and value.is_bool and not target.dtype.is_bool:
+            raise self.fail(f"{what} is {target.dtype}, but the value is bool; bool has no conversion to "
+                            f"{target.dtype}; use where(c, 1, 0)", span)
         if t.literal is not None:
             if t.literal == "float" and not target.dtype.is_float:
                 raise self.fail(
@@ -85,7 +94,7 @@ class OperatorTyping:
                     span,
                 )
             return self.retype(t, target.dtype)
-        value = t.type.dtype
+        assert value is not None
         if not assignable(value, target.dtype):
             raise self.fail(
                 f"{what} is {target.dtype}, but the value is {value}; convert it, as in "

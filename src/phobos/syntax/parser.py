@@ -61,6 +61,8 @@ from phobos.errors import PhobosError, Source, Span
 from phobos.names import ANGLE_KEYS, CTX_FIELDS, KEYWORDS, SCALAR_TYPES
 from phobos.syntax.lexer import EOF, FLOAT, INT, NAME, NEWLINE, Token, tokenize
 
+ANGLE_WORDS = frozenset(key for keys in ANGLE_KEYS.values() for key in keys)  # any call's angle keys
+
 # Binding strength of each binary operator; higher binds tighter. The printer uses
 # the same table to decide where parentheses are needed.
 BINARY_PRECEDENCE: dict[str, int] = {
@@ -610,6 +612,11 @@ class _Parser:
         elif token.kind == NAME:
             keys = ANGLE_KEYS.get(token.text, ())
             angled = self.at("<") and self.peek(1).kind == NAME and self.peek(1).text in keys
+            if not angled and self.at("<") and self.peek(1).kind == NAME and self.peek(1).text in ANGLE_WORDS \
+                    and self.peek(2).kind in (NAME, INT):  # `f<key value>`: angle arguments f does not take
+                key = self.peek(1)
+                takes = f"takes only {', '.join(keys)}" if keys else "takes no angle-bracket arguments"
+                raise PhobosError(f"`{token.text}` {takes}, not `{key.text}`", key.span)
             if self.at("(") or angled:
                 node = self.call(token)
             elif self.at("["):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from phobos.backends.aot import Report, build_variants, fast_math, kernels_to_build, output_stem
+from phobos.backends.aot import Refused, Report, build_variants, fast_math, kernels_to_build, output_stem
 from phobos.backends.files import output_folder, write_output
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, specialize, usual
@@ -58,9 +58,14 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[
     return build_variants(kernels, lambda kernel, variant: _build_variant(kernel, variant, arches, emit, out), jobs)
 
 
-def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str, out: Path) -> list[Built]:
+def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str,
+                   out: Path) -> list[Built | Refused]:
     """One variant's files: its general lowering for every target (and a GEMM kernel's
-    own variants), each target's limits checked before any file is written."""
+    own variants), each target's limits checked before any file is written. Where the
+    general lowering does not fit a target whose launches run the GEMM kernel's own
+    lowering, that lowering is still built and the general one reported refused."""
+    from phobos.errors import PhobosError
+
     from ..write.kernel import generate
     from .compile import build, check_shared
 
@@ -68,11 +73,24 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
     stem = output_stem(variant)
     gemms = {}
+    refused: list[Built | Refused] = []
     for arch in arches:
         # under @tensorcore, a GEMM tile the target cannot hold is refused here
         gemms[arch] = gemm_builds(variant, arch, fast_math(kernel))
-        check_shared(gen, variant, arch)
-    built: list[Built] = []
+    for arch in arches:
+        try:
+            check_shared(gen, variant, arch)
+        except PhobosError as err:
+            if not any(gemms.values()):
+                raise
+            note = (f"launches on {', '.join(a for a in arches if gemms[a])} run the GEMM kernel's own lowering, "
+                    "built beside it; this general lowering serves only launches that ask for it")
+            refused = [Refused(variant.name, dict(variant.bindings), PhobosError(err.message, err.span,
+                                                                                 (*err.notes, note)))]
+            break
+    built: list[Built | Refused] = [*refused]
+    if refused:
+        return built + _gemm_files(variant, arches, gemms, emit, out, stem)
     if emit == "cuda":
         target = out / f"{stem}.cu"
         write_output(target, gen.source.encode())
@@ -84,6 +102,15 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
             write_output(target, build(gen, variant, arch, emit))
             built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch),
                                lowering(gen, [arch] if gemms[arch] else [])))
+    return built + _gemm_files(variant, arches, gemms, emit, out, stem)
+
+
+def _gemm_files(variant: ir.Kernel, arches: list[str], gemms: dict[str, list[tuple[str, Specialization, Generated]]],
+                emit: str, out: Path, stem: str) -> list[Built | Refused]:
+    """The files of a GEMM kernel's own variants (`gemm_builds`), each target's."""
+    from .compile import build
+
+    built: list[Built | Refused] = []
     for arch in arches:
         for label, spec, gemm in gemms[arch]:
             target = out / f"{stem}.{label}.{arch}.{SUFFIX[emit]}"
