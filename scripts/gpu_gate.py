@@ -59,7 +59,7 @@ sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
 import numpy as np  # noqa: E402
 from corpus.gate import FLOOR, floored, poison, to_device, to_host, write_only  # noqa: E402
-from tree import tree_hash  # noqa: E402  (scripts/, beside this file)
+from tree import goldens_hash, tree_hash  # noqa: E402  (scripts/, beside this file)
 
 SANITIZER_TOOLS = ("memcheck", "racecheck")
 
@@ -320,6 +320,7 @@ def main() -> int:
         "sanitizer": sanitizer or "not run (--no-sanitizer)",
         "difftest": generated,
         "tree": tree_hash(),
+        "goldens": goldens_hash(args.backend),
     }
     if not args.no_ledger:
         ledger = ROOT / "tests" / "ledger" / (f"{arch}.jsonl" if args.backend == "cuda" else f"{arch}.tileir.jsonl")

@@ -23,3 +23,18 @@ def tree_hash() -> str:
                 continue
             digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def goldens_hash(backend: str) -> str:
+    """SHA-256 over one back end's goldens (the generated code a gate run tested): the
+    CUDA C++ (tests/golden/*.cu and tests/golden/gemm/), or the Tile IR text and bytes
+    (tests/golden/tileir/). A change that leaves them as they were needs no new run."""
+    golden = ROOT / "tests" / "golden"
+    paths = sorted(golden.glob("tileir/**/*") if backend == "tileir" else
+                   [*golden.glob("*.cu"), *golden.glob("gemm/**/*")])
+    digest = hashlib.sha256()
+    for path in paths:
+        if path.is_file():
+            name = path.relative_to(golden).as_posix().encode()
+            digest.update(name + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
