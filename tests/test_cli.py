@@ -341,7 +341,8 @@ def test_a_fast_kernels_tileir_cubins_are_what_its_launches_look_up(tmp_path: Pa
     assert main(["compile", str(src), "--backend", "tileir", "--target", "sm_90", "-o", str(tmp_path / "o")]) == 0
     variant = phobos_kernels(src)["soft"].variants[0]
     for _, spec in specializations(variant, fast_math=True):
-        assert spec.fast_math and cache.lookup(assemble.cubin_key(lowered(variant, spec)[0].source, "sm_90"), "cubin")
+        gen, code = lowered(variant, spec)
+        assert spec.fast_math and cache.lookup(assemble.cubin_key(gen.source, code, "sm_90"), "cubin")
 
 
 def phobos_kernels(path: Path) -> dict[str, object]:

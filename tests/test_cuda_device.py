@@ -84,13 +84,12 @@ def test_tile_ir_takes_tensors_that_start_anywhere():
     needs("torch")
     import torch
 
-    from phobos.backends.tileir.assemble import can_build
-    from phobos.backends.tileir.launch import lowered, specializations
+    from phobos.backends.tileir.launch import buildable, specializations
 
     program = phobos.compile(Path(__file__).parent / "corpus" / "elementwise.phobos")
     cuda, tileir = program.bias_gelu, program.bias_gelu.with_options(backend="tileir")
     variant = tileir.variants[0]
-    if not can_build(lowered(variant, dict(specializations(variant))[".unaligned"])[0].source, "sm_90"):
+    if not buildable(variant, dict(specializations(variant))[".unaligned"], "sm_90"):
         pytest.skip("neither tileiras nor the module's cubin in the cache (scripts/gpu_gate.py --tileir-cubins)")
     rows, cols = 37, 100
     x = torch.randn(rows * cols + 1, device="cuda")[1:].view(rows, cols)  # 4 bytes past an allocation's start
@@ -209,12 +208,12 @@ def test_tile_ir_runs_kernels_of_names_ptx_reserves(name: str):
     needs("torch")
     import torch
 
-    from phobos.backends.tileir.assemble import can_build
-    from phobos.backends.tileir.launch import lowered
+    from phobos.backends.tileir.launch import buildable
+    from phobos.ir.specialize import ANY
 
     cuda = phobos.compile(NAMED.format(name=name)).kernels[name]
     tileir = cuda.with_options(backend="tileir")
-    if not can_build(lowered(tileir.variants[0])[0].source, "sm_90"):
+    if not buildable(tileir.variants[0], ANY, "sm_90"):
         pytest.skip("tileiras is not installed here to build the module")
     x = torch.randn(1000, device="cuda")
     outputs = []

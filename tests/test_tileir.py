@@ -393,7 +393,7 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
     none and still has them all; a kernel this back end refuses is said so, not built."""
     from phobos.backends.cuda.runtime import cache
     from phobos.backends.tileir import assemble
-    from phobos.backends.tileir.launch import lowered, prebuild, specializations
+    from phobos.backends.tileir.launch import buildable, prebuild, specializations
 
     monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
     cache.forget_memory()
@@ -406,8 +406,8 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
     cache.forget_memory()
     monkeypatch.setattr(assemble, "tileiras", lambda: (_ for _ in ()).throw(PhobosError("no tileiras")))
     assert [suffix for suffix, _ in specializations(v)] == ["", ".div4", ".div16", ".unaligned"]
-    assert all(assemble.can_build(lowered(v, spec)[0].source, "sm_90") for _, spec in specializations(v))
-    assert not assemble.can_build(lowered(v)[0].source, "sm_80")
+    assert all(buildable(v, spec, "sm_90") for _, spec in specializations(v))
+    assert not buildable(v, ANY, "sm_80")
     lanes = phobos.compile("tests/corpus/collectives.phobos").kernels["lane_sums"].variants[0]
     assert not prebuild(lanes, "sm_90")  # a per-thread construct: refused by name
 
@@ -467,7 +467,7 @@ def test_a_launch_through_tile_ir_takes_a_tensor_not_16_byte_aligned(monkeypatch
               for k, p in enumerate(v.params) if hasattr(p, "dims")}
     chosen = []
     monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
-    monkeypatch.setattr(launch, "can_build", lambda text, arch: cached or "div_by<16>" not in text)
+    monkeypatch.setattr(launch, "can_build", lambda text, bytecode, arch: cached or "div_by<16>" not in text)
     monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
     spec = Specialization(aligned=frozenset(arrays) - {"B"})
     launch.prepare(v, spec, [p.name for p in v.params], arrays, {}, 0, list(arrays))
@@ -524,7 +524,7 @@ def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: p
               for k, p in enumerate(v.params) if hasattr(p, "dims")}
     chosen = []
     monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
-    monkeypatch.setattr(launch, "can_build", lambda text, arch: cached)
+    monkeypatch.setattr(launch, "can_build", lambda text, bytecode, arch: cached)
     monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
     dims = {"M": 64, "K": 48, "N": 20}
     spec = specialize(v, dims, {}, frozenset(arrays))
@@ -681,3 +681,12 @@ def test_a_bad_tileiras_timeout_is_named(monkeypatch: pytest.MonkeyPatch, value:
     assert assemble.timeout() is None
     monkeypatch.delenv(assemble.ENV_TIMEOUT)
     assert assemble.timeout() == assemble.DEFAULT_TIMEOUT == 600
+
+
+def test_a_cubin_is_keyed_by_the_bytes_tileiras_reads_not_only_the_text():
+    """A change in how one module text is encoded (the bytecode writer's) must not find
+    the cubin the bytes before it made (the mutant run found it did)."""
+    from phobos.backends.tileir import assemble
+
+    assert assemble.cubin_key("module", b"\x01", "sm_90") != assemble.cubin_key("module", b"\x02", "sm_90")
+    assert assemble.cubin_key("module", b"\x01", "sm_90") == assemble.cubin_key("module", b"\x01", "sm_90")

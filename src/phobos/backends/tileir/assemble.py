@@ -141,9 +141,11 @@ def assemble(bytecode: bytes, arch: str, kernel: str, where: Span | None = None)
         return built.read_bytes()
 
 
-def cubin_key(text: str, arch: str) -> str:
-    return cache.cache_key(hashlib.sha256(text.encode()).hexdigest(), bytes(VERSION).hex(), arch, "tileir-cubin",
-                           TILEIRAS_RELEASE)
+def cubin_key(text: str, bytecode: bytes, arch: str) -> str:
+    """The cache key of a module's cubin: its text and the bytecode tileiras reads (a
+    change in how the text is encoded must not find the cubin of the bytes before)."""
+    module = hashlib.sha256(text.encode() + b"\0" + bytecode).hexdigest()
+    return cache.cache_key(module, bytes(VERSION).hex(), arch, "tileir-cubin", TILEIRAS_RELEASE)
 
 
 def installed() -> bool:
@@ -155,16 +157,16 @@ def installed() -> bool:
     return True
 
 
-def can_build(text: str, arch: str) -> bool:
-    """Whether the module of `text` has its cubin for `arch`: in the cache, or tileiras
-    is here to make it."""
-    return cache.lookup(cubin_key(text, arch), "cubin") is not None or installed()
+def can_build(text: str, bytecode: bytes, arch: str) -> bool:
+    """Whether the module of `text` and `bytecode` has its cubin for `arch`: in the
+    cache, or tileiras is here to make it."""
+    return cache.lookup(cubin_key(text, bytecode, arch), "cubin") is not None or installed()
 
 
 def cubin(text: str, bytecode: bytes, arch: str, kernel: str, where: Span | None = None) -> bytes:
     """The cubin of a module (its `text` and `bytecode`) for `arch`: from the cache,
     else assembled by tileiras and cached; an error is at `where`, the kernel's line."""
-    key = cubin_key(text, arch)
+    key = cubin_key(text, bytecode, arch)
     found = cache.lookup(key, "cubin")
     if found is not None:
         return found

@@ -54,6 +54,13 @@ def lowered(variant: ir.Kernel, spec: Specialization = ANY) -> tuple[Generated, 
     return found
 
 
+def buildable(variant: ir.Kernel, spec: Specialization, arch: str) -> bool:
+    """Whether the variant's module for `spec` has its cubin for `arch`: in the cache,
+    or tileiras here to make it."""
+    gen, bytecode = lowered(variant, spec)
+    return can_build(gen.source, bytecode, arch)
+
+
 def _tensors(variant: ir.Kernel) -> frozenset[str]:
     return frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
 
@@ -133,9 +140,9 @@ def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: 
     check_dims(variant, dims)
     arch = device_arch(device_id)
     for weaker in _weaker(variant, spec):
-        gen, bytecode = lowered(variant, weaker)
-        if can_build(gen.source, arch):
+        if buildable(variant, weaker, arch):
             break
+    gen, bytecode = lowered(variant, weaker)
     built: Callable[[str], bytes] = lambda target: cubin(  # noqa: E731
         gen.source, bytecode, target, variant.name, variant.span)
     return prepare_built(variant, names, arrays, dims, device_id, pointer_order, gen, built)
