@@ -135,8 +135,6 @@ MUTANTS = [
       "mbarrier.try_wait.shared::cta.b64 p, [%1], %2;", "an mbarrier wait given a parity as a state"),
     M("opcode_maxf", 1, f"{TILEIR}/registry.py", "{'name': 'maxf', 'opcode': 69,", "{'name': 'maxf', 'opcode': 169,",
       "maxf's opcode out of the table"),
-    M("opcode_mulf", 1, f"{TILEIR}/registry.py", "{'name': 'mulf', 'opcode': 76,", "{'name': 'mulf', 'opcode': 2,",
-      "mulf written as addf (whose operands differ: a rounding mode)"),
     M("f2i_nan", 2, f"{CUDA}/write/prelude.py", "if (!(v == v)) return (T)0;", "if (!(v == v)) return hi_v;",
       "a NaN converted to an integer as its largest value"),
     M("f2i_top", 2, f"{CUDA}/write/prelude.py",
@@ -181,6 +179,8 @@ MUTANTS = [
       "0 - b folded to b"),
     M("tile_equal", 2, f"{TILEIR}/arith.py", '"==": "EQUAL", "!=": "NOT_EQUAL"', '"==": "NOT_EQUAL", "!=": "EQUAL"',
       "Tile IR's == and != swapped"),
+    M("opcode_mulf", 2, f"{TILEIR}/registry.py", "{'name': 'mulf', 'opcode': 76,", "{'name': 'mulf', 'opcode': 2,",
+      "mulf written as addf (the same operands: tileiras takes it)"),
     M("tile_reduce_op", 2, f"{TILEIR}/exprs.py", '{"sum": "addf", "max": "maxf", "min": "minf"}[op]',
       '{"sum": "addf", "max": "minf", "min": "maxf"}[op]', "Tile IR's max and min reductions swapped"),
 ]
