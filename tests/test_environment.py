@@ -115,3 +115,12 @@ def test_install_hints_name_packages_that_install_what_is_missing():
     assert "pip install 'cuda-core>=1.2' 'cuda-bindings>=13.0' 'nvidia-cuda-nvrtc>=13.0'" in hint
     assert "pip install -e '.[cuda]'" in hint and "phobos[cuda]" not in hint
     assert INSTALL.startswith("pip install nvidia-cuda-tileiras==13.4.92 nvidia-cuda-nvcc==13.4.92 ")
+
+
+def test_the_distribution_is_named_as_no_other_project_on_pypi():
+    """The import name is `phobos`; the distribution's is one PyPI's other `phobos`
+    does not hold (checked free on 2026-12-04), so an install by name cannot fetch it."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "phobos-lang"
