@@ -23,6 +23,7 @@ which is removed at the end.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -190,12 +191,8 @@ def tree_copy(where: Path) -> Path:
     """The committed tree (HEAD) unpacked under `where`."""
     archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, check=True, capture_output=True).stdout
     target = where / "tree"
-    target.mkdir()
-    with tempfile.TemporaryFile() as f:
-        f.write(archive)
-        f.seek(0)
-        with tarfile.open(fileobj=f) as tar:
-            tar.extractall(target, filter="data")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(target, filter="data")
     return target
 
 

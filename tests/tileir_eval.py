@@ -104,8 +104,8 @@ class Evaluator:
                 assert isinstance(dense, m.Dense)
                 dtype, value = dtype_of(dense.type), dense.value
                 if dtype.kind == "i" and isinstance(value, int):  # a constant's bits: 255 is the i8 -1
-                    value = int(np.array(value & ((1 << 8 * dtype.itemsize) - 1)).astype(
-                        UNSIGNED[f"i{dtype.itemsize * 8}"]).view(dtype))
+                    bits = 8 * dtype.itemsize
+                    value = (value + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
                 return [np.full(dense.type.shape, value, dtype)]
             if name == "alloca":
                 count = op.attrs["num_elem"]

@@ -450,8 +450,8 @@ def stored_products(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int
         if not isinstance(s, ir.Store | ir.TileStore) or _target(s)[0] is None:
             continue
         for n in _sweepable(s):
-            if isinstance(n, ir.Dot) and n.type.shape and _on_tensor_cores(n, *n.type.shape[-2:]) \
-                    and len(n.type.shape) == 2 and widest.get(n.type.shape[:-1], 0) <= n.type.shape[-1]:
+            if isinstance(n, ir.Dot) and len(n.type.shape) == 2 and _on_tensor_cores(n, *n.type.shape) \
+                    and widest.get(n.type.shape[:-1], 0) <= n.type.shape[-1]:
                 found[id(n)] = n
     return found
 

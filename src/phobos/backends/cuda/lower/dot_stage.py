@@ -98,7 +98,6 @@ class Plan:
         within = f" + ({col}) % {per_chunk} * {self.element}" if per_chunk > 1 else ""
         return f"{base} + {box} * {self.box_bytes} + ({row}) * {SWIZZLE_ROW} + {chunk} * 16{within}"
 
-
     def ref(self, storage: str, pointer: str, row: str, col: str) -> str:
         """C++ naming stored element (row, col) of the stage at `pointer`, of C++ type `storage`."""
         if not self.swizzled:
@@ -150,15 +149,15 @@ def plan(x: ir.Expr, left: bool, atom: Atom | None = None, swizzled: bool = Fals
     return Plan(stored, (rows, -(-cols // group) * group), turned, swizzled)
 
 
-def place(w: TileWriter, plan: Plan, raw: str) -> tuple[str, str]:
-    """A swizzled stage's pointer and shared address from the first byte of the memory
-    taken for it (`taken_bytes`), moved up to the next multiple of SWIZZLE_ATOM: the
+def place(w: TileWriter, plan: Plan, raw: str) -> str:
+    """A swizzled stage's pointer, from the first byte of the memory taken for it
+    (`taken_bytes`) moved up to the next multiple of SWIZZLE_ATOM in shared memory: the
     swizzle is a function of the address."""
     storage = ct.storage_type(plan.stored.type.dtype)
-    pointer, address = w.names.take("stage"), w.names.take("stage_at")
-    w.line(f"const u32 {address} = (ph::smem_address({raw}) + {SWIZZLE_ATOM - 1}) & ~{SWIZZLE_ATOM - 1}u;")
-    w.line(f"{storage}* {pointer} = ({storage}*)((unsigned char*)({raw}) + ({address} - ph::smem_address({raw})));")
-    return pointer, address
+    pointer = w.names.take("stage")
+    up = f"(0u - ph::smem_address({raw})) % {SWIZZLE_ATOM}"
+    w.line(f"{storage}* {pointer} = ({storage}*)((unsigned char*)({raw}) + {up});")
+    return pointer
 
 
 def taken_bytes(plan: Plan, stages: int = 1) -> int:
@@ -178,12 +177,14 @@ def stage(w: TileWriter, plan: Plan, present: Present, reader: str = "ldmatrix",
     storage = ct.storage_type(d)
     if into is not None:
         tile, address = into
-    elif plan.swizzled:
-        raw = w.scratch("unsigned char", 1, taken_bytes(plan), f"{stored.type} staged for {reader}, swizzled", "raw")
-        tile, address = place(w, plan, raw)
     else:
-        tile = w.scratch(storage, 1, plan.bytes, f"{stored.type} staged for {reader}, rows of {plan.pitch} bytes",
-                         "stage")
+        if plan.swizzled:
+            raw = w.scratch("unsigned char", 1, taken_bytes(plan), f"{stored.type} staged for {reader}, swizzled",
+                            "raw")
+            tile = place(w, plan, raw)
+        else:
+            tile = w.scratch(storage, 1, plan.bytes, f"{stored.type} staged for {reader}, rows of {plan.pitch} bytes",
+                             "stage")
         address = w.names.take("stage_at")
         w.line(f"const u32 {address} = ph::smem_address({tile});")
     group = 16 // size

@@ -7,7 +7,7 @@ of the tile writer, as dot_mma's and dot_fma's are.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -143,15 +143,15 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         else:
             w.note_lowering(e, f"{blocked_words(e)}; {how}")
         return out
-    hopper = None
-    if flag(ENV_GENERAL_WGMMA, False) and dot_mma.wgmma_takes(w, e, atom, order):
-        w.uses_wgmma = True
-        words: list[str] = []
-        hopper = lambda: words.append(  # noqa: E731
-            dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=True))
-    staged = w.by_arch(lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out), scalar, hopper)
-    first = (f"wgmma m64n{shape[1]}k16 on sm_90a into registers (the accumulator layout), {words[0]}; "
-             if hopper is not None else "")
+    wgmma = flag(ENV_GENERAL_WGMMA, False) and dot_mma.wgmma_takes(w, e, atom, order)
+    w.uses_wgmma |= wgmma
+
+    def on(hopper: bool) -> Callable[[], str]:
+        return lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=hopper)
+
+    *hopper, staged = w.by_arch(on(False), scalar, on(True) if wgmma else None)
+    first = "".join(f"wgmma m64n{shape[1]}k16 on sm_90a into registers (the accumulator layout), {how}; "
+                    for how in hopper)
     w.note_lowering(e, f"{first}{atom.instruction} from sm_80 into registers (the accumulator layout), "
                        f"{staged}; scalar products below sm_80")
     return out

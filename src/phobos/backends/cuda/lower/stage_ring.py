@@ -142,8 +142,7 @@ def _two_stages(w: TileWriter, plan: dot_stage.Plan, ring: Ring, reader: str
     comment = f"two stages of {stored.type} staged for {reader}, a turn ahead"
     base = w.own_scratch("unsigned char", 1, dot_stage.taken_bytes(plan, 2), comment, "ring")
     if plan.swizzled:
-        base, _ = dot_stage.place(w, plan, base)
-        base = f"(unsigned char*){base}"
+        base = f"(unsigned char*){dot_stage.place(w, plan, base)}"
     names = []
     for which, turn in (("now", ring.turn), ("then", f"{ring.turn} + 1")):
         pointer, address = w.names.take(f"stage_{which}"), w.names.take(f"stage_{which}_at")

@@ -430,36 +430,35 @@ class TileWriter(SweepWriter):
         return text
 
     def by_arch(self, tensor_cores: Callable[[], T], scalar: Callable[[], None],
-                hopper: Callable[[], T] | None = None) -> T:
+                hopper: Callable[[], T] | None = None) -> list[T]:
         """`tensor_cores()` under `#if __CUDA_ARCH__ >= 800` and `scalar()` under `#else`,
         and `hopper()` before them under sm_90a's feature macro where given (so a build
         for plain sm_90 takes the sm_80 branch), each from the same state (none leaves a
         name the code after would read); the scratch and the own shared memory after
         them are the largest branch's, and what the tensor-core branches alone take is
         left out of the shared memory counted below sm_80 (`scalar_peak`). Returns the
-        sm_80 branch's result (hopper's where it is the only tensor-core branch built
-        for sm_90a: the caller's words say both)."""
+        tensor-core branches' results in the order written (hopper's first)."""
         before, own = self.branch_state(), self.own_used
         used, own_end = 0, own
-        branches: list[tuple[str, Callable[[], T | None]]] = [("#if __CUDA_ARCH__ >= 800", tensor_cores),
-                                                             ("#else", scalar)]
+        heads = ["#if __CUDA_ARCH__ >= 800", "#else"]
+        branches: list[Callable[[], T | None]] = [tensor_cores, scalar]
         if hopper is not None:
-            branches = [("#if defined(__CUDA_ARCH_FEAT_SM90_ALL)", hopper),
-                        ("#elif __CUDA_ARCH__ >= 800", tensor_cores), ("#else", scalar)]
-        result = None
-        for head, write in branches:
+            heads = ["#if defined(__CUDA_ARCH_FEAT_SM90_ALL)", "#elif __CUDA_ARCH__ >= 800", "#else"]
+            branches.insert(0, hopper)
+        results: list[T] = []
+        for head, write in zip(heads, branches, strict=True):
             self.line(head)
             self.tensor_cores_only = write is not scalar
             value = write()
-            if write is tensor_cores:
-                result = value
+            if write is not scalar:
+                results.append(value)  # type: ignore[arg-type]
             self.tensor_cores_only = False
             used, own_end = max(used, self.arena_used), max(own_end, self.own_used)
             self.restore_branch_state(before)
             self.own_used = own
         self.arena_used, self.own_used = used, own_end
         self.line("#endif")
-        return result  # type: ignore[return-value]
+        return results
 
     def note_lowering(self, e: ir.Dot, text: str) -> None:
         """Record how the product at `e`'s place is written, for `phobos compile` to say."""

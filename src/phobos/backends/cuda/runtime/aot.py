@@ -72,25 +72,19 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode
     gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
     stem = output_stem(variant)
-    gemms = {}
-    refused: list[Built | Refused] = []
-    for arch in arches:
-        # under @tensorcore, a GEMM tile the target cannot hold is refused here
-        gemms[arch] = gemm_builds(variant, arch, fast_math(kernel))
-    for arch in arches:
-        try:
+    # under @tensorcore, a GEMM tile the target cannot hold is refused here
+    gemms = {arch: gemm_builds(variant, arch, fast_math(kernel)) for arch in arches}
+    try:
+        for arch in arches:
             check_shared(gen, variant, arch)
-        except PhobosError as err:
-            if not any(gemms.values()):
-                raise
-            note = (f"launches on {', '.join(a for a in arches if gemms[a])} run the GEMM kernel's own lowering, "
-                    "built beside it; this general lowering serves only launches that ask for it")
-            refused = [Refused(variant.name, dict(variant.bindings), PhobosError(err.message, err.span,
-                                                                                 (*err.notes, note)))]
-            break
-    built: list[Built | Refused] = [*refused]
-    if refused:
-        return built + _gemm_files(variant, arches, gemms, emit, out, stem)
+    except PhobosError as err:
+        if not any(gemms.values()):
+            raise
+        note = (f"launches on {', '.join(a for a in arches if gemms[a])} run the GEMM kernel's own lowering, "
+                "built beside it; this general lowering serves only launches that ask for it")
+        refused = Refused(variant.name, dict(variant.bindings), PhobosError(err.message, err.span, (*err.notes, note)))
+        return [refused, *_gemm_files(variant, arches, gemms, emit, out, stem)]
+    built: list[Built | Refused] = []
     if emit == "cuda":
         target = out / f"{stem}.cu"
         write_output(target, gen.source.encode())
