@@ -641,3 +641,12 @@ def test_kernel_picks_which_kernels_to_build(tmp_path: Path, capsys: pytest.Capt
     assert sorted(p.name for p in out.iterdir()) == ["copy.cu"]
     assert main(["compile", str(src), "--emit", "cuda", "--kernel", "nope", "-o", str(out)]) == 1
     assert f"{src} defines no kernel `nope`; it defines scale, copy" in capsys.readouterr().err
+
+
+def test_a_number_stored_as_bool_is_refused_in_the_python_spelling(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """The Python spelling's store of an integer into a bool tensor is refused at its
+    line, as the native one is (tests/test_types.py), not built into code NVRTC refuses."""
+    src = write(tmp_path, "bl.py", PYTHON.replace("ph.i32", "ph.bool").replace("X[i] = X[i] * 2", "X[i] = 2"))
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:9:12: error: a store to `X` is bool, but an integer literal; nothing converts"), err
