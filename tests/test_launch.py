@@ -389,7 +389,7 @@ def test_wrong_dtype(mod, calls):
     x, s, y = rows(32)
     message = error_of(lambda: mod.scale_rows[1](x.astype(np.float64), s, y))
     assert message == (
-        "error: kernel `scale_rows`, argument `X`: expected a C-contiguous numpy array of "
+        "error: kernel `scale_rows`, argument `X`: expected a C-contiguous array of "
         "float32 for tensor<f32>[M, 64], got a float64 array of shape (32, 64)"
     )
 
@@ -410,7 +410,7 @@ def test_each_element_type_takes_its_numpy_dtype(mod, calls):
         np.zeros(4, np.float16), np.zeros(4, np.float16), np.zeros(4, np.bool_),
         np.zeros(4, np.uint16), np.zeros(4, np.int64), np.zeros((2, 4), np.float64),
     ))
-    assert "argument `A`: expected a C-contiguous numpy array of bfloat16 for tensor<bf16>[N]" in message
+    assert "argument `A`: expected a C-contiguous array of bfloat16 for tensor<bf16>[N]" in message
 
 
 def test_wrong_rank(mod, calls):
@@ -463,7 +463,7 @@ def test_non_contiguous_array(mod, calls):
 def test_not_an_array(mod, calls):
     _, s, y = rows(32)
     message = error_of(lambda: mod.scale_rows[1]([[1.0] * 64] * 32, s, y))
-    assert "argument `X`: expected a C-contiguous numpy array of float32" in message
+    assert "argument `X`: expected a C-contiguous array of float32" in message
     assert message.endswith("got a list")
 
 
@@ -481,7 +481,7 @@ def test_a_masked_array_is_refused_for_its_mask(mod, calls):
     x, s, y = rows(32)
     masked = np.ma.masked_array(x, mask=np.ones_like(x, bool))
     message = error_of(lambda: mod.scale_rows[1](masked, s, y))
-    assert "argument `X`: expected a C-contiguous numpy array of float32 for tensor<f32>[M, 64], got a masked " \
+    assert "argument `X`: expected a C-contiguous array of float32 for tensor<f32>[M, 64], got a masked " \
            "array, whose mask a kernel would ignore" in message
     assert "np.ma.getdata(x)" in message and not calls
 
@@ -493,7 +493,7 @@ def test_an_np_matrix_is_refused(mod, calls, which):
     args = {"X": x, "S": s, "Y": y}
     args[which] = np.asmatrix(args[which])
     message = error_of(lambda: mod.scale_rows[1](**args))
-    assert f"argument `{which}`: expected a C-contiguous numpy array of float32 for tensor<f32>[M, 64], " \
+    assert f"argument `{which}`: expected a C-contiguous array of float32 for tensor<f32>[M, 64], " \
            "got an np.matrix, which keeps two dims whatever is done to it" in message
     assert "np.asarray(x)" in message and not calls
     assert "got an np.matrix" in error_of(lambda: mod.reader[1](np.asmatrix(x[0]), y[0]))
@@ -846,7 +846,7 @@ import numpy as np
 import phobos
 m = phobos.compile("kernel k(X: tensor<f32>[N]) {\\n  X[ctx.thread] = 1.0\\n}\\n", interpret=True)
 m.k[1](np.zeros(6, np.float64))  # here
-# says argument `X`: expected a C-contiguous numpy array of float32
+# says argument `X`: expected a C-contiguous array of float32
 ''',
     "repeat launch": '''
 import numpy as np

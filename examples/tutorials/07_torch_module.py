@@ -8,11 +8,11 @@ module, but its forward launches two kernels from the earlier tutorials instead 
 torch's operators: tutorial 3's `layer_norm` and tutorial 4's `linear_gelu`, written
 in Python with `phobos.lang` and imported from those files.
 
-Phobos kernels take torch tensors on the GPU as they are (CUDA tensors, in place). On
-the CPU interpreter they take numpy arrays, and `tensor.numpy()` is a view of the same
-memory, so a kernel writing the view writes the torch tensor. (numpy has no bfloat16 of
-its own; the view goes through the 16-bit patterns to ml_dtypes' bfloat16.) The
-forward pass is for inference: Phobos kernels have no autograd, so it runs under
+Each kernel becomes a PyTorch operator with `phobos.torch.operator`: it allocates the
+kernel's output, so the forward reads like torch code, and torch sees what it reads
+and writes (`torch.compile(fullgraph=True)` traces it; docs/torch.md). The operators
+run on the GPU for CUDA tensors and on the interpreter for CPU tensors, bf16 included.
+The forward pass is for inference: no backward is registered, so it runs under
 `torch.no_grad()`.
 
 torch is an optional peer of Phobos: without it this script says so and stops.
@@ -21,7 +21,6 @@ torch is an optional peer of Phobos: without it this script says so and stops.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import numpy as np
 from common import bfloat16, check, load_tutorial, next_power_of_2, on_gpu, where_kernels_run
@@ -36,20 +35,17 @@ except ImportError:  # torch is an optional peer of Phobos
         sys.exit(0)
     raise
 
+import phobos.torch  # noqa: E402 - after torch is known to be there
+
 layer_norm = load_tutorial("03_layer_norm")
 linear_gelu = load_tutorial("04_gemm_epilogue")
 
 
-def phobos_array(t: torch.Tensor) -> Any:
-    """What a kernel takes for `t`: on the GPU the tensor itself; on the interpreter a numpy
-    view of its memory, so that what the kernel writes lands in `t`."""
-    t = t.detach()
-    assert t.is_contiguous(), "kernels read tensors row-major"
-    if on_gpu():
-        return t
-    if t.dtype == torch.bfloat16:
-        return t.view(torch.int16).numpy().view(bfloat16)
-    return t.numpy()
+# The operators, made once per process (torch keeps each operator's name for good).
+layer_norm_op = phobos.torch.operator(layer_norm.layer_norm, layer_norm.grid, outputs=["Y"],
+                                      name="tutorial::layer_norm")
+linear_gelu_op = phobos.torch.operator(linear_gelu.linear_gelu, linear_gelu.grid, outputs=["C"],
+                                       name="tutorial::linear_gelu")
 
 
 class NormLinearGELU(nn.Module):
@@ -61,18 +57,8 @@ class NormLinearGELU(nn.Module):
         self.linear = nn.Linear(features, out_features, dtype=torch.bfloat16)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        rows, features = x.shape
-        h = torch.empty_like(x)
-        layer_norm.layer_norm[layer_norm.grid](
-            phobos_array(x), phobos_array(self.norm.weight), phobos_array(self.norm.bias), phobos_array(h),
-            self.norm.eps, COLS=next_power_of_2(features),
-        )
-        y = x.new_empty((rows, self.linear.out_features))
-        bias_row = self.linear.bias.view(1, -1)  # the kernel's BIAS is a [1, N] row
-        linear_gelu.linear_gelu[linear_gelu.grid](
-            phobos_array(h), phobos_array(self.linear.weight), phobos_array(bias_row), phobos_array(y)
-        )
-        return y
+        h = layer_norm_op(x, self.norm.weight, self.norm.bias, self.norm.eps, COLS=next_power_of_2(x.shape[1]))
+        return linear_gelu_op(h, self.linear.weight, self.linear.bias.view(1, -1))  # BIAS is a [1, N] row
 
 
 def main() -> None:

@@ -79,6 +79,17 @@ NUMPY: dict[DType, np.dtype] = {
 }
 
 
+# The numpy dtype that holds each torch dtype Phobos has a type for, by torch's name for it
+# (torch itself is never imported here).
+TORCH_DTYPES: dict[str, np.dtype] = {
+    f"torch.{name}": np.dtype(held)
+    for name, held in (
+        ("float16", np.float16), ("bfloat16", ml_dtypes.bfloat16), ("float32", np.float32),
+        ("float64", np.float64), ("int8", np.int8), ("int32", np.int32), ("int64", np.int64),
+        ("uint8", np.uint8), ("uint16", np.uint16), ("uint32", np.uint32), ("bool", np.bool_),
+    )
+}
+
 def numpy_dtype(dtype: DType) -> np.dtype:
     """The numpy dtype that holds values of `dtype` (bf16 through ml_dtypes)."""
     return NUMPY[dtype]

@@ -448,6 +448,20 @@ def walk_stmts(body: list[Stmt]) -> Iterator[Stmt]:
                 yield from walk_stmts(other)
 
 
+def read_tensors(kernel: Kernel) -> set[str]:
+    """The tensor parameters a variant loads from, or reads by an atomic (which returns
+    the old element): what an operator that allocates a kernel's output must fill first."""
+    out: set[str] = set()
+    for stmt in walk_stmts(kernel.body):
+        for root in stmt_exprs(stmt):
+            for e in walk_expr(root):
+                if isinstance(e, Load):
+                    out.add(e.tensor)
+                elif isinstance(e, Atomic) and e.tile is None:
+                    out.add(e.target)
+    return out
+
+
 def written_tensors(kernel: Kernel) -> set[str]:
     """The tensor parameters a variant stores into (plainly or by an atomic): a launch
     may pass a read-only array for any other."""

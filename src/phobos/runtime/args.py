@@ -162,15 +162,9 @@ def _describe(value: Any) -> str:
 def _tensor(sig: Signature, p: Param, value: Any, out: Checked) -> np.ndarray:
     assert p.dims is not None
     want = numpy_dtype(p.dtype)
-    expected = f"expected a C-contiguous numpy array of {want} for {p.type_text()}"
-    if not isinstance(value, np.ndarray):
-        notes: tuple[str, ...] = ()
-        if hasattr(value, "__dlpack__") or hasattr(value, "__cuda_array_interface__"):
-            notes = (
-                "the interpreter runs on numpy arrays; a CPU array converts with "
-                "np.from_dlpack(x), which shares its memory, so writes still land in it",
-            )
-        raise _fail(sig, p.name, f"{expected}, got {_describe(value)}", *notes)
+    expected = f"expected a C-contiguous array of {want} for {p.type_text()}"
+    if not isinstance(value, np.ndarray):  # (other libraries' arrays come as numpy arrays: see `host`)
+        raise _fail(sig, p.name, f"{expected}, got {_describe(value)}")
     if isinstance(value, np.ma.MaskedArray):
         raise _fail(
             sig, p.name,

@@ -26,6 +26,7 @@ from phobos.targets import ALIGNMENT
 from .args import Checked
 from .autotune import ENV_AUTOTUNE
 from .grid import Grid
+from .host import host_view
 from .plans import Rerun
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
@@ -181,13 +182,13 @@ def run(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checked, dims: 
         prepared = _prepared(sig, variant, dims, device, spec, pointer_order)
         prepared.first(device.arrays, checked.scalars, grid)
         return Rerun(prepared, prepared.takes_values, prepared.record) if prepared.reusable else None
-    tensors = [(i, p.name) for i, p in enumerate(sig.params) if p.is_tensor]
+    tensors = [(i, p) for i, p in enumerate(sig.params) if p.is_tensor]
     scalars = [(i, p.name) for i, p in enumerate(sig.params) if not p.is_tensor]
     kept = dict(dims)  # each run gets a copy of its own
 
     def again(values: list[Any], _pointers: list[int], grid: Grid) -> None:
         _interpreter()(
-            variant, grid, {name: values[i] for i, name in tensors},
+            variant, grid, {p.name: host_view(sig.kernel, p, values[i]) for i, p in tensors},
             {name: values[i] for i, name in scalars}, dict(kept),
         )
 

@@ -13,6 +13,7 @@ from phobos.ir.specialize import ANY, Specialization, specialize
 from . import args as arguments
 from . import autotune, backend
 from .grid import Grid, GridSpec, call_grid_function, normalize_grid
+from .host import host_arrays
 from .plans import MOST_PLANS, Hit, HitLaunch, KeyReader, Plan, no_pattern
 from .variants import candidates, select_variant
 
@@ -133,7 +134,7 @@ class Launcher:
         choice = backend.choose_backend(kernel.name, kernel.options)
         bound = arguments.bind(sig, args, kwargs)
         device = backend.device_arguments(choice.backend, sig, bound.values)
-        checked = arguments.check(sig, device.shadows if device else bound.values)
+        checked = arguments.check(sig, device.shadows if device else host_arrays(sig, bound.values))
         first = select_variant(sig, kernel.variants, bound.pins, checked)
         dims = {name: checked.extents[name] for name in first.runtime_dims}
         # Timing is for the GPU, and for a launch that runs something.

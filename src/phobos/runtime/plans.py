@@ -10,8 +10,9 @@ before skips all of it: it checks its scalars (their values are not in the key) 
 hands the values to the back end.
 
 The back end is not in the key: it is chosen (PHOBOS_INTERPRET read) when a kind is
-first launched, and the kinds themselves tell the back ends apart, since the
-interpreter takes numpy arrays and the GPU refuses them. Nor is the grid, which a
+first launched, and the kinds themselves tell the back ends apart: the interpreter
+takes host memory (numpy arrays, CPU tensors) and the GPU refuses it, and the GPU takes
+device memory, which the interpreter refuses. Nor is the grid, which a
 launch passes to the back end as it is.
 
 Only argument kinds whose key is cheap to read have one: Python and numpy scalars,
@@ -151,8 +152,8 @@ class KeyReaders:
     it. Its layout enters as `is_contiguous()`, a flag torch keeps, rather than its
     strides: torch and numpy call the same strides contiguous, and a contiguous tensor
     is all the checks accept. Its device enters as `get_device()`, an int cheaper than
-    `device`: the GPU's index, and -1 for every other kind of device, where the full
-    path refuses the tensor and so leaves no plan. Its pointer is read once, for the
+    `device`: the GPU's index, and -1 for every other kind of device (a CPU tensor, which
+    only the interpreter takes). Its pointer is read once, for the
     alignment in the key and for the launch. A numpy array's part (the interpreter's)
     is its dtype, shape, strides and writability; a scalar has none, its type being in
     the pattern.
@@ -315,6 +316,8 @@ def _make_hit(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any], poi
         if _specialized_int(sig, i, cls, positional, keywords):
             facts.append((i, values[i] % SCALAR_MULTIPLE == 0, values[i] == 1))
         if kind is _Kind.TORCH:
+            if values[i].get_device() < 0:  # a CPU tensor: the interpreter's, which has no C launch
+                return None
             tensors.append(i)
         elif kind is not _Kind.SCALAR:
             return None

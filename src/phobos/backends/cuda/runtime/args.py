@@ -13,17 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 
+from phobos.dtypes import TORCH_DTYPES
 from phobos.errors import PhobosError
 from phobos.ir.signature import Signature
 
-TORCH_DTYPES = {
-    "torch.float16": np.float16, "torch.bfloat16": ml_dtypes.bfloat16, "torch.float32": np.float32,
-    "torch.float64": np.float64, "torch.int8": np.int8, "torch.int32": np.int32, "torch.int64": np.int64,
-    "torch.uint8": np.uint8, "torch.uint16": np.uint16, "torch.uint32": np.uint32, "torch.bool": np.bool_,
-}
 DLPACK_CPU, DLPACK_CUDA, DLPACK_CUDA_MANAGED = 1, 2, 13
 
 
