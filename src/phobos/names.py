@@ -22,6 +22,10 @@ OTHER_FUNCTIONS = (
 
 BUILTIN_FUNCTIONS = MATH_FUNCTIONS + CONVERSIONS + OTHER_FUNCTIONS
 
+# Statements written as calls in the native syntax (the Python spelling writes
+# Python's own print() and assert): no fn may take their names.
+DEBUG_FUNCTIONS = ("print", "assert")
+
 # Named constants usable as values.
 CONSTANTS = ("inf", "nan")
 

@@ -168,7 +168,7 @@ def del_(X: ph.tensor[ph.f32][N]):
 
 
 def assert_(X: ph.tensor[ph.f32][N], n: ph.i32):
-    assert n > 0  # refused
+    assert n > 0, n  # refused
 
 
 def import_(X: ph.tensor[ph.f32][N]):
@@ -198,7 +198,11 @@ def raise_(X: ph.tensor[ph.f32][N]):
 
 
 def print_(X: ph.tensor[ph.f32][N], n: ph.i32):
-    print(n)  # refused
+    print(n, end="")  # refused
+
+
+def print_fstring(X: ph.tensor[ph.f32][N], n: ph.i32):
+    print(f"n = {n}")  # refused
 
 
 def chained_assignment(X: ph.tensor[ph.f32][N]):

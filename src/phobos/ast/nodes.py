@@ -86,6 +86,13 @@ class BoolLit(Expr):
 
 
 @dataclass(frozen=True)
+class StrLit(Expr):
+    """A string, which only print and assert take (their text to show)."""
+
+    value: str
+
+
+@dataclass(frozen=True)
 class Name(Expr):
     id: str
 

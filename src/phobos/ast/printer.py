@@ -41,6 +41,7 @@ from phobos.ast.nodes import (
     ScalarType,
     SpanItem,
     Stmt,
+    StrLit,
     Subscript,
     SubscriptItem,
     Tensorcore,
@@ -167,6 +168,12 @@ def print_expr(expr: Expr) -> str:
     return _expr(expr, 0)
 
 
+def _string(value: str) -> str:
+    """A string literal that reads back as `value`."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{escaped}"'
+
+
 def _expr(expr: Expr, min_precedence: int) -> str:
     """`expr`, in parentheses when it binds less tightly than its place requires."""
     text, precedence = _render(expr)
@@ -184,6 +191,8 @@ def _render(expr: Expr) -> tuple[str, int]:
         return _float(expr.value) if expr.text is None else (expr.text, _ATOM)
     if isinstance(expr, Name):
         return expr.id, _ATOM
+    if isinstance(expr, StrLit):
+        return _string(expr.value), _ATOM
     if isinstance(expr, Ctx):
         return f"ctx.{expr.field}", _ATOM
     if isinstance(expr, Unary):

@@ -504,7 +504,20 @@ class KernelBuilder(OperatorTyping):
             return inline_stmts(self, self.module.fns[e.func], e)
         if e.func == "barrier":
             return [ir.Barrier(span)]
+        if e.func == "print":
+            parts = tuple(a.value if isinstance(a, A.StrLit) else self.expr(a).expr for a in e.args)
+            return [ir.Print(span, parts)]
+        if e.func == "assert":
+            return [self.assertion(e, span)]
         return [ir.Eval(span, self.expr(e).expr)]
+
+    def assertion(self, e: A.Call, span: Span) -> ir.Assert:
+        cond = self.expr(e.args[0]).expr
+        if cond.type.dtype != BOOL:
+            raise self.fail(f"assert's condition must be a bool or a tile of bool, not {cond.type}; compare, "
+                            "as in x != 0", e.args[0].span)
+        message = e.args[1].value if len(e.args) == 2 and isinstance(e.args[1], A.StrLit) else e.args[0].span.text()
+        return ir.Assert(span, cond, message)
 
     # ------------------------------------------------------------ expressions
 
@@ -541,6 +554,8 @@ class KernelBuilder(OperatorTyping):
                     return self.call(e)
                 case A.Subscript():
                     return self.subscript(e)
+                case A.StrLit():
+                    raise self.fail("a string is no value; only print and assert take one", e.span)
             raise self.fail(f"unsupported expression {type(e).__name__}", e.span)
         finally:
             self.tally.level -= 1

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from phobos.ast import nodes as A
 from phobos.errors import Span
-from phobos.names import BUILTIN_FUNCTIONS
+from phobos.names import BUILTIN_FUNCTIONS, DEBUG_FUNCTIONS
 
 from .inline import written_name
 
@@ -31,7 +31,7 @@ def unknown_name(name: str, module: ModuleInfo) -> str:
 
 
 def unknown_function(call: A.Call, module: ModuleInfo) -> Problem | None:
-    if call.func in module.fns or call.func in BUILTIN_FUNCTIONS:
+    if call.func in module.fns or call.func in BUILTIN_FUNCTIONS or call.func in DEBUG_FUNCTIONS:
         return None
     return f"unknown function `{call.func}`", call.func_span or call.span
 
@@ -54,6 +54,22 @@ def fn_call_problem(module: ModuleInfo, fn: A.Fn, call: A.Call, as_value: bool) 
     return None
 
 
+def debug_call_problem(e: A.Call) -> Problem | None:
+    """What is wrong with a print or an assert, if anything: print takes strings and
+    values; assert a condition, then a string if anything."""
+    if e.angle:
+        return f"{e.func} takes no angle-bracket arguments", e.span
+    if e.func == "print":
+        return None
+    if not 1 <= len(e.args) <= 2:
+        return f"assert takes a condition and a message string, not {len(e.args)} arguments", e.span
+    if isinstance(e.args[0], A.StrLit):
+        return "assert's first argument is the condition it checks, not a string", e.args[0].span
+    if len(e.args) == 2 and not isinstance(e.args[1], A.StrLit):
+        return 'assert\'s message is a string, as in assert(x > 0.0, "x is positive")', e.args[1].span
+    return None
+
+
 def statement_problem(module: ModuleInfo, e: A.Expr) -> Problem | None:
     """What is wrong with `e` standing alone as a statement, if anything: only a statement
     fn's call, `barrier()` and an atomic may."""
@@ -66,6 +82,8 @@ def statement_problem(module: ModuleInfo, e: A.Expr) -> Problem | None:
             return fn_call_problem(module, fn, e, as_value=False)
         if fn is None and e.func == "barrier":
             return ("barrier() takes no arguments", e.span) if e.args or e.angle else None
+        if fn is None and e.func in ("print", "assert"):
+            return debug_call_problem(e)
         if fn is None and e.func.startswith("atomic_"):
             return None
     shown = e.func if isinstance(e, A.Call) else "this expression"

@@ -24,8 +24,8 @@ WIDTHS = (1, 2, 4, 8, 16, 32)
 def build_call(b: KernelBuilder, e: A.Call) -> Typed:
     name = e.func
     angle = _angle(b, e)
-    if name == "barrier":
-        raise b.fail("barrier() is a statement and has no value", e.span)
+    if name in ("barrier", "print", "assert"):
+        raise b.fail(f"{name}() is a statement and has no value", e.span)
     if name in CONVERSIONS:
         return _conversion(b, e)
     if name in MATH_FUNCTIONS:

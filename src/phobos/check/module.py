@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from phobos.ast import nodes as A
 from phobos.ast.depth import height
 from phobos.errors import PhobosError
-from phobos.names import BUILTIN_FUNCTIONS
+from phobos.names import BUILTIN_FUNCTIONS, DEBUG_FUNCTIONS
 
 from .walk import calls_in, exprs_in, stmts_in
 
@@ -37,7 +37,7 @@ def module_info(program: A.Program) -> ModuleInfo:
                 f"line {first.span.line}",
                 span,
             )
-        if item.name in BUILTIN_FUNCTIONS:
+        if item.name in BUILTIN_FUNCTIONS or item.name in DEBUG_FUNCTIONS:
             raise PhobosError(f"`{item.name}` is a built-in and cannot be redefined", span)
         seen[item.name] = item
         if isinstance(item, A.Fn):

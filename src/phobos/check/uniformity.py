@@ -56,6 +56,7 @@ class _Analysis:
         self.report = False
         self.taint = UNIFORM_FLOW  # set by a `return` some threads take
         self.jumps: list[Flow] = []
+        self.settled: set[int] = set()  # the prints and asserts whose `once` a visit has set
 
     # ------------------------------------------------------------ values
 
@@ -98,6 +99,8 @@ class _Analysis:
             self.value(e)
         if self.report:
             self.check(s, flow)
+            if isinstance(s, ir.DEBUG_STMTS):
+                self.debug_once(s, flow)
         match s:
             case ir.Decl(sym=sym, init=init):
                 self.raise_sym(sym, max(init.uni if init else U.UNIFORM, flow.level))
@@ -125,6 +128,13 @@ class _Analysis:
             case ir.Return():
                 cause = f"the `return` at {_at(s.span)}, which only some threads take"
                 self.taint = _join(self.taint, Flow(flow.level, cause, s.span))
+
+    def debug_once(self, s: ir.Print | ir.Assert, flow: Flow) -> None:
+        """A print or assert runs once per program where its flow and values are uniform
+        at every visit (a loop's body may be visited twice), else once per thread."""
+        once = flow.level == U.UNIFORM and all(e.uni == U.UNIFORM for e in ir.stmt_exprs(s))
+        s.once = once and (s.once or id(s) not in self.settled)
+        self.settled.add(id(s))
 
     def loop(self, body: list[ir.Stmt], flow: Flow) -> Flow:
         """A loop's body, run again when a jump or a return inside makes later turns

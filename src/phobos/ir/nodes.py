@@ -9,7 +9,7 @@ and a uniformity, which the checker's uniformity pass fills in.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 from phobos.dtypes import DType
@@ -386,6 +386,32 @@ class Eval(Stmt):
     expr: Expr
 
 
+@dataclass(eq=False)
+class Print(Stmt):
+    """`print(...)`: its strings and values in order, shown with the program they come
+    from, and the thread too unless `once`. `once` (set by the uniformity check) holds
+    where the flow and every value are uniform: one line per program, not per thread.
+    A GPU back end compiles it only under debug (see `without_debug`)."""
+
+    parts: tuple[str | Expr, ...]
+    once: bool = False
+    sep: str = " "  # what is shown between parts (a back end's own prints may join them closer)
+
+
+@dataclass(eq=False)
+class Assert(Stmt):
+    """`assert(cond, message)`: a failure names the program, and the failing threads (a
+    scalar `cond`) or elements (a tile); `message` is the user's or the condition's text,
+    and `once` is as `Print`'s."""
+
+    cond: Expr
+    message: str
+    once: bool = False
+
+
+DEBUG_STMTS = (Print, Assert)
+
+
 # ---------------------------------------------------------------- kernels
 
 
@@ -415,6 +441,10 @@ def stmt_exprs(stmt: Stmt) -> tuple[Expr, ...]:
             return (value,)
         case Store(items=items, value=value) | TileStore(items=items, value=value):
             return (*item_exprs(items), value)
+        case Print(parts=parts):
+            return tuple(part for part in parts if isinstance(part, Expr))
+        case Assert(cond=cond):
+            return (cond,)
         case For(lo=lo, hi=hi, step=step):
             return (lo, hi, step)
         case While(cond=cond) | If(cond=cond):
@@ -446,6 +476,32 @@ def walk_stmts(body: list[Stmt]) -> Iterator[Stmt]:
             case If(body=inner, orelse=other):
                 yield from walk_stmts(inner)
                 yield from walk_stmts(other)
+
+
+def has_debug(kernel: Kernel) -> bool:
+    """Whether a variant prints or asserts anywhere."""
+    return any(isinstance(s, DEBUG_STMTS) for s in walk_stmts(kernel.body))
+
+
+def without_debug(kernel: Kernel) -> Kernel:
+    """The variant with its prints and asserts left out, as a GPU back end compiles it
+    when debug is off: its code is then what it would be with none written."""
+    if not has_debug(kernel):
+        return kernel
+
+    def strip(body: list[Stmt]) -> list[Stmt]:
+        out: list[Stmt] = []
+        for s in body:
+            if isinstance(s, DEBUG_STMTS):
+                continue
+            if isinstance(s, For | While):
+                s = replace(s, body=strip(s.body))
+            elif isinstance(s, If):
+                s = replace(s, body=strip(s.body), orelse=strip(s.orelse))
+            out.append(s)
+        return out
+
+    return replace(kernel, body=strip(kernel.body))
 
 
 def read_tensors(kernel: Kernel) -> set[str]:

@@ -45,6 +45,9 @@ class Specialization:
     # math_mode="fast": the code may assume no value is infinite or NaN and use the
     # hardware's approximate functions (a promise of the launch's, like the others).
     fast_math: bool = False
+    # PHOBOS_DEBUG=1 or debug=True, for a variant that prints or asserts: those are
+    # compiled in (without it a GPU back end leaves them out, at no cost).
+    debug: bool = False
     _by_name: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -73,7 +76,7 @@ class Specialization:
         groups += [("equal to 1", sorted(self.ones)), ("16-byte aligned", sorted(self.aligned)),
                    (f"rows {PITCH_BYTES}-byte multiples apart", sorted(self.pitched))]
         text = "; ".join(f"{what}: {', '.join(names)}" for what, names in groups if names) or "nothing assumed"
-        return text + ("; fast math" if self.fast_math else "")
+        return text + ("; fast math" if self.fast_math else "") + ("; debug" if self.debug else "")
 
 
 ANY = Specialization()
@@ -90,10 +93,12 @@ def usual(kernel: ir.Kernel, aligned: Iterable[str] | None = None) -> Specializa
 
 
 def specialize(kernel: ir.Kernel, dims: dict[str, int], scalars: dict[str, Any],
-               aligned: frozenset[str], scalars_known: bool = True, fast_math: bool = False) -> Specialization:
+               aligned: frozenset[str], scalars_known: bool = True, fast_math: bool = False,
+               debug: bool = False) -> Specialization:
     """The key of a launch of `kernel` with runtime dims `dims`, checked scalar values
     `scalars` (unless not `scalars_known`) and the tensors `aligned` whose data starts
-    16-byte aligned, under math_mode="fast" where `fast_math`."""
+    16-byte aligned, under math_mode="fast" where `fast_math`, and with its prints and
+    asserts compiled in where `debug` and it has any."""
     kept = kernel.unspecialized
     multiples: dict[str, int] = {}
     ones: set[str] = set()
@@ -115,7 +120,8 @@ def specialize(kernel: ir.Kernel, dims: dict[str, int], scalars: dict[str, Any],
                 ones.add(p.name)
     pitched = frozenset(p.name for p in kernel.params if isinstance(p, ir.TensorParam)
                         and _rows_pitched(p, dims, kept))
-    return Specialization(aligned, pitched, tuple(sorted(multiples.items())), frozenset(ones), fast_math)
+    return Specialization(aligned, pitched, tuple(sorted(multiples.items())), frozenset(ones), fast_math,
+                          debug and ir.has_debug(kernel))
 
 
 def _rows_pitched(p: ir.TensorParam, dims: dict[str, int], kept: frozenset[str]) -> bool:

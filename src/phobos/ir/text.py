@@ -61,6 +61,11 @@ def _block(body: list[ir.Stmt], depth: int, out: list[str]) -> None:
                 out.append(pad + "}")
             case ir.Eval(expr=e):
                 out.append(f"{pad}{expr_text(e)}  : {_typed(e)}")
+            case ir.Print(parts=parts, once=once):
+                shown = ", ".join(repr(p) if isinstance(p, str) else expr_text(p) for p in parts)
+                out.append(f"{pad}print({shown})  : {'once' if once else 'each thread'}")
+            case ir.Assert(cond=c, message=m, once=once):
+                out.append(f"{pad}assert({expr_text(c)}, {m!r})  : {'once' if once else 'each thread'}")
             case _:
                 out.append(pad + type(s).__name__.lower())
 

@@ -85,7 +85,6 @@ _CONSTRUCTS: dict[type[py.AST], tuple[str, str]] = {
     py.Try: ("`try`", ""),
     py.TryStar: ("`try`", ""),
     py.Raise: ("`raise`", ""),
-    py.Assert: ("`assert`", ""),
     py.Delete: ("`del`", ""),
     py.Global: ("`global`", ""),
     py.Nonlocal: ("`nonlocal`", ""),
@@ -122,7 +121,6 @@ _PYTHON_BUILTIN_HINTS = {
     "float": "convert with ph.f32(x)",
     "int": "convert with ph.i32(x)",
     "bool": "Phobos has no conversion to bool; compare instead, as in x != 0",
-    "print": "a kernel cannot print",
     "range": "range(...) is only the iterable of a for loop",
 }
 
@@ -460,6 +458,8 @@ class Body:
             return A.Call(target.name, args, angle, span=span, func_span=func_span)
         if isinstance(target, PhobosFn):
             name = target.name
+        elif target is UNBOUND and isinstance(func, py.Name) and func.id == "print":
+            return self._print(node)
         elif target is UNBOUND and isinstance(func, py.Name):
             if hasattr(builtins, func.id):
                 self._python_builtin(func)
@@ -471,6 +471,33 @@ class Body:
             self.error(f"fn `{name}` takes its arguments by position", node.keywords[0])
         args = tuple(self.expr(arg) for arg in node.args)
         return A.Call(name, args, span=self.src.span(node), func_span=self.src.span(func))
+
+    def _print(self, node: py.Call) -> A.Call:
+        """Python's `print(...)`: its strings and values, in order."""
+        if node.keywords:
+            self.error("a kernel's print takes no keywords; its parts are shown with a space between them",
+                       node.keywords[0])
+        return A.Call("print", tuple(self._shown_part(arg) for arg in node.args), span=self.src.span(node),
+                      func_span=self.src.span(node.func))
+
+    def _shown_part(self, node: py.expr) -> A.Expr:
+        """One argument of print or assert: a string as it is, anything else a value."""
+        if isinstance(node, py.Constant) and isinstance(node.value, str):
+            return A.StrLit(node.value, span=self.src.span(node))
+        if isinstance(node, py.JoinedStr):
+            self.error("an f-string is not a Phobos value; give the values as arguments, as in "
+                       "print(\"x =\", x)", node)
+        return self.expr(node)
+
+    def _assert(self, node: py.Assert) -> A.ExprStmt:
+        """`assert cond` and `assert cond, "message"`."""
+        args = [self.expr(node.test)]
+        if node.msg is not None:
+            if not (isinstance(node.msg, py.Constant) and isinstance(node.msg.value, str)):
+                self.error("an assert's message is a string, as in `assert x > 0, \"x is positive\"`", node.msg)
+            args.append(self._shown_part(node.msg))
+        span = self.src.span(node)
+        return A.ExprStmt(A.Call("assert", tuple(args), span=span, func_span=span), span=span)
 
     def _python_builtin(self, func: py.Name) -> NoReturn:
         name = func.id
@@ -656,6 +683,8 @@ class Body:
             return self._return(node)
         if isinstance(node, py.Pass):
             return None
+        if isinstance(node, py.Assert):
+            return self._assert(node)
         if isinstance(node, py.Expr):
             call = self.expr(node.value)
             if not isinstance(call, A.Call):

@@ -30,6 +30,10 @@ TRITON_NAMES = {
     "cdiv": "write `(a + b - 1) // b`",
     "constexpr": "a compile-time size is an @ph.autotune name or a literal",
     "debug_barrier": "`ph.barrier()`",
+    "device_print": "Python's own `print(\"x =\", x)`, compiled for the GPU under PHOBOS_DEBUG=1",
+    "static_print": "Python's own `print(\"x =\", x)`, compiled for the GPU under PHOBOS_DEBUG=1",
+    "device_assert": "Python's own `assert cond, \"message\"`, compiled for the GPU under PHOBOS_DEBUG=1",
+    "static_assert": "Python's own `assert cond, \"message\"`, compiled for the GPU under PHOBOS_DEBUG=1",
     "num_warps": "the CTA's size is `@ph.launch(threads)`; `ph.ctx.warps` reads it",
 }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import reprlib
 import warnings
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +32,8 @@ from .plans import Rerun
 
 ENV_INTERPRET = "PHOBOS_INTERPRET"
 ENV_BACKEND = "PHOBOS_BACKEND"
-KNOWN_OPTIONS = ("interpret", "backend", "math_mode")
+ENV_DEBUG = "PHOBOS_DEBUG"
+KNOWN_OPTIONS = ("interpret", "backend", "math_mode", "debug")
 MATH_MODES = ("relaxed", "fast")
 GPU_BACKENDS = ("cuda", "tileir")
 
@@ -51,8 +53,10 @@ def check_options(options: dict[str, Any], where: str) -> None:
                 f"{where}: unknown option `{name}`", notes=(f"options: {', '.join(KNOWN_OPTIONS)}",)
             )
     interpret = options.get("interpret")
-    if interpret is not None and not isinstance(interpret, bool):
-        raise _bad_option(where, "interpret", interpret, "True or False")
+    for name in ("interpret", "debug"):
+        value = options.get(name)
+        if value is not None and not isinstance(value, bool):
+            raise _bad_option(where, name, value, "True or False")
     for name, allowed in (("math_mode", MATH_MODES), ("backend", GPU_BACKENDS)):
         value = options.get(name)
         if value is not None and not (isinstance(value, str) and value in allowed):
@@ -132,6 +136,7 @@ def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
     asked, gpu = options.get("interpret"), options.get("backend")
     named = word(ENV_BACKEND, GPU_BACKENDS)  # read, and a bad value refused, with or without a GPU
     flag(ENV_AUTOTUNE, True)  # likewise: the interpreter does not tune, but a bad value is refused there too
+    flag(ENV_DEBUG, False)  # and the interpreter runs prints and asserts always
     if asked is True or (asked is None and gpu is None and flag(ENV_INTERPRET, False)):
         return INTERP
     visible, why = cuda_device()
@@ -145,6 +150,14 @@ def choose_backend(kernel: str, options: dict[str, Any]) -> Choice:
         "interp",
         f"phobos: no CUDA device is visible: {why}. Kernels run on the CPU interpreter ({how}).",
     )
+
+
+def debug_wanted(options: dict[str, Any]) -> bool:
+    """Whether a GPU launch compiles its prints and asserts in: the kernel's `debug=`
+    where given, else PHOBOS_DEBUG (read at the first launch of a kind, as
+    PHOBOS_INTERPRET is)."""
+    asked = options.get("debug")
+    return flag(ENV_DEBUG, False) if asked is None else bool(asked)
 
 
 _said: set[str] = set()
@@ -213,7 +226,21 @@ def _prepared(sig: Signature, variant: ir.Kernel, dims: dict[str, int], device: 
     else:
         from phobos.backends.cuda.runtime.launch import prepare
     names = [p.name for p in sig.params]
+    if not spec.debug:
+        variant = _without_debug(variant)
     return prepare(variant, spec, names, device.arrays, dims, device.device_id, pointer_order)
+
+
+_STRIPPED: weakref.WeakKeyDictionary[ir.Kernel, ir.Kernel] = weakref.WeakKeyDictionary()
+
+
+def _without_debug(variant: ir.Kernel) -> ir.Kernel:
+    """The variant without its prints and asserts, one object per variant (the back
+    ends keep what they generate by variant)."""
+    found = _STRIPPED.get(variant)
+    if found is None:
+        found = _STRIPPED[variant] = ir.without_debug(variant)
+    return found
 
 
 def _interpreter() -> Callable[..., None]:

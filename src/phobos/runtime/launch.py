@@ -150,7 +150,8 @@ class Launcher:
         # The GPU compiles per key (and nothing for an empty tensor); the interpreter runs any launch alike.
         if device is not None and 0 not in dims.values():
             fast = kernel.options.get("math_mode") == "fast"
-            spec = specialize(variant, dims, checked.scalars, device.aligned, fast_math=fast)
+            debug = backend.debug_wanted(kernel.options)
+            spec = specialize(variant, dims, checked.scalars, device.aligned, fast_math=fast, debug=debug)
             if len(runnable) > 1:
                 variant, grid = self._tuned(runnable, bound.values, checked, dims, device, spec)
             kernel.compiles.record(variant, spec, stacklevel=4)

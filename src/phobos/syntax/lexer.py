@@ -18,6 +18,7 @@ from phobos.names import KEYWORDS
 NAME = "NAME"
 INT = "INT"
 FLOAT = "FLOAT"
+STRING = "STRING"
 NEWLINE = "NEWLINE"
 EOF = "EOF"
 
@@ -36,6 +37,7 @@ _DIGITS = {10: frozenset("0123456789"), 16: frozenset("0123456789abcdefABCDEF"),
 _DECIMAL = _DIGITS[10]
 _WORD_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _WORD = _WORD_START | frozenset("0123456789")
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
 _MAX_DIGITS = {10: 19, 16: 16, 2: 64}  # the most digits a value up to 2^63 - 1 can need
 
 
@@ -46,7 +48,7 @@ class Token:
     kind: str
     text: str
     span: Span
-    value: int | float | None = None
+    value: int | float | str | None = None
 
 
 def tokenize(source: Source) -> list[Token]:
@@ -91,6 +93,8 @@ class _Lexer:
                 self.word()
             elif ch in _DECIMAL or (ch == "." and text[self.pos + 1 : self.pos + 2] in _DECIMAL):
                 self.number()
+            elif ch == '"':
+                self.string()
             else:
                 self.operator(ch)
         if self.open:
@@ -99,7 +103,7 @@ class _Lexer:
         self.tokens.append(Token(EOF, "", self.span(self.pos, self.pos)))
         return self.tokens
 
-    def add(self, kind: str, start: int, end: int, value: int | float | None = None) -> Token:
+    def add(self, kind: str, start: int, end: int, value: int | float | str | None = None) -> Token:
         token = Token(kind, self.text[start:end], self.span(start, end), value)
         self.tokens.append(token)
         return token
@@ -110,6 +114,33 @@ class _Lexer:
             self.pos += 1
         text = self.text[start : self.pos]
         self.add(text if text in _KEYWORDS else NAME, start, self.pos)
+
+    def string(self) -> None:
+        """A string literal: double quotes around one line, with the escapes of `_ESCAPES`
+        (only print and assert take one: the checker says so elsewhere)."""
+        start = self.pos
+        text = self.text
+        self.pos += 1
+        chars: list[str] = []
+        while True:
+            if self.pos >= len(text) or text[self.pos] == "\n":
+                raise self.error("this string is never closed; a string ends with '\"' on the line it starts",
+                                 start, self.pos)
+            ch = text[self.pos]
+            if ch == '"':
+                self.pos += 1
+                break
+            if ch == "\\":
+                escape = text[self.pos + 1 : self.pos + 2]
+                if escape not in _ESCAPES:
+                    raise self.error(f"unknown escape '\\{escape}' in a string; the escapes are "
+                                     "\\\\, \\\", \\n and \\t", self.pos, self.pos + 1 + len(escape))
+                chars.append(_ESCAPES[escape])
+                self.pos += 2
+                continue
+            chars.append(ch)
+            self.pos += 1
+        self.add(STRING, start, self.pos, "".join(chars))
 
     def digits(self, base: int, start: int) -> str:
         """A run of digits with single `_` separators between them; may be empty."""

@@ -47,6 +47,7 @@ from phobos.ast.nodes import (
     ScalarType,
     SpanItem,
     Stmt,
+    StrLit,
     Subscript,
     SubscriptItem,
     Tensorcore,
@@ -59,7 +60,7 @@ from phobos.ast.nodes import (
 )
 from phobos.errors import PhobosError, Source, Span
 from phobos.names import ANGLE_KEYS, CTX_FIELDS, KEYWORDS, SCALAR_TYPES
-from phobos.syntax.lexer import EOF, FLOAT, INT, NAME, NEWLINE, Token, tokenize
+from phobos.syntax.lexer import EOF, FLOAT, INT, NAME, NEWLINE, STRING, Token, tokenize
 
 ANGLE_WORDS = frozenset(key for keys in ANGLE_KEYS.values() for key in keys)  # any call's angle keys
 
@@ -603,6 +604,9 @@ class _Parser:
             node = FloatLit(token.value, token.text.replace("_", ""), span=token.span)
         elif token.kind in ("true", "false"):
             node = BoolLit(token.kind == "true", span=token.span)
+        elif token.kind == STRING:
+            assert isinstance(token.value, str)
+            node = StrLit(token.value, span=token.span)
         elif token.kind == "(":
             inner = self.expr()
             close = self.expect(")", "')'")

@@ -41,6 +41,7 @@ def uniform(value: Any, mask: Mask) -> Any:
 
 class ExprCompiler:
     def __init__(self, kernel: ir.Kernel):
+        self.kernel_name = kernel.name
         self.threads = kernel.threads
         self.masks = Masks(kernel.threads)
         self.slots: dict[ir.Sym, int] = {}

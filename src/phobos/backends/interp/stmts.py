@@ -26,7 +26,7 @@ from phobos.dtypes import numpy_dtype
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 
-from . import memory, tiles
+from . import debug, memory, tiles
 from .exprs import Eval, ExprCompiler, uniform
 from .frame import Frame
 from .masks import Mask
@@ -195,6 +195,13 @@ class StmtCompiler(ExprCompiler):
 
     def s_barrier(self, s: ir.Barrier) -> Exec:
         return lambda fr, m: m
+
+    def s_print(self, s: ir.Print) -> Exec:
+        parts = [p if isinstance(p, str) else self.expr(p) for p in s.parts]
+        return debug.print_stmt(s, parts, self.threads, self.kernel_name)
+
+    def s_assert(self, s: ir.Assert) -> Exec:
+        return debug.assert_stmt(s, self.expr(s.cond), self.threads, self.kernel_name)
 
     # ------------------------------------------------------------ control flow
 

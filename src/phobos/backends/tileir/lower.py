@@ -194,9 +194,12 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
     not lower. The module is named as the kernel, its entry `phobos_NAME` as the CUDA
     back end's: PTX takes no symbol `_`, has its own `WARP_SZ`, and links in the
     libdevice functions (`__nv_expf`) a kernel might be named as."""
+    spec = usual(kernel) if spec is None else spec
+    if not spec.debug:
+        kernel = ir.without_debug(kernel)
     refuse_what_is_not_lowered(kernel)
     body = m.Block()
-    lowering = Lowering(kernel, body, usual(kernel) if spec is None else spec)
+    lowering = Lowering(kernel, body, spec)
     args = lowering.entry_args()
     lowering.start()
     if lowering.block(kernel.body):

@@ -49,6 +49,7 @@ from ..gemm.gemm_launch import (
     resident_clusters,
 )
 from ..gemm.gemm_plan import GemmMode
+from ..lower.debug import ASSERT_RECORD, ASSERT_RECORD_WORDS
 from ..write.kernel import Generated, generate
 from . import native
 from .args import DeviceArray
@@ -60,6 +61,7 @@ DEFAULT_SHARED = 48 * 1024
 _GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[Specialization, GemmMode | None, str], Generated]] = (
     weakref.WeakKeyDictionary())
 _LOADED: dict[tuple[str, int], Any] = {}
+_LIBRARIES: dict[tuple[str, int], Any] = {}  # each loaded kernel's code, for its globals
 
 
 def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: GemmMode | None = None,
@@ -248,7 +250,9 @@ def _kernel(gen: Generated, variant: ir.Kernel, device: _Device, built: Callable
     found = _LOADED.get(key)
     if found is None:
         code = build(gen, variant, device.arch) if built is None else built(device.arch)
-        found = ObjectCode.from_cubin(code, name=gen.name).get_kernel(gen.symbol)
+        library = ObjectCode.from_cubin(code, name=gen.name)
+        found = library.get_kernel(gen.symbol)
+        _LIBRARIES[key] = library
         if gen.shared_on(device.arch) > DEFAULT_SHARED:
             _allow_shared(found, gen.shared_on(device.arch), device.id)
         _LOADED[key] = found
@@ -291,7 +295,9 @@ class Prepared:
 
         self.variant, self.gen, self.device, self.kernel = variant, gen, device, kernel
         self.stream, self.reusable = stream, reusable
-        self.sync = flag(ENV_SYNC, False)
+        self.sync = flag(ENV_SYNC, False) or gen.debug  # a debug launch waits: its prints, its asserts
+        self._asserts = AssertRecord(gen, _LIBRARIES[(key_of(gen, device.arch), device.id)], driver) \
+            if gen.asserts else None
         self._driver = driver
         self._function = _function(kernel)
         self._block = gen.threads
@@ -431,6 +437,8 @@ class Prepared:
             raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
         if err != 0:
             raise PhobosError(f"{self._what(grid)} failed: {_error_text(self._driver, err)}")
+        if self._asserts is not None:
+            self._asserts.check(self.variant.name)
 
     def _what(self, grid: tuple[int, int, int]) -> str:
         variant, gen, device = self.variant, self.gen, self.device
@@ -440,6 +448,36 @@ class Prepared:
             + f" with grid {grid}, {gen.threads} threads a CTA and {gen.shared_on(device.arch)} bytes of shared memory"
             + f" on {device.name} ({device.arch})"
         )
+
+
+class AssertRecord:
+    """A debug kernel's record of its first failed assert (cuda/lower/debug.py), read
+    after each launch has finished, and cleared for the next one. Its address is the
+    current context's, so it is found at the first check, after a launch."""
+
+    def __init__(self, gen: Generated, library: Any, driver: Any):
+        self.words = np.zeros(ASSERT_RECORD_WORDS, np.uint64)
+        self.asserts = gen.asserts
+        self._library = library
+        self._driver = driver
+        self._pointer: Any = None
+
+    def check(self, kernel: str) -> None:
+        driver = self._driver
+        if self._pointer is None:
+            err, self._pointer, size = driver.cuLibraryGetGlobal(self._library.handle, ASSERT_RECORD.encode())
+            if err != 0 or size != self.words.nbytes:
+                raise PhobosError(f"kernel `{kernel}`: its assert record could not be found ({err.name})")
+        (err,) = driver.cuMemcpyDtoH(self.words.ctypes.data, self._pointer, self.words.nbytes)
+        if err != 0:
+            raise PhobosError(f"kernel `{kernel}`: its assert record could not be read ({err.name})")
+        which, x, y, z, thread = (int(w) for w in self.words)
+        if not which:
+            return
+        driver.cuMemsetD8(self._pointer, 0, self.words.nbytes)
+        span, message = self.asserts[which - 1]
+        raise PhobosError(f"assertion failed in kernel `{kernel}` on the GPU, block ({x}, {y}, {z}), thread "
+                          f"{thread} (the first failure recorded): {message}", span)
 
 
 def _error_text(driver: Any, err: Any) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from phobos.dtypes import BY_NAME
 from phobos.environment import flag
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
@@ -25,6 +25,7 @@ from .. import ctypes as ct
 from ..layout.fragments import plan_registers, read_in_order
 from ..lower import dot_mma, stage_ring
 from ..lower.barriers import BarrierPlan, is_tile_statement
+from ..lower.debug import ASSERT_RECORD, ASSERT_RECORD_WORDS, printf_line, scalar_debug
 from ..lower.exprs import always_full, in_bounds, linear
 from ..lower.products import ENV_GENERAL_WGMMA
 from ..lower.tiles import ALIGN, TileWriter
@@ -65,6 +66,10 @@ class Generated:
     scalar_shared_bytes: int | None = None
     # How each `dot` is written: (line, column, words), in source order.
     lowerings: tuple[tuple[int, int, str], ...] = ()
+    # A debug variant's asserts, by number less one: where each is and its message
+    # (lower/debug.py: the launch reads which failed first).
+    asserts: tuple[tuple[Span, str], ...] = ()
+    debug: bool = False  # its prints and asserts are compiled in: each launch waits, then reads the record
 
     def target(self, arch: str) -> str:
         """What NVRTC builds for `arch`: sm_90a where the code has sm_90a's instructions
@@ -142,6 +147,18 @@ def check_param_space(params: Sequence[Param], kernel: ir.Kernel, abi: str, back
     )
 
 
+# Where a debug kernel records its first failed assert (lower/debug.py).
+ASSERT_PRELUDE = [
+    f'extern "C" {{ __device__ unsigned long long {ASSERT_RECORD}[{ASSERT_RECORD_WORDS}]; }}',
+    "__device__ __noinline__ void ph_assert_failed(unsigned long long which) {",
+    f"  if (atomicCAS(&{ASSERT_RECORD}[0], 0ull, which) == 0ull) {{",
+    f"    {ASSERT_RECORD}[1] = blockIdx.x; {ASSERT_RECORD}[2] = blockIdx.y; {ASSERT_RECORD}[3] = blockIdx.z;",
+    f"    {ASSERT_RECORD}[4] = threadIdx.x;",
+    "  }",
+    "}",
+]
+
+
 def path_literal(path: str) -> str:
     """A source path as the C string literal of a `#line` directive, in ASCII: `"` and
     `\\` escaped, and every other byte of its UTF-8 that is not printable ASCII (a
@@ -169,6 +186,7 @@ class KernelWriter(TileWriter):
         for p in self.params:
             self.param_names[p.name] = self.names.user(p.name)
         self.offsets: dict[ir.Sym, int] = {}  # tiles in shared memory
+        self.asserts: list[tuple[Span, str]] = []
         self.tile_syms: list[ir.Sym] = []
         self._name_syms(kernel.body)
         self.arena_base = sum(self._tile_bytes(s) for s in self.offsets)
@@ -251,6 +269,8 @@ class KernelWriter(TileWriter):
         if self.hopper_helpers:
             helpers = ["#if defined(__CUDA_ARCH_FEAT_SM90_ALL)", "namespace ph {",
                        *(text.rstrip("\n") for text in self.hopper_helpers.values()), "}  // namespace ph", "#endif"]
+        if self.asserts:
+            helpers += ASSERT_PRELUDE
         head = [
             PRELUDE,
             *helpers,
@@ -269,7 +289,8 @@ class KernelWriter(TileWriter):
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned,
                          arch_suffix="a" if self.uses_wgmma else "",
                          scalar_shared_bytes=None if scalar == shared else scalar,
-                         lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())))
+                         lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())),
+                         asserts=tuple(self.asserts), debug=self.spec.debug)
 
     def assumptions(self) -> list[str]:
         """The key's sizes that are 1, told to the compiler (which drops the loops,
@@ -415,6 +436,17 @@ class KernelWriter(TileWriter):
     def s_barrier(self, s: ir.Barrier) -> None:
         self.sync()
 
+    def s_print(self, s: ir.Print) -> None:
+        line = printf_line(self.kernel.name, s, self.scalar, path_literal)
+        self.line(f"if (threadIdx.x == 0) {line}" if s.once else line)
+
+    def s_assert(self, s: ir.Assert) -> None:
+        self.asserts.append((s.span, s.message))
+        test = f"!({self.scalar(s.cond)})"
+        if s.once:
+            test = f"threadIdx.x == 0 && {test}"
+        self.line(f"if ({test}) ph_assert_failed({len(self.asserts)}ull);  // {s.message[:60]!r}")
+
     def s_break(self, s: ir.Break) -> None:
         self.line("break;")
 
@@ -510,6 +542,7 @@ def written(kernel: ir.Kernel, spec: Specialization | None = None) -> tuple[Gene
     two (stage_ring.py), and then without them. The writer comes with it, for what it
     planned (`phobos explain` reads its register plan and shared-memory offsets)."""
     spec = usual(kernel) if spec is None else spec
+    kernel = scalar_debug(kernel) if spec.debug else ir.without_debug(kernel)
     writer = KernelWriter(kernel, spec)
     gen = writer.write()
     for staged in (True, False):  # one stage a window, then none

@@ -1,0 +1,235 @@
+"""print and assert in kernels, in both spellings: what the interpreter shows and
+refuses, that a GPU back end leaves them out unless debug is on (the code is then
+that of the kernel without them), and what the CUDA back end compiles under debug."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import numpy as np
+import pytest
+
+import phobos
+import phobos.lang as ph
+from phobos import PhobosError
+from phobos.ir.specialize import Specialization, specialize
+
+# ruff: noqa: F821 - the Python-spelled kernels' dims are names Python never binds
+
+SOURCE = """
+@launch(32)
+kernel check_rows(X: tensor<f32>[N], limit: f32) {
+  let i = ctx.block.x * 6
+  var t = X[i :+ 6]
+  print("tile", t, "sum", sum(t), "positive", sum(t) > 0.0)
+  assert(t >= 0.0, "every element is non-negative")
+  if ctx.thread < 2 {
+    print("thread", ctx.thread, "reads", X[i + ctx.thread])
+    assert(X[i + ctx.thread] < limit)
+  }
+}
+"""
+
+
+@ph.kernel(interpret=True)
+@ph.launch(32)
+def check_rows(X: ph.tensor[ph.f32][N], limit: ph.f32):
+    i: ph.let = ph.ctx.block.x * 6
+    t: ph.var = X[i:+6]
+    print("tile", t, "sum", ph.sum(t), "positive", ph.sum(t) > 0.0)
+    assert t >= 0.0, "every element is non-negative"
+    if ph.ctx.thread < 2:
+        print("thread", ph.ctx.thread, "reads", X[i + ph.ctx.thread])
+        assert X[i + ph.ctx.thread] < limit
+
+
+SPELLINGS = {"phobos": lambda: phobos.compile(SOURCE, interpret=True).check_rows, "python": lambda: check_rows}
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_prints_once_a_program_or_once_a_thread(spelling: str, capsys: pytest.CaptureFixture[str]) -> None:
+    kernel = SPELLINGS[spelling]()
+    x = np.arange(10, dtype=np.float32)  # the second block's tile overhangs: two absent elements
+    kernel[2](x, 100.0)
+    assert capsys.readouterr().out.splitlines() == [
+        "check_rows[block (0, 0, 0)]: tile [0.0 1.0 2.0 3.0 4.0 5.0] sum 15.0 positive true",
+        "check_rows[block (0, 0, 0), thread 0]: thread 0 reads 0.0",
+        "check_rows[block (0, 0, 0), thread 1]: thread 1 reads 1.0",
+        "check_rows[block (1, 0, 0)]: tile [6.0 7.0 8.0 9.0 -- --] sum 30.0 positive true",
+        "check_rows[block (1, 0, 0), thread 0]: thread 0 reads 6.0",
+        "check_rows[block (1, 0, 0), thread 1]: thread 1 reads 7.0",
+    ]
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_a_failed_assert_names_the_program_and_the_elements_or_threads(spelling: str) -> None:
+    kernel = SPELLINGS[spelling]()
+    x = np.arange(10, dtype=np.float32)
+    x[[3, 5]] = -1.0
+    with pytest.raises(PhobosError) as info:
+        kernel[2](x, 100.0)
+    message = str(info.value)
+    assert "assertion failed in kernel `check_rows`, block (0, 0, 0), false at the tile's elements [3], [5]: " \
+           "every element is non-negative" in message
+    assert re.search(r"\| +assert[( ]t >= 0\.0", message)  # the assert's own line, quoted
+    with pytest.raises(PhobosError) as info:
+        kernel[2](np.arange(10, dtype=np.float32), 6.5)
+    message = str(info.value)
+    assert "block (1, 0, 0), false in thread 1: X[i + " in message  # the condition's own text
+    assert "< limit" in message
+
+
+def test_many_failures_are_counted_past_the_first_eight() -> None:
+    kernel = phobos.compile("""
+@launch(64)
+kernel positive(X: tensor<i32>[N]) {
+  let i = ctx.block.x * 64 + ctx.thread
+  if i < N {
+    assert(X[i] > 0, "positive")
+  }
+}
+""", interpret=True).positive
+    x = np.ones(50, np.int32)
+    x[10:30] = 0
+    with pytest.raises(PhobosError) as info:
+        kernel[1](x)
+    assert "false in threads 10, 11, 12, 13, 14, 15, 16, 17 and 12 more: positive" in str(info.value)
+    kernel[1](np.ones(50, np.int32))
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ('kernel k(X: tensor<f32>[N]) {\n  X[0] = "a"\n}', "a string is no value; only print and assert take one"),
+    ("kernel k(X: tensor<f32>[N]) {\n  assert()\n}", "assert takes a condition and a message string, not 0"),
+    ('kernel k(X: tensor<f32>[N]) {\n  assert("x")\n}', "assert's first argument is the condition"),
+    ("kernel k(X: tensor<f32>[N]) {\n  assert(X[0] > 0.0, X[0])\n}", "assert's message is a string"),
+    ("kernel k(X: tensor<f32>[N]) {\n  assert(X[0])\n}", "assert's condition must be a bool or a tile of bool"),
+    ("kernel k(X: tensor<f32>[N]) {\n  let p = print(X[0])\n}", "print() is a statement and has no value"),
+    ('kernel k(X: tensor<f32>[N]) {\n  print("a)\n}', "this string is never closed"),
+    ('kernel k(X: tensor<f32>[N]) {\n  print("a\\q")\n}', "unknown escape '\\q' in a string"),
+    ("fn print(x) = x\nkernel k(X: tensor<f32>[N]) {\n  X[0] = 1.0\n}", "`print` is a built-in"),
+    ("@launch(32)\nkernel k(X: tensor<f32>[N]) {\n  if ctx.thread == 0 {\n    print(X[0 :+ 4])\n  }\n}",
+     "this is a tile statement"),
+])
+def test_refusals(source: str, expected: str) -> None:
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(source, interpret=True).k[1](np.zeros(4, np.float32))
+    assert expected in str(info.value)
+
+
+def test_strings_print_back_as_written() -> None:
+    from phobos.ast.printer import print_program
+    from phobos.syntax import parse
+
+    text = 'kernel k(X: tensor<f32>[N]) {\n  print("a \\"quoted\\" 100% \\\\ tab\\t", X[0])\n}\n'
+    assert print_program(parse(text)) == text
+
+
+def test_a_bad_phobos_debug_is_refused_on_the_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PHOBOS_DEBUG", "maybe")
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(SOURCE, interpret=True).check_rows[1](np.ones(6, np.float32), 9.0)
+    assert "PHOBOS_DEBUG is 'maybe'" in str(info.value)
+    with pytest.raises(PhobosError) as info:
+        phobos.compile(SOURCE, debug="yes")
+    assert "debug= takes True or False" in str(info.value)
+
+
+# ---------------------------------------------------------------- the GPU back ends
+
+# The kernel with its prints and asserts as blank lines, so every other line keeps its number.
+WITHOUT = "\n".join("" if "print(" in line or "assert(" in line else line for line in SOURCE.splitlines())
+
+
+def variant(source: str) -> object:
+    return phobos.compile(source).check_rows.variants[0]
+
+
+def test_debug_enters_the_key_only_for_a_kernel_that_prints_or_asserts() -> None:
+    assert specialize(variant(SOURCE), {"N": 10}, {"limit": 1.0}, frozenset(), debug=True).debug
+    assert not specialize(variant(WITHOUT), {"N": 10}, {"limit": 1.0}, frozenset(), debug=True).debug
+    assert not specialize(variant(SOURCE), {"N": 10}, {"limit": 1.0}, frozenset()).debug
+
+
+def test_without_debug_the_cuda_code_is_the_kernels_without_them() -> None:
+    from phobos.backends.cuda.write.kernel import generate
+
+    spec = Specialization(aligned=frozenset({"X"}))
+    assert generate(variant(SOURCE), spec).source == generate(variant(WITHOUT), spec).source
+
+
+TILES = """
+@launch(32)
+kernel doubled(X: tensor<f32>[N], Y: tensor<f32>[N]) {
+  let i = ctx.block.x * 6
+  var t = X[i :+ 6]
+  print("t", t, "sum", sum(t))
+  assert(t >= 0.0)
+  Y[i :+ 6] = t * 2.0
+}
+"""
+
+
+def test_without_debug_the_tile_ir_is_the_kernels_without_them() -> None:
+    from phobos.backends.tileir.lower import lower_kernel
+    from phobos.backends.tileir.printer import module_text
+
+    printing = phobos.compile(TILES).doubled.variants[0]
+    plain = phobos.compile(TILES.replace('  print("t", t, "sum", sum(t))', "").replace("  assert(t >= 0.0)", ""))
+    assert module_text(lower_kernel(printing)) == module_text(lower_kernel(plain.doubled.variants[0]))
+    with pytest.raises(PhobosError) as info:
+        lower_kernel(printing, Specialization(debug=True))
+    assert "the Tile IR back end does not yet lower print and assert under debug" in str(info.value)
+
+
+def test_under_debug_the_cuda_code_prints_and_records_asserts() -> None:
+    from phobos.backends.cuda.write.kernel import generate
+
+    gen = generate(variant(SOURCE), Specialization(debug=True))
+    source = gen.source
+    assert gen.debug and [message for _, message in gen.asserts] == [
+        "every element is non-negative", "X[i + ctx.thread] < limit"]
+    assert 'printf("check_rows[block (%u, %u, %u)]: tile <t: tile<f32>[6]> sum %.9g positive %s\\012"' in source
+    assert 'printf("check_rows[block (%u, %u, %u)]:   t[%lld] = %.9g\\012"' in source
+    assert 'printf("check_rows[block (%u, %u, %u), thread %u]: thread %lld reads %.9g\\012"' in source
+    assert "ph_assert_failed(1ull)" in source and "ph_assert_failed(2ull)" in source
+    assert 'extern "C" { __device__ unsigned long long ph_assert_record[5]; }' in source
+
+
+@pytest.mark.parametrize("arch", ["sm_90", "sm_80", "sm_75"])
+def test_under_debug_nvrtc_builds_it(arch: str) -> None:
+    pytest.importorskip("cuda.bindings")
+    from phobos.backends.cuda.runtime.compile import build
+    from phobos.backends.cuda.write.kernel import generate
+
+    v = variant(SOURCE)
+    assert build(generate(v, Specialization(debug=True)), v, arch)
+
+
+needs_gpu = pytest.mark.skipif(
+    not phobos.runtime.backend.cuda_device()[0] or os.environ.get("PHOBOS_INTERPRET") == "1",
+    reason="needs a CUDA device")
+
+
+@needs_gpu
+def test_on_the_gpu_under_debug(capfd: pytest.CaptureFixture[str]) -> None:
+    torch = pytest.importorskip("torch")
+    kernel = phobos.compile(SOURCE, debug=True).check_rows
+    x = torch.arange(10, dtype=torch.float32, device="cuda")
+    kernel[2](x, 100.0)
+    out = capfd.readouterr().out.splitlines()
+    assert "check_rows[block (1, 0, 0)]: tile <t: tile<f32>[6]> sum 30 positive true" in out
+    assert "check_rows[block (0, 0, 0)]:   t[5] = 5" in out
+    assert "check_rows[block (1, 0, 0), thread 1]: thread 1 reads 7" in out
+    x[3] = -1.0
+    with pytest.raises(PhobosError) as info:
+        kernel[2](x, 100.0)
+    assert "assertion failed in kernel `check_rows` on the GPU, block (0, 0, 0)" in str(info.value)
+    assert "every element is non-negative" in str(info.value)
+    x[3] = 3.0
+    kernel[2](x, 100.0)  # the record was cleared
+    plain = phobos.compile(SOURCE, debug=False).check_rows
+    x[3] = -1.0
+    plain[2](x, 100.0)  # compiled out: nothing printed, nothing checked
+    torch.cuda.synchronize()
+    assert "check_rows[" not in capfd.readouterr().out
