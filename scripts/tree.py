@@ -38,3 +38,31 @@ def goldens_hash(backend: str) -> str:
             name = path.relative_to(golden).as_posix().encode()
             digest.update(name + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+LEDGER = ROOT / "tests" / "ledger"
+LEDGERS = {"cuda": LEDGER / "sm_90.jsonl", "tileir": LEDGER / "sm_90.tileir.jsonl"}
+GATE_COMMANDS = {
+    "cuda": "python3 scripts/gpu_gate.py",
+    "tileir": "PHOBOS_CACHE_DIR=$PWD/.tileir-cache python3 scripts/gpu_gate.py --backend tileir",
+}
+
+
+def untested_goldens(backend: str, ledger: Path | None = None, current: str | None = None) -> str | None:
+    """Why the committed goldens of `backend` are not what its ledger's last line tested
+    on the GPU, or None where they are. A last line that records no goldens hash (one
+    from before lines had it) holds the goldens to nothing: None there too."""
+    import json
+
+    lines = [line for line in (ledger or LEDGERS[backend]).read_text().splitlines() if line.strip()]
+    if not lines:
+        return f"the {backend} ledger has no line; run `{GATE_COMMANDS[backend]}` on the GPU machine"
+    tested = json.loads(lines[-1]).get("goldens")
+    if tested is None:
+        return None
+    now = goldens_hash(backend) if current is None else current
+    if tested == now:
+        return None
+    return (f"the {backend} back end's goldens changed since its ledger's last line was tested on the GPU "
+            f"(goldens {tested[:12]}, now {now[:12]}): run `{GATE_COMMANDS[backend]}` on the GPU machine and "
+            "commit the line it appends")

@@ -980,3 +980,18 @@ def test_a_python_kernel_keeps_its_functions_names_and_docstring():
     assert doubled.__doc__ == "Doubles X, B elements a CTA."
     assert list(inspect.signature(doubled).parameters) == ["X", "B"]
     assert doubled.with_options(interpret=True).__doc__ == doubled.__doc__
+
+
+def test_a_wrong_dtype_is_named_with_its_article() -> None:
+    mod = phobos.compile("""
+@launch(32)
+kernel inc(X: tensor<f32>[N]) {
+  X[0 :+ 32] = X[0 :+ 32] + 1.0
+}
+""", interpret=True)
+    with pytest.raises(PhobosError) as info:
+        mod.inc[1](np.zeros(4, np.int32))
+    assert "got an int32 array of shape (4,)" in str(info.value)
+    with pytest.raises(PhobosError) as info:
+        mod.inc[1](np.zeros(4, np.uint8))
+    assert "got a uint8 array of shape (4,)" in str(info.value)

@@ -785,3 +785,44 @@ def test_the_defs_of_a_file_share_its_text_until_the_file_changes(tmp_path, monk
         module.k0.variants  # noqa: B018
     assert (info.value.line, info.value.span.text()) == (6, "nope")
 
+
+
+# ---------------------------------------------------------------- a missing __future__ import
+
+NO_FUTURE = """\
+import phobos.lang as ph
+
+@ph.kernel
+@ph.launch(32)
+def k(X: ph.tensor[ph.f32][N]):
+    X[0:+32] = X[0:+32] + 1.0
+"""
+
+
+def test_a_missing_future_import_gets_a_hint(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "no_future.py"
+    script.write_text(NO_FUTURE)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert "NameError: name 'N' is not defined" in done.stderr
+    assert "phobos: `N` is a dim of a kernel's parameter" in done.stderr
+    assert "from __future__ import annotations" in done.stderr
+    fixed = tmp_path / "with_future.py"
+    fixed.write_text("from __future__ import annotations\n" + NO_FUTURE + "print('built', k.__name__)\n")
+    done = subprocess.run([sys.executable, str(fixed)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "built k" in done.stdout, done.stderr
+
+
+def test_other_name_errors_get_no_hint() -> None:
+    from phobos.pyfront.future_hint import hint
+
+    try:
+        undefined_name  # noqa: B018, F821
+    except NameError as exc:
+        assert hint(exc) is None
+    try:
+        ph.tensor[ph.f32][undefined_dim]  # noqa: B018, F821
+    except NameError as exc:
+        assert hint(exc) is not None and "`undefined_dim`" in hint(exc)

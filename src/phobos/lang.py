@@ -15,7 +15,7 @@ from typing import Any
 
 from phobos.ast.printer import print_program
 from phobos.errors import PhobosError, api, user_span
-from phobos.pyfront import PhobosFn, program_for, program_for_module, translate_fn, translate_kernel
+from phobos.pyfront import PhobosFn, future_hint, program_for, program_for_module, translate_fn, translate_kernel
 from phobos.pyfront.markers import (
     abs,
     aligned,
@@ -86,6 +86,8 @@ __all__ = [
     "softmax", "sqrt", "sum", "tanh", "tensor", "tensorcore", "tile", "transpose", "u8",
     "u16", "u32", "unroll", "var", "where",
 ]
+
+future_hint.install()  # a hint on the NameError a missing `from __future__ import annotations` gives
 
 
 @api

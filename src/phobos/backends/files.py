@@ -14,6 +14,7 @@ from pathlib import Path
 
 from phobos.errors import PhobosError, Source, Span
 from phobos.ir import nodes as ir
+from phobos.pyfront import future_hint
 from phobos.pyfront.source import refuse_undecodable
 
 
@@ -69,11 +70,13 @@ def _import_failed(path: Path, err: Exception) -> PhobosError:
     here = path.resolve()
     where = [frame for frame in traceback.extract_tb(err.__traceback__) if Path(frame.filename).resolve() == here]
     text = f"importing {path.name} raised {type(err).__name__}: {err}"
+    note = future_hint.hint(err)
+    notes = () if note is None else (note.removeprefix("phobos: "),)
     if not where or where[-1].lineno is None:
-        return PhobosError(text)
+        return PhobosError(text, notes=notes)
     line = where[-1].lineno
     source = Source(str(path), path.read_bytes().decode("utf-8", errors="replace"))
-    return PhobosError(text, Span(source, line, 1, line, 2))
+    return PhobosError(text, Span(source, line, 1, line, 2), notes=notes)
 
 
 def _not_python(path: Path, err: SyntaxError) -> PhobosError:

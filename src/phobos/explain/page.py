@@ -39,7 +39,7 @@ function lines(v) {
     const code = v.code[no];
     const row = document.createElement('tr'); row.className = 'src'; row.dataset.line = no;
     const ops = code ? code.ops.slice(0, 3).map(([op, n]) => `${op} ×${n}`).join(', ')
-      || `${code.cuda.length} lines of C++` : '';
+      || `${code.cuda.length} line${code.cuda.length === 1 ? '' : 's'} of C++` : '';
     row.innerHTML = `<td class="no">${no}</td><td class="text">${esc(text)}</td><td class="ops">${ops}</td>`;
     body.appendChild(row);
     if (!code) continue;

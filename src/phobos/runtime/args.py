@@ -153,7 +153,8 @@ def _shown(value: Any) -> str:
 
 def _describe(value: Any) -> str:
     if isinstance(value, np.ndarray):
-        return f"a {value.dtype} array of shape {value.shape}"
+        article = "an" if str(value.dtype)[0] in "aeio" else "a"  # an int32, a uint8, a float16
+        return f"{article} {value.dtype} array of shape {value.shape}"
     if isinstance(value, bool | int | float | np.generic):
         return _magnitude(value) or f"{type(value).__name__} {value}"
     return f"a {type(value).__module__}.{type(value).__qualname__}".replace("builtins.", "")
