@@ -306,8 +306,8 @@ def cold_compile_seconds(row: GemmRow, ins: dict[str, Tensor], sync: Callable[[]
 
     import phobos
     from benchmarks import kernels as K
-    from phobos.backends.cuda.runtime import cache
     from phobos.backends.cuda.runtime import launch as cuda_launch
+    from phobos.backends.gpu import cache
     from phobos.runtime import autotune
 
     names = (cache.ENV_CACHE_DIR, autotune.ENV_AUTOTUNE)

@@ -21,7 +21,7 @@ def suite_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The suite's cubins, tunings and launch extension go to a folder of its own, not
     into the user's ~/.cache/phobos (a PHOBOS_CACHE_DIR the user set is kept: the GPU
     gate carries its Tile IR cubins in one)."""
-    from phobos.backends.cuda.runtime import cache
+    from phobos.backends.gpu import cache
 
     if os.environ.get(cache.ENV_CACHE_DIR):
         yield
@@ -36,8 +36,8 @@ def suite_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 def fresh_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Compile for real with NVRTC (skipped where it is missing), into a cache of the
     test module's own."""
-    from phobos.backends.cuda.runtime import cache
     from phobos.backends.cuda.runtime.compile import nvrtc_version
+    from phobos.backends.gpu import cache
     from phobos.errors import PhobosError
 
     try:

@@ -18,7 +18,7 @@ import pytest
 from test_launch_fast import on_host, stand_in_gpu, tensors
 
 import phobos
-from phobos.backends.cuda.runtime import cache
+from phobos.backends.gpu import cache
 from phobos.runtime import autotune, backend
 
 SOURCE = """\

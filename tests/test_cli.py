@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from phobos.__main__ import main
-from phobos.backends.cuda.runtime import cache
 from phobos.backends.cuda.runtime.compile import nvrtc_version
+from phobos.backends.gpu import cache
 from phobos.errors import PhobosError
 
 PROGRAM = """\

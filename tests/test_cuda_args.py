@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from phobos.backends.cuda.runtime.args import DeviceArray
+from phobos.backends.gpu.arrays import DeviceArray
 
 
 def test_device_array_shadows_look_like_the_array_to_the_checks():

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from phobos.backends.cuda.runtime import cache, native
 from phobos.backends.cuda.runtime.compile import nvrtc_version
+from phobos.backends.gpu import cache, native
 from phobos.errors import PhobosError
 
 PROGRAM = """\
@@ -33,7 +33,7 @@ kernel scale(X: tensor<f32>[N], Y: tensor<f32>[N], a: f32) {
 CHILD = """\
 import sys
 import phobos
-from phobos.backends.cuda.runtime import cache
+from phobos.backends.gpu import cache
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
 variant = phobos.compile(sys.argv[1]).scale.variants[0]

@@ -27,8 +27,8 @@ from phobos.backends.cuda.gemm.gemm_plan import SWIZZLE_ATOM, GemmMode, TooLarge
 from phobos.backends.cuda.gemm.gemm_prelude import GEMM_PRELUDE
 from phobos.backends.cuda.gemm.gemm_repack import ENV_REPACK, Repack
 from phobos.backends.cuda.gemm.gemm_writer import wgmma_function
-from phobos.backends.cuda.runtime.args import DeviceArray
 from phobos.backends.cuda.write.prelude import PRELUDE
+from phobos.backends.gpu.arrays import DeviceArray
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, specialize, usual

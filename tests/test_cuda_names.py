@@ -20,8 +20,9 @@ from phobos.backends.cuda.gemm.gemm_launch import gemm_of, generate_gemm
 from phobos.backends.cuda.gemm.gemm_plan import GemmMode
 from phobos.backends.cuda.gemm.gemm_prelude import GEMM_PRELUDE
 from phobos.backends.cuda.names import RESERVED, Names, stem
-from phobos.backends.cuda.write.kernel import entry_symbol, generate
+from phobos.backends.cuda.write.kernel import generate
 from phobos.backends.cuda.write.prelude import PRELUDE
+from phobos.backends.gpu.abi import entry_symbol
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import usual
 

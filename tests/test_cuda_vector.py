@@ -12,11 +12,11 @@ import pytest
 from corpus.seed_examples import SEED_EXAMPLES
 
 import phobos
-from phobos.backends.cuda.runtime.args import DeviceArray
 from phobos.backends.cuda.runtime.compile import build, key_of, nvrtc_version
 from phobos.backends.cuda.runtime.launch import generated
 from phobos.backends.cuda.write.kernel import generate
 from phobos.backends.cuda.write.prelude import PRELUDE
+from phobos.backends.gpu.arrays import DeviceArray
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual

@@ -100,7 +100,7 @@ def test_every_yes_or_no_variable_is_read_by_the_helper():
 def test_the_suite_keeps_out_of_the_users_cache():
     """conftest.py gives the test session a cache folder of its own (unless the user
     set PHOBOS_CACHE_DIR): nothing the tests build lands in ~/.cache/phobos."""
-    from phobos.backends.cuda.runtime import cache
+    from phobos.backends.gpu import cache
 
     assert cache.cache_dir() != Path(os.path.expanduser("~")) / ".cache" / "phobos"
 

@@ -33,9 +33,9 @@ import phobos  # noqa: E402
 import phobos.backends.cuda.runtime.launch as cuda_launch  # noqa: E402
 import phobos.backends.interp as interp_module  # noqa: E402
 from phobos import PhobosError  # noqa: E402
-from phobos.backends.cuda.runtime import cache, native  # noqa: E402
 from phobos.backends.cuda.runtime import compile as compile_module  # noqa: E402
 from phobos.backends.cuda.runtime.compile import key_of  # noqa: E402
+from phobos.backends.gpu import cache, native  # noqa: E402
 from phobos.runtime import args as arguments  # noqa: E402
 from phobos.runtime import (
     autotune,  # noqa: E402
@@ -472,7 +472,7 @@ def test_other_array_kinds_take_the_full_path_each_time(gpu, mod, monkeypatch):
         def __init__(self, ptr: int):
             self.__cuda_array_interface__ = {"shape": (256,), "typestr": "<f4", "data": (ptr, False), "version": 3}
 
-    monkeypatch.setattr("phobos.backends.cuda.runtime.args._device_of", lambda ptr: 0)
+    monkeypatch.setattr("phobos.backends.gpu.arrays._device_of", lambda ptr: 0)
     cupy = types.ModuleType("cupy")
     cupy.cuda = types.SimpleNamespace(get_current_stream=lambda: types.SimpleNamespace(ptr=0))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "cupy", cupy)

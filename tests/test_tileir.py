@@ -360,7 +360,7 @@ def test_cubins_are_cached_by_bytecode_and_served_without_tileiras(monkeypatch, 
     """A cubin built once is a cache hit after it, in memory and on disk; with the cache
     carried to a machine without tileiras it still loads, and without either the
     error names the package and how to carry the cache."""
-    from phobos.backends.cuda.runtime import cache
+    from phobos.backends.gpu import cache
     from phobos.backends.tileir import assemble
     from phobos.backends.tileir.launch import lowered
 
@@ -391,7 +391,7 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
     """prebuild fills the cache with the module for any extents and those for dims
     that are multiples of 4 and of 16, so that a machine without tileiras can build
     none and still has them all; a kernel this back end refuses is said so, not built."""
-    from phobos.backends.cuda.runtime import cache
+    from phobos.backends.gpu import cache
     from phobos.backends.tileir import assemble
     from phobos.backends.tileir.launch import buildable, prebuild, specializations
 
@@ -458,7 +458,7 @@ def test_a_launch_through_tile_ir_takes_a_tensor_not_16_byte_aligned(monkeypatch
     any tensors, `.unaligned`), never one that assumes an alignment the launch lacks."""
     import numpy as np
 
-    from phobos.backends.cuda.runtime.args import DeviceArray
+    from phobos.backends.gpu.arrays import DeviceArray
     from phobos.backends.tileir import launch
 
     v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
@@ -516,7 +516,7 @@ def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: p
     its cubin, the launch runs a weaker key's, down to the module for any extents."""
     import numpy as np
 
-    from phobos.backends.cuda.runtime.args import DeviceArray
+    from phobos.backends.gpu.arrays import DeviceArray
     from phobos.backends.tileir import launch
 
     v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
@@ -552,8 +552,8 @@ def test_any_kernel_name_assembles(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     """The entry is `phobos_NAME`, as on the CUDA back end: PTX takes no symbol `_` and
     has its own `WARP_SZ`, and a kernel named as a libdevice function it calls
     (`__nv_expf`) would clash with it; a name too long for a file still assembles."""
-    from phobos.backends.cuda.runtime import cache
     from phobos.backends.cuda.write.kernel import entry_symbol
+    from phobos.backends.gpu import cache
     from phobos.backends.tileir.assemble import cubin
     from phobos.backends.tileir.launch import lowered as lowered_for_launch
 

@@ -19,7 +19,7 @@ import pytest
 from golden_programs import GOLDEN, check_golden, golden_kernels
 
 import phobos
-from phobos.backends.cuda.write.kernel import entry_symbol
+from phobos.backends.gpu.abi import entry_symbol
 from phobos.backends.tileir.lower import lower_kernel
 from phobos.backends.tileir.printer import module_text
 from phobos.backends.tileir.writer import write_module

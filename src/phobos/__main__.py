@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _cache(action: str) -> int:
-    from phobos.backends.cuda.runtime import cache
+    from phobos.backends.gpu import cache
 
     if action == "clear":
         files, size = cache.clear()

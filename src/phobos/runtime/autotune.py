@@ -63,7 +63,7 @@ Timer = Callable[[ir.Kernel], list[float]]
 
 def choose(kernel: Kernel, fits: list[ir.Kernel], key_parts: tuple[str, ...], timer: Timer) -> ir.Kernel:
     """The candidate that runs a launch: remembered for its key, else timed now."""
-    from phobos.backends.cuda.runtime import cache
+    from phobos.backends.gpu import cache
 
     names = tuple(tuple(sorted(v.bindings.items())) for v in fits)
     key = cache.cache_key(kernel.phobos_source, kernel.name, repr(names), *key_parts)

@@ -176,7 +176,7 @@ def device_arguments(backend: str, sig: Signature, values: dict[str, Any]) -> De
     checks can read (shape, dtype, strides); None on the interpreter."""
     if backend not in GPU_BACKENDS:
         return None
-    from phobos.backends.cuda.runtime.args import prepare
+    from phobos.backends.gpu.arrays import prepare
 
     return DeviceArguments(*prepare(sig, values), backend)
 

@@ -195,7 +195,7 @@ class KeyReaders:
         record = self._record(key, args, kwargs, pointers)
         if record is None:
             return no_pattern
-        from phobos.backends.cuda.runtime import native
+        from phobos.backends.gpu import native
 
         hit: Hit = functools.partial(native.module().repeat, record, None, None)
         return hit
@@ -207,7 +207,7 @@ class KeyReaders:
         record = self._hits.get(key)
         if record is None or plan.record is None or plan.takes_values or grid is None:
             return no_pattern
-        from phobos.backends.cuda.runtime import native
+        from phobos.backends.gpu import native
 
         launch: HitLaunch = functools.partial(native.module().repeat, record, plan.record, grid)
         return launch
@@ -302,7 +302,7 @@ def _make_hit(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any], poi
     pins are ints and each value has a key); None as `KeyReaders.hit` says, and for a
     launch of no torch tensors: only the GPU takes those, so the interpreter never asks
     for the extension (and never runs the C compiler to build it)."""
-    from phobos.backends.cuda.runtime import native
+    from phobos.backends.gpu import native
 
     positional, keywords = len(args), tuple(kwargs)
     values = (*args, *kwargs.values())

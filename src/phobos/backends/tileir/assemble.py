@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 
 from phobos.backends.aot import file_stem
-from phobos.backends.cuda.runtime import cache
+from phobos.backends.gpu import cache
 from phobos.errors import PhobosError, Span
 
 from .tables import VERSION

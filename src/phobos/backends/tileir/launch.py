@@ -17,9 +17,9 @@ import weakref
 from collections.abc import Callable
 from dataclasses import replace
 
-from phobos.backends.cuda.runtime.args import DeviceArray
 from phobos.backends.cuda.runtime.launch import Prepared, device_arch, prepare_built
-from phobos.backends.cuda.write.kernel import Generated, kernel_params
+from phobos.backends.gpu.abi import Generated, kernel_params
+from phobos.backends.gpu.arrays import DeviceArray
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, DIM_MULTIPLES, Specialization

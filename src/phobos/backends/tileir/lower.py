@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from phobos.backends.cuda.write.kernel import entry_symbol
+from phobos.backends.gpu.abi import entry_symbol
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, Specialization, usual
 from phobos.targets import ALIGNMENT

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from phobos.backends.cuda.write.kernel import check_param_space, kernel_params
+from phobos.backends.gpu.abi import check_param_space, kernel_params
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 

@@ -34,13 +34,13 @@ import weakref
 from collections.abc import Sequence
 from typing import Any
 
+from phobos.backends.gpu.abi import Generated
+from phobos.backends.gpu.arrays import DeviceArray
 from phobos.environment import flag, flag_or, word
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
-from ..runtime.args import DeviceArray
-from ..write.kernel import Generated
 from .gemm_form import GemmForm, NotGemm, gemm_form
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter

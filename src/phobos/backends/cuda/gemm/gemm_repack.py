@@ -22,10 +22,9 @@ import math
 import weakref
 from typing import Any
 
+from phobos.backends.gpu.arrays import DeviceArray
 from phobos.errors import PhobosError
 from phobos.ir.specialize import Specialization
-
-from ..runtime.args import DeviceArray
 
 ENV_REPACK = "PHOBOS_CUDA_REPACK"
 ROW_BYTES = 16  # TMA's row pitch multiple and base alignment

@@ -20,12 +20,13 @@ general writer's (`elem`, `region`), with the accumulator read from registers.
 
 from __future__ import annotations
 
+from phobos.backends.gpu.abi import Generated, Param, entry_symbol
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from .. import ctypes as ct
 from ..lower.exprs import Pos, add, imax, imin, sub
-from ..write.kernel import Generated, Param, entry_symbol, path_literal
+from ..write.kernel import path_literal
 from ..write.prelude import PRELUDE
 from .gemm_form import GemmForm
 from .gemm_plan import (

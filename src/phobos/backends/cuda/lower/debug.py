@@ -25,11 +25,6 @@ from phobos.dtypes import BOOL, I32, INDEX, DType
 from phobos.errors import Span
 from phobos.ir import nodes as ir
 
-# The global a debug kernel records its first failed assert in: the assert's number
-# plus one (0: none failed), then the block's x, y and z and the thread.
-ASSERT_RECORD = "ph_assert_record"
-ASSERT_RECORD_WORDS = 5
-
 
 def scalar_debug(kernel: ir.Kernel) -> ir.Kernel:
     """The kernel with every print and assert of a tile made scalar (module docstring)."""

@@ -28,9 +28,8 @@ EMITS = ("cuda", "ptx", "cubin")
 SUFFIX = {"cuda": "cu", "ptx": "ptx", "cubin": "cubin"}
 
 if TYPE_CHECKING:
+    from phobos.backends.gpu.abi import Generated
     from phobos.runtime.kernel import Kernel
-
-    from ..write.kernel import Generated
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,11 @@ import functools
 import re
 from pathlib import Path
 
+from phobos.backends.gpu import cache
+from phobos.backends.gpu.abi import Generated, check_param_space
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
-
-from ..write.kernel import Generated, check_param_space
-from . import cache
 
 KINDS = ("cubin", "ptx")
 OPTIONS = "--fmad=false -std=c++17"

@@ -31,6 +31,9 @@ from typing import Any
 
 import numpy as np
 
+from phobos.backends.gpu import native
+from phobos.backends.gpu.abi import ASSERT_RECORD, ASSERT_RECORD_WORDS, Generated
+from phobos.backends.gpu.arrays import DeviceArray
 from phobos.dtypes import BY_NAME, numpy_dtype
 from phobos.environment import flag
 from phobos.errors import PhobosError
@@ -49,10 +52,7 @@ from ..gemm.gemm_launch import (
     resident_clusters,
 )
 from ..gemm.gemm_plan import GemmMode
-from ..lower.debug import ASSERT_RECORD, ASSERT_RECORD_WORDS
-from ..write.kernel import Generated, generate
-from . import native
-from .args import DeviceArray
+from ..write.kernel import generate
 from .compile import build, key_of
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
