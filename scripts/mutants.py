@@ -38,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CUDA = "src/phobos/backends/cuda"
 TILEIR = "src/phobos/backends/tileir"
+GPU = "src/phobos/backends/gpu"
 
 
 @dataclass(frozen=True)
@@ -156,9 +157,9 @@ MUTANTS = [
       "mma.sync atoms dealt with rows and columns swapped"),
     M("ldmatrix_half", 2, f"{CUDA}/lower/dot_mma.py", "f'{step} * {atom.k} + {lane} / 16 * {chunk}'",
       "f'{step} * {atom.k} + {lane} / 16 * {chunk} / 2'", "ldmatrix's second k half read from the first's place"),
-    M("grid_axes", 2, f"{CUDA}/runtime/launch.py", "self._function, grid[0], grid[1], grid[2], block",
+    M("grid_axes", 2, f"{GPU}/launch.py", "self._function, grid[0], grid[1], grid[2], block",
       "self._function, grid[1], grid[0], grid[2], block", "a launch's grid x and y swapped"),
-    M("f64_scalar", 2, f"{CUDA}/runtime/launch.py", '"f32": ctypes.c_float, "f64": ctypes.c_double',
+    M("f64_scalar", 2, f"{GPU}/launch.py", '"f32": ctypes.c_float, "f64": ctypes.c_double',
       '"f32": ctypes.c_float, "f64": ctypes.c_float', "an f64 scalar argument passed as an f32"),
     M("tile_opcode_subf", 2, f"{TILEIR}/registry.py", "{'name': 'subf', 'opcode': 103,",
       "{'name': 'subf', 'opcode': 2,", "Tile IR subtraction written as addition"),

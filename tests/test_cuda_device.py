@@ -264,7 +264,7 @@ def test_operands_tma_cannot_read_are_copied_into_rows_it_can(m: int, n: int, k:
     import torch
 
     from phobos.backends.cuda.gemm.gemm_repack import Repack
-    from phobos.backends.cuda.runtime.launch import device_arch
+    from phobos.backends.gpu.launch import device_arch
 
     if device_arch(0) != "sm_90":
         pytest.skip("the Hopper GEMM lowering")

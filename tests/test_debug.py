@@ -233,3 +233,31 @@ def test_on_the_gpu_under_debug(capfd: pytest.CaptureFixture[str]) -> None:
     plain[2](x, 100.0)  # compiled out: nothing printed, nothing checked
     torch.cuda.synchronize()
     assert "check_rows[" not in capfd.readouterr().out
+
+
+def test_a_tile_prints_on_one_line_and_bools_and_bf16_read_as_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    kernel = phobos.compile("""
+@launch(32)
+kernel shown(X: tensor<f32>[M, N], B: tensor<bf16>[N]) {
+  var t = X[0 :+ 2, 0 :+ 3]
+  print("t", t, "positive", t > 0.0, "b", B[0], "wide", X[0, 0 :+ 40])
+}
+""", interpret=True).shown
+    x = np.array([[1, -2, 3], [4, 5, -6]], np.float32)
+    kernel[1](x, np.full(3, 2, dtype=phobos.dtypes.numpy_dtype(phobos.dtypes.BF16)))
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line == ("shown[block (0, 0, 0)]: t [[1.0 -2.0 3.0] [4.0 5.0 -6.0]] positive [[true false true] "
+                    "[true true false]] b 2.0 wide [1.0 -2.0 3.0" + " --" * 37 + "]")
+
+
+def test_a_print_of_a_tile_takes_uniform_scalars_only() -> None:
+    with pytest.raises(PhobosError) as info:
+        phobos.compile("""
+@launch(32)
+kernel k(X: tensor<f32>[N]) {
+  let t = X[0 :+ 4]
+  print("t", t, "thread", ctx.thread)
+}
+""", interpret=True).k[1](np.zeros(4, np.float32))
+    assert "`ctx.thread` is varying: it differs between threads, but a tile statement needs the same value" \
+        in str(info.value)

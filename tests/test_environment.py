@@ -108,7 +108,7 @@ def test_the_suite_keeps_out_of_the_users_cache():
 def test_install_hints_name_packages_that_install_what_is_missing():
     """PyPI's `phobos` is another project: the hints name the packages themselves, and
     the editable install of a checkout."""
-    from phobos.backends.cuda.runtime.compile import missing_packages
+    from phobos.backends.gpu.launch import missing_packages
     from phobos.backends.tileir.assemble import INSTALL
 
     hint = str(missing_packages(ImportError("No module named 'cuda'")))

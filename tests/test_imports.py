@@ -32,3 +32,29 @@ def test_every_module_imports_first():
     assert done.returncode == 0, done.stderr
     count, *failures = done.stdout.strip().splitlines()
     assert int(count) > 50 and not failures, failures
+
+
+def test_the_gpu_back_ends_stand_side_by_side():
+    """Neither GPU back end imports the other, and what they share imports neither:
+    the Tile IR back end stands beside the CUDA back end, not on it."""
+    import ast
+    from pathlib import Path
+
+    backends = Path(__file__).resolve().parent.parent / "src" / "phobos" / "backends"
+    refused = {"tileir": ("cuda",), "cuda": ("tileir",), "gpu": ("cuda", "tileir")}
+    found = []
+    for folder, others in refused.items():
+        for path in sorted((backends / folder).rglob("*.py")):
+            package = ["phobos", "backends", *path.relative_to(backends).parent.parts]
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = package[: len(package) - node.level + 1] if node.level else []
+                    names = [".".join([*base, *([node.module] if node.module else [])])]
+                else:
+                    continue
+                found += [f"{path.relative_to(backends)} imports {name}" for name in names
+                          if any(name == f"phobos.backends.{o}" or name.startswith(f"phobos.backends.{o}.")
+                                 for o in others)]
+    assert not found, found

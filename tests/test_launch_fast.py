@@ -31,6 +31,7 @@ from cuda.bindings import driver  # noqa: E402
 
 import phobos  # noqa: E402
 import phobos.backends.cuda.runtime.launch as cuda_launch  # noqa: E402
+import phobos.backends.gpu.launch as gpu_launch  # noqa: E402
 import phobos.backends.interp as interp_module  # noqa: E402
 from phobos import PhobosError  # noqa: E402
 from phobos.backends.cuda.runtime import compile as compile_module  # noqa: E402
@@ -167,7 +168,7 @@ def recording(launches: list[tuple[Any, Any, Any, tuple[Any, ...]]]) -> Any:
 def c_types(gen: Any) -> tuple[Any, ...]:
     """The C type of each kernel parameter in the argument buffer."""
     return tuple(
-        ctypes.c_void_p if p.kind == "tensor" else cuda_launch.CTYPES[p.dtype] if p.kind == "scalar"
+        ctypes.c_void_p if p.kind == "tensor" else gpu_launch.CTYPES[p.dtype] if p.kind == "scalar"
         else ctypes.c_int64 for p in gen.params
     )
 
@@ -183,16 +184,16 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     launches: list[tuple[Any, Any, Any, tuple[Any, ...]]] = []
     monkeypatch.setattr(backend, "cuda_device", lambda: (True, "a stand-in device"))
     monkeypatch.delenv(backend.ENV_INTERPRET, raising=False)
-    monkeypatch.delenv(cuda_launch.ENV_SYNC, raising=False)
+    monkeypatch.delenv(gpu_launch.ENV_SYNC, raising=False)
     monkeypatch.setenv(autotune.ENV_AUTOTUNE, "0")  # the first variant in order: test_autotune.py times them
-    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
-    monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
-    monkeypatch.setattr(cuda_launch, "_kernel",
-                        lambda gen, variant, device: ("kernel", gen.name, gen.aligned, c_types(gen)))
-    monkeypatch.setattr(cuda_launch, "_function", lambda kernel: kernel)
+    device = gpu_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
+    monkeypatch.setattr(gpu_launch, "_device", lambda device_id: device)
+    monkeypatch.setattr(gpu_launch, "_kernel",
+                        lambda gen, device, build: ("kernel", gen.name, gen.aligned, c_types(gen)))
+    monkeypatch.setattr(gpu_launch, "_function", lambda kernel: kernel)
     monkeypatch.setattr(driver, "cuLaunchKernel", recording(launches))
     monkeypatch.setattr(driver, "cuGetErrorString", lambda err: (driver.CUresult.CUDA_SUCCESS, b"invalid argument"))
-    monkeypatch.setattr(cuda_launch, "_STREAMS", {})
+    monkeypatch.setattr(gpu_launch, "_STREAMS", {})
     monkeypatch.setattr(native, "driver_module", lambda: None)  # the C launch is tested on its own below
     torch = types.ModuleType("torch")
     torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: 0)  # type: ignore[attr-defined]
@@ -490,7 +491,7 @@ def test_the_device_is_made_current_only_when_it_is_not(monkeypatch):
     made: list[int] = []
     monkeypatch.setattr(cuda.core, "Device", lambda i: types.SimpleNamespace(set_current=lambda: made.append(i)))
     current = [7]
-    device = cuda_launch._Device(3, "sm_90", "GPU", 0, 132, 7, lambda: (0, current[0]))
+    device = gpu_launch._Device(3, "sm_90", "GPU", 0, 132, 7, lambda: (0, current[0]))
     device.make_current()
     assert made == []
     current[0] = 8  # another context is current in this thread
@@ -647,7 +648,7 @@ def c_launch(gpu, monkeypatch):
     callbacks = DRIVER_LAUNCH(launch), DRIVER_CURRENT(current)  # kept alive for the test
     ext.configure(*(ctypes.cast(c, ctypes.c_void_p).value for c in callbacks))
     monkeypatch.setattr(native, "driver_module", lambda: ext)
-    monkeypatch.setattr(cuda_launch, "_function", lambda kernel: Handle(kernel))
+    monkeypatch.setattr(gpu_launch, "_function", lambda kernel: Handle(kernel))
     yield driver_state, callbacks
     native._STATE.wired = False  # the stand-ins go with the test: the next real launch wires the driver again
 
@@ -660,8 +661,8 @@ def test_a_repeat_launch_goes_through_the_c_launch(gpu, mod, c_launch):
     mod.add[lambda meta: 2](a, b, c)
     assert len(gpu.launches) == 1 and full_path_calls(gpu) == (1, 1, 1, 1)
     assert driver_state.launches == [
-        (0xF00D, (4, 1, 1), (256, 1, 1), 0, cuda_launch.STREAM_LEGACY, (0x900000, 0x910000, 0x920000)),
-        (0xF00D, (2, 1, 1), (256, 1, 1), 0, cuda_launch.STREAM_LEGACY, (0x900000, 0x910000, 0x920000)),
+        (0xF00D, (4, 1, 1), (256, 1, 1), 0, gpu_launch.STREAM_LEGACY, (0x900000, 0x910000, 0x920000)),
+        (0xF00D, (2, 1, 1), (256, 1, 1), 0, gpu_launch.STREAM_LEGACY, (0x900000, 0x910000, 0x920000)),
     ]
 
 
@@ -673,9 +674,9 @@ def test_the_c_launch_makes_the_context_current_first(gpu, mod, c_launch, monkey
         made.append(1)
         driver_state.contexts[:] = [1]
 
-    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
+    device = gpu_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
     monkeypatch.setattr(device, "make_current", make_current)
-    monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
+    monkeypatch.setattr(gpu_launch, "_device", lambda device_id: device)
     mod.add[4](*tensors(256))
     made.clear()  # the first launch made it current through cuda-bindings
     driver_state.contexts[:] = [7]  # another context is current, until ours is made so
@@ -686,14 +687,14 @@ def test_the_c_launch_makes_the_context_current_first(gpu, mod, c_launch, monkey
 def test_the_c_launch_follows_a_new_primary_context(gpu, mod, c_launch, monkeypatch):
     driver_state, _ = c_launch
     made: list[int] = []
-    device = cuda_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
+    device = gpu_launch._Device(0, "sm_90", "Stand-in GPU", 227 * 1024, 132, 1, lambda: (0, 1))
 
     def make_current() -> None:  # the old context is gone: the device's is made anew
         made.append(1)
         device.context = driver_state.contexts[0] = 9
 
     monkeypatch.setattr(device, "make_current", make_current)
-    monkeypatch.setattr(cuda_launch, "_device", lambda device_id: device)
+    monkeypatch.setattr(gpu_launch, "_device", lambda device_id: device)
     mod.add[4](*tensors(256))
     made.clear()
     driver_state.contexts[:] = [5]
@@ -817,7 +818,7 @@ def test_a_kernel_of_65_tensors_repeats_through_the_c_launch(gpu, c_launch):
 def test_the_c_launch_passes_the_current_stream(gpu, mod, c_launch, monkeypatch):
     driver_state, _ = c_launch
     streams = iter([0, 0x5000])  # the first launch's (through cuda-bindings), then the C launch's
-    monkeypatch.setattr(cuda_launch, "_stream_source", lambda arrays, device_id: lambda: next(streams))
+    monkeypatch.setattr(gpu_launch, "_stream_source", lambda arrays, device_id: lambda: next(streams))
     mod.add[4](*tensors(256))
     mod.add[4](*tensors(256))
     assert [launch[4] for launch in driver_state.launches] == [0x5000]
@@ -896,9 +897,9 @@ def test_the_interpreter_never_builds_the_c_launch(monkeypatch):
 def test_cuda_sync_is_a_yes_or_a_no(gpu, mod, monkeypatch, value: str, waits: bool):
     synced: list[Any] = []
     monkeypatch.setattr(driver, "cuStreamSynchronize", lambda stream: synced.append(stream) or OK)
-    monkeypatch.setenv(cuda_launch.ENV_SYNC, value)
+    monkeypatch.setenv(gpu_launch.ENV_SYNC, value)
     mod.add[4](*tensors(256))
     mod.add[4](*tensors(256))
     assert len(synced) == (2 if waits else 0)
-    monkeypatch.setenv(cuda_launch.ENV_SYNC, "sometimes")
+    monkeypatch.setenv(gpu_launch.ENV_SYNC, "sometimes")
     assert "PHOBOS_CUDA_SYNC is 'sometimes'; set it to 1" in fresh_error(lambda k: k.add[4](*tensors(256)))

@@ -340,7 +340,7 @@ def test_a_launch_passes_the_entrys_parameters_in_its_order():
 
 
 def test_16_bit_float_scalars_pass_as_their_bits():
-    from phobos.backends.cuda.runtime.launch import SCALAR_ABI
+    from phobos.backends.gpu.launch import SCALAR_ABI
 
     ctypes_of, packers = SCALAR_ABI["tileir"]
     assert int(packers["f16"](1.5)) == 0x3E00 and int(packers["bf16"](-2.0)) == 0xC000
@@ -468,7 +468,7 @@ def test_a_launch_through_tile_ir_takes_a_tensor_not_16_byte_aligned(monkeypatch
     chosen = []
     monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
     monkeypatch.setattr(launch, "can_build", lambda text, bytecode, arch: cached or "div_by<16>" not in text)
-    monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
+    monkeypatch.setattr(launch, "launchable", lambda *args: chosen.append(args[6]))
     spec = Specialization(aligned=frozenset(arrays) - {"B"})
     launch.prepare(v, spec, [p.name for p in v.params], arrays, {}, 0, list(arrays))
     assert chosen[0].source == launch.lowered(v, spec if cached else ANY)[0].source
@@ -525,7 +525,7 @@ def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: p
     chosen = []
     monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
     monkeypatch.setattr(launch, "can_build", lambda text, bytecode, arch: cached)
-    monkeypatch.setattr(launch, "prepare_built", lambda *args: chosen.append(args[6]))
+    monkeypatch.setattr(launch, "launchable", lambda *args: chosen.append(args[6]))
     dims = {"M": 64, "K": 48, "N": 20}
     spec = specialize(v, dims, {}, frozenset(arrays))
     launch.prepare(v, spec, [p.name for p in v.params], arrays, dims, 0, list(arrays))

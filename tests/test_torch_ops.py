@@ -268,3 +268,12 @@ def test_the_docs_example_runs_as_written() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "torch.md").read_text()
     block = text.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, "docs/torch.md", "exec"), {})  # noqa: S102 - the doc's own code, as a reader runs it
+
+
+def test_a_name_torch_holds_already_is_refused() -> None:
+    kernels = phobos.compile(SOURCE.replace("kernel scale(", "kernel scale_twice("), interpret=True)
+    op = pt.operator(kernels.scale_twice, lambda m: per_block(m["N"]), outputs=["Y"])
+    with pytest.raises(PhobosError) as info:
+        pt.operator(kernels.scale_twice, lambda m: per_block(m["N"]), outputs=["Y"])
+    assert "an operator named phobos::scale_twice exists already" in str(info.value)
+    torch.testing.assert_close(op(torch.ones(3), 2.0), torch.full((3,), 2.0))  # the first one still runs

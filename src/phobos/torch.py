@@ -58,6 +58,11 @@ def operator(
     if not isinstance(op_name, str) or not _NAME.fullmatch(op_name):
         raise PhobosError(f"phobos.torch.operator: name= must read 'namespace::name', not {op_name!r}")
     spec = _Spec(kernel, grid, outputs, dict(pins or {}))
+    if _taken(op_name):
+        raise PhobosError(
+            f"phobos.torch.operator: an operator named {op_name} exists already; torch keeps each name for the "
+            "whole process, so name this one otherwise with name='namespace::name'",
+            notes=("a kernel's operator is made once, at the top level of a module, not at each call",))
     try:
         op = torch.library.custom_op(op_name, spec.run, mutates_args=spec.mutated, schema=spec.schema())
     except RuntimeError as exc:  # torch's refusal, e.g. the name is taken
@@ -116,7 +121,7 @@ class _Spec:
         entries = tuple(given) if given is not None else tuple(
             d.value if d.kind != "literal" else int(d.value) for d in p.dims)
         if len(entries) != len(p.dims):
-            raise PhobosError(f"phobos.torch.operator: output `{p.name}` has {len(p.dims)} dims "
+            raise PhobosError(f"phobos.torch.operator: output `{p.name}` has {_dims(len(p.dims))} "
                               f"({p.type_text()}), but its shape has {len(entries)}")
         for entry in entries:
             if isinstance(entry, str) and entry not in known:
@@ -159,7 +164,7 @@ class _Spec:
             assert p.dims is not None
             if value.dim() != len(p.dims):
                 raise PhobosError(f"kernel `{self.sig.kernel}`, argument `{p.name}`: {p.type_text()} has "
-                                  f"{len(p.dims)} dims, got a tensor of shape {tuple(value.shape)}")
+                                  f"{_dims(len(p.dims))}, got a tensor of shape {tuple(value.shape)}")
             for dim, extent in zip(p.dims, value.shape, strict=True):
                 if dim.kind == "runtime":
                     names.setdefault(str(dim.value), extent)
@@ -232,6 +237,23 @@ TORCH_NAMES: dict[DType, str] = {
     for torch_name, torch_held in TORCH_DTYPES.items()
     if held == torch_held
 }
+
+
+def _dims(count: int) -> str:
+    return f"{count} dim{'s' * (count != 1)}"
+
+
+def _taken(name: str) -> bool:
+    """Whether torch has an operator of this name already (a second `custom_op` of a
+    name would replace the first one's kernel behind its callers)."""
+    import torch
+
+    namespace, op = name.split("::")
+    try:
+        getattr(getattr(torch.ops, namespace), op)
+    except (AttributeError, RuntimeError):
+        return False
+    return True
 
 
 def _scalar_type(dtype: DType) -> str:

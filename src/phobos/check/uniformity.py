@@ -226,6 +226,8 @@ def _tile_scalars(s: ir.Stmt):
             roots.append(init)
         case ir.Assign(sym=sym, value=value) if sym.vtype.shape:
             roots.append(value)
+        case ir.Print(parts=parts) if any(isinstance(p, ir.Expr) and p.type.shape for p in parts):
+            roots.extend(p for p in parts if isinstance(p, ir.Expr))  # one line a program: its scalars too
     for tile in _tile_nodes_in(s):
         roots.extend(c for c in tile.children() if not c.type.shape)
     for r in roots:

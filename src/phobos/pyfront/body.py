@@ -194,6 +194,8 @@ class Body:
 
     def refuse(self, node: py.AST) -> NoReturn:
         """Refuse a Python construct that Phobos has no counterpart for."""
+        if isinstance(node, py.Constant) and isinstance(node.value, str):
+            self.error("a string is no value; only print and assert take one", node)
         if isinstance(node, py.Constant):
             what, hint = _CONSTANTS.get(type(node.value), "this constant"), ""
         else:

@@ -105,7 +105,7 @@ class DeviceArguments:
     @property
     def identity(self) -> str:
         """The GPU and its driver (what an autotuning choice is kept for)."""
-        from phobos.backends.cuda.runtime.launch import device_identity
+        from phobos.backends.gpu.launch import device_identity
 
         return device_identity(self.device_id)
 

@@ -8,12 +8,12 @@ each thread that runs it, in thread order, and a failure names the failing threa
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
+from phobos.dtypes import BF16, numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 
@@ -23,6 +23,8 @@ from .masks import Mask
 from .tiles import Tile, boxes
 
 Exec = Callable[[Frame, Mask], Mask]
+
+_BF16 = numpy_dtype(BF16)
 
 # The failing elements or threads an assert's message lists before it counts the rest.
 SHOWN_FAILURES = 8
@@ -37,18 +39,27 @@ def _threads(mask: Mask, threads: int) -> np.ndarray:
 
 
 def _scalar_text(value: Any) -> str:
+    """A value as print shows it: a bool as true or false, a bf16 through f32 (whose
+    shortest form reads like the other floats'), anything else as numpy writes it."""
     if isinstance(value, bool | np.bool_):
         return "true" if value else "false"
+    if isinstance(value, np.generic) and value.dtype == _BF16:
+        return str(np.float32(value))
     return str(value)
 
 
+def _nested(data: np.ndarray, present: np.ndarray) -> str:
+    if data.ndim == 0:
+        return _scalar_text(data[()]) if present[()] else "--"
+    return "[" + " ".join(_nested(d, p) for d, p in zip(data, present, strict=True)) + "]"
+
+
 def _tile_text(tile: Tile) -> str:
-    """The tile's elements, an absent one shown as `--` (numpy's mark for masked)."""
+    """The tile's elements on one line, nested by rows as numpy nests them, an absent one
+    shown as `--` (numpy's mark for masked)."""
     present = np.zeros(tile.data.shape, bool)
     present[boxes(tile.region)] = True
-    data = np.where(tile.data, "true", "false") if tile.data.dtype == np.bool_ else tile.data
-    with np.printoptions(threshold=sys.maxsize, linewidth=120):
-        return str(np.ma.masked_array(data, mask=~present))
+    return _nested(tile.data, present)
 
 
 def _once_text(value: Any, m: Mask) -> str:

@@ -17,9 +17,9 @@ import weakref
 from collections.abc import Callable
 from dataclasses import replace
 
-from phobos.backends.cuda.runtime.launch import Prepared, device_arch, prepare_built
 from phobos.backends.gpu.abi import Generated, kernel_params
 from phobos.backends.gpu.arrays import DeviceArray
+from phobos.backends.gpu.launch import Prepared, device_arch, launchable
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, DIM_MULTIPLES, Specialization
@@ -145,4 +145,4 @@ def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: 
     gen, bytecode = lowered(variant, weaker)
     built: Callable[[str], bytes] = lambda target: cubin(  # noqa: E731
         gen.source, bytecode, target, variant.name, variant.span)
-    return prepare_built(variant, names, arrays, dims, device_id, pointer_order, gen, built)
+    return launchable(variant, names, arrays, dims, device_id, pointer_order, gen, built)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from phobos.backends.gpu import cache
 from phobos.backends.gpu.abi import Generated, check_param_space
+from phobos.backends.gpu.launch import missing_packages
 from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
@@ -26,14 +27,6 @@ OPTIONS = "--fmad=false -std=c++17"
 
 _AFTER_PATH = r"\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$"
 _LOCATED = re.compile(r"^(?P<path>.+?)" + _AFTER_PATH, re.M)
-
-
-def missing_packages(exc: ImportError) -> PhobosError:
-    return PhobosError(
-        f"the CUDA back end needs cuda-core, cuda-bindings and nvidia-cuda-nvrtc ({exc}); "
-        "install them with: pip install 'cuda-core>=1.2' 'cuda-bindings>=13.0' 'nvidia-cuda-nvrtc>=13.0' "
-        "(in a Phobos checkout: pip install -e '.[cuda]'; PyPI's `phobos` is another project)"
-    )
 
 
 @functools.cache
