@@ -46,6 +46,7 @@ from phobos.pyfront.markers import (
     i32,
     i64,
     inf,
+    iota,
     launch,
     let,
     log,
@@ -68,6 +69,7 @@ from phobos.pyfront.markers import (
     tensorcore,
     tile,
     transpose,
+    triton_hint,
     u8,
     u16,
     u32,
@@ -81,13 +83,19 @@ __all__ = [
     "PhobosFn", "abs", "aligned", "atomic_add", "atomic_and", "atomic_cas", "atomic_max",
     "atomic_min", "atomic_or", "atomic_xchg", "atomic_xor", "autotune", "barrier", "bf16",
     "bool", "ceil", "cos", "ctx", "dot", "erf", "exp", "exp2", "f16", "f32", "f64", "floor",
-    "fn", "i8", "i32", "i64", "inf", "kernel", "launch", "let", "log", "log2", "max", "min",
+    "fn", "i8", "i32", "i64", "inf", "iota", "kernel", "launch", "let", "log", "log2", "max", "min",
     "nan", "phobos_source", "pipeline", "rowmax", "rowmin", "rowsum", "rsqrt", "shfl", "sin",
     "softmax", "sqrt", "sum", "tanh", "tensor", "tensorcore", "tile", "transpose", "u8",
     "u16", "u32", "unroll", "var", "where",
 ]
 
 future_hint.install()  # a hint on the NameError a missing `from __future__ import annotations` gives
+
+
+def __getattr__(name: str) -> Any:
+    """A name phobos.lang lacks: refused as Python refuses one, with the Phobos spelling
+    of a Triton name (`ph.program_id`, `ph.arange`) where it has one."""
+    raise AttributeError(f"module 'phobos.lang' has no attribute '{name}'{triton_hint(name)}")
 
 
 @api

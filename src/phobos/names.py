@@ -15,7 +15,7 @@ MATH_FUNCTIONS = (
 # Tile and scalar built-ins other than math and conversions.
 OTHER_FUNCTIONS = (
     "min", "max", "sum", "where", "rowsum", "rowmax", "rowmin", "dot", "softmax",
-    "transpose", "shfl", "barrier",
+    "transpose", "shfl", "barrier", "iota",
     "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor",
     "atomic_xchg", "atomic_cas",
 )
@@ -36,6 +36,7 @@ ANGLE_KEYS: dict[str, tuple[str, ...]] = {
     "min": ("over", "width", "axis"),
     "shfl": ("xor", "up", "down", "idx", "width"),
     "dot": ("precision",),
+    "iota": ("axis",),
 }
 
 # dot<precision P>: how an f32 product is computed. "ieee" (the default) multiplies the

@@ -169,6 +169,14 @@ def _flash_expect(a: dict) -> dict:
     return {"O": np.einsum("zqk,zkd->zqd", p / p.sum(axis=2, keepdims=True), f64(a["V"]))}
 
 
+def _flash_causal_expect(a: dict) -> dict:
+    s = np.einsum("zqd,zkd->zqk", f64(a["Q"]), f64(a["K"])) * a["scale"]
+    n = s.shape[1]
+    s = np.where(np.arange(n)[None, None, :] > np.arange(n)[None, :, None], -np.inf, s)
+    p = np.exp(s - s.max(axis=2, keepdims=True))
+    return {"O": np.einsum("zqk,zkd->zqd", p / p.sum(axis=2, keepdims=True), f64(a["V"]))}
+
+
 def _softmax_products_inputs(rng: np.random.Generator) -> dict:
     m = awkward(rng, 32, 4, 200)
     return {"A": normal(rng, (m, 32), BF16), "B": normal(rng, (32, 16), BF16), "X": normal(rng, (m, 24)),
@@ -252,6 +260,8 @@ CASES = [
     Case("dot/mlp_bf16", "mlp_bf16", _mlp_inputs, _mlp_expect, grid=lambda meta: cdiv(meta["M"], meta["TM"]),
          native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/flash_bf16", "flash_bf16", _flash_inputs, _flash_expect,
+         grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/flash_causal_bf16", "flash_causal_bf16", _flash_inputs, _flash_causal_expect,
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/softmax_products", "softmax_products", _softmax_products_inputs, _softmax_products_expect,
          grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),

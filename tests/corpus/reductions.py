@@ -167,6 +167,17 @@ def _softmax_last_inputs(rng: np.random.Generator) -> dict:
     return {"X": (normal(rng, (m, n)) * 3).astype(BF16), "Y": sentinel((m, n), BF16)}
 
 
+def _causal_rows_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 16, 4, 100), awkward(rng, 64, 4, 64)
+    return {"X": normal(rng, (m, n)), "Y": sentinel((m, n)), "offset": int(rng.integers(0, 5))}
+
+
+def _causal_rows_expect(a: dict) -> dict:
+    m, n = a["X"].shape
+    kept = np.arange(n)[None, :] <= np.arange(m)[:, None] + a["offset"]
+    return {"Y": _softmax(np.where(kept, f64(a["X"]), -np.inf))}
+
+
 def _sum_picks_inputs(rng: np.random.Generator) -> dict:
     m = awkward(rng, 8, 4, 200)
     return {"X": integers(rng, -4, 5, (m, 64), np.float32), "Y": sentinel((m, 64)), "lo": -8.0, "hi": 8.0}
@@ -309,6 +320,10 @@ CASES = [
         lambda a: {"Y": _softmax(f64(a["X"])).astype(BF16)},
         grid=lambda meta: cdiv(meta["M"], meta["R"]),
         native=NATIVE, tol=(1e-2, 1e-2),
+    ),
+    Case(
+        "reductions/causal_rows", "causal_rows", _causal_rows_inputs, _causal_rows_expect,
+        grid=lambda meta: cdiv(meta["M"], 16), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6),
     ),
     Case(
         "reductions/stream_sum", "stream_sum", _stream_sum_inputs, _stream_sum_expect,

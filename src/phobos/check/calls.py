@@ -56,9 +56,31 @@ def build_call(b: KernelBuilder, e: A.Call) -> Typed:
         return Typed(ir.Transpose(vtype, e.span, x))
     if name == "shfl":
         return _shuffle(b, e, angle)
+    if name == "iota":
+        return _iota(b, e, angle)
     if name.startswith("atomic_"):
         return Typed(_atomic(b, e))
     raise AssertionError(name)
+
+
+def _iota(b: KernelBuilder, e: A.Call, angle: dict[str, A.AngleArg]) -> Typed:
+    """`iota(d0, d1, ...)`, `iota<axis k>(...)`: the tile of shape [d0, d1, ...] whose
+    elements are their own index along axis k (the last by default)."""
+    if not e.args:
+        raise b.fail("`iota` takes the extents of its tile, as in iota(64) or iota<axis 0>(64, 1)", e.span)
+    shape = []
+    for a in e.args:
+        n = b.const_int_ast(a, "an extent of iota")
+        if n < 1:
+            raise b.fail(f"an extent of iota must be at least 1, not {n}", a.span)
+        shape.append(n)
+    axis = len(shape) - 1
+    if "axis" in angle:
+        axis = _angle_int(b, angle["axis"], "an axis")
+        if not -len(shape) <= axis < len(shape):
+            raise b.fail(f"axis {axis} is out of range for a {len(shape)}-d tile", angle["axis"].span)
+        axis %= len(shape)
+    return Typed(ir.Iota(ir.VType(INDEX, tuple(shape)), e.span, axis))
 
 
 def _angle(b: KernelBuilder, e: A.Call) -> dict[str, A.AngleArg]:

@@ -196,6 +196,14 @@ class Load(Expr):
 
 
 @dataclass(eq=False)
+class Iota(Expr):
+    """A tile of element indices along `axis`: the element at position p is p[axis]
+    (an i64, so that it mixes with indices and dims)."""
+
+    axis: int
+
+
+@dataclass(eq=False)
 class TileIndex(Expr):
     """Read part of a tile value: one element (all `At`) or a sub-tile."""
 

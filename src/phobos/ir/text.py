@@ -115,6 +115,8 @@ def expr_text(e: ir.Expr) -> str:
             return f"softmax({expr_text(x)})"
         case ir.Transpose(operand=x):
             return f"transpose({expr_text(x)})"
+        case ir.Iota(type=t, axis=axis):
+            return f"iota<axis {axis}>({', '.join(map(str, t.shape))})"
         case ir.LaneReduce(op=op, operand=x, over=over, width=w):
             return f"{op}<over ctx.{over}, width {w}>({expr_text(x)})"
         case ir.Shuffle(mode=m, operand=x, arg=a, width=w):

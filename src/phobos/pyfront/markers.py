@@ -19,7 +19,8 @@ from phobos.names import CTX_FIELDS
 TRITON_NAMES = {
     "program_id": "the block index is `ph.ctx.block.x` (`.y`, `.z`)",
     "num_programs": "the grid is `ph.ctx.grid.x` (`.y`, `.z`)",
-    "arange": "Phobos reads ranges as windows, `X[start:+n]`; it has no index tile",
+    "arange": "a tile of element indices is `ph.iota(n)` (`ph.iota(m, n, axis=0)` along the rows); a "
+              "range of a tensor is a window, `X[start:+n]`",
     "zeros": "a tile starts from a value: `t: ph.var[ph.tile[ph.f32][M, N]] = 0.0`",
     "full": "a tile starts from a value: `t: ph.var[ph.tile[ph.f32][M, N]] = 1.5`",
     "load": "a window read is a subscript, `X[i:+n]` (absent elements are skipped, no mask)",
@@ -174,6 +175,7 @@ rowmin = BuiltinMarker("rowmin")
 dot = BuiltinMarker("dot")
 softmax = BuiltinMarker("softmax")
 transpose = BuiltinMarker("transpose")
+iota = BuiltinMarker("iota")
 shfl = BuiltinMarker("shfl")
 barrier = BuiltinMarker("barrier")
 atomic_add = BuiltinMarker("atomic_add")

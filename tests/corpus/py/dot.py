@@ -253,6 +253,29 @@ def flash_bf16(Q: ph.tensor[ph.bf16][Z, S, 64], K: ph.tensor[ph.bf16][Z, S, 64],
 
 
 @ph.kernel
+@ph.tensorcore
+@ph.launch(128)
+def flash_causal_bf16(Q: ph.tensor[ph.bf16][Z, S, 64], K: ph.tensor[ph.bf16][Z, S, 64],
+                      V: ph.tensor[ph.bf16][Z, S, 64], O: ph.tensor[ph.f32][Z, S, 64], scale: ph.f32):
+    z: ph.let = ph.ctx.block.y
+    r: ph.let = ph.ctx.block.x * 64
+    q: ph.let = Q[z, r:+64, :]
+    m: ph.var[ph.tile[ph.f32][64, 1]] = -ph.inf
+    l: ph.var[ph.tile[ph.f32][64, 1]] = 0.0
+    acc: ph.var[ph.tile[ph.f32][64, 64]] = 0.0
+    for j in range(0, r + 64, 64):
+        later: ph.let = ph.iota(1, 64, axis=1) + j > ph.iota(64, 1, axis=0) + r
+        s: ph.let = ph.where(later, -ph.inf, ph.dot(q, ph.transpose(K[z, j:+64, :])) * scale)
+        m_new: ph.let = ph.max(m, ph.rowmax(s))
+        p: ph.let = ph.exp(s - m_new)
+        alpha: ph.let = ph.exp(m - m_new)
+        l = l * alpha + ph.rowsum(p)
+        acc = acc * alpha + ph.dot(ph.bf16(p), V[z, j:+64, :])
+        m = m_new
+    O[z, r:+64, :] = acc / l
+
+
+@ph.kernel
 @ph.launch(64)
 def softmax_products(A: ph.tensor[ph.bf16][M, 32], B: ph.tensor[ph.bf16][32, 16], X: ph.tensor[ph.f32][M, 24],
                      W: ph.tensor[ph.f32][24, 16], Y: ph.tensor[ph.f32][M, 16], Z: ph.tensor[ph.f32][M, 16]):

@@ -116,6 +116,14 @@ def sum_picks(X: ph.tensor[ph.f32][M, 64], Y: ph.tensor[ph.f32][M, 64], lo: ph.f
 
 @ph.kernel
 @ph.launch(128)
+def causal_rows(X: ph.tensor[ph.f32][M, N], Y: ph.tensor[ph.f32][M, N], offset: ph.i64):
+    r: ph.let = ph.ctx.block.x * 16
+    s: ph.let = X[r:+16, 0:+64]
+    Y[r:+16, 0:+64] = ph.softmax(ph.where(ph.iota(16, 64, axis=1) <= ph.iota(16, 64, axis=0) + r + offset, s, -ph.inf))
+
+
+@ph.kernel
+@ph.launch(128)
 def peak_weights(X: ph.tensor[ph.f32][M, 8], Y: ph.tensor[ph.f32][M, 8], P: ph.tensor[ph.f32][M, 8]):
     r0: ph.let = ph.ctx.block.x * 4
     acc: ph.var[ph.tile[ph.f32][4, 8]] = X[r0:+4, :]

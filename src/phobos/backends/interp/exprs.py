@@ -251,6 +251,14 @@ class ExprCompiler:
         x = self.expr(e.operand)
         return lambda fr, m: tiles.softmax(x(fr, m))
 
+    def e_iota(self, e: ir.Iota) -> Eval:
+        shape, axis = e.type.shape, e.axis
+        lined = [1] * len(shape)
+        lined[axis] = shape[axis]
+        data = np.broadcast_to(np.arange(shape[axis], dtype=np.int64).reshape(lined), shape)
+        tile = Tile(data, tiles.full(shape))  # read-only: a statement that keeps it copies it
+        return lambda fr, m: tile
+
     def e_transpose(self, e: ir.Transpose) -> Eval:
         x = self.expr(e.operand)
         return lambda fr, m: tiles.transpose(x(fr, m))

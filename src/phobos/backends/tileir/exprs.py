@@ -62,6 +62,9 @@ class Exprs:
                 return Lowered(const, x.type.dtype, full_region(shape) if shape else None, multiple)
             case ir.Read(sym=sym):
                 return self.env[sym]
+            case ir.Iota(axis=axis):
+                held = padded(x.type.shape)
+                return Lowered(self.e.along(self.e.iota(held[axis]), axis, held), INDEX, full_region(x.type.shape))
             case ir.ParamRef(name=name):
                 return Lowered(self.params[name], x.type.dtype)
             case ir.DimRef(name=name):

@@ -450,6 +450,8 @@ class ExprWriter:
                 return self.elem(x, pos[::-1])
             case ir.Softmax():
                 return self.softmax_elem(e, pos)
+            case ir.Iota(axis=axis):
+                return f"(i64)({pos[axis]})"
         return self.scratch_elem(e, pos)
 
     def operand(self, x: ir.Expr, pos: Pos, shape: tuple[int, ...]) -> str:
@@ -549,7 +551,7 @@ class ExprWriter:
     def _region(self, e: ir.Expr) -> Region:
         shape = e.type.shape
         match e:
-            case ir.Const():
+            case ir.Const() | ir.Iota():
                 return full_region(shape)
             case ir.Read(sym=sym):
                 if sym in self.full_syms:
@@ -634,7 +636,7 @@ class ExprWriter:
 def always_full(e: ir.Expr, full_syms: set[ir.Sym], tensors: dict[str, ir.TensorParam]) -> bool:
     """Whether the tile value `e` is known at compile time to have every element present."""
     match e:
-        case ir.Const():
+        case ir.Const() | ir.Iota():
             return True
         case ir.Read(sym=sym):
             return sym in full_syms
