@@ -166,7 +166,7 @@ class _Spec:
                 raise PhobosError(f"kernel `{self.sig.kernel}`, argument `{p.name}`: {p.type_text()} has "
                                   f"{_dims(len(p.dims))}, got a tensor of shape {tuple(value.shape)}")
             for dim, extent in zip(p.dims, value.shape, strict=True):
-                if dim.kind == "runtime":
+                if dim.kind != "literal":  # a runtime dim, or an autotune name the shape picks
                     names.setdefault(str(dim.value), extent)
         return names
 

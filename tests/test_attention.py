@@ -1,0 +1,79 @@
+"""Attention through benchmarks/kernels/attention.py: forward, gradients and decoding
+against float64 SDPA, causal and not, with grouped K/V heads, at sizes no tile divides.
+CPU tensors run on the interpreter (CI); on a CUDA machine the same checks run there."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from benchmarks.kernels.attention import _operators, attention, attention_decode  # noqa: E402
+
+F = torch.nn.functional
+DEVICES = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+# Relative to the reference's largest value: each dtype's rounding of P and dS.
+TOLERANCE = {torch.bfloat16: 2e-2, torch.float16: 3e-3}
+
+pytestmark = pytest.mark.filterwarnings("ignore::phobos.runtime.backend.InterpreterNotice")
+
+
+def close(got: torch.Tensor, want: torch.Tensor, dtype: torch.dtype) -> None:
+    error = (got.double() - want).abs().max() / want.abs().max()
+    assert error < TOLERANCE[dtype], f"relative error {error.item():.2e}"
+
+
+def inputs(b: int, h: int, hkv: int, s: int, d: int, dtype: torch.dtype, device: str, seed: int) -> list:
+    g = torch.Generator().manual_seed(seed)
+    shapes = ((b, h, s, d), (b, hkv, s, d), (b, hkv, s, d))
+    return [torch.randn(shape, generator=g).to(dtype).to(device).requires_grad_() for shape in shapes]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+@pytest.mark.parametrize(("b", "h", "hkv", "s", "d", "causal"), [
+    (1, 2, 2, 100, 64, False), (1, 4, 2, 65, 64, True), (2, 2, 1, 130, 64, True), (1, 2, 2, 70, 128, False),
+])
+def test_forward_and_gradients(device: str, dtype: torch.dtype, b: int, h: int, hkv: int, s: int, d: int,
+                               causal: bool) -> None:
+    q, k, v = inputs(b, h, hkv, s, d, dtype, device, seed=s + d + h)
+    out = attention(q, k, v, causal=causal)
+    assert out.shape == q.shape and out.dtype == dtype
+    weights = torch.randn(out.shape, generator=torch.Generator().manual_seed(1)).to(device)
+    (out.float() * weights).sum().backward()
+    exact = [x.detach().double().requires_grad_() for x in (q, k, v)]
+    want = F.scaled_dot_product_attention(*exact, is_causal=causal, enable_gqa=hkv != h)
+    (want * weights.double()).sum().backward()
+    close(out, want, dtype)
+    for got, ref in zip((q, k, v), exact, strict=True):
+        assert got.grad is not None and got.grad.dtype == dtype
+        close(got.grad, ref.grad, dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize(("t", "length", "splits"), [(1, 300, None), (5, 129, 2), (16, 64, 1)])
+def test_decode(device: str, t: int, length: int, splits: int | None) -> None:
+    g = torch.Generator().manual_seed(length)
+    q = torch.randn(2, 4, t, 64, generator=g).bfloat16().to(device)
+    kc, vc = (torch.randn(2, 2, length, 64, generator=g).bfloat16().to(device) for _ in range(2))
+    got = attention_decode(q, kc, vc, splits=splits)
+    want = F.scaled_dot_product_attention(q.double(), kc.double(), vc.double(), enable_gqa=True)
+    assert got.shape == q.shape
+    close(got, want, torch.bfloat16)
+
+
+def test_the_forward_operator_passes_opcheck() -> None:
+    q, k, v = (x.detach().reshape(-1, 70, 64) for x in inputs(1, 2, 2, 70, 64, torch.bfloat16, "cpu", seed=3))
+    torch.library.opcheck(_operators(torch.bfloat16).forward, (q, k, v, 0.125, 2, 1, True))
+
+
+def test_bad_shapes_are_refused() -> None:
+    q, k, v = (x.detach() for x in inputs(1, 3, 2, 64, 64, torch.bfloat16, "cpu", seed=4))
+    with pytest.raises(ValueError, match="number of heads dividing 3"):
+        attention(q, k, v)
+    q, k, v = (x.detach() for x in inputs(1, 2, 2, 64, 32, torch.bfloat16, "cpu", seed=5))
+    with pytest.raises(ValueError, match="head size of 64 or 128"):
+        attention(q, k, v)
+    q, k, v = (x.detach().float() for x in inputs(1, 2, 2, 64, 64, torch.bfloat16, "cpu", seed=6))
+    with pytest.raises(TypeError, match="bf16 or f16"):
+        attention(q, k, v)
