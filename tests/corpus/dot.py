@@ -177,6 +177,29 @@ def _flash_causal_expect(a: dict) -> dict:
     return {"O": np.einsum("zqk,zkd->zqd", p / p.sum(axis=2, keepdims=True), f64(a["V"]))}
 
 
+def _gemm_softmax_inputs(rng: np.random.Generator) -> dict:
+    m, k = awkward(rng, 64, 4, 200), awkward(rng, 32, 4, 100)
+    return {"A": normal(rng, (m, k), BF16), "B": (normal(rng, (k, 64)) / 4).astype(BF16), "P": sentinel((m, 64))}
+
+
+def _gemm_softmax_expect(a: dict) -> dict:
+    return {"P": _softmax(f64(a["A"]) @ f64(a["B"]))}
+
+
+def _norm_gemm_inputs(rng: np.random.Generator) -> dict:
+    m = awkward(rng, 64, 4, 200)
+    return {"X": (normal(rng, (m, 64)) * 2 + 1).astype(BF16), "G": (normal(rng, (64,)) * 0.5 + 1).astype(BF16),
+            "W": (normal(rng, (64, 32)) / 8).astype(BF16), "Y": sentinel((m, 32)), "eps": 1e-5}
+
+
+def _norm_gemm_expect(a: dict) -> dict:
+    x = f64(a["X"])
+    centred = x - x.mean(axis=1, keepdims=True)
+    normed = centred / np.sqrt((centred * centred).mean(axis=1, keepdims=True) + a["eps"]) * f64(a["G"])
+    h = normed.astype(np.float32).astype(BF16)
+    return {"Y": f64(h) @ f64(a["W"])}
+
+
 def _softmax_products_inputs(rng: np.random.Generator) -> dict:
     m = awkward(rng, 32, 4, 200)
     return {"A": normal(rng, (m, 32), BF16), "B": normal(rng, (32, 16), BF16), "X": normal(rng, (m, 24)),
@@ -263,6 +286,10 @@ CASES = [
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/flash_causal_bf16", "flash_causal_bf16", _flash_inputs, _flash_causal_expect,
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/gemm_softmax_bf16", "gemm_softmax_bf16", _gemm_softmax_inputs, _gemm_softmax_expect,
+         grid=lambda meta: cdiv(meta["M"], meta["TM"]), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),
+    Case("dot/norm_gemm_bf16", "norm_gemm_bf16", _norm_gemm_inputs, _norm_gemm_expect,
+         grid=lambda meta: cdiv(meta["M"], meta["TM"]), native=NATIVE, python=PYTHON, tol=(2e-2, 2e-2)),
     Case("dot/softmax_products", "softmax_products", _softmax_products_inputs, _softmax_products_expect,
          grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),
     Case("dot/fma_ragged", "fma_ragged", _fma_ragged_inputs, _fma_ragged_expect,

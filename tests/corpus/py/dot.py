@@ -297,3 +297,30 @@ def fma_ragged(A: ph.tensor[ph.f32][M, K], B: ph.tensor[ph.f32][K, 24], C: ph.te
         acc += ph.dot(A[m0:+32, k:+8], B[k:+8, :])
         A[m0:+32, (k + 8):+8] = A[m0:+32, (k + 8):+8] * 2.0
     C[m0:+32, :] = acc
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.autotune(TM=[64], TK=[32])
+@ph.launch(128)
+def gemm_softmax_bf16(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, 64], P: ph.tensor[ph.f32][M, 64]):
+    m0: ph.let = ph.ctx.block.x * TM
+    acc: ph.var[ph.tile[ph.f32][TM, 64]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, :])
+    P[m0:+TM, :] = ph.softmax(acc)
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.autotune(TM=[64])
+@ph.launch(128)
+def norm_gemm_bf16(X: ph.tensor[ph.bf16][M, 64], G: ph.tensor[ph.bf16][64], W: ph.tensor[ph.bf16][64, 32],
+                   Y: ph.tensor[ph.f32][M, 32], eps: ph.f32):
+    m0: ph.let = ph.ctx.block.x * TM
+    x: ph.let = ph.f32(X[m0:+TM, :])
+    mean: ph.let = ph.rowsum(x) / 64.0
+    centred: ph.let = x - mean
+    rstd: ph.let = ph.rsqrt(ph.rowsum(centred * centred) / 64.0 + eps)
+    h: ph.let = ph.bf16(centred * rstd * ph.f32(G[:]))
+    Y[m0:+TM, :] = ph.dot(h, W[:, :])

@@ -1,0 +1,341 @@
+
+// kernel gemm_softmax_bf16 [TM=64, TK=32]: 128 threads a CTA, 19456 bytes of shared memory
+// for launches where multiples of 4: K, M; 16-byte aligned: A, B, P; rows 16-byte multiples apart: B, P
+#line 335 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_softmax_bf16(bf16* A_, bf16* B_, f32* P_, i64 M_, i64 K_) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 0;  // where the statements' own shared memory starts
+  #line 339 "tests/corpus/dot.phobos"
+  const i64 m0_ = ph::wmul((i64)blockIdx.x, 64ll);
+  #line 340 "tests/corpus/dot.phobos"
+  f32 acc_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  ph::Box<2> acc_box;
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          acc_[pass * 16 + slot * 2 + v] = 0.0f;
+        }
+      }
+    }
+  }
+  acc_box = {{0, 0}, {64, 64}};
+  #line 341 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  for (i64 k_ = 0ll; k_ < K_; k_ += 32) {
+    #line 342 "tests/corpus/dot.phobos"
+    __syncthreads();
+    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_ + 32, K_) - k_}};
+    box.normalize();
+    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, 0}, {ph::min64(k_ + 32, K_) - k_, 64}};
+    box_2.normalize();
+    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
+    f32 product[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+    #if __CUDA_ARCH__ >= 800
+    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 32] staged for ldmatrix, a turn ahead
+    bf16* stage_now = (bf16*)(ring + (turn) % 2 * 5120);
+    const u32 stage_now_at = ph::smem_address(stage_now);
+    bf16* stage_then = (bf16*)(ring + (turn + 1) % 2 * 5120);
+    const u32 stage_then_at = ph::smem_address(stage_then);
+    unsigned char* ring_2 = (unsigned char*)(smem + own + 10240);  // two stages of tile<bf16>[32, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 4608);
+    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+    bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 4608);
+    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+    if (turn == 0) {  // the first turn's windows
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 31 && 31 < k_hi) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 2; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 4, c = e % 4 * 8;
+          ph::stage_async16(stage_now_at + (r) * 80 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+        }
+      } else {
+        // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 256; e += 128) {
+          const int r = e / 4, c = e % 4 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at + (r) * 80 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
+            }
+          }
+        }
+      }
+      if (k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 31 && 31 < k_hi && box_2.lo[1] <= 63 && 63 < box_2.hi[1]) {  // tile<bf16>[32, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 2; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
+          ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &B_[k_ * 64 + (r * 64 + c)]);
+        }
+      } else {
+        // tile<bf16>[32, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 256; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &B_[k_ * 64 + (r * 64 + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[k_ * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
+            }
+          }
+        }
+      }
+    }
+    ph::stage_commit();
+    __syncthreads();
+    if (k_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+      const i64 k_next = k_ + 32;
+      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next + 32, K_) - k_next}};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(k_next, 0) - k_next, 0}, {ph::min64(k_next + 32, K_) - k_next, 64}};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
+      if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 31 && 31 < k_hi_2) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 2; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 4, c = e % 4 * 8;
+          ph::stage_async16(stage_then_at + (r) * 80 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+        }
+      } else {
+        // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 256; e += 128) {
+          const int r = e / 4, c = e % 4 * 8;
+          if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at + (r) * 80 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then + (r) * 80))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
+            }
+          }
+        }
+      }
+      if (k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[1] <= 0 && 0 < box_4.hi[1] && k_lo_2 <= 31 && 31 < k_hi_2 && box_4.lo[1] <= 63 && 63 < box_4.hi[1]) {  // tile<bf16>[32, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 2; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
+          ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &B_[k_next * 64 + (r * 64 + c)]);
+        }
+      } else {
+        // tile<bf16>[32, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 256; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &B_[k_next * 64 + (r * 64 + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[k_next * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
+            }
+          }
+        }
+      }
+    }
+    ph::stage_commit();
+    ph::stage_wait_but_newest();
+    __syncthreads();
+    {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+      const int lane_2 = threadIdx.x % 32;
+      #pragma unroll
+      for (int blk = 0; blk < 1; ++blk) {
+        const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+        f32 acc[8][4] = {};
+        #pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+          u32 fa[4] = {};
+          ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 80 + (ks * 16 + lane_2 / 16 * 8) * 2);
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 144 + (0 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 144 + (16 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[2], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[3], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 144 + (32 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[4], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[5], fa, {fq[2], fq[3]});
+          }
+          {
+            u32 fq[4];
+            ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 144 + (48 + lane_2 / 16 * 8) * 2);
+            ph::mma_bf16(acc[6], fa, {fq[0], fq[1]});
+            ph::mma_bf16(acc[7], fa, {fq[2], fq[3]});
+          }
+        }
+        #pragma unroll
+        for (int nb = 0; nb < 8; ++nb) {
+          product[(blk * 2 + 0) * 16 + nb * 2] = acc[nb][0];
+          product[(blk * 2 + 0) * 16 + nb * 2 + 1] = acc[nb][1];
+          product[(blk * 2 + 1) * 16 + nb * 2] = acc[nb][2];
+          product[(blk * 2 + 1) * 16 + nb * 2 + 1] = acc[nb][3];
+        }
+      }
+    }
+    #else
+    const ph::Box<2> box_5 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 8; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_5.has(i0, i1)) continue;
+            f32 acc_2 = 0.0f;
+            for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[k_ * 64 + (k * 64 + i1)]))));
+            product[pass * 16 + slot * 2 + v] = acc_2;
+          }
+        }
+      }
+    }
+    #endif
+    const ph::Box<2> box_6 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 8; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 16 + slot * 2 + v] = (acc_[pass * 16 + slot * 2 + v] + product[pass * 16 + slot * 2 + v]);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!box_6.has(i0, i1)) continue;
+              acc_[pass * 16 + slot * 2 + v] = (acc_[pass * 16 + slot * 2 + v] + product[pass * 16 + slot * 2 + v]);
+            }
+          }
+        }
+      }
+    }
+    acc_box = box_6;
+    ++turn;
+  }
+  #line 344 "tests/corpus/dot.phobos"
+  f32 row_max[2], row_sum[2];  // the maximum and sum of exp(x - maximum) of each row this thread holds
+  // softmax's row statistics of tile<f32>[64, 64]: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8; each lane folds its own elements in registers, then xor shuffles combine the group
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      const bool live = acc_box.lo[0] <= i0 && i0 < acc_box.hi[0];  // the row is present
+      const int begin = (int)acc_box.lo[1];
+      const int end = live ? (int)acc_box.hi[1] : 0;
+      f32 peak = -__int_as_float(0x7f800000);
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (begin <= g && g + 2 <= end) {
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int j = g + v;
+            peak = fmaxf(peak, (f32)(acc_[pass * 16 + slot * 2 + v]));
+          }
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int j = g + v;
+            if (begin <= j && j < end) peak = fmaxf(peak, (f32)(acc_[pass * 16 + slot * 2 + v]));
+          }
+        }
+      }
+      // the 4 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 2; m >= 1; m /= 2) peak = fmaxf(peak, ph::shfl_xor(peak, m, 4));
+      f32 total = 0.0f;
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (begin <= g && g + 2 <= end) {
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int j = g + v;
+            total = (total + (acc_[pass * 16 + slot * 2 + v] = expf((f32)(acc_[pass * 16 + slot * 2 + v]) - peak)));
+          }
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int j = g + v;
+            if (begin <= j && j < end) total = (total + (acc_[pass * 16 + slot * 2 + v] = expf((f32)(acc_[pass * 16 + slot * 2 + v]) - peak)));
+          }
+        }
+      }
+      // the 4 lanes combine pairwise, halving: each ends with the same bits
+      #pragma unroll
+      for (int m = 2; m >= 1; m /= 2) total = (total + ph::shfl_xor(total, m, 4));
+      if (live) {
+        row_max[pass] = peak;
+        row_sum[pass] = total;
+      }
+    }
+  }
+  const ph::Box<2> box_7 = {{ph::max64(acc_box.lo[0], -m0_), acc_box.lo[1]}, {ph::min64(acc_box.hi[0], M_ - m0_), acc_box.hi[1]}};
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 8; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (box_7.has(i0, g) && box_7.has(i0, g + 1)) {  // the whole group is present and aligned
+          ph::Vec<f32, 2> out;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            out.v[v] = (acc_[pass * 16 + slot * 2 + v] / row_sum[pass]);
+          }
+          ph::vstore(&P_[m0_ * 64 + (i0 * 64 + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_7.has(i0, i1)) continue;
+            P_[m0_ * 64 + (i0 * 64 + i1)] = (acc_[pass * 16 + slot * 2 + v] / row_sum[pass]);
+          }
+        }
+      }
+    }
+  }
+}
