@@ -177,9 +177,41 @@ def test_without_debug_the_tile_ir_is_the_kernels_without_them() -> None:
     printing = phobos.compile(TILES).doubled.variants[0]
     plain = phobos.compile(TILES.replace('  print("t", t, "sum", sum(t))', "").replace("  assert(t >= 0.0)", ""))
     assert module_text(lower_kernel(printing)) == module_text(lower_kernel(plain.doubled.variants[0]))
-    with pytest.raises(PhobosError) as info:
-        lower_kernel(printing, Specialization(debug=True))
-    assert "the Tile IR back end does not yet lower print and assert under debug" in str(info.value)
+
+
+def test_under_debug_tile_ir_prints_and_asserts(capsys: pytest.CaptureFixture[str]) -> None:
+    """The module under debug, assembled where tileiras is here, and run by the Tile IR
+    evaluator: a print_tko a block, and an assert that fails where an element is negative."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import tileir_eval
+
+    from phobos.backends.tileir.lower import lower_kernel
+    from phobos.backends.tileir.printer import module_text
+
+    variant = phobos.compile(TILES).doubled.variants[0]
+    module = lower_kernel(variant, Specialization(debug=True))
+    text = module_text(module)
+    assert 'str = "doubled[block (%lld, %lld, %lld)]: t %f sum %f\\n"' in text
+    assert 'message = "assertion failed in kernel `doubled` at line 7: t >= 0.0"' in text
+    x = np.arange(10, dtype=np.float32)
+    y = np.zeros(10, np.float32)
+    tileir_eval.run(module.entries[0], [x, y, np.int64(10)], (2, 1, 1))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("doubled[block (0, 0, 0)]: t [0. 1. 2. 3. 4. 5. 0. 0.] sum 15.000000"), lines
+    assert lines[1].startswith("doubled[block (1, 0, 0)]: t [6. 7. 8. 9. 0. 0. 0. 0.] sum 30.000000"), lines
+    assert (y == 2 * x).all()
+    x[7] = -1.0
+    with pytest.raises(tileir_eval.TileAssert, match="at line 7: t >= 0.0"):
+        tileir_eval.run(module.entries[0], [x, y, np.int64(10)], (2, 1, 1))
+    from phobos.backends.tileir.assemble import can_build, cubin
+    from phobos.backends.tileir.writer import write_module
+
+    bytecode = write_module(module)
+    if can_build(text, bytecode, "sm_90"):
+        assert cubin(text, bytecode, "sm_90", variant.name, variant.span)
 
 
 def test_under_debug_the_cuda_code_prints_and_records_asserts() -> None:

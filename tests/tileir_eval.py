@@ -9,6 +9,7 @@ gate says the device agrees.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ml_dtypes
@@ -215,6 +216,13 @@ class Evaluator:
             if name == "store_ptr_tko":
                 self.store(get("destination"), get("value"), get("mask"))
                 return [None]
+            if name == "print_tko":
+                print_tko(op.attrs["str"], get("args"))
+                return [None]
+            if name == "assert":
+                if not np.all(get("condition")):
+                    raise TileAssert(op.attrs["message"].value)  # type: ignore[union-attr]
+                return []
             if name == "reduce":
                 return [self.reduce(op)]
             if name == "mmaf":
@@ -315,6 +323,29 @@ def storage_view(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind == "u":
         return flat.view({1: np.int8, 2: np.int16, 4: np.int32}[a.dtype.itemsize])
     return flat
+
+
+class TileAssert(Exception):
+    """A Tile IR `assert` whose condition failed: its message."""
+
+
+def print_tko(text: m.Attr, args: list[Any]) -> None:
+    """print_tko's line: its printf format, a scalar by its conversion and a tile as
+    its elements (numpy's text of them)."""
+    assert isinstance(text, m.Str)
+    parts = re.split(r"(%%|%[-+ #0]*\d*(?:\.\d+)?(?:ll|l|h)?[diuoxXeEfFgGaA])", text.value)
+    values = iter(args)
+    out = []
+    for part in parts:
+        if part == "%%":
+            out.append("%")
+        elif part.startswith("%"):
+            v = next(values)
+            spec = re.sub(r"(ll|l|h)(?=[a-zA-Z]$)", "", part)
+            out.append(spec % v.item() if np.ndim(v) == 0 else np.array2string(np.asarray(v)))
+        else:
+            out.append(part)
+    print("".join(out), end="")
 
 
 def run(entry: m.Entry, args: list[Any], grid: tuple[int, int, int]) -> None:

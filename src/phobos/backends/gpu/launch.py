@@ -394,7 +394,11 @@ class Prepared:
         except Exception as exc:  # noqa: BLE001 - the binding refused a value: said as the driver's error
             raise PhobosError(f"{self._what(grid)} failed: {exc}") from None
         if err != 0:
-            raise PhobosError(f"{self._what(grid)} failed: {_error_text(self._driver, err)}")
+            notes = ()
+            if self.gen.debug and getattr(err, "name", "") == "CUDA_ERROR_ASSERT":
+                notes = ("an assert of the kernel failed (Tile IR's assert: the device printed its message, with the "
+                         "line, above); the device's context runs nothing more in this process",)
+            raise PhobosError(f"{self._what(grid)} failed: {_error_text(self._driver, err)}", notes=notes)
         if self._asserts is not None:
             self._asserts.check(self.variant.name)
 

@@ -49,7 +49,8 @@ def lowered(variant: ir.Kernel, spec: Specialization = ANY) -> tuple[Generated, 
     found = by_key.get(key)
     if found is None:
         module = lower_kernel(variant, key)
-        gen = Generated(variant.name, module_text(module), 1, 0, tuple(kernel_params(variant)), abi="tileir")
+        gen = Generated(variant.name, module_text(module), 1, 0, tuple(kernel_params(variant)), abi="tileir",
+                        debug=key.debug)
         found = by_key[key] = (gen, write_module(module))
     return found
 

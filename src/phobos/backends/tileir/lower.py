@@ -17,6 +17,7 @@ from phobos.ir.specialize import ANY, Specialization, usual
 from phobos.targets import ALIGNMENT
 
 from . import model as m
+from .debug import Debug
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
 from .flow import Flow, Loop
@@ -31,7 +32,7 @@ CTX_AXES = {"x": 0, "y": 1, "z": 2}
 DIM_LIMIT = 2**31 - 1
 
 
-class Lowering(Exprs, Memory, Scratch, Flow):
+class Lowering(Exprs, Memory, Scratch, Flow, Debug):
     def __init__(self, kernel: ir.Kernel, body: m.Block, spec: Specialization = ANY) -> None:
         self.kernel = kernel
         self.e = Emitter(body, spec.fast_math)
@@ -90,6 +91,8 @@ class Lowering(Exprs, Memory, Scratch, Flow):
         self.token = self.e.b.one("make_token", m.Token())
         used = {x.field_name for s in ir.walk_stmts(self.kernel.body) for root in ir.stmt_exprs(s)
                 for x in ir.walk_expr(root) if isinstance(x, ir.CtxRef)}
+        if ir.has_debug(self.kernel):  # a print heads its line with the block
+            used |= {"block.x", "block.y", "block.z"}
         for what, op in (("block", "get_tile_block_id"), ("grid", "get_num_tile_blocks")):
             if not any(f.startswith(what + ".") for f in used):
                 continue
@@ -141,6 +144,10 @@ class Lowering(Exprs, Memory, Scratch, Flow):
                 return False
             case ir.Barrier():
                 pass  # it orders per-thread code, which there is none of
+            case ir.Print():
+                self.lower_print(s)
+            case ir.Assert():
+                self.lower_assert(s)
             case _:
                 raise AssertionError(f"the refusals should have named {type(s).__name__}")
         return True

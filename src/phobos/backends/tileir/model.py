@@ -141,7 +141,15 @@ class Hints:
     by_arch: tuple[tuple[str, tuple[tuple[str, bool | int], ...]], ...]
 
 
-Attr = Enum | Int | I32Array | Dense | TypedNumber | Array | DivBy | Bounded | Hints | bool
+@dataclass(frozen=True)
+class Str:
+    """A string attribute (a print's format, an assert's message), written by its
+    index in the module's string table."""
+
+    value: str
+
+
+Attr = Enum | Int | I32Array | Dense | TypedNumber | Array | DivBy | Bounded | Hints | Str | bool
 
 # ---------------------------------------------------------------- code
 

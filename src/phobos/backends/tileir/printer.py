@@ -6,6 +6,8 @@ comes from."""
 
 from __future__ import annotations
 
+import json
+
 from . import model as m
 from .tables import ENUM_SPELLING, OPS
 
@@ -57,6 +59,8 @@ def attr_text(a: m.Attr) -> str:
             return f"div_by<{d}>"
         case m.Bounded(lb=lb, ub=ub):
             return f"bounded<{'?' if lb is None else lb}, {'?' if ub is None else ub}>"
+        case m.Str(value=v):
+            return json.dumps(v)  # a quoted string with its escapes, as the text form reads one
         case m.Hints(by_arch=by_arch):
             parts = (f"{arch} = {{{', '.join(f'{k} = {number_text(v)}' for k, v in hints)}}}"
                      for arch, hints in by_arch)

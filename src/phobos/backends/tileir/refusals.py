@@ -92,9 +92,6 @@ def check_body(body: list[ir.Stmt], in_loop: bool) -> None:
                 raise not_yet("a `return` inside a loop (Tile IR returns from no loop)", s.span)
             case ir.Eval():
                 raise not_yet("an expression statement", s.span)
-            case ir.Print() | ir.Assert():
-                raise not_yet("print and assert under debug (the interpreter runs them, and the CUDA back end "
-                              "under PHOBOS_DEBUG=1)", s.span)
         match s:
             case ir.For(body=inner) | ir.While(body=inner):
                 check_body(inner, True)

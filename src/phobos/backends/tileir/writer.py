@@ -124,6 +124,8 @@ class BytecodeWriter:
                 return uvarint(len(items)) + b"".join(self.tagged_bytes(i) for i in items)
             case m.DivBy() | m.Bounded():
                 return self.tagged_bytes(value)  # an interface attribute carries its tag
+            case m.Str(value=v):
+                return uvarint(self.strings(v.encode()))
             case m.Hints(by_arch=by_arch):  # a dictionary with no tag, of tagged dictionaries
                 out = bytearray(uvarint(len(by_arch)))
                 for arch, hints in by_arch:
