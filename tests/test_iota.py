@@ -66,10 +66,12 @@ def test_refusals(call: str, expected: str) -> None:
 
 
 def test_a_triton_arange_points_at_iota() -> None:
-    with pytest.raises(AttributeError) as info:
-        ph.arange(0, 16)  # type: ignore[attr-defined]
-    assert "a tile of element indices is `ph.iota(n)`" in str(info.value)
-    assert not hasattr(ph, "program_id")
+    def uses_arange(X: ph.tensor[ph.i64][N]):
+        X[0:+16] = ph.arange(0, 16)  # type: ignore[attr-defined]
+
+    with pytest.raises(PhobosError) as info:
+        ph.kernel(uses_arange)
+    assert "phobos.lang has no `arange`; a tile of element indices is `ph.iota(n)`" in str(info.value)
 
 
 def test_the_gpu_back_ends_write_it() -> None:

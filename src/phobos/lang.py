@@ -69,7 +69,6 @@ from phobos.pyfront.markers import (
     tensorcore,
     tile,
     transpose,
-    triton_hint,
     u8,
     u16,
     u32,
@@ -91,11 +90,6 @@ __all__ = [
 
 future_hint.install()  # a hint on the NameError a missing `from __future__ import annotations` gives
 
-
-def __getattr__(name: str) -> Any:
-    """A name phobos.lang lacks: refused as Python refuses one, with the Phobos spelling
-    of a Triton name (`ph.program_id`, `ph.arange`) where it has one."""
-    raise AttributeError(f"module 'phobos.lang' has no attribute '{name}'{triton_hint(name)}")
 
 
 @api
