@@ -65,7 +65,8 @@ for _path in (str(ROOT / "src"), str(ROOT), str(ROOT / "scripts")):
 
 from tree import tree_hash  # noqa: E402  (scripts/tree.py: the fingerprint the ledger uses too)
 
-from benchmarks import gemm  # noqa: E402  (the GEMM rows: TFLOP/s beside cuBLAS and Triton)
+# The attention rows (beside SDPA's back ends) and the GEMM rows (beside cuBLAS and Triton).
+from benchmarks import attention_rows, gemm  # noqa: E402
 
 GIB = 1 << 30
 EPS = 1e-5
@@ -723,6 +724,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             say(f"{c.name:<14} {c.kernel} {c.shape} {c.dtype}")
         for r in gemm.selected([], shrink):
             say(f"{r.name:<14} GEMM {r.m}x{r.n}x{r.k} {r.dtype} {r.epilogue}")
+        for a in attention_rows.selected([], shrink):
+            say(f"{a.name:<14} attention {a.kind} B{a.b} H{a.h} KV{a.kv_heads} S{a.s} D{a.d}"
+                f"{' causal' if a.causal else ''}")
         say("launch         the host cost of one launch (launch_overhead.py)")
         return 0
     if opts.device == "cuda" and not torch.cuda.is_available():
@@ -739,7 +743,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     all_cases = cases(shrink, multiprocessors)
     selected = select(all_cases, opts.only)
     gemm_rows = gemm.selected(opts.only, shrink)
-    if opts.only and not selected and not gemm_rows and opts.only != ["launch"]:
+    attention = attention_rows.selected(opts.only, shrink)
+    if opts.only and not selected and not gemm_rows and not attention and opts.only != ["launch"]:
         say(f"bench: no case matches {opts.only}; --list shows the names")
     if opts.preflight_log is not None:
         return preflight_child(selected, opts.preflight_log, opts.device, sync)
@@ -805,6 +810,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                 torch.cuda.empty_cache()
             save()
         data["gemm"]["clocks_after"] = gemm.clocks(opts.device)
+
+    if attention:
+        data["attention"] = {"rows": []}
+        for arow in attention:
+            elapsed = time.perf_counter() - began
+            if elapsed > opts.budget:
+                say(f"{arow.name}: not run, the budget of {opts.budget:.0f} s is spent")
+                continue
+            say(f"{arow.name} [{elapsed:.0f} s]")
+            data["attention"]["rows"].append(attention_rows.run_row(arow, timer, opts.device, sync, relative_error))
+            if opts.device == "cuda":
+                torch.cuda.empty_cache()
+            save()
 
     if not opts.only or "launch" in opts.only:
         say("launch overhead")

@@ -125,6 +125,28 @@ def gemm_table(gemm: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def attention_table(attention: dict[str, Any]) -> str:
+    """The attention rows: TFLOP/s (decode: TB/s of K and V) of Phobos and of each SDPA
+    back end, Phobos over the best of them, the issue's target."""
+    lines = [
+        "| case | B, H, KV heads, S, D | causal | Phobos | SDPA cuDNN | SDPA flash | Phobos / best SDPA "
+        "| target | errors |",
+        "|---|---|---|---:|---:|---:|---:|---|---|",
+    ]
+    for row in attention.get("rows", []):
+        unit = "tbps" if row["kind"] == "decode" else "tflops"
+        errors = "; ".join(f"{k}: {str(v).splitlines()[0]}" for k, v in (row.get("errors") or {}).items())
+        lines.append("| " + " | ".join([
+            row["name"], ", ".join(map(str, row["shape"])), "yes" if row["causal"] else "no",
+            _num(row.get(f"phobos_{unit}"), 1), _num(row.get(f"sdpa_cudnn_{unit}"), 1),
+            _num(row.get(f"sdpa_flash_{unit}"), 1), _times(row.get("phobos_vs_best_sdpa")), row["target"],
+            (errors.replace("|", "/")[:200] or "—"),
+        ]) + " |")
+    lines += ["", "TFLOP/s count the forward as 4·B·H·S²·D (halved when causal) and a backward as 2.5 forwards; "
+              "decode rows are TB/s of K and V read."]
+    return "\n".join(lines)
+
+
 def launch_table(result: dict[str, Any]) -> str:
     if "error" in result:
         return f"Launch overhead: not measured ({result['error']})."
@@ -177,6 +199,8 @@ def render(data: dict[str, Any]) -> str:
             parts.append("")
     if data.get("gemm"):
         parts += [gemm_table(data["gemm"]), ""]
+    if data.get("attention"):
+        parts += [attention_table(data["attention"]), ""]
     if "launch_overhead" in data:
         parts += [launch_table(data["launch_overhead"]), ""]
     return "\n".join(parts).rstrip() + "\n"

@@ -77,3 +77,20 @@ def test_bad_shapes_are_refused() -> None:
     q, k, v = (x.detach().float() for x in inputs(1, 2, 2, 64, 64, torch.bfloat16, "cpu", seed=6))
     with pytest.raises(TypeError, match="bf16 or f16"):
         attention(q, k, v)
+
+
+@pytest.mark.parametrize("kind", ["fwd", "bwd", "decode"])
+def test_the_benchmark_rows_check_each_side_before_timing(kind: str) -> None:
+    """benchmarks/attention_rows.py on small rows on the CPU: each side checked against
+    f32 SDPA, then timed (a stand-in timer), and Phobos's ratio to the best peer."""
+    from benchmarks import attention_rows
+    from benchmarks.bench import relative_error
+
+    row = attention_rows.AttentionRow("t", 1, 4, 70, 64, kind != "decode", "x", kind, hkv=2)
+    result = attention_rows.run_row(row, lambda run: 2.0, "cpu", lambda: None, relative_error)
+    unit = "tbps" if kind == "decode" else "tflops"
+    assert not result["errors"], result["errors"]
+    assert result["phobos_error"] < attention_rows.TOLERANCE and result[f"phobos_{unit}"] == row.work / 2.0 / 1e9
+    assert result["phobos_vs_best_sdpa"] == 1.0
+    assert [r.name for r in attention_rows.selected(["attention_decode"], 1)] == [
+        "attention_decode_b8h32l8192d128", "attention_decode_b64h32l4096d128"]
