@@ -797,32 +797,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             torch.cuda.empty_cache()
         save()
 
-    if gemm_rows:
-        data["gemm"] = {"clocks_before": gemm.clocks(opts.device), "rows": []}
-        for row in gemm_rows:
+    def row_runs(rows: list[Any], run_row: Callable[..., dict[str, Any]], what: Callable[[Any], str],
+                 done: list[dict[str, Any]]) -> None:
+        """Each row checked and timed within the budget, into `done`, saved after each."""
+        for row in rows:
             elapsed = time.perf_counter() - began
             if elapsed > opts.budget:
                 say(f"{row.name}: not run, the budget of {opts.budget:.0f} s is spent")
                 continue
-            say(f"{row.name}: {row.m}x{row.n}x{row.k} {row.dtype} {row.epilogue} [{elapsed:.0f} s]")
-            data["gemm"]["rows"].append(gemm.run_row(row, timer, opts.device, sync, relative_error))
+            say(f"{row.name}: {what(row)} [{elapsed:.0f} s]")
+            done.append(run_row(row, timer, opts.device, sync, relative_error))
             if opts.device == "cuda":
                 torch.cuda.empty_cache()
             save()
-        data["gemm"]["clocks_after"] = gemm.clocks(opts.device)
 
+    if gemm_rows:
+        data["gemm"] = {"clocks_before": gemm.clocks(opts.device), "rows": []}
+        row_runs(gemm_rows, gemm.run_row, lambda r: f"{r.m}x{r.n}x{r.k} {r.dtype} {r.epilogue}",
+                 data["gemm"]["rows"])
+        data["gemm"]["clocks_after"] = gemm.clocks(opts.device)
     if attention:
         data["attention"] = {"rows": []}
-        for arow in attention:
-            elapsed = time.perf_counter() - began
-            if elapsed > opts.budget:
-                say(f"{arow.name}: not run, the budget of {opts.budget:.0f} s is spent")
-                continue
-            say(f"{arow.name} [{elapsed:.0f} s]")
-            data["attention"]["rows"].append(attention_rows.run_row(arow, timer, opts.device, sync, relative_error))
-            if opts.device == "cuda":
-                torch.cuda.empty_cache()
-            save()
+        row_runs(attention, attention_rows.run_row, lambda r: f"{r.kind} B{r.b} H{r.h} S{r.s} D{r.d}",
+                 data["attention"]["rows"])
 
     if not opts.only or "launch" in opts.only:
         say("launch overhead")
