@@ -1,0 +1,138 @@
+"""Which device a launch runs on (docs/distributed.md): the device of its tensors, with
+that device's module, context and current stream, its own plan and its own autotune
+choice; tensors on two devices, or in host memory, refused by name; launches from
+several threads at once each with their own arguments.
+
+Two stand-in devices at the driver's edge (as test_launch_fast.py stands in one): the
+code generator and everything above it are real, the loads and launches recorded.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import types
+from typing import Any
+
+import pytest
+
+pytest.importorskip("cuda.core")
+
+from cuda.bindings import driver  # noqa: E402
+from test_launch_fast import SOURCE, FakeTensor, c_types, on_host, recording, tensors  # noqa: E402
+
+import phobos  # noqa: E402
+import phobos.backends.gpu.launch as gpu_launch  # noqa: E402
+from phobos import PhobosError  # noqa: E402
+from phobos.backends.gpu import native  # noqa: E402
+from phobos.runtime import autotune, backend  # noqa: E402
+
+STREAM_BASE = 0x5000  # device i's current stream (torch's, stood in) is STREAM_BASE + i
+
+
+class TwoDevices:
+    """Two stand-in GPUs of two models: what was loaded on each and every launch."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.devices = {
+            i: gpu_launch._Device(i, arch, name, 227 * 1024, 132, 10 + i, lambda: (0, 0))
+            for i, (arch, name) in enumerate((("sm_90", "Stand-in H200"), ("sm_80", "Stand-in A100")))
+        }
+        for device in self.devices.values():
+            device.make_current = lambda: None  # type: ignore[method-assign]
+        self.loaded: list[tuple[str, int]] = []
+        self.launches: list[tuple[Any, ...]] = []
+        monkeypatch.setattr(backend, "cuda_device", lambda: (True, "two stand-in devices"))
+        monkeypatch.delenv(backend.ENV_INTERPRET, raising=False)
+        monkeypatch.setenv(autotune.ENV_AUTOTUNE, "0")
+        monkeypatch.setattr(gpu_launch, "_device", lambda device_id: self.devices[device_id])
+        monkeypatch.setattr(gpu_launch, "_kernel", self.load)
+        monkeypatch.setattr(gpu_launch, "_function", lambda kernel: kernel)
+        monkeypatch.setattr(gpu_launch, "_STREAMS", {})
+        monkeypatch.setattr(driver, "cuLaunchKernel", recording(self.launches))
+        monkeypatch.setattr(native, "driver_module", lambda: None)
+        torch = types.ModuleType("torch")
+        torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: STREAM_BASE + index)
+        monkeypatch.setitem(sys.modules, "torch", torch)
+
+    def load(self, gen: Any, device: Any, build: Any) -> Any:
+        self.loaded.append((gen.target(device.arch), device.id))
+        return ("kernel", gen.name, gen.aligned, c_types(gen))
+
+
+@pytest.fixture
+def gpus(monkeypatch: pytest.MonkeyPatch) -> TwoDevices:
+    return TwoDevices(monkeypatch)
+
+
+def test_a_launch_runs_on_its_tensors_device_with_that_devices_module_and_stream(gpus: TwoDevices) -> None:
+    kernel = phobos.compile(SOURCE).add
+    for round_ in range(3):  # alternately: each device's plan is its own, found again
+        for device in (0, 1):
+            kernel[4](*tensors(256, base=0x100000 * (device + 1) + 0x1000 * round_, device=device))
+    assert gpus.loaded == [("sm_90", 0), ("sm_80", 1)]  # each module loaded once, on its own device
+    assert len(kernel.plans) == 2
+    seen = [(int(gpus.launches[k][0]), gpus.launches[k][3][0]) for k in range(6)]
+    assert [stream for stream, _ in seen] == [STREAM_BASE, STREAM_BASE + 1] * 3
+    assert [pointer >> 20 for _, pointer in seen] == [1, 2] * 3
+
+
+def test_tensors_on_two_devices_are_refused_by_name(gpus: TwoDevices) -> None:
+    kernel = phobos.compile(SOURCE).add
+    a, b, _ = tensors(256, device=0)
+    c = FakeTensor((256,), 0x900000, device=1)
+    with pytest.raises(PhobosError) as info:
+        kernel[4](a, b, c)
+    assert "argument `C`: the array is on cuda:1, but `A` is on cuda:0; a launch runs on one device" in str(info.value)
+    with pytest.raises(PhobosError) as info:
+        kernel[4](a, on_host(FakeTensor((256,), 0x900000)), c)
+    assert "argument `B`: the array is in host (CPU) memory, but the kernel runs on the GPU" in str(info.value)
+    assert gpus.launches == []
+
+
+def test_each_device_model_keeps_its_own_tuning_key(gpus: TwoDevices, monkeypatch: pytest.MonkeyPatch) -> None:
+    identities = {0: "Stand-in H200 sm_90, driver 1", 1: "Stand-in A100 sm_80, driver 1"}
+    monkeypatch.setattr(gpu_launch, "device_identity", lambda device_id: identities[device_id])
+    described = []
+    real = autotune.describe
+
+    def describe(*args: Any) -> Any:
+        described.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(autotune, "describe", describe)
+    monkeypatch.setenv(autotune.ENV_AUTOTUNE, "1")
+    monkeypatch.setattr(backend, "time_variant", lambda *args, **kwargs: [1.0])
+    monkeypatch.setattr("phobos.runtime.launch._scratch_copy", lambda array: array)
+    kernel = phobos.compile(SOURCE).add
+    kernel[lambda meta: -(-meta["N"] // meta["BLOCK"])](*tensors(256, device=0))
+    kernel[lambda meta: -(-meta["N"] // meta["BLOCK"])](*tensors(256, device=1))
+    assert described == [identities[0], identities[1]]
+
+
+def test_launches_from_several_threads_each_keep_their_arguments(gpus: TwoDevices) -> None:
+    kernel = phobos.compile(SOURCE).axpy
+    kernel[1](*tensors(256)[:1], 2.0, 256, tensors(256)[1])  # the first launch leaves the plan
+    errors: list[BaseException] = []
+
+    def launches(thread: int) -> None:
+        try:
+            for k in range(50):
+                x = FakeTensor((256,), 0x1000000 * (thread + 1) + 0x10000 * k)
+                y = FakeTensor((256,), 0x1000000 * (thread + 1) + 0x10000 * k + 0x8000)
+                kernel[1](x, float(thread), k, y)
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            errors.append(exc)
+
+    workers = [threading.Thread(target=launches, args=(t,)) for t in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert not errors
+    recorded = gpus.launches[1:]
+    assert len(recorded) == 200
+    for _, _, _, values in recorded:
+        x, a, n, y = values[:4]
+        thread, k = (x >> 24) - 1, (x >> 16) & 0xFF
+        assert (a, n, y) == (float(thread), k, x + 0x8000)  # every argument the launch's own
