@@ -1,5 +1,6 @@
 """The attention rows of the benchmark (issue 24): benchmarks/kernels/attention.py beside
-PyTorch's SDPA on its cuDNN and flash back ends, on the same inputs in the same run.
+PyTorch's SDPA on its cuDNN and flash back ends, and (forward rows) a Triton fused
+forward written as its tutorials write one, on the same inputs in the same run.
 
 Each row: q [B, H, S, D] and k, v [B, HKV, S, D] in bf16. The forward is counted as
 4 B H S^2 D FLOP, halved when causal; the backward as 2.5 times the forward; decoding
@@ -10,6 +11,7 @@ from f32 autograd); each side's output is checked against it before it is timed.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -126,6 +128,13 @@ def _sdpa_call(row: AttentionRow, ins: dict[str, Tensor], backend: str | None) -
     return backward
 
 
+def _triton_call(row: AttentionRow, ins: dict[str, Tensor]) -> Callable[[], Tensor]:
+    """Triton's fused forward, written as its tutorials write one (peers/triton_attention.py)."""
+    from benchmarks.peers.triton_attention import attention
+
+    return lambda: attention(ins["q"], ins["k"], ins["v"], causal=row.causal)
+
+
 def _phobos_call(row: AttentionRow, ins: dict[str, Tensor]) -> Callable[[], Tensor]:
     import torch
 
@@ -171,6 +180,8 @@ def run_row(row: AttentionRow, timer: Callable[[Callable[[], Any]], float], devi
         sides = {"phobos": _phobos_call(row, ins)}
         for backend in ("cudnn", "flash") if device == "cuda" else (None,):
             sides[f"sdpa_{backend or 'math'}"] = _sdpa_call(row, ins, backend)
+        if row.kind == "fwd" and (device == "cuda" or os.environ.get("TRITON_INTERPRET") == "1"):
+            sides["triton"] = _triton_call(row, ins)
     except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
         result["errors"]["setup"] = f"{type(exc).__name__}: {exc}"[:600]
         return result
@@ -189,8 +200,10 @@ def run_row(row: AttentionRow, timer: Callable[[Callable[[], Any]], float], devi
             result[f"{side}_{unit}"] = row.work / ms / 1e9
         except Exception as exc:  # noqa: BLE001 - one side failing leaves the others
             result["errors"][side] = f"{type(exc).__name__}: {exc}"[:600]
-    peers = [result.get(f"{s}_{unit}") for s in sides if s != "phobos"]
+    peers = [result.get(f"{s}_{unit}") for s in sides if s.startswith("sdpa")]
     best = max((p for p in peers if p), default=None)
     if best and result.get(f"phobos_{unit}"):
         result["phobos_vs_best_sdpa"] = result[f"phobos_{unit}"] / best
+    if result.get("triton_tflops") and result.get("phobos_tflops"):
+        result["phobos_vs_triton"] = result["phobos_tflops"] / result["triton_tflops"]
     return result

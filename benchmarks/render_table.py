@@ -129,9 +129,9 @@ def attention_table(attention: dict[str, Any]) -> str:
     """The attention rows: TFLOP/s (decode: TB/s of K and V) of Phobos and of each SDPA
     back end, Phobos over the best of them, the issue's target."""
     lines = [
-        "| case | B, H, KV heads, S, D | causal | Phobos | SDPA cuDNN | SDPA flash | Phobos / best SDPA "
-        "| target | errors |",
-        "|---|---|---|---:|---:|---:|---:|---|---|",
+        "| case | B, H, KV heads, S, D | causal | Phobos | SDPA cuDNN | SDPA flash | Triton | Phobos / best SDPA "
+        "| Phobos / Triton | target | errors |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for row in attention.get("rows", []):
         unit = "tbps" if row["kind"] == "decode" else "tflops"
@@ -139,7 +139,8 @@ def attention_table(attention: dict[str, Any]) -> str:
         lines.append("| " + " | ".join([
             row["name"], ", ".join(map(str, row["shape"])), "yes" if row["causal"] else "no",
             _num(row.get(f"phobos_{unit}"), 1), _num(row.get(f"sdpa_cudnn_{unit}"), 1),
-            _num(row.get(f"sdpa_flash_{unit}"), 1), _times(row.get("phobos_vs_best_sdpa")), row["target"],
+            _num(row.get(f"sdpa_flash_{unit}"), 1), _num(row.get(f"triton_{unit}"), 1),
+            _times(row.get("phobos_vs_best_sdpa")), _times(row.get("phobos_vs_triton")), row["target"],
             (errors.replace("|", "/")[:200] or "—"),
         ]) + " |")
     lines += ["", "TFLOP/s count the forward as 4·B·H·S²·D (halved when causal) and a backward as 2.5 forwards; "

@@ -94,3 +94,34 @@ def test_the_benchmark_rows_check_each_side_before_timing(kind: str) -> None:
     assert result["phobos_vs_best_sdpa"] == 1.0
     assert [r.name for r in attention_rows.selected(["attention_decode"], 1)] == [
         "attention_decode_b8h32l8192d128", "attention_decode_b64h32l4096d128"]
+
+
+TRITON_CHECK = """
+import torch
+from benchmarks.peers.triton_attention import attention
+g = torch.Generator().manual_seed(9)
+q, k, v = (torch.randn(shape, generator=g).half() for shape in ((1, 4, 100, 64), (1, 2, 100, 64), (1, 2, 100, 64)))
+for causal in (False, True):
+    want = torch.nn.functional.scaled_dot_product_attention(q.double(), k.double(), v.double(), is_causal=causal,
+                                                            enable_gqa=True)
+    print(((attention(q, k, v, causal=causal).double() - want).abs().max() / want.abs().max()).item())
+"""
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="Triton's interpreter is the CPU check; a GPU runs the bench")
+def test_the_triton_peer_agrees_on_the_cpu() -> None:
+    """The benchmark's Triton forward through Triton's interpreter, in a process of its
+    own (TRITON_INTERPRET is read when Triton is first imported), in f16 (its
+    interpreter mishandles bf16 on the CPU), against float64 SDPA."""
+    pytest.importorskip("triton")
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", TRITON_CHECK], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    errors = [float(line) for line in done.stdout.split()]
+    assert len(errors) == 2 and max(errors) < TOLERANCE[torch.float16], errors
