@@ -134,3 +134,24 @@ def test_a_gemm_kernels_page_shows_the_sm_90_lowering_and_its_accumulator(monkey
             group, warp, g, upper, t = i // 64, i % 64 // 16, i % 8, i % 16 // 8, j % 8 // 2
             assert acc["thread"][k] == 128 * (1 + group) + 32 * warp + 4 * g + t
             assert acc["register"][k] == 4 * (j // 8) + 2 * upper + j % 2
+
+
+def test_a_tile_read_from_one_window_records_it_for_the_extents_check():
+    """A tile declared from one tensor window (here through a cast) records the window's
+    items as the page evaluates them; a start the page cannot compute from typed values
+    (a float scalar's conversion) records none."""
+    from phobos.explain.masks import tile_windows
+
+    kernel = phobos.compile("""
+@launch(64)
+kernel k(X: tensor<bf16>[M, N], Y: tensor<f32>[M, 8], s: f32, w: i32) {
+  let r = ctx.block.x * 4 + w
+  var x = f32(X[r :+ 4, 0 :+ 8]) * 2.0
+  var y = X[i64(s) :+ 4, 0 :+ 8]
+  Y[r :+ 4, :] = x + f32(y)
+}
+""").k.variants[0]
+    windows = {sym.name: found for sym, found in tile_windows(kernel).items()}
+    assert set(windows) == {"x"}
+    assert windows["x"]["tensor"] == "X" and windows["x"]["inputs"] == ["M", "N", "block.x", "w"]
+    assert windows["x"]["items"][0] == {"start": "((v['block.x'] * 4) + v['w'])", "length": 4}

@@ -34,7 +34,7 @@ DRIVER = shutil.which("chromedriver")
 # attention in one tile (its scores in shared memory).
 PAGES = {"softmax_last": "reductions.phobos", "gemm_bf16": "dot.phobos", "flash_bf16": "dot.phobos",
          "attention": "dot.phobos"}
-SHARED = re.compile(r"element \((\d+), (\d+)\): shared memory, byte offset (\d+)")
+SHARED = re.compile(r"element \((\d+), (\d+)\): shared memory, byte offset (\d+), unswizzled")
 SAID = re.compile(r"element \((\d+), (\d+)\): thread (\d+) \(warp (\d+), lane (\d+), warpgroup (\d+)\), "
                   r"register (\d+)(?:, (high|low) half)?")
 
@@ -82,7 +82,7 @@ def point_at(driver: object, canvas: object, tile: dict, i: int, j: int) -> None
 def holder(tile: dict, said: str) -> tuple[int, int]:
     """The element the page's line names, once its holder is checked against the plan's."""
     if tile["kind"] == "shared":
-        found = SHARED.fullmatch(said)
+        found = SHARED.match(said)
         assert found is not None, said
         i, j = int(found[1]), int(found[2])
         assert int(found[3]) == tile["base"] + (i * tile["cols"] + j) * tile["element"]
@@ -144,3 +144,27 @@ def test_the_page_in_chromium(name: str, browser: object, tmp_path: Path, monkey
         assert driver.save_screenshot(str(tmp_path / f"{name}.png"))
         if shot:
             driver.save_screenshot(shot)
+
+
+def test_the_page_says_which_elements_are_absent_at_typed_extents(browser: object, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """softmax_last's tile is the window X[r :+ R, 0 :+ C] with r = block.x * R (R = 3,
+    C = 256): with M = 5, N = 100 and block 1, rows 3 and 4 of X are present and row 5
+    is not, nor column 100."""
+    driver = browser
+    page, data = page_of("softmax_last", tmp_path, monkeypatch)
+    driver.get(page.as_uri())
+    (tile,) = [t for t in data["variants"][0]["tiles"] if t["window"]]
+    assert tile["window"]["inputs"] == ["M", "N", "block.x"]
+    box = driver.find_elements(By.CSS_SELECTOR, "#tiles .tile")[0]
+    canvas, info = box.find_element(By.TAG_NAME, "canvas"), box.find_element(By.CSS_SELECTOR, "div.info")
+    point_at(driver, canvas, tile, 0, 0)
+    assert info.text.endswith("; type M, N, block.x above to see whether it is present")
+    for name, value in (("M", 5), ("N", 100), ("block.x", 1)):
+        driver.find_element(By.CSS_SELECTOR, f'#extents input[data-name="{name}"]').send_keys(str(value))
+    expected = {(0, 0): "; present at these extents", (1, 99): "; present at these extents",
+                (2, 0): "; absent at these extents: X's dim 0 is at 5, outside [0, 5)",
+                (0, 100): "; absent at these extents: X's dim 1 is at 100, outside [0, 100)"}
+    for (i, j), said in expected.items():
+        point_at(driver, canvas, tile, i, j)
+        assert info.text.endswith(said), info.text

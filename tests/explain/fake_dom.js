@@ -17,8 +17,8 @@ function el(tag) {
   };
 }
 const nodes = { data: { textContent: json }, lines: el('tbody'), tiles: el('div'), variant: el('select'),
-  gemm: el('span'), lowering: el('select') };
-global.document = { getElementById: id => nodes[id], createElement: el };
+  gemm: el('span'), lowering: el('select'), extents: el('p') };
+global.document = { getElementById: id => nodes[id], createElement: el, querySelectorAll: () => [] };
 eval(script);
 const rows = nodes.lines.children.filter(r => r.className === 'src').map(r => r.innerHTML);
 const said = nodes.tiles.children.map(tile => {

@@ -22,6 +22,8 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.targets import element_bytes
 
+from .masks import tile_windows
+
 if TYPE_CHECKING:
     from phobos.backends.cuda.write.kernel import KernelWriter
     from phobos.runtime.kernel import Kernel
@@ -220,11 +222,13 @@ def _accumulator(gemm: Any) -> list[dict[str, Any]]:
 def _tiles(writer: KernelWriter) -> list[dict[str, Any]]:
     """Each tile variable of the variant: where each element lives."""
     registers = writer.registers
+    windows = tile_windows(writer.kernel)
     tiles = []
     for sym in writer.tile_syms:
         shape = sym.vtype.shape
         rows, cols = math.prod(shape[:-1]), shape[-1]
-        tile: dict[str, Any] = {"name": sym.name, "type": str(sym.vtype), "rows": rows, "cols": cols}
+        tile: dict[str, Any] = {"name": sym.name, "type": str(sym.vtype), "rows": rows, "cols": cols,
+                                "shape": list(shape), "window": windows.get(sym)}
         if sym in registers:
             spread = sym in registers.spread
             layout = registers.layout_of(sym)
@@ -235,6 +239,6 @@ def _tiles(writer: KernelWriter) -> list[dict[str, Any]]:
                         thread=[h[1] for h in holders], register=[h[2] for h in holders])
         elif sym in writer.offsets:
             size = element_bytes(sym.vtype.dtype)
-            tile.update(kind="shared", base=writer.offsets[sym], element=size)
+            tile.update(kind="shared", base=writer.offsets[sym], element=size, swizzle="none")
         tiles.append(tile)
     return tiles

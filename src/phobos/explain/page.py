@@ -5,7 +5,9 @@ Line by line: each source line of the kernel, folded to its main operations (the
 most frequent PTX operations, or Tile IR ops), opened by a click to its CUDA C++ and
 PTX (or Tile IR). Where each element lives: each tile variable as a grid coloured by
 the warp holding each element (registers) or by its byte offset (shared memory);
-pointing at a cell, or typing `i, j`, names the thread, lane, warp and register.
+pointing at a cell, or typing `i, j`, names the thread, lane, warp and register (or
+the shared-memory offset), and, for a tile read from one window of a tensor, whether
+the element is present at the extents and block index typed above the tiles.
 """
 
 from __future__ import annotations
@@ -51,14 +53,53 @@ function lines(v) {
     row.addEventListener('click', () => open.classList.toggle('open'));
   }
 }
+function typed() {
+  const v = {};
+  for (const box of document.querySelectorAll('#extents input')) {
+    if (box.value.trim() !== '' && !Number.isNaN(Number(box.value))) v[box.dataset.name] = Number(box.value);
+  }
+  return v;
+}
+function presence(t, i, j) {
+  const w = t.window;
+  if (!w) return '';
+  const v = typed(), missing = w.inputs.filter(n => !(n in v));
+  if (missing.length) return `; type ${missing.join(', ')} above to see whether it is present`;
+  const pos = [];
+  let rest = i;
+  for (const n of t.shape.slice(0, -1).reverse()) { pos.unshift(rest % n); rest = Math.floor(rest / n); }
+  pos.push(j);
+  let p = 0;
+  for (let k = 0; k < w.items.length; k++) {
+    const item = w.items[k], extent = typeof w.dims[k] === 'number' ? w.dims[k] : v[w.dims[k]];
+    const at = 'index' in item ? Function('v', `return ${item.index}`)(v)
+      : Function('v', `return ${item.start}`)(v) + pos[p++];
+    if (at < 0 || at >= extent) {
+      return `; absent at these extents: ${w.tensor}'s dim ${k} is at ${at}, outside [0, ${extent})`;
+    }
+  }
+  return '; present at these extents';
+}
+function extents(v) {
+  const names = [...new Set(v.tiles.flatMap(t => t.window ? t.window.inputs : []))].sort();
+  const box = document.getElementById('extents');
+  box.innerHTML = names.length ? 'Extents and block, to see which elements are absent: ' : '';
+  for (const n of names) {
+    const label = document.createElement('label'); label.textContent = ` ${n} `;
+    const input = document.createElement('input'); input.dataset.name = n; input.size = 6;
+    label.appendChild(input); box.appendChild(label);
+  }
+}
 function where(t, i, j) {
   const k = i * t.cols + j;
-  if (t.kind === 'shared') return `shared memory, byte offset ${t.base + k * t.element}`;
+  if (t.kind === 'shared') {
+    return `shared memory, byte offset ${t.base + k * t.element}, unswizzled${presence(t, i, j)}`;
+  }
   const th = t.thread[k], r = t.register[k];
   const reg = t.packed ? `register ${Math.floor(r / 2)}, ${r % 2 ? 'high' : 'low'} half` : `register ${r}`;
   const also = t.replicated_over > 1 ? ` (and the ${t.replicated_over - 1} other lanes of its row's group)` : '';
   const warp = Math.floor(th / 32), group = Math.floor(th / 128);
-  return `thread ${th} (warp ${warp}, lane ${th % 32}, warpgroup ${group}), ${reg}${also}`;
+  return `thread ${th} (warp ${warp}, lane ${th % 32}, warpgroup ${group}), ${reg}${also}${presence(t, i, j)}`;
 }
 function tiles(v) {
   const box = document.getElementById('tiles'); box.innerHTML = '';
@@ -100,6 +141,7 @@ function pick(n) {
   gemm.style.display = v.gemm ? 'inline' : 'none';
   if (!v.gemm) lowering = 'general';
   lines(lowering === 'gemm' ? v.gemm : v); tiles(lowering === 'gemm' ? v.gemm : v);
+  extents(lowering === 'gemm' ? v.gemm : v);
 }
 document.getElementById('lowering').addEventListener('change', e => { lowering = e.target.value; pick(current); });
 const select = document.getElementById('variant');
@@ -127,6 +169,7 @@ def render(data: dict[str, Any]) -> str:
         '<table class="lines"><tbody id="lines"></tbody></table>',
         "<h2>Where each element lives</h2>",
         "<p>Point at an element, or type its row and column, to see which thread and register hold it.</p>",
+        '<p id="extents"></p>',
         '<div id="tiles"></div>',
         f'<script type="application/json" id="data">{payload}</script>',
         f"<script>{SCRIPT}</script>",
