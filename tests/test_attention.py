@@ -33,6 +33,7 @@ def inputs(b: int, h: int, hkv: int, s: int, d: int, dtype: torch.dtype, device:
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 @pytest.mark.parametrize(("b", "h", "hkv", "s", "d", "causal"), [
     (1, 2, 2, 100, 64, False), (1, 4, 2, 65, 64, True), (2, 2, 1, 130, 64, True), (1, 2, 2, 70, 128, False),
+    (1, 2, 1, 66, 256, True),
 ])
 def test_forward_and_gradients(device: str, dtype: torch.dtype, b: int, h: int, hkv: int, s: int, d: int,
                                causal: bool) -> None:
@@ -72,7 +73,7 @@ def test_bad_shapes_are_refused() -> None:
     with pytest.raises(ValueError, match="number of heads dividing 3"):
         attention(q, k, v)
     q, k, v = (x.detach() for x in inputs(1, 2, 2, 64, 32, torch.bfloat16, "cpu", seed=5))
-    with pytest.raises(ValueError, match="head size of 64 or 128"):
+    with pytest.raises(ValueError, match="head size of 64 or 128 or 256"):
         attention(q, k, v)
     q, k, v = (x.detach().float() for x in inputs(1, 2, 2, 64, 64, torch.bfloat16, "cpu", seed=6))
     with pytest.raises(TypeError, match="bf16 or f16"):

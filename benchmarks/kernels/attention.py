@@ -2,12 +2,14 @@
 
 `attention(q, k, v, causal=False, scale=None)` takes q of shape [B, H, S, D] and k, v
 of [B, HKV, S, D] (HKV dividing H: grouped-query attention; HKV = H: multi-head), in
-bf16 or f16, D 64 or 128, and returns [B, H, S, D] in q's dtype. It is differentiable:
-the forward is a PyTorch operator (`phobos.torch.operator`) whose registered backward
-runs the three backward kernels from the saved row log-sum-exp, so a model trains
-through it, under `torch.compile` too. `attention_decode(q, k_cache, v_cache)` is
-flash-decoding: up to 16 query tokens against a long cache, split over the cache and
-combined. CUDA tensors run on the GPU, CPU tensors on the interpreter.
+bf16 or f16, D 64, 128 or 256 (256's backward needs sm_90's shared memory: 196,608
+bytes a CTA, which `phobos compile --target sm_80` refuses with that count), and
+returns [B, H, S, D] in q's dtype. It is differentiable: the forward is a PyTorch
+operator (`phobos.torch.operator`) whose registered backward runs the three backward
+kernels from the saved row log-sum-exp, so a model trains through it, under
+`torch.compile` too. `attention_decode(q, k_cache, v_cache)` is flash-decoding: up to
+16 query tokens against a long cache, split over the cache and combined. CUDA tensors
+run on the GPU, CPU tensors on the interpreter.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import phobos.torch
 SOURCE = Path(__file__).with_name("attention.phobos").read_text()
 # The operand types the kernels are compiled for, and their Phobos names.
 ELEMENTS = {torch.bfloat16: "bf16", torch.float16: "f16"}
-HEAD_DIMS = (64, 128)
+HEAD_DIMS = (64, 128, 256)  # 256: on sm_90, whose shared memory holds the backward's dK and dV tiles
 BLOCK = 64  # query and key rows a tile (the kernels' BM and BN)
 DECODE_TOKENS = 16  # query rows a decode tile: fewer are padded to it
 DECODE_BLOCK = 64
