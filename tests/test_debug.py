@@ -293,3 +293,22 @@ kernel k(X: tensor<f32>[N]) {
 """, interpret=True).k[1](np.zeros(4, np.float32))
     assert "`ctx.thread` is varying: it differs between threads, but a tile statement needs the same value" \
         in str(info.value)
+
+
+@pytest.mark.parametrize("backend", ["cuda", "tileir"])
+def test_phobos_compile_builds_them_in_under_debug_only(tmp_path: pytest.TempPathFactory, backend: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from phobos.__main__ import main
+
+    source = tmp_path / "doubled.phobos"
+    source.write_text(TILES)
+    emit, suffix, marks = ("cuda", "cu", ("printf(", "ph_assert_failed(")) if backend == "cuda" else (
+        "tileir", "tileir", ("print_tko", "assert "))
+    for debug in ("0", "1"):
+        monkeypatch.setenv("PHOBOS_DEBUG", debug)
+        out = tmp_path / f"out{debug}"
+        assert main(["compile", str(source), "--backend", backend, "--target", "sm_90", "--emit", emit,
+                     "-o", str(out)]) == 0
+        (written,) = out.glob(f"*.{suffix}")
+        text = written.read_text()
+        assert all((mark in text) == (debug == "1") for mark in marks), (debug, marks)

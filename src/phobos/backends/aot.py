@@ -116,6 +116,14 @@ def fast_math(kernel: Kernel) -> bool:
     return kernel.options.get("math_mode") == "fast"
 
 
+def debug_build(kernel: Kernel) -> bool:
+    """Whether the kernel's prints and asserts are built in, as its launches would
+    build them: its `debug=` option, else PHOBOS_DEBUG."""
+    from phobos.runtime.backend import debug_wanted
+
+    return debug_wanted(kernel.options)
+
+
 def file_stem(name: str) -> str:
     """`name` as the start of a file's name: itself where it is short enough, else its
     first characters and a hash of the whole, so that any name makes a file."""

@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from phobos.backends.aot import Report, build_variants, fast_math, kernels_to_build, output_stem
+from phobos.backends.aot import Report, build_variants, debug_build, fast_math, kernels_to_build, output_stem
 from phobos.backends.files import output_folder, write_output
+from phobos.ir import nodes as ir
 from phobos.ir.specialize import usual
 
 from .assemble import check_arch, cubin, tileiras
@@ -23,7 +24,6 @@ from .printer import module_text
 from .writer import write_module
 
 if TYPE_CHECKING:
-    from phobos.ir import nodes as ir
     from phobos.runtime.kernel import Kernel
 
 EMITS = ("tileir", "bytecode", "cubin")
@@ -53,18 +53,18 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[
 
 
 def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str, out: Path) -> list[Built]:
-    fast = fast_math(kernel)
+    fast, debug = fast_math(kernel), debug_build(kernel) and ir.has_debug(variant)
     stem = output_stem(variant)
     built: list[Built] = []
     if emit == "cubin":
-        for suffix, spec in specializations(variant, fast):
+        for suffix, spec in specializations(variant, fast, debug):
             gen, bytecode = lowered(variant, spec)
             for arch in arches:
                 target = out / f"{stem}{suffix}.{arch}.cubin"
                 write_output(target, cubin(gen.source, bytecode, arch, variant.name, variant.span))
                 built.append(Built(variant.name, dict(variant.bindings), arch, target))
         return built
-    module = lower_kernel(variant, replace(usual(variant), fast_math=fast))
+    module = lower_kernel(variant, replace(usual(variant), fast_math=fast, debug=debug))
     data = module_text(module).encode() if emit == "tileir" else write_module(module)
     target = out / f"{stem}.{SUFFIX[emit]}"
     write_output(target, data)

@@ -73,25 +73,30 @@ def _every_dim(variant: ir.Kernel, multiple: int, aligned: frozenset[str], fast_
     return Specialization(aligned=aligned, multiples=tuple((d, multiple) for d in dims), fast_math=fast_math)
 
 
-def specializations(variant: ir.Kernel, fast_math: bool = False) -> list[tuple[str, Specialization]]:
+def specializations(variant: ir.Kernel, fast_math: bool = False, debug: bool = False
+                    ) -> list[tuple[str, Specialization]]:
     """What a build for later launches makes, each with its file suffix: for aligned
     tensors (as allocators give them), the module for any extents and (where the kernel
     has runtime dims) those for every dim a multiple of 4 and of 16; and the module
     that assumes nothing, for tensors that start anywhere (a slice's). All are in the
-    kernel's math_mode (`fast_math`), as its launches' keys are."""
+    kernel's math_mode (`fast_math`), as its launches' keys are, and with its prints and
+    asserts where `debug` and it has any."""
     tensors = _tensors(variant)
     built = [("", Specialization(aligned=tensors, fast_math=fast_math))]
     if set(variant.runtime_dims) - variant.unspecialized:
         built += [(f".div{k}", _every_dim(variant, k, tensors, fast_math)) for k in DIM_MULTIPLES[::-1]]
     if tensors:
         built.append((".unaligned", Specialization(fast_math=fast_math)))
-    return built
+    debug = debug and ir.has_debug(variant)
+    return [(suffix, replace(spec, debug=debug)) for suffix, spec in built]
 
 
 def _weaker(variant: ir.Kernel, spec: Specialization) -> list[Specialization]:
     """The keys a launch of key `spec` may run, strongest first: its own; its dims'
     multiples alone; every dim at the multiple they all share; no dims' facts; and
-    nothing assumed, its tensors' alignment neither; each in the launch's math_mode."""
+    nothing assumed, its tensors' alignment neither; each in the launch's math_mode and
+    with its prints and asserts as the launch asks (never a module without them for a
+    debug launch)."""
     dims = set(variant.runtime_dims)
     aligned = spec.aligned & _tensors(variant)
     fast = spec.fast_math
@@ -101,7 +106,7 @@ def _weaker(variant: ir.Kernel, spec: Specialization) -> list[Specialization]:
     if shared > 1:
         out.append(_every_dim(variant, shared, aligned, fast))
     out += [Specialization(aligned=aligned, fast_math=fast), Specialization(fast_math=fast)]
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(replace(key, debug=spec.debug) for key in out))
 
 
 def prebuild(variant: ir.Kernel, arch: str, fast_math: bool = False) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from phobos.backends.aot import Refused, Report, build_variants, fast_math, kernels_to_build, output_stem
+from phobos.backends.aot import Refused, Report, build_variants, debug_build, fast_math, kernels_to_build, output_stem
 from phobos.backends.files import output_folder, write_output
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, specialize, usual
@@ -68,8 +68,12 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     from ..write.kernel import generate
     from .compile import build, check_shared
 
-    # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode
-    gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel)))
+    # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode, its prints
+    # and asserts built in where it asks for debug (else left out, so that a GEMM loop
+    # that prints is still the GEMM kernel)
+    debug = debug_build(kernel) and ir.has_debug(variant)
+    gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel), debug=debug))
+    variant = variant if debug else ir.without_debug(variant)
     stem = output_stem(variant)
     # under @tensorcore, a GEMM tile the target cannot hold is refused here
     gemms = {arch: gemm_builds(variant, arch, fast_math(kernel)) for arch in arches}
