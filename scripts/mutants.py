@@ -65,6 +65,13 @@ MUTANTS = [
       'p.lines.append(f"cuda_tile.module  @{module.name} {{")', "Tile IR text spaced otherwise"),
     M("launch_comment", 0, f"{CUDA}/write/kernel.py", "threads a CTA, {shared} bytes of shared memory",
       "threads per CTA, {shared} bytes of shared memory", "the kernel's header comment reworded"),
+    M("debug_kept", 0, f"{CUDA}/write/kernel.py",
+      "kernel = scalar_debug(kernel) if spec.debug else ir.without_debug(kernel)", "kernel = scalar_debug(kernel)",
+      "prints and asserts compiled in without debug"),
+    M("iota_axis", 0, f"{CUDA}/lower/exprs.py", 'return f"(i64)({pos[axis]})"', 'return f"(i64)({pos[0]})"',
+      "an index tile's elements all the row index"),
+    M("tileir_iota_axis", 0, f"{TILEIR}/exprs.py", "self.e.along(self.e.iota(held[axis]), axis, held)",
+      "self.e.along(self.e.iota(held[0]), 0, held)", "an index tile along the first axis whatever its axis"),
     # ---- gate 1: code the assemblers refuse
     M("mma_shape", 1, f"{CUDA}/write/prelude.py", 'PH_MMA(mma_bf16, "m16n8k16"', 'PH_MMA(mma_bf16, "m16n8k12"',
       "an mma.sync shape PTX does not have"),

@@ -143,6 +143,11 @@ def _grid(meta: dict) -> int:
     return cdiv(meta["N"], 128)
 
 
+
+def _checked_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 64, 4, 300)
+    return {"X": normal(rng, (n,)), "Y": sentinel((n,)), "s": 1.5}
+
 CASES = [
     Case(
         "control_flow/collatz", "collatz",
@@ -195,5 +200,10 @@ CASES = [
         "control_flow/tiles_after_inner_break", "tiles_after_inner_break", _inner_break_inputs,
         _inner_break_expect, grid=lambda meta: cdiv(meta["R"], 4), native=NATIVE, python=PYTHON,
         tol=(1e-5, 1e-4),
+    ),
+    Case(
+        "control_flow/checked_scale", "checked_scale",
+        _checked_inputs, lambda a: {"Y": f64(a["X"]) * a["s"]},
+        grid=lambda meta: cdiv(meta["N"], 64), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6),
     ),
 ]

@@ -174,3 +174,16 @@ def tiles_after_inner_break(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K
         for kk in range(0, K, 32):
             acc += ph.dot(A[row * 16:+16, kk:+32], B[kk:+32, :])
         C[row * 16:+16, :] = acc
+
+
+@ph.kernel
+@ph.launch(64)
+def checked_scale(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N], s: ph.f32):
+    i: ph.let = ph.ctx.block.x * 64
+    x: ph.let = X[i:+64]
+    assert x * x >= 0.0, "squares are non-negative"
+    if ph.ctx.block.x == 0:
+        print("the first block scales by", s)
+    if ph.ctx.thread == 0:
+        assert s == s
+    Y[i:+64] = x * s
