@@ -312,3 +312,28 @@ def test_phobos_compile_builds_them_in_under_debug_only(tmp_path: pytest.TempPat
         (written,) = out.glob(f"*.{suffix}")
         text = written.read_text()
         assert all((mark in text) == (debug == "1") for mark in marks), (debug, marks)
+
+
+def test_print_and_assert_with_strings_in_fns_and_an_uncalled_fns_condition() -> None:
+    import numpy as np
+
+    mod = phobos.compile("""
+fn show(t) {
+  print("t =", t)
+  assert(t >= 0.0, "t is negative")
+}
+kernel k(X: tensor<f32>[4]) {
+  show(X[0 :+ 4])
+}
+""", interpret=True)
+    mod.k[1](np.ones(4, np.float32))
+    with pytest.raises(PhobosError) as info:
+        mod.k[1](-np.ones(4, np.float32))
+    assert "t is negative" in str(info.value)
+    with pytest.raises(PhobosError) as info:
+        phobos.compile("fn bad(x) {\n  assert(1 + 1)\n}\nkernel k(X: tensor<f32>[4]) {\n  X[0] = 1.0\n}")
+    assert "assert's condition must be a bool or a tile of bool, not i64" in str(info.value)
+    with pytest.raises(PhobosError) as info:
+        nul = phobos.compile('kernel k(X: tensor<f32>[4]) {\n  print("a\x00b")\n}', interpret=True)
+        nul.k[1](np.ones(4, np.float32))
+    assert "a string of print cannot hold a NUL character" in str(info.value)

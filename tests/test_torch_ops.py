@@ -277,3 +277,13 @@ def test_a_name_torch_holds_already_is_refused() -> None:
         pt.operator(kernels.scale_twice, lambda m: per_block(m["N"]), outputs=["Y"])
     assert "an operator named phobos::scale_twice exists already" in str(info.value)
     torch.testing.assert_close(op(torch.ones(3), 2.0), torch.full((3,), 2.0))  # the first one still runs
+
+
+def test_an_empty_input_gives_zeroed_outputs_and_a_sparse_tensor_is_refused() -> None:
+    kernels = phobos.compile(SOURCE.replace("kernel scale(", "kernel scale_empty("), interpret=True)
+    op = pt.operator(kernels.scale_empty, lambda m: (max(1, per_block(m["N"])[0]),), outputs=["Y"])
+    assert op(torch.empty(0), 2.0).shape == (0,)
+    dense = torch.zeros(8)
+    with pytest.raises(PhobosError) as info:
+        kernels.scale_empty[1](dense.to_sparse(), torch.zeros(8), 2.0)
+    assert "argument `X`: the tensor's layout is torch.sparse_coo, not dense" in str(info.value)

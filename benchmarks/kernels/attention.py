@@ -80,14 +80,14 @@ class _Operators:
         return dq.to(q.dtype), dk.to(k.dtype), dv.to(v.dtype), None, None, None, None
 
 
-_OPERATORS: dict[torch.dtype, _Operators] = {}
+# Made at import, not at the first call: a first call inside torch.compile would have
+# Dynamo trace the compiler.
+_OPERATORS: dict[torch.dtype, _Operators] = {dtype: _Operators(element) for dtype, element in ELEMENTS.items()}
 
 
 def _operators(dtype: torch.dtype) -> _Operators:
-    if dtype not in ELEMENTS:
-        raise TypeError(f"attention takes bf16 or f16 tensors, not {dtype}")
     if dtype not in _OPERATORS:
-        _OPERATORS[dtype] = _Operators(ELEMENTS[dtype])
+        raise TypeError(f"attention takes bf16 or f16 tensors, not {dtype}")
     return _OPERATORS[dtype]
 
 
@@ -131,6 +131,10 @@ def attention_decode(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tens
     t, length = q.shape[2], k_cache.shape[2]
     if not 1 <= t <= DECODE_TOKENS:
         raise ValueError(f"attention_decode takes 1 to {DECODE_TOKENS} query tokens, not {t}")
+    if length < 1:
+        raise ValueError("attention_decode needs a cache of at least one token")
+    if splits is not None and (not isinstance(splits, int) or splits < 1):
+        raise ValueError(f"attention_decode's splits is a positive int, not {splits!r}")
     if splits is None:
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 4
         splits = max(1, min(_cdiv(length, DECODE_BLOCK), _cdiv(2 * sms, b * h)))

@@ -504,6 +504,10 @@ class KernelBuilder(OperatorTyping):
             return inline_stmts(self, self.module.fns[e.func], e)
         if e.func == "barrier":
             return [ir.Barrier(span)]
+        for a in e.args:
+            if isinstance(a, A.StrLit) and "\0" in a.value:
+                raise self.fail(f"a string of {e.func} cannot hold a NUL character: the device's printf ends "
+                                "its text at one", a.span)
         if e.func == "print":
             parts = tuple(a.value if isinstance(a, A.StrLit) else self.expr(a).expr for a in e.args)
             return [ir.Print(span, parts)]

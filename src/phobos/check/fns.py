@@ -46,7 +46,7 @@ def _roots(module: ModuleInfo, fn: A.Fn) -> list[A.Expr]:
             problem = statement_problem(module, stmt.expr)
             if problem is not None:
                 raise PhobosError(*problem)
-            roots.extend(child_exprs(stmt.expr))
+            roots.extend(e for e in child_exprs(stmt.expr) if not isinstance(e, A.StrLit))  # print's text
             continue
         roots.extend(_values(stmt))
     return roots
@@ -123,11 +123,17 @@ def _check_closed_parts(module: ModuleInfo, fn: A.Fn, roots: list[A.Expr], calle
     for root in roots:
         if _closed(root, module, callers, parts):
             parts.append(root)
-    if not parts:
+    asserts = [s for s in ([] if isinstance(fn.body, A.Expr) else stmts_in(fn.body))
+               if isinstance(s, A.ExprStmt) and isinstance(s.expr, A.Call) and s.expr.func == "assert"
+               and s.expr.func not in module.fns and _closed(s.expr.args[0], module, callers, [])]
+    if not parts and not asserts:
         return
     builder = KernelBuilder(module, A.Kernel(fn.name, (), (), (), span=fn.span), {})
     for part in parts:
         builder.expr(part)
+    for stmt in asserts:  # a condition that reads nothing from a caller is a bool at every call, or never
+        assert isinstance(stmt.expr, A.Call)
+        builder.assertion(stmt.expr, stmt.span)
 
 
 def _closed(e: A.Expr, module: ModuleInfo, callers: set[str], parts: list[A.Expr]) -> bool:

@@ -533,6 +533,8 @@ class Body:
                     else "it takes no keywords"
                 )
                 self.error(f"`{kw.arg}=` is not a keyword of ph.{name}; {known}", kw)
+            if kw.arg != "precision" and isinstance(kw.value, py.Constant) and isinstance(kw.value.value, str):
+                self.error(f"`{kw.arg}=` of ph.{name} takes an integer known at compile time, not a string", kw.value)
             value = self._precision(kw.value) if kw.arg == "precision" else self.expr(kw.value)
             out.append(A.AngleArg(kw.arg, value, span=self.src.span(kw)))
         return tuple(out)

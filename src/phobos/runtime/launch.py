@@ -90,16 +90,20 @@ class Launcher:
         if self._empty:
             self._first(args, kwargs)
             return None
-        found = self._read(args, kwargs)
         kernel = self.kernel
-        if found is None:  # a launch of another pattern than the last
-            reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
-            if reader is None:  # an argument of a kind with no key: the full path, every time
-                self._first(args, kwargs)
-                return None
-            self._read = reader
-            found = reader(args, kwargs)
-            assert found is not None
+        try:
+            found = self._read(args, kwargs)
+            if found is None:  # a launch of another pattern than the last
+                reader = kernel.key_readers.find(args, kwargs)  # a program error surfaces here
+                if reader is None:  # an argument of a kind with no key: the full path, every time
+                    self._first(args, kwargs)
+                    return None
+                self._read = reader
+                found = reader(args, kwargs)
+                assert found is not None
+        except RuntimeError:  # torch cannot give a tensor's pointer (a sparse one): the full path says why
+            self._first(args, kwargs)
+            return None
         key, pointers = found
         plan = kernel.plans.get(key)
         if plan is None:

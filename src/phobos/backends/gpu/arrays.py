@@ -64,6 +64,10 @@ def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
     if module.startswith("torch") and hasattr(value, "data_ptr"):
         if value.device.type != "cuda":
             raise _on_host(kernel, param)
+        if str(value.layout) != "torch.strided":
+            raise PhobosError(
+                f"kernel `{kernel}`, argument `{param}`: the tensor's layout is {value.layout}, not dense",
+                notes=("x.to_dense() makes a dense copy; a kernel's writes then go to the copy",))
         dtype = TORCH_DTYPES.get(str(value.dtype))
         if dtype is None:
             raise PhobosError(f"kernel `{kernel}`, argument `{param}`: torch dtype {value.dtype} has no Phobos type")
