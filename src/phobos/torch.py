@@ -130,6 +130,7 @@ class _Spec:
                     "which no input gives",
                     notes=("give its shape in outputs=, as a tuple of ints and input names or a function of "
                            "a dict of them: outputs={" f"'{p.name}': lambda n: (...)" "}",))
+
         def shape(names: Mapping[str, Any]) -> tuple[Any, ...]:
             for entry in entries:
                 if isinstance(entry, str) and entry not in names:  # an autotune name, not pinned
