@@ -73,7 +73,7 @@ def _on_gpu(kernel: str, param: Param, where: str) -> PhobosError:
 def _torch(kernel: str, param: Param, tensor: Any) -> np.ndarray:
     if tensor.device.type != "cpu":
         raise _on_gpu(kernel, param, f"the tensor is on {tensor.device}")
-    if str(tensor.layout) != "torch.strided":
+    if str(getattr(tensor, "layout", "torch.strided")) != "torch.strided":
         raise _fail(kernel, param, f"the tensor's layout is {tensor.layout}, not dense",
                     "x.to_dense() makes a dense copy; a kernel's writes then go to the copy")
     held = TORCH_DTYPES.get(str(tensor.dtype))

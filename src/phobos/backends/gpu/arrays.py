@@ -64,7 +64,7 @@ def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
     if module.startswith("torch") and hasattr(value, "data_ptr"):
         if value.device.type != "cuda":
             raise _on_host(kernel, param)
-        if str(value.layout) != "torch.strided":
+        if str(getattr(value, "layout", "torch.strided")) != "torch.strided":
             raise PhobosError(
                 f"kernel `{kernel}`, argument `{param}`: the tensor's layout is {value.layout}, not dense",
                 notes=("x.to_dense() makes a dense copy; a kernel's writes then go to the copy",))
