@@ -30,7 +30,7 @@ def run(script: str) -> str:
 def test_every_topic_has_a_tutorial() -> None:
     assert SCRIPTS == [
         "01_vector_add.py", "02_softmax.py", "03_layer_norm.py", "04_gemm_epilogue.py",
-        "05_flash_attention.py", "06_warp_scan.py", "07_torch_module.py",
+        "05_flash_attention.py", "06_warp_scan.py", "07_torch_module.py", "08_debugging.py",
     ]
 
 
