@@ -155,3 +155,21 @@ kernel k(X: tensor<bf16>[M, N], Y: tensor<f32>[M, 8], s: f32, w: i32) {
     assert set(windows) == {"x"}
     assert windows["x"]["tensor"] == "X" and windows["x"]["inputs"] == ["M", "N", "block.x", "w"]
     assert windows["x"]["items"][0] == {"start": "((v['block.x'] * 4) + v['w'])", "length": 4}
+
+
+@pytest.mark.parametrize("backend", ["cuda", "tileir"])
+def test_a_debug_kernels_page_shows_the_code_a_debug_launch_builds(backend: str, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(explain_data, "_ptx", lambda gen, variant: None)
+    source = """
+@launch(32)
+kernel shown(X: tensor<f32>[N], Y: tensor<f32>[N]) {
+  let t = X[ctx.block.x * 32 :+ 32]
+  print("t", t)
+  Y[ctx.block.x * 32 :+ 32] = t
+}
+"""
+    key = "cuda" if backend == "cuda" else "tileir"
+    mark = "printf(" if backend == "cuda" else "print_tko"
+    for debug in (False, True):
+        (variant,) = page_data(explain(phobos.compile(source, debug=debug).shown, backend))["variants"]
+        assert any(mark in line for code in variant["code"].values() for line in code[key]) == debug

@@ -16,10 +16,12 @@ import math
 import os
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization
 from phobos.targets import element_bytes
 
 from .masks import tile_windows
@@ -58,15 +60,20 @@ def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]
     a launch on sm_90 runs instead), its tiles, or the refusal."""
     data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "refused": None,
                             "gemm": None}
+    from phobos.backends.aot import debug_build
+    from phobos.ir.specialize import usual
+
+    # the code a launch builds: its prints and asserts in where the kernel asks for debug
+    spec = replace(usual(variant), debug=debug_build(kernel) and ir.has_debug(variant))
     try:
         if backend == "tileir":
-            data["code"] = _tileir_code(variant)
+            data["code"] = _tileir_code(variant, spec)
             return data
         from phobos.backends.aot import fast_math
         from phobos.backends.cuda.runtime.aot import gemm_builds
         from phobos.backends.cuda.write.kernel import written
 
-        gen, writer = written(variant)
+        gen, writer = written(variant, spec)
         data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
         data["threads"] = variant.threads
         data["tiles"] = _tiles(writer)
@@ -189,13 +196,13 @@ def _ptx(gen: Any, variant: ir.Kernel) -> str | None:
     return text.rstrip(b"\0 ").decode()
 
 
-def _tileir_code(variant: ir.Kernel) -> dict[int, dict[str, Any]]:
+def _tileir_code(variant: ir.Kernel, spec: Specialization) -> dict[int, dict[str, Any]]:
     """By source line: the Tile IR ops whose location is on it."""
     from phobos.backends.tileir.lower import lower_kernel
     from phobos.backends.tileir.printer import module_text
 
     code: dict[int, dict[str, Any]] = {}
-    for text in module_text(lower_kernel(variant)).splitlines():
+    for text in module_text(lower_kernel(variant, spec)).splitlines():
         found = OP_AT.search(text)
         if found:
             entry = _at(code, int(found.group(1)))
