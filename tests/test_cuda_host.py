@@ -1,0 +1,109 @@
+"""The CUDA back end's code run on the host (tests/cuda_host.py): kernels whose scalar
+code takes the register layouts, the vector and masked sweeps and the row
+reductions, built for the specialization their launch picks and for the empty one,
+against the interpreter at sizes no tile divides. Index tiles (`iota`) are among them:
+their elements are the positions the sweeps compute."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from cuda_host import parameters, run
+
+import phobos
+from phobos.backends.cuda.write.kernel import generate
+from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization, specialize
+
+
+def _gxx_has_barrier() -> bool:
+    if shutil.which("g++") is None:
+        return False
+    probe = subprocess.run(["g++", "-std=c++20", "-x", "c++", "-fsyntax-only", "-"], input="#include <barrier>\n",
+                           capture_output=True, text=True)
+    return probe.returncode == 0
+
+
+pytestmark = pytest.mark.skipif(not _gxx_has_barrier(), reason="needs g++ with C++20's <barrier>")
+
+CAUSAL = """
+@launch(128)
+kernel causal(X: tensor<f32>[M, N], Y: tensor<f32>[M, N], offset: i64) {
+  let r = ctx.block.x * 16
+  Y[r :+ 16, 0 :+ 64] = softmax(where(iota<axis 1>(16, 64) <= iota<axis 0>(16, 64) + r + offset,
+                                      X[r :+ 16, 0 :+ 64], -inf))
+}
+"""
+RAMP = """
+@launch(64)
+kernel ramp(Y: tensor<i64>[N]) {
+  let i = ctx.block.x * 64
+  Y[i :+ 64] = iota(64) + i
+}
+"""
+DIAGONAL = """
+@launch(128)
+kernel diagonal(X: tensor<f32>[M, N], Y: tensor<f32>[M, N], S: tensor<f32>[M, 1]) {
+  let r = ctx.block.x * 16
+  var t: tile<f32>[16, 64] = where(iota<axis 1>(16, 64) <= iota<axis 0>(16, 64) + r, X[r :+ 16, 0 :+ 64], 0.0)
+  t = where(iota<axis 0>(16, 1) + r == iota<axis 1>(1, 64) - 1, t + 100.0, t)
+  S[r :+ 16, 0 :+ 1] = rowsum(t)
+  Y[r :+ 16, 0 :+ 64] = t
+}
+"""
+OFFSET = """
+@launch(64)
+kernel offset(Z: tensor<i64>[M, N], c: i64) {
+  let r = ctx.block.x * 8
+  Z[r :+ 8, c :+ 16] = iota<axis 0>(8, 16) * 100 + iota<axis 1>(8, 16) + c
+}
+"""
+
+
+def agree(tmp_path: Path, text: str, grid: int, tensors: dict[str, np.ndarray], scalars: dict[str, int | float],
+          dims: dict[str, int]) -> None:
+    """The host run of each specialization leaves every tensor as the interpreter does."""
+    (kernel,) = phobos.compile(text).kernels.values()
+    variant = kernel.variants[0]
+    want = {name: a.copy() for name, a in tensors.items()}
+    (interpreted,) = phobos.compile(text, interpret=True).kernels.values()
+    interpreted[grid](*want.values(), *scalars.values())
+    named = {**tensors, **scalars, **dims}
+    aligned = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+    for spec in (specialize(variant, dims, scalars, aligned), Specialization()):
+        gen = generate(variant, spec)
+        params = parameters(gen.source)
+        args = [(p, named[p.rsplit(" ", 1)[1].rstrip("_")]) for p in params]
+        args = [(p, v.copy() if isinstance(v, np.ndarray) else v) for p, v in args]
+        got = run(gen.source, gen.threads, grid, args, tmp_path)
+        names = [p.rsplit(" ", 1)[1].rstrip("_") for p, v in args if isinstance(v, np.ndarray)]
+        for name, array in zip(names, got, strict=True):
+            np.testing.assert_allclose(array, want[name], rtol=1e-5, atol=1e-6, err_msg=f"{name} under {spec.text()}")
+
+
+@pytest.mark.parametrize(("m", "n", "shift"), [(37, 50, 0), (40, 52, 5), (33, 70, -3)])
+def test_a_causal_mask_of_index_tiles(tmp_path: Path, m: int, n: int, shift: int) -> None:
+    x = np.random.default_rng(m).standard_normal((m, n)).astype(np.float32)
+    agree(tmp_path, CAUSAL, -(-m // 16), {"X": x, "Y": np.zeros((m, n), np.float32)}, {"offset": shift},
+          {"M": m, "N": n})
+
+
+@pytest.mark.parametrize("n", [150, 63, 1])
+def test_an_index_ramp_through_the_vector_and_masked_paths(tmp_path: Path, n: int) -> None:
+    agree(tmp_path, RAMP, -(-n // 64), {"Y": np.full(n, -1, np.int64)}, {}, {"N": n})
+
+
+@pytest.mark.parametrize(("m", "n"), [(37, 50), (40, 64)])
+def test_a_register_tile_masked_and_updated_by_index_tiles(tmp_path: Path, m: int, n: int) -> None:
+    x = np.random.default_rng(n).standard_normal((m, n)).astype(np.float32)
+    agree(tmp_path, DIAGONAL, -(-m // 16),
+          {"X": x, "Y": np.zeros((m, n), np.float32), "S": np.zeros((m, 1), np.float32)}, {}, {"M": m, "N": n})
+
+
+@pytest.mark.parametrize("c", [3, -5, 8])
+def test_index_tiles_in_a_window_that_starts_anywhere(tmp_path: Path, c: int) -> None:
+    agree(tmp_path, OFFSET, 3, {"Z": np.full((21, 30), -1, np.int64)}, {"c": c}, {"M": 21, "N": 30})
