@@ -82,7 +82,7 @@ def statement_problem(module: ModuleInfo, e: A.Expr) -> Problem | None:
             return fn_call_problem(module, fn, e, as_value=False)
         if fn is None and e.func == "barrier":
             return ("barrier() takes no arguments", e.span) if e.args or e.angle else None
-        if fn is None and e.func in ("print", "assert"):
+        if fn is None and e.func in DEBUG_FUNCTIONS:
             return debug_call_problem(e)
         if fn is None and e.func.startswith("atomic_"):
             return None

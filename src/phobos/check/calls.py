@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from phobos.ast import nodes as A
 from phobos.dtypes import BOOL, BY_NAME, F32, F64, INDEX
 from phobos.ir import nodes as ir
-from phobos.names import ANGLE_KEYS, CONVERSIONS, DOT_PRECISIONS, MATH_FUNCTIONS
+from phobos.names import ANGLE_KEYS, CONVERSIONS, DEBUG_FUNCTIONS, DOT_PRECISIONS, MATH_FUNCTIONS
 
 from .inline import written_name
 from .typed import Typed, broadcast, shape_text
@@ -24,7 +24,7 @@ WIDTHS = (1, 2, 4, 8, 16, 32)
 def build_call(b: KernelBuilder, e: A.Call) -> Typed:
     name = e.func
     angle = _angle(b, e)
-    if name in ("barrier", "print", "assert"):
+    if name == "barrier" or name in DEBUG_FUNCTIONS:
         raise b.fail(f"{name}() is a statement and has no value", e.span)
     if name in CONVERSIONS:
         return _conversion(b, e)

@@ -125,7 +125,7 @@ def _check_closed_parts(module: ModuleInfo, fn: A.Fn, roots: list[A.Expr], calle
             parts.append(root)
     asserts = [s for s in ([] if isinstance(fn.body, A.Expr) else stmts_in(fn.body))
                if isinstance(s, A.ExprStmt) and isinstance(s.expr, A.Call) and s.expr.func == "assert"
-               and s.expr.func not in module.fns and _closed(s.expr.args[0], module, callers, [])]
+               and _closed(s.expr.args[0], module, callers, [])]
     if not parts and not asserts:
         return
     builder = KernelBuilder(module, A.Kernel(fn.name, (), (), (), span=fn.span), {})
