@@ -491,25 +491,30 @@ def has_debug(kernel: Kernel) -> bool:
     return any(isinstance(s, DEBUG_STMTS) for s in walk_stmts(kernel.body))
 
 
+def rewrite_stmts(body: list[Stmt], each: Callable[[Stmt], list[Stmt] | None]) -> list[Stmt]:
+    """`body` with `each` applied at every depth: where it gives a list, the list
+    stands in for the statement; where it gives None, the statement stays, the blocks
+    nested in it rewritten the same way."""
+    out: list[Stmt] = []
+    for s in body:
+        made = each(s)
+        if made is not None:
+            out += made
+        elif isinstance(s, For | While):
+            out.append(replace(s, body=rewrite_stmts(s.body, each)))
+        elif isinstance(s, If):
+            out.append(replace(s, body=rewrite_stmts(s.body, each), orelse=rewrite_stmts(s.orelse, each)))
+        else:
+            out.append(s)
+    return out
+
+
 def without_debug(kernel: Kernel) -> Kernel:
     """The variant with its prints and asserts left out, as a GPU back end compiles it
     when debug is off: its code is then what it would be with none written."""
     if not has_debug(kernel):
         return kernel
-
-    def strip(body: list[Stmt]) -> list[Stmt]:
-        out: list[Stmt] = []
-        for s in body:
-            if isinstance(s, DEBUG_STMTS):
-                continue
-            if isinstance(s, For | While):
-                s = replace(s, body=strip(s.body))
-            elif isinstance(s, If):
-                s = replace(s, body=strip(s.body), orelse=strip(s.orelse))
-            out.append(s)
-        return out
-
-    return replace(kernel, body=strip(kernel.body))
+    return replace(kernel, body=rewrite_stmts(kernel.body, lambda s: [] if isinstance(s, DEBUG_STMTS) else None))
 
 
 def read_tensors(kernel: Kernel) -> set[str]:

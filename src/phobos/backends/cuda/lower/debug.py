@@ -32,22 +32,14 @@ def scalar_debug(kernel: ir.Kernel) -> ir.Kernel:
         return kernel
     made = count()
 
-    def block(body: list[ir.Stmt]) -> list[ir.Stmt]:
-        out: list[ir.Stmt] = []
-        for s in body:
-            if isinstance(s, ir.Print) and any(isinstance(p, ir.Expr) and p.type.shape for p in s.parts):
-                out += _printed_tiles(s, made)
-            elif isinstance(s, ir.Assert) and s.cond.type.shape:
-                out.append(replace(s, cond=_all_true(s.cond)))
-            elif isinstance(s, ir.For | ir.While):
-                out.append(replace(s, body=block(s.body)))
-            elif isinstance(s, ir.If):
-                out.append(replace(s, body=block(s.body), orelse=block(s.orelse)))
-            else:
-                out.append(s)
-        return out
+    def scalar(s: ir.Stmt) -> list[ir.Stmt] | None:
+        if isinstance(s, ir.Print) and any(isinstance(p, ir.Expr) and p.type.shape for p in s.parts):
+            return _printed_tiles(s, made)
+        if isinstance(s, ir.Assert) and s.cond.type.shape:
+            return [replace(s, cond=_all_true(s.cond))]
+        return None
 
-    return replace(kernel, body=block(kernel.body))
+    return replace(kernel, body=ir.rewrite_stmts(kernel.body, scalar))
 
 
 def _all_true(cond: ir.Expr) -> ir.Expr:
