@@ -54,12 +54,17 @@ def _nested(data: np.ndarray, present: np.ndarray) -> str:
     return "[" + " ".join(_nested(d, p) for d, p in zip(data, present, strict=True)) + "]"
 
 
+def _present(tile: Tile) -> np.ndarray:
+    """Which of the tile's elements are present (inside its region)."""
+    present = np.zeros(tile.data.shape, bool)
+    present[boxes(tile.region)] = True
+    return present
+
+
 def _tile_text(tile: Tile) -> str:
     """The tile's elements on one line, nested by rows as numpy nests them, an absent one
     shown as `--` (numpy's mark for masked)."""
-    present = np.zeros(tile.data.shape, bool)
-    present[boxes(tile.region)] = True
-    return _nested(tile.data, present)
+    return _nested(tile.data, _present(tile))
 
 
 def _once_text(value: Any, m: Mask) -> str:
@@ -99,9 +104,7 @@ def assert_stmt(s: ir.Assert, cond: Eval, threads: int, kernel: str) -> Exec:
     def run(fr: Frame, m: Mask) -> Mask:
         value = cond(fr, m)
         if isinstance(value, Tile):
-            present = np.zeros(value.data.shape, bool)
-            present[boxes(value.region)] = True
-            failing = np.argwhere(present & ~value.data.astype(bool))
+            failing = np.argwhere(_present(value) & ~value.data.astype(bool))
             if len(failing):
                 shown = [f"[{', '.join(map(str, index))}]" for index in failing[:SHOWN_FAILURES]]
                 raise fail(fr, _listed(shown, len(failing), "false at the tile's elements"))
