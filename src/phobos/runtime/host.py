@@ -14,11 +14,10 @@ from typing import Any
 
 import numpy as np
 
+from phobos.backends.gpu.arrays import DLPACK_CPU
 from phobos.dtypes import TORCH_DTYPES
 from phobos.errors import PhobosError
 from phobos.ir.signature import Param, Signature
-
-DLPACK_CPU = 1
 
 
 def host_arrays(sig: Signature, values: dict[str, Any]) -> dict[str, Any]:
