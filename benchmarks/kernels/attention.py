@@ -22,6 +22,8 @@ import torch
 import phobos
 import phobos.torch
 
+from . import cdiv
+
 SOURCE = Path(__file__).with_name("attention.phobos").read_text()
 # The operand types the kernels are compiled for, and their Phobos names.
 ELEMENTS = {torch.bfloat16: "bf16", torch.float16: "f16"}
@@ -31,16 +33,12 @@ DECODE_TOKENS = 16  # query rows a decode tile: fewer are padded to it
 DECODE_BLOCK = 64
 
 
-def _cdiv(a: int, b: int) -> int:
-    return -(-a // b)
-
-
 def _rows(meta: Any) -> tuple[int, int]:
-    return _cdiv(meta["S"], meta["BM"]), meta["Z"]
+    return cdiv(meta["S"], meta["BM"]), meta["Z"]
 
 
 def _kv_rows(meta: Any) -> tuple[int, int]:
-    return _cdiv(meta["S"], meta["BN"]), meta["ZK"]
+    return cdiv(meta["S"], meta["BN"]), meta["ZK"]
 
 
 class _Operators:
@@ -137,9 +135,9 @@ def attention_decode(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tens
         raise ValueError(f"attention_decode's splits is a positive int, not {splits!r}")
     if splits is None:
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 4
-        splits = max(1, min(_cdiv(length, DECODE_BLOCK), _cdiv(2 * sms, b * h)))
-    per_split = _cdiv(_cdiv(length, splits), DECODE_BLOCK) * DECODE_BLOCK
-    splits = _cdiv(length, per_split)
+        splits = max(1, min(cdiv(length, DECODE_BLOCK), cdiv(2 * sms, b * h)))
+    per_split = cdiv(cdiv(length, splits), DECODE_BLOCK) * DECODE_BLOCK
+    splits = cdiv(length, per_split)
     scale = d ** -0.5 if scale is None else float(scale)
     padded = q.new_zeros(b * h, DECODE_TOKENS, d)
     padded[:, :t] = q.reshape(b * h, t, d)
