@@ -13,13 +13,15 @@ does not stand for the device: no memory model, no tensor cores, no atomics.
 from __future__ import annotations
 
 import hashlib
-import math
 import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from phobos.backends.cuda.ctypes import literal
+from phobos.dtypes import BY_NAME
 
 STUBS = r"""
 #include <cstdio>
@@ -80,20 +82,6 @@ using std::isnan; using std::isfinite;
 
 
 
-def _literal(value: Any) -> str:
-    """A scalar argument as C++ writes it: an int, a bool, or a float by its repr."""
-    if isinstance(value, bool | np.bool_):
-        return str(int(value))
-    if isinstance(value, float | np.floating):
-        number = float(value)
-        if math.isnan(number):
-            return '__builtin_nan("")'
-        if math.isinf(number):
-            return "-__builtin_inf()" if number < 0 else "__builtin_inf()"
-        return repr(number)
-    return f"{int(value)}LL"
-
-
 def parameters(source: str) -> list[str]:
     """The entry's parameter declarations, in order (`f32* X_`, `i64 N_`)."""
     found = re.search(r"void __launch_bounds__\(\d+\) phobos_\w+\(([^)]*)\)", source)
@@ -122,7 +110,7 @@ def run(source: str, threads: int, grid: int, args: list[tuple[str, Any]], folde
             saved.append(f'  {{ FILE* f = fopen("{folder}/o{k}.bin", "wb"); fwrite(a{k}, 1, {value.nbytes}, f); '
                          "fclose(f); }")
         else:
-            passed.append(f"({ctype}){_literal(value)}")
+            passed.append(f"({ctype}){literal(value, BY_NAME[ctype])}")
     warps = -(-threads // 32)
     main = f"""
 int main() {{
