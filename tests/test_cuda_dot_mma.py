@@ -1,7 +1,9 @@
-"""The general writer's `dot` on tensor cores (dot_mma.py): which products take
-mma.sync, that the PTX for sm_80 and sm_90 has it and sm_75's keeps the scalar loop,
-and that the fragment layouts are the PTX ISA's. No GPU is needed (NVRTC builds);
-the values are the corpus's and the differential run's, on the GPU."""
+"""The general writer's `dot` on mma.sync (dot_mma.py), as sm_80 to sm_89 run it and
+sm_90 does with PHOBOS_CUDA_GENERAL_WGMMA=0 (so both architectures' PTX is checked
+here; test_cuda_dot_wgmma.py holds sm_90's default, wgmma): which products take
+mma.sync, that the PTX has it and sm_75's keeps the scalar loop, and that the fragment
+layouts are the PTX ISA's. No GPU is needed (NVRTC builds); the values are the
+corpus's and the differential run's, on the GPU."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 
 import phobos
 from phobos.backends.cuda.lower import dot_mma
+from phobos.backends.cuda.lower.products import ENV_GENERAL_WGMMA
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
 
@@ -22,6 +25,11 @@ PRODUCTS = {
     "chained": ("bf16", "f32", "dot(bf16(dot(A[m0 :+ 32, 0 :+ 40], B[0 :+ 40, 0 :+ 40])), B[0 :+ 40, 0 :+ 24])"),
     "ragged": ("f16", "f32", "dot(A[m0 :+ 17, 3 :+ 33], B[3 :+ 33, 0 :+ 9])"),
 }
+
+
+@pytest.fixture(autouse=True)
+def mma_sync_on_sm_90(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_GENERAL_WGMMA, "0")
 
 
 def kernel_of(operand: str, result: str, product: str) -> phobos.Kernel:

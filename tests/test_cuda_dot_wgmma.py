@@ -1,5 +1,5 @@
-"""Products in registers on wgmma from sm_90a (dot_wgmma.py), behind
-PHOBOS_CUDA_GENERAL_WGMMA until they have run on a GPU: which products take it, that
+"""Products in registers on wgmma from sm_90a (dot_wgmma.py), the default unless
+PHOBOS_CUDA_GENERAL_WGMMA says no: which products take it, that
 the PTX for sm_90 has one `wgmma.mma_async` a k step of each warpgroup's block while
 sm_80's keeps mma.sync, that ptxas takes it without serializing, and that B's swizzled
 stage lays elements out as the GEMM kernel's TMA boxes (whose descriptors it uses).
@@ -77,7 +77,8 @@ FORMS = {
 
 @pytest.fixture
 def wgmma(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(ENV_GENERAL_WGMMA, "1")
+    """The default: the setting unset, whatever the environment running the tests says."""
+    monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
 
 
 @pytest.mark.parametrize("name", sorted(FORMS))
@@ -102,8 +103,8 @@ def test_products_in_registers_run_on_wgmma_from_sm_90a(name: str, wgmma: None):
     assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
 
 
-def test_without_the_setting_products_keep_mma_sync(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
+def test_with_the_setting_off_products_keep_mma_sync(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(ENV_GENERAL_WGMMA, "0")
     gen = generate(phobos.compile(FLASH, path="k.phobos").kernels["flash"].variants[0])
     assert "wgmma" not in gen.source.split('extern "C"')[1] and gen.target("sm_90") == "sm_90"
 
@@ -166,9 +167,9 @@ def test_products_stored_straight_to_a_tensor_are_computed_in_registers(monkeypa
     tile's product is, so it reaches wgmma too; without it, through shared memory."""
     pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
     variant = phobos.compile(STORED, path="k.phobos").kernels["stored"].variants[0]
-    monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
+    monkeypatch.setenv(ENV_GENERAL_WGMMA, "0")
     assert all("through shared memory" in how for _, _, how in generate(variant).lowerings)
-    monkeypatch.setenv(ENV_GENERAL_WGMMA, "1")
+    monkeypatch.delenv(ENV_GENERAL_WGMMA)
     gen = generate(variant)
     assert [how[:30] for _, _, how in gen.lowerings] == ["wgmma m64n64k16 on sm_90a into"] * 2
     ptx = build(gen, variant, "sm_90", "ptx").decode()

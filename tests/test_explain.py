@@ -40,8 +40,8 @@ def test_each_line_is_beside_its_cuda_and_ptx():
     lines = {int(n): text.strip() for n, text in data["lines"].items()}
     hidden = next(n for n, text in lines.items() if text.startswith("let h = bf16(max(dot("))
     code = variant["code"][str(hidden)]
-    assert any("ph::mma_bf16" in text for text in code["cuda"])
-    assert code["ops"][0][0] == "mma.sync" and code["ops"][0][1] > 0
+    assert any("ph::wgmma_" in text for text in code["cuda"]) and any("ph::mma_bf16" in text for text in code["cuda"])
+    assert code["ops"][0][0] == "wgmma.mma_async" and code["ops"][0][1] > 0  # the sm_90 PTX
     assert all(int(n) in lines for n in variant["code"])  # no code at a line outside the kernel
 
 

@@ -1,61 +1,142 @@
 
-// kernel dot_row_f16 [T=32]: 128 threads a CTA, 4160 bytes of shared memory
+// kernel dot_row_f16 [T=32]: 128 threads a CTA, 5184 bytes of shared memory
 // for launches where 16-byte aligned: X, Y, Z; rows 16-byte multiples apart: X, Y, Z
 #line 7 "tests/corpus/overlap.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16(f16* X_, f16* Y_, f16* Z_) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 9 "tests/corpus/overlap.phobos"
-  f32* tmp = (f32*)(smem + 0);  // tile<f32>[32, 32]
+  f32 product[16];  // tile<f32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   #if __CUDA_ARCH__ >= 800
-  {  // tile<f32>[32, 32] = dot on mma.sync 16x8x16: each warp an atom of 2 x 4 a turn, its threads' shares read where the operands are
-    const int lane = threadIdx.x % 32;
-    for (int at = threadIdx.x / 32; at < 8; at += 4) {
-      const int row = at / 4 * 16, col = at % 4 * 8;
-      f32 acc_2[4] = {0, 0, 0, 0};
-      for (i64 k0 = 0; k0 < 32; k0 += 16) {
-        u32 fa[4], fb[2];
-        fa[0] = (0 <= row + lane / 4 && row + lane / 4 < 32 && k0 + lane % 4 * 2 < 32 ? (u32)(X_[(row + lane / 4) * 32 + (k0 + lane % 4 * 2)]).bits : 0u) | ((0 <= row + lane / 4 && row + lane / 4 < 32 && k0 + lane % 4 * 2 + 1 < 32 ? (u32)(X_[(row + lane / 4) * 32 + (k0 + lane % 4 * 2 + 1)]).bits : 0u) << 16);
-        fa[1] = (0 <= row + lane / 4 + 8 && row + lane / 4 + 8 < 32 && k0 + lane % 4 * 2 < 32 ? (u32)(X_[(row + lane / 4 + 8) * 32 + (k0 + lane % 4 * 2)]).bits : 0u) | ((0 <= row + lane / 4 + 8 && row + lane / 4 + 8 < 32 && k0 + lane % 4 * 2 + 1 < 32 ? (u32)(X_[(row + lane / 4 + 8) * 32 + (k0 + lane % 4 * 2 + 1)]).bits : 0u) << 16);
-        fa[2] = (0 <= row + lane / 4 && row + lane / 4 < 32 && k0 + lane % 4 * 2 + 8 < 32 ? (u32)(X_[(row + lane / 4) * 32 + (k0 + lane % 4 * 2 + 8)]).bits : 0u) | ((0 <= row + lane / 4 && row + lane / 4 < 32 && k0 + lane % 4 * 2 + 9 < 32 ? (u32)(X_[(row + lane / 4) * 32 + (k0 + lane % 4 * 2 + 9)]).bits : 0u) << 16);
-        fa[3] = (0 <= row + lane / 4 + 8 && row + lane / 4 + 8 < 32 && k0 + lane % 4 * 2 + 8 < 32 ? (u32)(X_[(row + lane / 4 + 8) * 32 + (k0 + lane % 4 * 2 + 8)]).bits : 0u) | ((0 <= row + lane / 4 + 8 && row + lane / 4 + 8 < 32 && k0 + lane % 4 * 2 + 9 < 32 ? (u32)(X_[(row + lane / 4 + 8) * 32 + (k0 + lane % 4 * 2 + 9)]).bits : 0u) << 16);
-        fb[0] = (k0 + lane % 4 * 2 < 32 && 0 <= col + lane / 4 && col + lane / 4 < 32 ? (u32)(Y_[(k0 + lane % 4 * 2) * 32 + (col + lane / 4)]).bits : 0u) | ((k0 + lane % 4 * 2 + 1 < 32 && 0 <= col + lane / 4 && col + lane / 4 < 32 ? (u32)(Y_[(k0 + lane % 4 * 2 + 1) * 32 + (col + lane / 4)]).bits : 0u) << 16);
-        fb[1] = (k0 + lane % 4 * 2 + 8 < 32 && 0 <= col + lane / 4 && col + lane / 4 < 32 ? (u32)(Y_[(k0 + lane % 4 * 2 + 8) * 32 + (col + lane / 4)]).bits : 0u) | ((k0 + lane % 4 * 2 + 9 < 32 && 0 <= col + lane / 4 && col + lane / 4 < 32 ? (u32)(Y_[(k0 + lane % 4 * 2 + 9) * 32 + (col + lane / 4)]).bits : 0u) << 16);
-        ph::mma_f16(acc_2, fa, fb);
+  f16* stage = (f16*)(smem + 0);  // tile<f16>[32, 32] staged for ldmatrix, rows of 80 bytes
+  const u32 stage_at = ph::smem_address(stage);
+  if (0 <= 0 && 0 < 32 && 0 <= 0 && 0 < 32 && 0 <= 31 && 31 < 32 && 0 <= 31 && 31 < 32) {  // tile<f16>[32, 32] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 1; ++i) {
+      const int e = threadIdx.x + i * 128;
+      const int r = e / 4, c = e % 4 * 8;
+      ph::stage_async16(stage_at + (r) * 80 + (c) * 2, &X_[r * 32 + c]);
+    }
+  } else {
+    // tile<f16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 128; e += 128) {
+      const int r = e / 4, c = e % 4 * 8;
+      if (0 <= r && r < 32 && 0 <= c && c < 32 && 0 <= r && r < 32 && 0 <= c + 7 && c + 7 < 32) {  // copied whole, in flight
+        ph::stage_async16(stage_at + (r) * 80 + (c) * 2, &X_[r * 32 + c]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((f16*)((unsigned char*)stage + (r) * 80))[col] = 0 <= r && r < 32 && 0 <= col && col < 32 ? X_[r * 32 + col] : ph::to_f16(0.0f);
+        }
       }
-      if (row + lane / 4 < 32 && col + lane % 4 * 2 < 32) tmp[(row + lane / 4) * 32 + (col + lane % 4 * 2)] = acc_2[0];
-      if (row + lane / 4 < 32 && col + lane % 4 * 2 + 1 < 32) tmp[(row + lane / 4) * 32 + (col + lane % 4 * 2 + 1)] = acc_2[1];
-      if (row + lane / 4 + 8 < 32 && col + lane % 4 * 2 < 32) tmp[(row + lane / 4 + 8) * 32 + (col + lane % 4 * 2)] = acc_2[2];
-      if (row + lane / 4 + 8 < 32 && col + lane % 4 * 2 + 1 < 32) tmp[(row + lane / 4 + 8) * 32 + (col + lane % 4 * 2 + 1)] = acc_2[3];
+    }
+  }
+  f16* stage_2 = (f16*)(smem + 2560);  // tile<f16>[32, 32] staged for ldmatrix, rows of 80 bytes
+  const u32 stage_at_2 = ph::smem_address(stage_2);
+  if (0 <= 0 && 0 < 32 && 0 <= 0 && 0 < 32 && 0 <= 31 && 31 < 32 && 0 <= 31 && 31 < 32) {  // tile<f16>[32, 32] inside its tensor: copied whole, in flight
+    #pragma unroll
+    for (int i = 0; i < 1; ++i) {
+      const int e = threadIdx.x + i * 128;
+      const int r = e / 4, c = e % 4 * 8;
+      ph::stage_async16(stage_at_2 + (r) * 80 + (c) * 2, &Y_[r * 32 + c]);
+    }
+  } else {
+    // tile<f16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+    for (int e = threadIdx.x; e < 128; e += 128) {
+      const int r = e / 4, c = e % 4 * 8;
+      if (0 <= r && r < 32 && 0 <= c && c < 32 && 0 <= r && r < 32 && 0 <= c + 7 && c + 7 < 32) {  // copied whole, in flight
+        ph::stage_async16(stage_at_2 + (r) * 80 + (c) * 2, &Y_[r * 32 + c]);
+      } else {
+        #pragma unroll
+        for (int v = 0; v < 8; ++v) {
+          const int col = c + v;
+          ((f16*)((unsigned char*)stage_2 + (r) * 80))[col] = 0 <= r && r < 32 && 0 <= col && col < 32 ? Y_[r * 32 + col] : ph::to_f16(0.0f);
+        }
+      }
+    }
+  }
+  ph::stage_wait();
+  __syncthreads();
+  {  // tile<f32>[32, 32] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+    const int lane = threadIdx.x % 32;
+    #pragma unroll
+    for (int blk = 0; blk < 1; ++blk) {
+      const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+      if (first >= 32) continue;  // past the tile: nothing staged to read
+      f32 acc[4][4] = {};
+      #pragma unroll
+      for (int ks = 0; ks < 2; ++ks) {
+        u32 fa[4] = {};
+        ph::ldmatrix4(fa, stage_at + (first + lane % 16) * 80 + (ks * 16 + lane / 16 * 8) * 2);
+        {
+          u32 fq[4];
+          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 80 + (0 + lane / 16 * 8) * 2);
+          ph::mma_f16(acc[0], fa, {fq[0], fq[1]});
+          ph::mma_f16(acc[1], fa, {fq[2], fq[3]});
+        }
+        {
+          u32 fq[4];
+          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 80 + (16 + lane / 16 * 8) * 2);
+          ph::mma_f16(acc[2], fa, {fq[0], fq[1]});
+          ph::mma_f16(acc[3], fa, {fq[2], fq[3]});
+        }
+      }
+      #pragma unroll
+      for (int nb = 0; nb < 4; ++nb) {
+        product[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
+        product[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
+        product[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
+        product[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
+      }
     }
   }
   #else
-  for (int e = threadIdx.x; e < 1024; e += 128) {
-    const int i0 = e / 32;
-    const int i1 = e % 32;
-    f32 acc = 0.0f;
-    for (i64 k = 0; k < 32; ++k) acc = (acc + ((f32)(ph::from_f16(X_[i0 * 32 + k])) * (f32)(ph::from_f16(Y_[k * 32 + i1]))));
-    tmp[i0 * 32 + i1] = acc;
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 4; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        if (!(row < 32)) continue;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          const int i1 = g + v;
+          f32 acc_2 = 0.0f;
+          for (i64 k = 0; k < 32; ++k) acc_2 = (acc_2 + ((f32)(ph::from_f16(X_[i0 * 32 + k])) * (f32)(ph::from_f16(Y_[k * 32 + i1]))));
+          product[pass * 8 + slot * 2 + v] = acc_2;
+        }
+      }
+    }
   }
   #endif
-  __syncthreads();
-  f16* tmp_2 = (f16*)(smem + 4096);  // tile<f16>[1, 32]
+  f16* tmp = (f16*)(smem + 5120);  // tile<f16>[1, 32]
   for (int e = threadIdx.x; e < 32; e += 128) {
     const int i0 = 0;
     const int i1 = e % 32;
-    tmp_2[i0 * 32 + i1] = Z_[i0 * 32 + i1];
+    tmp[i0 * 32 + i1] = Z_[i0 * 32 + i1];
   }
   __syncthreads();
-  // vector path: each thread moves 8 consecutive f16 (16 bytes) a turn, consecutive threads consecutive groups
-  for (int e = threadIdx.x; e < 128; e += 128) {
-    const int i0 = e / 4;
-    const int g = (e % 4) * 8;
-    const ph::Vec<f32, 8> tmp_g = ph::vload<8>(&tmp[i0 * 32 + g]);
-    const ph::Vec<f16, 8> tmp_2_g = ph::vload<8>(&tmp_2[g]);
-    ph::Vec<f16, 8> out;
+  {
+    const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
-    for (int v = 0; v < 8; ++v) {
-      out.v[v] = ph::to_f16((tmp_g.v[v] + (f32)(ph::from_f16(tmp_2_g.v[v]))));
+    for (int pass = 0; pass < 2; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 4; ++slot) {
+        const int g = (lane_2 + slot * 4) * 2;
+        if (!(row < 32)) continue;
+        const ph::Vec<f16, 2> tmp_g = ph::vload<2>(&tmp[g]);
+        ph::Vec<f16, 2> out;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          out.v[v] = ph::to_f16((product[pass * 8 + slot * 2 + v] + (f32)(ph::from_f16(tmp_g.v[v]))));
+        }
+        ph::vstore(&Z_[i0 * 32 + g], out);
+      }
     }
-    ph::vstore(&Z_[i0 * 32 + g], out);
   }
 }

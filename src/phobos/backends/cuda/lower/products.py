@@ -23,8 +23,14 @@ if TYPE_CHECKING:
     from .stage_ring import Ring
     from .tiles import TileWriter
 
-# Products in registers on wgmma on sm_90a (dot_wgmma.py): off until checked on a GPU.
+# Products in registers on wgmma on sm_90a (dot_wgmma.py), and products stored straight to
+# a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
 ENV_GENERAL_WGMMA = "PHOBOS_CUDA_GENERAL_WGMMA"
+
+
+def general_wgmma() -> bool:
+    """Whether the general writer puts products on wgmma (the setting; yes when unset)."""
+    return flag(ENV_GENERAL_WGMMA, True)
 
 
 def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
@@ -143,7 +149,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         else:
             w.note_lowering(e, f"{blocked_words(e)}; {how}")
         return out
-    wgmma = flag(ENV_GENERAL_WGMMA, False) and dot_mma.wgmma_takes(w, e, atom, order)
+    wgmma = general_wgmma() and dot_mma.wgmma_takes(w, e, atom, order)
     w.uses_wgmma |= wgmma
 
     def on(hopper: bool) -> Callable[[], str]:

@@ -18,7 +18,6 @@ from phobos.backends.gpu.abi import (
     entry_symbol,
     kernel_params,
 )
-from phobos.environment import flag
 from phobos.errors import Span
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
@@ -30,7 +29,7 @@ from ..lower import dot_mma, stage_ring
 from ..lower.barriers import BarrierPlan, is_tile_statement
 from ..lower.debug import printf_line, scalar_debug
 from ..lower.exprs import always_full, in_bounds, linear
-from ..lower.products import ENV_GENERAL_WGMMA
+from ..lower.products import general_wgmma
 from ..lower.tiles import ALIGN, TileWriter
 from .prelude import PRELUDE
 
@@ -71,7 +70,7 @@ def path_literal(path: str) -> str:
 
 class KernelWriter(TileWriter):
     def __init__(self, kernel: ir.Kernel, spec: Specialization):
-        registers = plan_registers(kernel, stored=flag(ENV_GENERAL_WGMMA, False))
+        registers = plan_registers(kernel, stored=general_wgmma())
         super().__init__(kernel, spec, registers)
         self.plan = BarrierPlan(kernel, registers)
         self.params = kernel_params(kernel)
