@@ -243,7 +243,7 @@ def test_a_tile_kernel_lowers_to_the_ops_it_needs():
         "kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 1]) {\n"
         "  let r = ctx.block.x * 8\n"
         "  Y[r :+ 8, 0 :+ 1] = rowmax(X[r :+ 8, 0 :+ 64])\n}\n", "k"))
-    assert "load_view_tko" in text and "store_ptr_tko" in text and "reduce" in text and "maxf" in text
+    assert "load_view_tko" in text and "store_view_tko" in text and "reduce" in text and "maxf" in text
     # maxf's own identity is NaN (it skips a NaN, which -inf would win over); -inf is
     # what a row with nothing present gives.
     assert "identities = [nan : f32]" in text and "<f32: -inf>" in text
@@ -278,9 +278,30 @@ def test_a_kernel_with_windows_of_tiles_loads_without_tma_and_spills_a_tile_once
     loads = [line for line in text.splitlines() if "load_view_tko" in line]
     assert loads and all("optimization_hints = <default = {allow_tma = false}>" in line for line in loads)
     # t goes to the buffer once (line 3): the window read and the window written share
-    # that spill; then the window's new values (line 3), then Z (line 4).
+    # that spill; then the window's new values (line 3); then Z (line 4), a whole tile.
     stores = [line.rsplit("@", 1)[1] for line in text.splitlines() if "store_ptr_tko" in line]
-    assert stores == ["3:19", "3:3", "4:3"]
+    assert stores == ["3:19", "3:3"]
+    (whole,) = [line for line in text.splitlines() if "store_view_tko" in line]
+    assert whole.endswith("@4:3") and "optimization_hints = <default = {allow_tma = false}>" in whole
+
+
+@pytest.mark.parametrize(("x", "stores"), [
+    ("X[c :+ 64]", ["store_view_tko"]),  # X of Y's extent: the value has all Y holds of the window
+    ("Z[c :+ 64]", ["store_view_tko", "store_ptr_tko"]),  # Z's extent: known only at run time
+    ("X[c + 1 :+ 64]", ["store_view_tko", "store_ptr_tko"]),  # lacks its last element but at the tensor's end
+])
+def test_a_whole_tile_is_stored_through_a_view_where_the_value_covers_the_window_inside_the_tensor(
+        x: str, stores: list[str]):
+    """tileiras writes a tile of pointers as a store an element and a view's tile as
+    vector stores (docs/tileir.md). The view is used where no position the value lacks
+    lies inside the tensor; a block may lie past the tensor, so its tile index is kept
+    in the view's index space by an `if`, whose other branch stores nothing or, where
+    the value's extent is only known at run time, through pointers."""
+    text = module_text(lowered(
+        "kernel k(X: tensor<bf16>[N], Z: tensor<bf16>[M], Y: tensor<bf16>[N]) {\n"
+        f"  let c = ctx.block.x * 64\n  Y[c :+ 64] = {x} * 2.0\n}}\n", "k"))
+    assert [op for op in ("store_view_tko", "store_ptr_tko") if op in text] == stores
+    assert ("} -> " in text) == ("store_view_tko" in stores)
 
 
 def test_a_kernel_without_windows_of_tiles_keeps_tma():

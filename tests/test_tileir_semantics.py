@@ -130,6 +130,22 @@ def test_blocks_past_the_tensor_read_nothing_and_write_nothing():
     np.testing.assert_array_equal(y, x * 2 + 1)
 
 
+@pytest.mark.parametrize(("m", "n"), [(37, 50), (50, 37), (64, 64)])
+def test_a_whole_tile_store_leaves_what_the_value_lacks_alone(m: int, n: int):
+    """`Y[c :+ 32] = X[c :+ 32]` with X shorter than Y stores through a tile of pointers
+    (the value lacks Y's positions past X); with X as long as Y, through the view, which
+    leaves out what lies past Y. Either way Y past X keeps its values."""
+    source = ("kernel k(X: tensor<f32>[M], Y: tensor<f32>[N]) {\n"
+              "  let c = ctx.block.x * 32\n  Y[c :+ 32] = X[c :+ 32] + 1.0\n}\n")
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    x = np.arange(m, dtype=np.float32)
+    y = np.full(n, -7.0, np.float32)
+    run(lower_kernel(variant).entries[0], [x, y, np.int64(m), np.int64(n)], (3, 1, 1))
+    expected = np.full(n, -7.0, np.float32)
+    expected[:min(m, n)] = x[:min(m, n)] + 1
+    np.testing.assert_array_equal(y, expected)
+
+
 def test_bool_and_unsigned_tensors_are_bytes_read_and_written_as_phobos_has_them():
     source = (
         "kernel k(X: tensor<f32>[N], B: tensor<bool>[N], U: tensor<u8>[N], M: tensor<bool>[N], Y: tensor<f32>[N]) {\n"

@@ -213,6 +213,9 @@ class Evaluator:
                 return [self.load_tile(get("view"), [int(i) for i in get("index")], out_type), None]
             if name == "load_ptr_tko":
                 return [self.load(get("source"), get("mask"), get("paddingValue"), out_type), None]
+            if name == "store_view_tko":
+                self.store_tile(get("view"), [int(i) for i in get("index")], get("tile"))
+                return [None]
             if name == "store_ptr_tko":
                 self.store(get("destination"), get("value"), get("mask"))
                 return [None]
@@ -264,6 +267,15 @@ class Evaluator:
 
     def load_tile(self, v: View, index: list[int], t: m.Type) -> np.ndarray:
         """Tile `index` of a partition view; positions past the tensor read as zero."""
+        inside, offsets = self.tile_positions(v, index)
+        out = np.zeros(v.tile, dtype_of(t))
+        out[inside] = self.buffers[v.buffer][offsets[inside]]
+        return out
+
+    def tile_positions(self, v: View, index: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Which positions of tile `index` of a partition view lie inside its tensor, and
+        each one's element offset; an index outside the view's index space is an error
+        (undefined in Tile IR)."""
         assert v.tile is not None
         for i, n, extent in zip(index, v.tile, v.shape, strict=True):
             if not 0 <= i < -(-extent // n):
@@ -274,9 +286,12 @@ class Evaluator:
         for pos, extent, stride in zip(grids, v.shape, v.strides, strict=True):
             inside &= (pos >= 0) & (pos < extent)
             offsets += pos * stride
-        out = np.zeros(v.tile, dtype_of(t))
-        out[inside] = self.buffers[v.buffer][offsets[inside]]
-        return out
+        return inside, offsets
+
+    def store_tile(self, v: View, index: list[int], value: np.ndarray) -> None:
+        """Tile `index` of a partition view written; positions past the tensor are left out."""
+        inside, offsets = self.tile_positions(v, index)
+        self.buffers[v.buffer][offsets[inside]] = np.broadcast_to(value, inside.shape)[inside]
 
     def store(self, p: Pointers, value: np.ndarray, mask: np.ndarray | None) -> None:
         buf = self.buffers[p.buffer]

@@ -26,6 +26,7 @@ SIGNED = m.Enum("Signedness", "Signed")
 UNSIGNED = m.Enum("Signedness", "Unsigned")
 WEAK = m.Enum("MemoryOrderingSemantics", "WEAK")  # no other access races with it
 
+INF = float("inf")
 Bound = int | m.Value  # an i64 known now, or a rank-0 tile<i64> known at run time
 Region = tuple[tuple[Bound, Bound], ...]  # per dim, the present positions lo <= i < hi
 
@@ -91,6 +92,7 @@ class Emitter:
         # operands), each made once, so that equal bounds are one value (see `bound_op`).
         self.constants: list[dict[tuple, m.Value]] = [{}]
         self.known: dict[m.Value, int] = {}  # the rank-0 i64 constants, whose arithmetic folds
+        self.at_most: dict[m.Value, int] = {}  # bounds known not to exceed a number (a `mini` of one)
 
     def rounding(self, precise: m.Enum, operand: m.Value) -> m.Enum:
         """A float op's rounding mode: `precise`, or APPROX for f32 under math_mode="fast"."""
@@ -173,12 +175,24 @@ class Emitter:
             return 0
         if name in ("maxi", "mini") and a is b:
             return a
+        if name == "mini":  # a region's end clamped again by a number it is known not to exceed
+            if isinstance(b, int) and self.ceiling(a) <= b:
+                return a
+            if isinstance(a, int) and self.ceiling(b) <= a:
+                return b
         key = ("bound", name, a, b)  # the same bound computed twice is one value: regions compare by identity
         for scope in reversed(self.constants):
             if key in scope:
                 return scope[key]
         v = self.constants[-1][key] = self.int_op(name, self.index(a), self.index(b))
+        if name == "mini" or name == "maxi" and max(self.ceiling(a), self.ceiling(b)) < INF:
+            self.at_most[v] = (min if name == "mini" else max)(self.ceiling(a), self.ceiling(b))
         return v
+
+    def ceiling(self, v: Bound) -> int | float:
+        """A number `v` is known not to exceed (inf where none is)."""
+        v = self.fold(v)
+        return v if isinstance(v, int) else self.at_most.get(v, INF)
 
     def int_op(self, name: str, a: m.Value, b: m.Value) -> m.Value:
         fields: dict = {"lhs": a, "rhs": b}

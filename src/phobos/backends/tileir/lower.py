@@ -219,10 +219,11 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
 
 
 def without_tma(block: m.Block) -> None:
-    """Every tensor load in `block`, without TMA: in a kernel that uses the scratch
-    buffer (see scratch.py for why)."""
+    """Every tensor load and tile store in `block`, without TMA: in a kernel that uses
+    the scratch buffer (see scratch.py for why; a store is kept off TMA alike, so that no
+    warp of tileiras's own holds a tile it writes)."""
     for op in block.ops:
-        if op.name == "load_view_tko":
+        if op.name in ("load_view_tko", "store_view_tko"):
             op.attrs["optimization_hints"] = NO_TMA
         for region in op.regions:
             without_tma(region)

@@ -1,11 +1,12 @@
 """Tensor windows and elements. A window whose every start is a known multiple of its
 power-of-two length is a tile of a partition view (the tensor cut into tiles of the
-window's shape, padded with zeros past its edges), loaded whole; any other window or
-element goes through a tile of pointers (each position's address from the starts and
-the tensor's row-major strides) with a mask of the positions inside the tensor, and
-every store does, its mask also leaving out the value's absent elements. Memory ops
-are ordered by tokens: a load waits for the stores before it, a store for every load
-and store before it.
+window's shape): loaded whole, padded with zeros past the tensor's edges, and stored
+whole where the value stored has every element present (the view leaves out what lies
+past the tensor). Any other window or element goes through a tile of pointers (each
+position's address from the starts and the tensor's row-major strides) with a mask of
+the positions inside the tensor, a store's mask also leaving out the value's absent
+elements. Memory ops are ordered by tokens: a load waits for the stores before it, a
+store for every load and store before it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from phobos.dtypes import DType
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import NONE_OVERFLOW, STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, padded, tile
+from .emit import NONE_OVERFLOW, STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, padded, shape_of, tile
 
 
 class Memory:
@@ -177,11 +178,91 @@ class Memory:
 
     def store(self, s: ir.Store, widened: Lowered) -> None:
         """Write the present elements of `widened` (the value broadcast to the window)
-        that lie inside the tensor."""
+        that lie inside the tensor: through a tile of a view where the value has every
+        element that lies inside (tileiras writes a view's tile as vector stores, a tile
+        of pointers as a store an element), else through pointers and a mask. Where that
+        is known only at run time, or the window may start past the tensor (a view's
+        tile index must lie in its index space), an `if` picks between the two."""
         param, base = self.tensors[s.tensor]
-        e = self.e
         starts = self.starts(s.items)
+        shape = padded(tuple(it.length for it in s.items if isinstance(it, ir.Window)))
         region, inside = self.bounds(param, s.items, starts)
+        tiled = shape and self.tiled(s.items, starts)
+        checks = self.view_checks(param, starts, widened, region, shape) if tiled else None
+        if checks is None:
+            self.store_pointers(s, base, starts, region, inside, widened)
+            return
+        token = self.ordered()
+        starting, covering = checks
+        if not starting and not covering:
+            self.token = self.store_view(s, starts, widened.value, token)
+            return
+        e = self.e
+        cond = (starting + covering)[0]
+        for ok in (starting + covering)[1:]:
+            cond = e.b.one("andi", ok.type, lhs=cond, rhs=ok)
+        through_view, otherwise = m.Block(), m.Block()
+        with e.inside(through_view):
+            done = self.store_view(s, starts, widened.value, token)
+            through_view.ops.append(m.Op("yield", [], {"operands": (done,)}, {}, [], e.b.loc))
+        with e.inside(otherwise):
+            if covering:  # else nothing: the window lies past the tensor
+                self.store_pointers(s, base, starts, region, inside, widened)
+            done, self.token = self.token, token
+            otherwise.ops.append(m.Op("yield", [], {"operands": (done,)}, {}, [], e.b.loc))
+        self.token = e.b.op("if", [m.Token()], {"condition": cond}, {}, [through_view, otherwise])[0]
+
+    def view_checks(self, param: ir.TensorParam, starts: list[Lowered], widened: Lowered, region: Region,
+                    shape: tuple[int, ...]) -> tuple[list[m.Value], list[m.Value]] | None:
+        """What must hold at run time for a tiled window's store to go through its view:
+        each start before the tensor's end (unless known), and the value present from 0
+        to the end of the window's part inside the tensor (`region`) where that is not
+        known now (as it is for `A[i :+ n] + 1.0` stored to a window of a tensor of A's
+        extent: the same bound, one value). None where the value is known to lack some."""
+        e = self.e
+        fold = e.fold
+        assert widened.region is not None and shape
+        starting = []
+        for st, d in zip(starts, param.dims, strict=True):
+            start, extent = fold(st.value), self.extent(d)
+            known = (st.below is not None and st.below is extent
+                     or isinstance(start, int) and isinstance(extent, int) and start < extent)
+            if not known:
+                starting.append(e.cmpi("LESS_THAN", st.value, e.index(extent)))
+        checks: list[m.Value] = []
+        for (lo, hi), (_, inner), n in zip(widened.region, region, shape, strict=True):
+            lo, hi, inner = fold(lo), fold(hi), fold(inner)
+            if isinstance(lo, int) and lo != 0:
+                return None
+            if isinstance(lo, m.Value):
+                checks.append(e.cmpi("LESS_THAN_OR_EQUAL", lo, e.index(0)))
+            if hi is inner or isinstance(hi, int) and (hi >= n or isinstance(inner, int) and hi >= inner):
+                continue
+            if isinstance(hi, int) and isinstance(inner, int):
+                return None
+            checks.append(e.cmpi("GREATER_THAN_OR_EQUAL", e.index(hi), e.index(inner)))
+        return starting, checks
+
+    def store_view(self, s: ir.Store, starts: list[Lowered], v: m.Value, token: m.Value) -> m.Value:
+        """`v` stored to its window's tile of a partition view (which leaves out what lies
+        past the tensor), after `token`; the store's token."""
+        e = self.e
+        param = self.tensors[s.tensor][0]
+        shape = shape_of(v)
+        if param.dtype.is_bool:
+            stored = STORAGE[param.dtype.name]
+            v = e.select(v, e.const(stored, 1, shape), e.const(stored, 0, shape))
+        index = tuple(e.index(e.bound_op("divi", st.value, it.length))  # type: ignore[union-attr]
+                      for it, st in zip(s.items, starts, strict=True))
+        return e.b.op("store_view_tko", [m.Token()], {"tile": v, "view": self.partition_view(s.tensor, shape),
+                                                      "index": index, "token": token},
+                      {"memory_ordering_semantics": WEAK})[0]
+
+    def store_pointers(self, s: ir.Store, base: m.Value, starts: list[Lowered], region: Region,
+                       inside: m.Value | bool, widened: Lowered) -> None:
+        """The present elements inside the tensor stored through a tile of pointers."""
+        e = self.e
+        param = self.tensors[s.tensor][0]
         dtype: DType = param.dtype
         shape = padded(tuple(it.length for it in s.items if isinstance(it, ir.Window)))
         if shape:
