@@ -12,8 +12,9 @@ only writes is poisoned first (in both runs alike), so an element the GPU leaves
 unwritten shows. Integer and bool outputs must match bit for bit; float outputs
 within max(the case's own tolerance, corpus/gate.py's FLOOR). Then the corpus runs
 again under compute-sanitizer, once with memcheck and once with racecheck; each must
-report no error. Then scripts/difftest.py compares the GPU with the interpreter on
-10,000 random valid kernels. Finally one line is appended to
+report no error. Meanwhile, from the start, scripts/difftest.py compares the GPU with
+the interpreter on 10,000 random valid kernels, on all but two of the CPUs, so that the
+gate fits one 10-minute command. Finally one line is appended to
 tests/ledger/<arch>.jsonl (README.md there).
 
 Options: `--cases-only` (what runs under the sanitizer: the corpus, no ledger),
@@ -207,39 +208,58 @@ def device_arrays() -> dict[str, Any]:
     return {"command": shown, "result": "passed" if done.returncode == 0 else "failed", "summary": lines[-1:]}
 
 
-def difftest(count: int, budget: float, summary_path: str | None) -> dict[str, Any]:
-    """scripts/difftest.py's counts: run now, or read from a run made on its own."""
-    command = [sys.executable, "scripts/difftest.py", "--count", str(count), "--budget", str(budget), "--quiet"]
-    if summary_path is None:
-        out = Path(tempfile.mkdtemp(prefix="phobos-difftest-"))
-        command += ["--out", str(out)]
-        started = time.monotonic()
-        try:
-            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=budget + 300)
-        except subprocess.TimeoutExpired:
-            return {"command": " ".join(command), "result": f"timed out after {budget + 300:.0f} s"}
-        print((done.stdout + done.stderr)[-4000:])
-        path = out / "summary.json"
-        if not path.exists():
-            return {"command": " ".join(command), "result": f"exit status {done.returncode}, no summary"}
-        seconds = round(time.monotonic() - started)
-    else:
-        path, seconds = Path(summary_path), None
-    summary = json.loads(path.read_text())
-    if summary["tree"] != tree_hash():
-        return {"summary": str(path), "result": "not counted: the summary names another tree"}
-    counts = summary["counts"]
-    clean = (counts["disagreed"] == counts["refused"] == counts["errors"] == counts.get("unfinished", 0) == 0
-             and not summary["dry_run"])
-    return {
-        "command": " ".join(command) if summary_path is None else f"summary {path}",
-        "result": "agreed" if clean else "failed",
-        **counts,
-        "seed": summary["seed"],
-        "seconds": seconds if seconds is not None else summary["wall_seconds"],
-        "failed_seeds": sorted(f["seed"] for kind in summary["failures"].values() for f in kind)[:50],
-        "summary": str(path),
-    }
+class Difftest:
+    """scripts/difftest.py run beside the corpus and the sanitizer's runs (it takes all
+    but two of the CPUs; they take one and the GPU), so that the whole gate fits one
+    command; or the counts of a run made on its own, read from its summary.json."""
+
+    def __init__(self, count: int, budget: float, summary_path: str | None) -> None:
+        self.summary_path = summary_path
+        self.command = [sys.executable, "scripts/difftest.py", "--count", str(count), "--budget", str(budget),
+                        "--jobs", str(max(1, (os.cpu_count() or 1) - 2)), "--quiet"]
+        self.budget = budget
+        self.process: subprocess.Popen[str] | None = None
+        if summary_path is None:
+            self.out = Path(tempfile.mkdtemp(prefix="phobos-difftest-"))
+            self.command += ["--out", str(self.out)]
+            self.started = time.monotonic()
+            self.process = subprocess.Popen(self.command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                            text=True)
+
+    def result(self) -> dict[str, Any]:
+        """The run's counts once it has ended ('agreed' only where nothing disagreed)."""
+        shown = " ".join(self.command)
+        if self.process is not None:
+            try:
+                output, _ = self.process.communicate(timeout=max(60.0, self.budget + 300 - self.elapsed()))
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                return {"command": shown, "result": f"timed out after {self.elapsed():.0f} s"}
+            print(output[-4000:])
+            path, seconds = self.out / "summary.json", round(self.elapsed())
+            if not path.exists():
+                return {"command": shown, "result": f"exit status {self.process.returncode}, no summary"}
+        else:
+            assert self.summary_path is not None
+            path, seconds = Path(self.summary_path), None
+        summary = json.loads(path.read_text())
+        if summary["tree"] != tree_hash():
+            return {"summary": str(path), "result": "not counted: the summary names another tree"}
+        counts = summary["counts"]
+        clean = (counts["disagreed"] == counts["refused"] == counts["errors"] == counts.get("unfinished", 0) == 0
+                 and not summary["dry_run"])
+        return {
+            "command": shown if self.process is not None else f"summary {path}",
+            "result": "agreed" if clean else "failed",
+            **counts,
+            "seed": summary["seed"],
+            "seconds": seconds if seconds is not None else summary["wall_seconds"],
+            "failed_seeds": sorted(f["seed"] for kind in summary["failures"].values() for f in kind)[:50],
+            "summary": str(path),
+        }
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
 
 
 def versions() -> dict[str, str]:
@@ -285,6 +305,9 @@ def main() -> int:
     if args.backend == "tileir":
         os.environ["PHOBOS_BACKEND"] = "tileir"  # for the sanitizer's runs of this script too
         args.no_difftest = True
+    running = None
+    if not (args.cases_only or args.no_difftest):
+        running = Difftest(args.difftest_count, args.difftest_budget, args.difftest_summary)
     counts = run_corpus(args.only, args.quiet)
     print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['refused']} refused", flush=True)
     if args.cases_only:
@@ -301,9 +324,7 @@ def main() -> int:
         for k, tool in enumerate(SANITIZER_TOOLS):
             left = args.budget - (time.monotonic() - started) - 15
             sanitizer[tool] = sanitize(tool, args.only, left / (len(SANITIZER_TOOLS) - k))
-    generated = {"result": "not run (--no-difftest)"}
-    if not args.no_difftest:
-        generated = difftest(args.difftest_count, args.difftest_budget, args.difftest_summary)
+    generated = running.result() if running is not None else {"result": "not run (--no-difftest)"}
     line = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "gpu": device.name,
