@@ -13,6 +13,8 @@ the checker must accept what it writes and the comparisons need no guessing. The
 - `env.py`, `exprs.py`, `stmts.py`, `patterns.py`, `program.py`: the generator, by
   state, expression, statement, multi-statement pattern, and whole kernel;
 - `overlap.py`: statements that read the tensor or tile they store to;
+- `products.py`: products the CUDA back end puts on wgmma (attention, MLP, chains,
+  3-d and transposed windows), of inputs on a grid so most are compared bit for bit;
 - `coverage.py`: the constructs a kernel uses, read off the model;
 - `inputs.py`: fresh inputs for a kernel from a seed, outputs poisoned as gate 2 does;
 - `oracle.py`, `values.py`: an independent numpy evaluation of the kernels that need

@@ -80,6 +80,8 @@ def values(rng: np.random.Generator, p: TensorParam, shape: tuple[int, ...], dty
         x = rng.uniform(p.lo, p.hi, shape)
         special = rng.random(shape) < 0.2
         x[special] = rng.choice(SPECIAL, int(special.sum()))
+        if p.step:
+            x = np.round(x / p.step) * p.step
         return np.clip(x, p.lo, p.hi).astype(dtype)
     lo, hi = int(p.lo), int(p.hi)
     return rng.integers(lo, hi, shape, dtype=np.int64, endpoint=True).astype(dtype)

@@ -179,6 +179,7 @@ class TensorParam:
     role: str  # "input", "output" (poisoned, written only), "inout" (read and written), "atomic" (read-modify-write)
     lo: float = -2.0  # input values (and an atomic target's initial values) are drawn from [lo, hi]
     hi: float = 2.0
+    step: float = 0.0  # where > 0, input values are multiples of it
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from .model import (
     Var,
 )
 from .overlap import OverlapGen
+from .products import ProductGen
 from .stmts import ERR_CAP, MAX_TRIPS
 from .walk import names_declared, names_used
 
@@ -74,7 +75,7 @@ class Gemm:
     tf32: bool = False  # f32 operands of a dot<precision tf32>
 
 
-class KernelGen(OverlapGen):
+class KernelGen(ProductGen, OverlapGen):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.gemms: list[Gemm] = []
@@ -90,6 +91,8 @@ class KernelGen(OverlapGen):
             forms += [(self.accumulate, 3)]
             if self.gemms:
                 forms.append((self.gemm, 4))
+            if self.plan is not None and self.plan.made < 2 and not self.env.in_fn:
+                forms.append((self.product_stmt, 2))
             if not self.easy:
                 forms += [(self.scatter, 2), (self.tile_atomics, 2), (self.barrier, 1)]
         if not self.easy:

@@ -30,6 +30,7 @@ from .model import (
 )
 from .names import disguise
 from .patterns import Gemm, KernelGen
+from .products import plan_products, threads_for
 
 OTHER_DTYPES = ("f16", "bf16", "f64", "i8", "i32", "i64", "u8", "u16", "u32", "bool")
 
@@ -65,6 +66,8 @@ def generate(ch: Chooser, easy: bool = False) -> Program:
     """One random valid kernel; `easy` keeps to what the numpy oracle evaluates (no
     per-thread control flow, jumps, atomics, or statement fns)."""
     threads = ch.weighted(((64, 3), (32, 2), (128, 3)))
+    wide = threads_for(ch, easy, threads)  # a kernel with products on wgmma
+    threads = wide or threads
     grid = ch.integer(1, 3)
     rows = ch.choice((2, 4, 8))
     cols = ch.choice((4, 8, 16))
@@ -114,8 +117,10 @@ def generate(ch: Chooser, easy: bool = False) -> Program:
         for d in ("i32", "u32", "i64", "f32", "f64"):
             if ch.coin(0.25 if d != "i32" else 0.5):
                 tensor("H", d, ch.choice(((8,), (16,), (2, 8))), "atomic")
-    if ch.coin(0.2):
+    if not wide and ch.coin(0.2):
         plan_gemm(ch, gen, tensor, dims, grid)
+    if wide:
+        plan_products(ch, gen, params, dims, grid, threads)
     used = {d for p in params if isinstance(p, TensorParam) for d in p.dims if isinstance(d, str)}
     for name in [d for d in dims if d not in used]:
         del dims[name]
@@ -130,7 +135,8 @@ def generate(ch: Chooser, easy: bool = False) -> Program:
         Let("b", None, Ctx("block.x")),
         Let("g", None, Binary("+", Binary("*", Name("b"), Ctx("threads")), Ctx("thread"))),
     ]
-    body = prelude + gen.block(ch.integer(3, 9))
+    # with products (long CUDA for NVRTC to build), fewer other statements
+    body = prelude + gen.product_stmt() + gen.block(ch.integer(2, 6) if wide else ch.integer(3, 9))
     body += epilogue(gen, params, span)
     tolerance = dict(env.tolerance)
     for name, (terms, mag, err) in gen.atomic_terms.items():
