@@ -203,7 +203,9 @@ def test_fullgraph_compile_has_no_graph_break(mod: phobos.Module, device: str) -
     x, y = torch.randn(300, device=device).bfloat16(), torch.randn(300, device=device)
     explained = torch._dynamo.explain(f)(x, y)
     assert explained.graph_break_count == 0 and explained.graph_count == 1
-    compiled = torch.compile(f, fullgraph=True)
+    # On the CPU, tracing through AOT autograd is what is checked: inductor's build of
+    # torch's own CPU code around the operator depends on the machine's C++ compiler.
+    compiled = torch.compile(f, fullgraph=True, backend="inductor" if device == "cuda" else "aot_eager")
     torch.testing.assert_close(compiled(x, y), f(x, y))
     x2, y2 = torch.randn(513, device=device).bfloat16(), torch.randn(513, device=device)
     torch.testing.assert_close(compiled(x2, y2), f(x2, y2))

@@ -20,9 +20,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from phobos.dtypes import NUMPY, TORCH_DTYPES, DType
+from phobos.environment import flag
 from phobos.errors import PhobosError, api
 from phobos.ir.nodes import read_tensors, written_tensors
 from phobos.ir.signature import Param, Signature
+from phobos.runtime.backend import ENV_INTERPRET
 from phobos.runtime.grid import GridSpec
 from phobos.runtime.kernel import Kernel
 
@@ -78,6 +80,9 @@ class _Spec:
     def __init__(self, kernel: Kernel, grid: GridSpec, outputs: Sequence[str] | Mapping[str, Shape],
                  pins: dict[str, int]):
         self.kernel = kernel
+        # CPU tensors run on the interpreter whatever back end the kernel's GPU launches take,
+        # as a torch operator computes where its tensors are
+        self.on_cpu = kernel.with_options(interpret=True, backend=None)
         self.grid = grid
         sig: Signature = kernel.signature
         self.sig = sig
@@ -186,12 +191,15 @@ class _Spec:
         return made
 
     def _device(self, values: Sequence[Any]) -> torch.device:
+        """Where a call computes: its first tensor's device; with no tensor input, the
+        GPU where one is visible and the kernel is not made for the interpreter."""
         import torch
 
         for p, value in zip(self.inputs, values, strict=True):
             if p.is_tensor:
                 return value.device
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        interpreted = self.kernel.options.get("interpret", flag(ENV_INTERPRET, False))
+        return torch.device("cuda" if torch.cuda.is_available() and not interpreted else "cpu")
 
     def pinned(self, given: Mapping[str, int | None]) -> dict[str, int]:
         """The pins of a call: its keywords over the operator's defaults."""
@@ -210,7 +218,8 @@ class _Spec:
         """One launch: the outputs allocated, non-contiguous inputs made contiguous (a
         mutated one copied back after), the kernel launched."""
         pinned = self.pinned(pins)
-        made = self.allocate(values, pinned, self._device(values))
+        device = self._device(values)
+        made = self.allocate(values, pinned, device)
         arguments: dict[str, Any] = dict(made)
         copied_back = []
         for p, value in zip(self.inputs, values, strict=True):
@@ -221,7 +230,7 @@ class _Spec:
                 value = packed
             arguments[p.name] = value
         ordered = [arguments[p.name] for p in self.sig.params]
-        self.kernel[self.grid](*ordered, **pinned)
+        (self.on_cpu if device.type == "cpu" else self.kernel)[self.grid](*ordered, **pinned)
         for original, packed in copied_back:
             original.copy_(packed)
         return self._returned(made)
