@@ -304,6 +304,20 @@ def test_a_whole_tile_is_stored_through_a_view_where_the_value_covers_the_window
     assert ("} -> " in text) == ("store_view_tko" in stores)
 
 
+@pytest.mark.parametrize("body", [
+    "  Y[c :+ 64] = X[c :+ 64] * 2.0\n  Y[c :+ 64] = Y[c :+ 64] + 1.0\n",  # Y read after its store
+    "  Y[c :+ 64] = X[c :+ 64]\n  Y[c :+ 64] = X[c :+ 64] * 2.0\n",  # stored twice
+    "  for k in range(0, 2) {\n    Y[c :+ 64] = X[c :+ 64] * 2.0\n  }\n",  # in a loop
+])
+def test_a_tensor_read_or_stored_again_is_stored_through_pointers(body: str):
+    """A view's tile may leave by an asynchronous TMA store, which a later read or store
+    of the same memory in the tile block is not ordered after: only a tensor's lone
+    store outside loops, of a tensor never read, goes through its view."""
+    text = module_text(lowered(
+        f"kernel k(X: tensor<bf16>[N], Y: tensor<bf16>[N]) {{\n  let c = ctx.block.x * 64\n{body}}}\n", "k"))
+    assert "store_view_tko" not in text and "store_ptr_tko" in text
+
+
 def test_a_kernel_without_windows_of_tiles_keeps_tma():
     text = module_text(lowered("kernel k(X: tensor<f32>[16, 16], Z: tensor<f32>[16, 16]) {\n"
                                "  Z[:, :] = X[:, :] - rowmax(X[:, :])\n}\n", "k"))

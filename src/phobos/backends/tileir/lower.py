@@ -21,7 +21,7 @@ from .debug import Debug
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
 from .flow import Flow, Loop
-from .memory import Memory
+from .memory import Memory, lone_stores
 from .refusals import refuse_what_is_not_lowered
 from .scratch import Scratch
 
@@ -49,6 +49,7 @@ class Lowering(Exprs, Memory, Scratch, Flow, Debug):
                         for name in kernel.runtime_dims}
         self.prologue = m.Block()  # the views and scratch buffers, made once at the top of the entry
         self.views: dict[tuple[str, tuple[int, ...]], m.Value] = {}
+        self.lone = lone_stores(kernel)
         self.scratch: m.Op | None = None  # the scratch buffer's `alloca`, of bytes
         self.scratch_bases: dict[m.Scalar, m.Value] = {}  # its start, as a pointer to each element type
         self.held: tuple[m.Value, m.Block] | None = None  # see Scratch.spill

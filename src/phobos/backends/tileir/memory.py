@@ -2,7 +2,10 @@
 power-of-two length is a tile of a partition view (the tensor cut into tiles of the
 window's shape): loaded whole, padded with zeros past the tensor's edges, and stored
 whole where the value stored has every element present (the view leaves out what lies
-past the tensor). Any other window or element goes through a tile of pointers (each
+past the tensor) and the store is its tensor's only one, outside any loop, of a tensor
+the kernel never reads (`lone_stores`: tileiras may write a view's tile by an
+asynchronous TMA store, which a later read or store of the same memory in the tile
+block is not ordered after). Any other window or element goes through a tile of pointers (each
 position's address from the starts and the tensor's row-major strides) with a mask of
 the positions inside the tensor, a store's mask also leaving out the value's absent
 elements. Memory ops are ordered by tokens: a load waits for the stores before it, a
@@ -18,6 +21,27 @@ from . import model as m
 from .emit import NONE_OVERFLOW, STORAGE, WEAK, Bound, Emitter, Lowered, Region, element_of, padded, shape_of, tile
 
 
+def lone_stores(kernel: ir.Kernel) -> set[int]:
+    """The stores (by id) that may go through a view: each its tensor's only store, at
+    no loop's depth, of a tensor the kernel never reads."""
+    read = ir.read_tensors(kernel)
+    found: dict[str, list[tuple[ir.Store, bool]]] = {}
+
+    def walk(body: list[ir.Stmt], in_loop: bool) -> None:
+        for s in body:
+            if isinstance(s, ir.Store):
+                found.setdefault(s.tensor, []).append((s, in_loop))
+            elif isinstance(s, (ir.For, ir.While)):
+                walk(s.body, True)
+            elif isinstance(s, ir.If):
+                walk(s.body, in_loop)
+                walk(s.orelse, in_loop)
+
+    walk(kernel.body, False)
+    return {id(stores[0][0]) for tensor, stores in found.items()
+            if tensor not in read and len(stores) == 1 and not stores[0][1]}
+
+
 class Memory:
     """The memory half of the lowering; it evaluates starts and indices through the
     expression half (exprs.Exprs), and hoists views into the entry's prologue."""
@@ -29,6 +53,7 @@ class Memory:
     reads: list[m.Value]
     prologue: m.Block
     views: dict[tuple[str, tuple[int, ...]], m.Value]
+    lone: set[int]  # lone_stores of the kernel
 
     def extent(self, dim: int | str) -> Bound:
         return dim if isinstance(dim, int) else self.dims[dim]
@@ -187,7 +212,7 @@ class Memory:
         starts = self.starts(s.items)
         shape = padded(tuple(it.length for it in s.items if isinstance(it, ir.Window)))
         region, inside = self.bounds(param, s.items, starts)
-        tiled = shape and self.tiled(s.items, starts)
+        tiled = shape and id(s) in self.lone and self.tiled(s.items, starts)
         checks = self.view_checks(param, starts, widened, region, shape) if tiled else None
         if checks is None:
             self.store_pointers(s, base, starts, region, inside, widened)
