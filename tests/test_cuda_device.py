@@ -176,7 +176,7 @@ def test_a_kernel_of_65_tensors_launches_again_and_again(monkeypatch: pytest.Mon
     import torch
     from test_launch_fast import wide_source
 
-    from phobos.backends.cuda.runtime import launch, native
+    from phobos.backends.gpu import launch, native
 
     monkeypatch.setenv(launch.ENV_SYNC, "0")  # the gate syncs every launch, which takes the C launch off
     kernel = phobos.compile(wide_source(65)).wide
