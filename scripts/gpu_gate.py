@@ -58,8 +58,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-import numpy as np  # noqa: E402
-from corpus.gate import FLOOR, floored, poison, to_device, to_host, write_only  # noqa: E402
+from corpus.gate import FLOOR, drawn, floored, to_device, to_host  # noqa: E402
 from tree import goldens_hash, tree_hash  # noqa: E402  (scripts/, beside this file)
 
 SANITIZER_TOOLS = ("memcheck", "racecheck")
@@ -72,12 +71,7 @@ def run_case(case: Any, spelling: str) -> None:
 
     kernel = harness.kernel_for(case, spelling)
     seed = harness.fresh_seeds()[0]
-    args = case.inputs(np.random.default_rng(seed))
-    for name in write_only(kernel.variants):
-        if isinstance(args.get(name), np.ndarray):
-            poison(args[name])
-    with np.errstate(all="ignore"):
-        outputs = list(case.expect(copy.deepcopy(args)))
+    args, outputs = drawn(case, kernel, seed)
     reference = copy.deepcopy(args)
     harness.launch(kernel, case.grid, reference, "interp", dict(case.meta))
     on_gpu = {name: to_device(v) for name, v in args.items()}

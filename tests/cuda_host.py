@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -40,6 +41,16 @@ from phobos.ir.specialize import Specialization, specialize
 from phobos.runtime import args as arguments
 from phobos.runtime.grid import Grid, call_grid_function, normalize_grid
 from phobos.runtime.variants import candidates, select_variant
+
+
+def gxx_has_barrier() -> bool:
+    """Whether g++ is here and has C++20's <barrier>, which the harness's CTAs wait at."""
+    if shutil.which("g++") is None:
+        return False
+    probe = subprocess.run(["g++", "-std=c++20", "-x", "c++", "-fsyntax-only", "-"], input="#include <barrier>\n",
+                           capture_output=True, text=True)
+    return probe.returncode == 0
+
 
 STUBS = r"""
 #include <atomic>

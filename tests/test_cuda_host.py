@@ -6,29 +6,18 @@ their elements are the positions the sweeps compute."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
-from cuda_host import parameters, run
+from cuda_host import gxx_has_barrier, parameters, run
 
 import phobos
 from phobos.backends.cuda.write.kernel import generate
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, specialize
 
-
-def _gxx_has_barrier() -> bool:
-    if shutil.which("g++") is None:
-        return False
-    probe = subprocess.run(["g++", "-std=c++20", "-x", "c++", "-fsyntax-only", "-"], input="#include <barrier>\n",
-                           capture_output=True, text=True)
-    return probe.returncode == 0
-
-
-pytestmark = pytest.mark.skipif(not _gxx_has_barrier(), reason="needs g++ with C++20's <barrier>")
+pytestmark = pytest.mark.skipif(not gxx_has_barrier(), reason="needs g++ with C++20's <barrier>")
 
 CAUSAL = """
 @launch(128)

@@ -18,18 +18,15 @@ second run builds only what changed.
 from __future__ import annotations
 
 import copy
-import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
-import numpy as np
 import pytest
 from corpus import harness
 from corpus.case import Case
 from corpus.cases import CASES
-from corpus.gate import floored, poison, write_only
-from cuda_host import launch
+from corpus.gate import drawn, floored
+from cuda_host import gxx_has_barrier, launch
 
 CACHE = Path(tempfile.gettempdir()) / "phobos_cuda_host"
 
@@ -40,15 +37,7 @@ SKIPPED: dict[str, str] = {}
 # a bug of the back end (reported, not yet fixed) or a limit of the emulation.
 XFAIL: dict[str, str] = {}
 
-def _gxx_has_barrier() -> bool:
-    if shutil.which("g++") is None:
-        return False
-    probe = subprocess.run(["g++", "-std=c++20", "-x", "c++", "-fsyntax-only", "-"], input="#include <barrier>\n",
-                           capture_output=True, text=True)
-    return probe.returncode == 0
-
-
-pytestmark = pytest.mark.skipif(not _gxx_has_barrier(), reason="needs g++ with C++20's <barrier>")
+pytestmark = pytest.mark.skipif(not gxx_has_barrier(), reason="needs g++ with C++20's <barrier>")
 
 
 def _param(case: Case) -> object:
@@ -69,12 +58,7 @@ def test_the_lists_name_corpus_cases() -> None:
 def host_check(case: Case, seed: int) -> None:
     """One draw of `case` run on the host and on the interpreter; every output agrees."""
     kernel = harness.kernel_for(case, case.spellings[0])
-    args = case.inputs(np.random.default_rng(seed))
-    for name in write_only(kernel.variants):
-        if isinstance(args.get(name), np.ndarray):
-            poison(args[name])
-    with np.errstate(all="ignore"):
-        outputs = list(case.expect(copy.deepcopy(args)))
+    args, outputs = drawn(case, kernel, seed)
     reference, host = copy.deepcopy(args), copy.deepcopy(args)
     harness.launch(kernel, case.grid, reference, "interp", dict(case.meta))
     launched = launch(kernel, case.grid, host, dict(case.meta), CACHE)

@@ -7,6 +7,7 @@ on the GPU) both import these, so the two compare alike.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import ml_dtypes
@@ -82,3 +83,15 @@ def to_host(value: Any) -> np.ndarray:
     if value.dtype == torch.bfloat16:
         return value.view(torch.uint16).cpu().numpy().view(ml_dtypes.bfloat16)
     return value.cpu().numpy()
+
+
+def drawn(case: Any, kernel: Any, seed: int) -> tuple[dict[str, Any], list[str]]:
+    """One draw of `case`'s inputs for `kernel` (the outputs it only writes poisoned, so
+    an element a back end leaves unwritten shows), and the outputs its reference gives."""
+    args = case.inputs(np.random.default_rng(seed))
+    for name in write_only(kernel.variants):
+        if isinstance(args.get(name), np.ndarray):
+            poison(args[name])
+    with np.errstate(all="ignore"):
+        outputs = list(case.expect(copy.deepcopy(args)))
+    return args, outputs
