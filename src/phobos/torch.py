@@ -65,10 +65,12 @@ def operator(
             f"phobos.torch.operator: an operator named {op_name} exists already; torch keeps each name for the "
             "whole process, so name this one otherwise with name='namespace::name'",
             notes=("a kernel's operator is made once, at the top level of a module, not at each call",))
+    schema = spec.schema()
     try:
-        op = torch.library.custom_op(op_name, spec.run, mutates_args=spec.mutated, schema=spec.schema())
+        op = torch.library.custom_op(op_name, spec.run, mutates_args=spec.mutated, schema=schema)
     except RuntimeError as exc:  # torch's refusal, e.g. the name is taken
-        raise PhobosError(f"phobos.torch.operator: torch refused the operator {op_name}: {exc}") from None
+        raise PhobosError(f"phobos.torch.operator: torch {torch.__version__} refused the operator {op_name}: {exc}",
+                          notes=(f"the schema given: {schema}",)) from None
     op.register_fake(spec.fake)
     op.__doc__ = kernel.__doc__
     return op
