@@ -15,6 +15,10 @@ parallel and the GPU sees many small launches. Kernels not started when `--budge
 seconds have passed are counted as skipped.
 
 `--dry-run` needs no GPU: NVRTC builds for sm_90 and the interpreter runs twice.
+`--host` needs none either: each kernel's CUDA C++, as a launch on the GPU would write
+it, runs on the host (tests/cuda_host.py: g++, tensor-core branches compiled out, a
+CTA's threads as threads) against the interpreter, so wrong values in the lowering's
+sweeps, layouts, masks and shuffles show up without a device.
 
 DIR/summary.json holds the counts (generated, compiled, ran, agreed, disagreed,
 refused by the checker, errors, skipped), how many kernels used each construct, the
@@ -48,13 +52,14 @@ STRAGGLERS = 45.0  # seconds past the budget a started kernel may take before it
 _state: dict[str, Any] = {}
 
 
-def worker_init(out: str, dry_run: bool, deadline: float) -> None:
+def worker_init(out: str, mode: str, deadline: float) -> None:
+    """`mode`: "gpu", "dry" (the interpreter twice) or "host" (cuda_host.py)."""
     os.environ["PHOBOS_CACHE_DIR"] = str(Path(out) / "cubins")
     os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
     folder = Path(out) / "modules" / str(os.getpid())
     folder.mkdir(parents=True, exist_ok=True)
-    _state.update(folder=folder, dry_run=dry_run, deadline=deadline)
-    if not dry_run:
+    _state.update(folder=folder, out=Path(out), mode=mode, deadline=deadline)
+    if mode == "gpu":
         # Before any kernel runs here: on the H200 run of 2026-12-01, 6 of 16 workers that
         # first imported torch after running kernels failed inside torch's own import
         # (a custom-op schema it parses), and every kernel of theirs was an error.
@@ -78,12 +83,20 @@ def twice_on_the_interpreter(kernel: Any, program: Any, args: dict[str, Any]) ->
     return runner.run_interp(kernel, runner.Generated(program, None, [], program.easy), args)
 
 
+def on_the_host(kernel: Any, program: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """The CUDA back end's code for the launch, run on the host; arrays in place."""
+    from cuda_host import launch
+
+    launch(kernel, program.grid, args, {}, _state["out"] / "host")
+    return args
+
+
 def second_back_end() -> Any:
-    return twice_on_the_interpreter if _state["dry_run"] else on_gpu
+    return {"dry": twice_on_the_interpreter, "host": on_the_host, "gpu": on_gpu}[_state["mode"]]
 
 
 def arch() -> str:
-    if _state["dry_run"]:
+    if _state["mode"] != "gpu":
         return "sm_90"
     from cuda.core import Device
 
@@ -101,7 +114,8 @@ def one(task: tuple[int, int, bool, float]) -> dict[str, Any]:
     runner.ARCH = arch()
     g = runner.from_seed(seed, easy, simple)
     outcome = runner.check_one(
-        g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None, other=second_back_end()
+        g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None, other=second_back_end(),
+        nvrtc=_state["mode"] != "host",
     )
     result: dict[str, Any] = {
         "index": index,
@@ -133,6 +147,7 @@ def shrunk(task: tuple[int, bool, float, float]) -> dict[str, Any]:
             input_seed=seed,
             oracle=oracle.evaluate if easy else None,
             other=second_back_end(),
+            nvrtc=_state["mode"] != "host",
             python=False,
         )
         return o.status == "disagreed"
@@ -148,7 +163,9 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=540.0, help="seconds; kernels not started by then are skipped")
     parser.add_argument("--out", type=Path, default=None, help="folder for the summary (default: a new temporary one)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--dry-run", action="store_true", help="no GPU: NVRTC for sm_90, the interpreter twice")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true", help="no GPU: NVRTC for sm_90, the interpreter twice")
+    mode.add_argument("--host", action="store_true", help="no GPU: the CUDA code run on the host (tests/cuda_host.py)")
     parser.add_argument("--shrink", type=int, default=5, help="disagreements to shrink (each up to 60 s)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
@@ -165,7 +182,8 @@ def main() -> int:
     seconds: collections.Counter[str] = collections.Counter()
     failures: dict[str, list[dict[str, Any]]] = {"disagreed": [], "refused": [], "error": []}
     pending = {task[0]: task for task in tasks}
-    with context.Pool(args.jobs, worker_init, (str(out), args.dry_run, deadline)) as pool:
+    mode = "host" if args.host else "dry" if args.dry_run else "gpu"
+    with context.Pool(args.jobs, worker_init, (str(out), mode, deadline)) as pool:
         results = pool.imap_unordered(one, tasks)  # one at a time: `next` takes a timeout only so
         for done in itertools.count(1):
             try:  # a kernel that never ends (on the GPU, or in the interpreter) must not stall the run
@@ -189,6 +207,7 @@ def main() -> int:
         "tree": tree_hash(),
         "seed": args.seed,
         "dry_run": args.dry_run,
+        "mode": mode,
         "wall_seconds": round(time.time() - started, 1),
         "jobs": args.jobs,
         "counts": {

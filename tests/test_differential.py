@@ -22,6 +22,7 @@ import pytest
 from corpus import cases
 from corpus.harness import BACKENDS, assert_same_ir
 from corpus.harness import check as check_case
+from cuda_host import gxx_has_barrier
 from gen import coverage, inputs, oracle, overlap, printer, runner, walk
 from gen.choices import HypothesisChooser
 from gen.model import Assign, Binary, Ctx, Expr, Index, Let, Lit, Name, Program, Span, Sub, TensorParam, Unary
@@ -301,3 +302,19 @@ def test_the_difftest_script_runs_end_to_end_on_the_interpreter(tmp_path: Path) 
     assert counts["agreed"] + counts["disagreed"] + counts["refused"] + counts["errors"] == 12
     assert counts["agreed"] == 12, summary
     assert summary["constructs"]["tile_statement"] > 0
+
+
+def test_the_difftest_script_runs_the_cuda_code_on_the_host(tmp_path: Path) -> None:
+    """scripts/difftest.py --host: the CUDA back end's code of each kernel run on the host
+    (tests/cuda_host.py) against the interpreter; its summary counts every kernel."""
+    if not gxx_has_barrier():
+        pytest.skip("needs g++ with C++20's <barrier>")
+    out = tmp_path / "run"
+    command = [sys.executable, str(REPO / "scripts" / "difftest.py"), "--host", "--count", "6", "--jobs", "1",
+               "--seed", "11", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["mode"] == "host"
+    assert summary["counts"]["generated"] == summary["counts"]["agreed"] == 6, summary
+    assert (out / "host").is_dir()  # the host's binaries were built there
