@@ -7,7 +7,7 @@ from that source line), NVRTC's `-lineinfo` puts a `.loc` before the PTX of each
 line, and the Tile IR printer ends each op with the `@line:column` its location
 holds. The placement is the CUDA writer's own plan (fragments.py: the register
 layouts its sweeps and products follow, `Layout.placement`; the shared-memory
-offsets it gave each tile), read from the writer that wrote the code shown.
+offset of each other tile): the plan the code shown was written from (plan/kernel.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from phobos.targets import element_bytes
 from .masks import tile_windows
 
 if TYPE_CHECKING:
-    from phobos.backends.cuda.write.kernel import KernelWriter
+    from phobos.backends.cuda.plan.kernel import KernelPlan
     from phobos.runtime.kernel import Kernel
 
 LINE = re.compile(r'^\s*#line (\d+) (".*")$')
@@ -76,7 +76,7 @@ def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]
         gen, writer = written(variant, spec)
         data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
         data["threads"] = variant.threads
-        data["tiles"] = _tiles(writer)
+        data["tiles"] = _tiles(writer.plan)
         for label, _, gemm in gemm_builds(variant, "sm_90", fast_math(kernel))[:1]:
             data["gemm"] = {"label": label, "threads": gemm.threads, "refused": None, "tiles": _accumulator(gemm),
                             "code": _cuda_code(gemm.source, _ptx(gemm, variant), variant.span.path)}
@@ -226,12 +226,12 @@ def _accumulator(gemm: Any) -> list[dict[str, Any]]:
              "thread": [WARPGROUP * (g + 1) + t for g, t, _ in holders], "register": [r for _, _, r in holders]}]
 
 
-def _tiles(writer: KernelWriter) -> list[dict[str, Any]]:
+def _tiles(plan: KernelPlan) -> list[dict[str, Any]]:
     """Each tile variable of the variant: where each element lives."""
-    registers = writer.registers
-    windows = tile_windows(writer.kernel)
+    registers = plan.registers
+    windows = tile_windows(plan.kernel)
     tiles = []
-    for sym in writer.tile_syms:
+    for sym in plan.tiles:
         shape = sym.vtype.shape
         rows, cols = math.prod(shape[:-1]), shape[-1]
         tile: dict[str, Any] = {"name": sym.name, "type": str(sym.vtype), "rows": rows, "cols": cols,
@@ -244,8 +244,8 @@ def _tiles(writer: KernelWriter) -> list[dict[str, Any]]:
             tile.update(kind="registers", layout=layout.describe(), packed=registers.packed(sym),
                         replicated_over=0 if spread else layout.width,
                         thread=[h[1] for h in holders], register=[h[2] for h in holders])
-        elif sym in writer.offsets:
+        elif sym in plan.shared:
             size = element_bytes(sym.vtype.dtype)
-            tile.update(kind="shared", base=writer.offsets[sym], element=size, swizzle="none")
+            tile.update(kind="shared", base=plan.shared[sym], element=size, swizzle="none")
         tiles.append(tile)
     return tiles

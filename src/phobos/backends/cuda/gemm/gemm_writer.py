@@ -26,6 +26,7 @@ from phobos.ir.specialize import Specialization
 
 from .. import ctypes as ct
 from ..lower.exprs import Pos, add, imax, imin, sub
+from ..plan.kernel import plan_kernel
 from ..write.kernel import path_literal
 from ..write.prelude import PRELUDE
 from .gemm_form import GemmForm
@@ -77,7 +78,7 @@ def wgmma_function(plan: GemmPlan) -> str:
 
 class GemmWriter(GemmStores):
     def __init__(self, kernel: ir.Kernel, spec: Specialization, form: GemmForm, plan: GemmPlan, mode: GemmMode):
-        super().__init__(kernel, spec)
+        super().__init__(plan_kernel(kernel, spec))  # the epilogue is written by the general writer
         assert plan.c is not None or not mode.tma_store
         self.form, self.gemm, self.mode = form, plan, mode
         self.tma = mode.tma_loads

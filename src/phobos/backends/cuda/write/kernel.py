@@ -10,6 +10,7 @@ at its own offset, with the scratch area for materialized values after them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from phobos.backends.gpu.abi import (
     ASSERT_RECORD,
@@ -24,13 +25,13 @@ from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
 
 from .. import ctypes as ct
-from ..layout.fragments import plan_registers, read_in_order
+from ..layout.fragments import read_in_order
 from ..lower import dot_mma, stage_ring
-from ..lower.barriers import BarrierPlan, is_tile_statement
+from ..lower.barriers import is_tile_statement
 from ..lower.debug import printf_line, scalar_debug
-from ..lower.exprs import always_full, in_bounds, linear
-from ..lower.products import general_wgmma
-from ..lower.tiles import ALIGN, TileWriter
+from ..lower.exprs import in_bounds, linear
+from ..lower.tiles import TileWriter
+from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from .prelude import PRELUDE
 
 # The shared memory a kernel with staged operands may take: the least a CTA has on a
@@ -69,58 +70,21 @@ def path_literal(path: str) -> str:
 
 
 class KernelWriter(TileWriter):
-    def __init__(self, kernel: ir.Kernel, spec: Specialization):
-        registers = plan_registers(kernel, stored=general_wgmma())
-        super().__init__(kernel, spec, registers)
-        self.plan = BarrierPlan(kernel, registers)
-        self.params = kernel_params(kernel)
+    """Writes a variant's C++ from its plan (plan/kernel.py)."""
+
+    def __init__(self, plan: KernelPlan):
+        super().__init__(plan.kernel, plan.spec, plan.registers)
+        self.plan = plan
+        self.stage_operands, self.stage_ahead = plan.staging.operands, plan.staging.ahead
+        self.params = kernel_params(plan.kernel)
         for p in self.params:
             self.param_names[p.name] = self.names.user(p.name)
-        self.offsets: dict[ir.Sym, int] = {}  # tiles in shared memory
+        self.offsets = plan.shared  # tiles in shared memory
         self.asserts: list[tuple[Span, str]] = []
-        self.tile_syms: list[ir.Sym] = []
-        self._name_syms(kernel.body)
-        self.arena_base = sum(self._tile_bytes(s) for s in self.offsets)
-        self.full_syms = self._full_syms(kernel.body)
-        offset = 0
-        for sym in self.offsets:
-            self.offsets[sym] = offset
-            offset += self._tile_bytes(sym)
-
-    @staticmethod
-    def _tile_bytes(sym: ir.Sym) -> int:
-        size = ct.element_bytes(sym.vtype.dtype)
-        for n in sym.vtype.shape:
-            size *= n
-        return -(-size // ALIGN) * ALIGN
-
-    def _full_syms(self, body: list[ir.Stmt]) -> set[ir.Sym]:
-        """Tiles that every declaration and assignment leaves wholly present: they need
-        no region at run time. Assumed of all tiles, then refuted to a fixed point."""
-        writes: list[tuple[ir.Sym, ir.Expr | None]] = []
-
-        def collect(stmts: list[ir.Stmt]) -> None:
-            for s in stmts:
-                match s:
-                    case ir.Decl(sym=sym, init=init) | ir.Assign(sym=sym, value=init) if sym.vtype.shape:
-                        writes.append((sym, init))
-                    case ir.For(body=inner) | ir.While(body=inner):
-                        collect(inner)
-                    case ir.If(body=inner, orelse=other):
-                        collect(inner)
-                        collect(other)
-
-        collect(body)
-        full = set(self.tile_syms)
-        changed = True
-        while changed:
-            changed = False
-            for sym, value in writes:
-                if sym in full and value is not None and value.type.shape:
-                    if not always_full(value, full, self.tensors):
-                        full.discard(sym)
-                        changed = True
-        return full
+        self.tile_syms = list(plan.tiles)
+        self._name_syms(plan.kernel.body)
+        self.arena_base = plan.tiles_bytes
+        self.full_syms = set(plan.full)
 
     def _name_syms(self, body: list[ir.Stmt]) -> None:
         """The user's names first, so generated names yield to them."""
@@ -129,9 +93,6 @@ class KernelWriter(TileWriter):
                 case ir.Decl(sym=sym):
                     self.c_names[sym] = self.names.user(sym.name)
                     if sym.vtype.shape:
-                        self.tile_syms.append(sym)
-                        if sym not in self.registers:
-                            self.offsets[sym] = 0
                         self.boxes[sym] = self.names.take(f"{self.c_names[sym]}_box")
                 case ir.For(var=var, body=inner):
                     self.c_names[var] = self.names.user(var.name)
@@ -231,7 +192,7 @@ class KernelWriter(TileWriter):
         self.ordered = None if layout is None else self.order(layout)
         self.read_in_order = read_in_order(s, layout)
         self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
-        if self.plan.needs_barrier(s):
+        if self.plan.barriers.needs_barrier(s):
             self.sync()
         getattr(self, "s_" + type(s).__name__.lower())(s)
 
@@ -401,7 +362,7 @@ class KernelWriter(TileWriter):
     def s_while(self, s: ir.While) -> None:
         with self.captured() as before:
             cond = self.scalar(s.cond)
-        head_barrier = self.plan.needs_head_barrier(s)
+        head_barrier = self.plan.barriers.needs_head_barrier(s)
         if not before and not head_barrier:
             self.line(f"while ({cond}) {{")
         else:
@@ -430,17 +391,17 @@ def written(kernel: ir.Kernel, spec: Specialization | None = None) -> tuple[Gene
     allow it, so the key is part of the source and so of the cache key. A kernel whose
     staged operands (dot_stage.py) would take it past the shared memory of the
     smallest tensor-core target is written again with one stage a window rather than
-    two (stage_ring.py), and then without them. The writer comes with it, for what it
-    planned (`phobos explain` reads its register plan and shared-memory offsets)."""
+    two (stage_ring.py), and then without them. The writer comes with it, and its plan
+    (`phobos explain` draws where the plan puts each tile)."""
     spec = usual(kernel) if spec is None else spec
     kernel = scalar_debug(kernel) if spec.debug else ir.without_debug(kernel)
-    writer = KernelWriter(kernel, spec)
+    plan = plan_kernel(kernel, spec)
+    writer = KernelWriter(plan)
     gen = writer.write()
     for staged in (True, False):  # one stage a window, then none
         if not (writer.staged_any and gen.shared_bytes > STAGED_SHARED):
             break
-        writer = KernelWriter(kernel, spec)
-        writer.stage_ahead, writer.stage_operands = False, staged
+        writer = KernelWriter(replace(plan, staging=Staging(operands=staged, ahead=False)))
         gen = writer.write()
     return gen, writer
 

@@ -1,0 +1,94 @@
+"""A kernel variant's plan, made before the writer writes a line: which tiles live in
+registers and how their elements are spread (layout/fragments.py), which of the rest
+live in shared memory and at which byte offset, which tiles are always wholly present
+(no region at run time), where the barriers go (lower/barriers.py), and whether
+products may stage their operands in shared memory and a loop turn ahead.
+
+The writer (write/kernel.py) reads the plan and adds only what writing decides as it
+goes: each statement's scratch above the tiles, and each product's lowering.
+`phobos explain` draws the plan's placement of each tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phobos.ir import nodes as ir
+from phobos.ir.specialize import Specialization
+
+from .. import ctypes as ct
+from ..layout.fragments import Registers, plan_registers
+from ..lower.barriers import BarrierPlan
+from ..lower.exprs import always_full
+from ..lower.products import general_wgmma
+from ..lower.tiles import ALIGN
+
+
+@dataclass(frozen=True)
+class Staging:
+    """Whether products may stage their operands in shared memory (lower/dot_stage.py),
+    and whether loops may copy them a turn ahead into two stages (lower/stage_ring.py).
+    A kernel they would take past the shared memory of the smallest tensor-core target
+    is planned again with less (write/kernel.py, `written`)."""
+
+    operands: bool = True
+    ahead: bool = True
+
+
+@dataclass(frozen=True)
+class KernelPlan:
+    kernel: ir.Kernel
+    spec: Specialization
+    registers: Registers
+    barriers: BarrierPlan
+    tiles: tuple[ir.Sym, ...]  # every tile variable, in the order of its declaration
+    shared: dict[ir.Sym, int]  # each tile not in registers: its byte offset in shared memory
+    full: frozenset[ir.Sym]  # tiles every declaration and assignment leaves wholly present
+    staging: Staging
+
+    @property
+    def tiles_bytes(self) -> int:
+        """The shared memory the tiles take: the statements' scratch starts there."""
+        return sum(tile_bytes(sym) for sym in self.shared)
+
+
+def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Staging()) -> KernelPlan:
+    registers = plan_registers(kernel, stored=general_wgmma())
+    tiles = tuple(declared_tiles(kernel.body))
+    shared: dict[ir.Sym, int] = {}
+    offset = 0
+    for sym in tiles:
+        if sym not in registers:
+            shared[sym] = offset
+            offset += tile_bytes(sym)
+    full = always_full_tiles(kernel, tiles)
+    return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging)
+
+
+def tile_bytes(sym: ir.Sym) -> int:
+    size = ct.element_bytes(sym.vtype.dtype)
+    for n in sym.vtype.shape:
+        size *= n
+    return -(-size // ALIGN) * ALIGN
+
+
+def declared_tiles(body: list[ir.Stmt]) -> list[ir.Sym]:
+    """The tile variables declared in `body`, nested blocks included, in source order."""
+    return [s.sym for s in ir.walk_stmts(body) if isinstance(s, ir.Decl) and s.sym.vtype.shape]
+
+
+def always_full_tiles(kernel: ir.Kernel, tiles: tuple[ir.Sym, ...]) -> frozenset[ir.Sym]:
+    """Tiles that every declaration and assignment leaves wholly present: they need no
+    region at run time. Assumed of all tiles, then refuted to a fixed point."""
+    tensors = {p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)}
+    writes = [(s.sym, s.init if isinstance(s, ir.Decl) else s.value) for s in ir.walk_stmts(kernel.body)
+              if isinstance(s, ir.Decl | ir.Assign) and s.sym.vtype.shape]
+    full = set(tiles)
+    changed = True
+    while changed:
+        changed = False
+        for sym, value in writes:
+            if sym in full and value is not None and value.type.shape and not always_full(value, full, tensors):
+                full.discard(sym)
+                changed = True
+    return frozenset(full)
