@@ -16,6 +16,11 @@ recorded). A mutant its gate does not catch is a survivor, and the table says so
     python scripts/mutants.py --out mutants.json --table docs/gates.md      # gates 0 and 1, here
     python scripts/mutants.py --device --only-gate 2 --out mutants_gpu.json  # on the GPU machine
 
+`--host` runs, for each gate-2 mutant of the CUDA back end, a stand-in for gate 2 that
+needs no GPU: the corpus as the CUDA back end's code run on the host against the
+interpreter (tests/test_cuda_host_corpus.py; g++, tensor-core branches compiled out).
+Its column says what the stand-in saw; it decides no verdict, which stays gate 2's.
+
 No mutant touches the working tree: each runs in a scratch copy (`git archive HEAD`),
 which is removed at the end.
 """
@@ -99,8 +104,11 @@ MUTANTS = [
     M("smem_declared", 2, f"{CUDA}/write/kernel.py", '"  extern __shared__ __align__(16) unsigned char smem[];"',
       '"  extern __shared__ __align__(16) unsigned char smem;"',
       "shared memory declared as one byte (C++ takes the byte's value cast to an address)"),
-    M("shfl_width", 2, f"{CUDA}/write/prelude.py", "return __shfl_xor_sync(PH_ALL_LANES, v, m, w); }",
-      "return __shfl_xor_sync(PH_ALL_LANES, v, m); }", "a group's shuffle over the whole warp (the width defaults)"),
+    # (Not the xor shuffle's width: every xor lane mask is a constant below the width, the
+    # checker's rule, and then the width changes nothing; that mutant was equivalent.)
+    M("shfl_up_width", 2, f"{CUDA}/write/prelude.py", "return __shfl_up_sync(PH_ALL_LANES, v, n, w); }",
+      "return __shfl_up_sync(PH_ALL_LANES, v, n); }",
+      "a group's shuffle up over the whole warp (the width defaults): a group's first lanes read the group before"),
     M("reduce_steps", 2, f"{CUDA}/write/prelude.py", "for (int m = width / 2; m >= 1; m /= 2)",
       "for (int m = width / 2; m > 1; m /= 2)", "a group reduction one shuffle short"),
     M("warp_reduce_steps", 2, f"{CUDA}/write/prelude.py", "for (int m = padded / 2; m >= 1; m /= 2)",
@@ -248,11 +256,20 @@ def gate2(tree: Path, env: dict[str, str]) -> tuple[bool, str]:
     return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
 
 
+def host(tree: Path, env: dict[str, str]) -> tuple[bool, str]:
+    """Whether the corpus, as CUDA code run on the host, disagrees with the interpreter."""
+    code, out = run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                     "tests/test_cuda_host_corpus.py"], tree, env, 1500)
+    return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="mutants.json")
     parser.add_argument("--table", help="write the gates' table (markdown) to this file")
     parser.add_argument("--device", action="store_true", help="run gate 2 too (on the GPU machine)")
+    parser.add_argument("--host", action="store_true",
+                        help="a CUDA gate-2 mutant also meets gate 2's stand-in on the host (no GPU)")
     parser.add_argument("--only-gate", type=int, choices=(0, 1, 2), help="only the mutants written against it")
     parser.add_argument("--only", nargs="*", default=(), help="only these mutants")
     args = parser.parse_args()
@@ -281,15 +298,16 @@ def main() -> int:
                     row["caught"]["1"] = gate1(tree, env, baseline, backend)
                 if m.gate == 2 and args.device:
                     row["caught"]["2"] = gate2(tree, env)
+                if m.gate == 2 and args.host and m.path.startswith(CUDA):
+                    row["caught"]["host"] = host(tree, env)
             finally:
                 source.write_text(original)
             own = row["caught"].get(str(m.gate))
             row["verdict"] = "caught" if own and own[0] else "survived" if own else "not run"
             row["seconds"] = round(time.monotonic() - start, 1)
             results.append(row)
-            print(f"{m.name:22s} gate {m.gate}: {row['verdict']:9s} "
-                  f"({', '.join(f'gate {g}: ' + ('red' if c[0] else 'green') for g, c in row['caught'].items())})",
-                  flush=True)
+            seen = ", ".join(f"{'gate ' + g if g.isdigit() else g}: {mark(c)}" for g, c in row["caught"].items())
+            print(f"{m.name:22s} gate {m.gate}: {row['verdict']:9s} ({seen})", flush=True)
     Path(args.out).write_text(json.dumps(results, indent=1) + "\n")
     if args.table:
         Path(args.table).write_text(table(results))
@@ -312,10 +330,15 @@ def table(results: list[dict]) -> str:
         count = {v: sum(r["verdict"] == v for r in rows) for v in ("caught", "survived", "not run")}
         lines.append(f"| {gate} | {holds[gate]} | {len(rows)} | {count['caught']} | {count['survived']} | "
                      f"{count['not run']} |")
-    lines += ["", "| mutant | gate | file | the bug | verdict | gate 0 | gate 1 | gate 2 |",
-              "|---|---:|---|---|---|---|---|---|"]
+    hosted = [r for r in results if "host" in r["caught"]]
+    if hosted:
+        red = sum(bool(r["caught"]["host"][0]) for r in hosted)
+        lines += ["", f"Gate 2's stand-in on the host (no GPU; `--host`) turned {red} of the {len(hosted)} "
+                  "CUDA gate-2 mutants it ran red; it decides no verdict."]
+    lines += ["", "| mutant | gate | file | the bug | verdict | gate 0 | gate 1 | gate 2 | host |",
+              "|---|---:|---|---|---|---|---|---|---|"]
     for r in results:
-        marks = [mark(r["caught"].get(g)) for g in ("0", "1", "2")]
+        marks = [mark(r["caught"].get(g)) for g in ("0", "1", "2", "host")]
         where = r["path"].removeprefix("src/phobos/backends/")
         lines.append(f"| {r['name']} | {r['gate']} | {where} | {r['what']} | {r['verdict']} | {' | '.join(marks)} |")
     return "\n".join(lines) + "\n"
