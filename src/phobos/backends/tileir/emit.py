@@ -29,6 +29,8 @@ WEAK = m.Enum("MemoryOrderingSemantics", "WEAK")  # no other access races with i
 INF = float("inf")
 Bound = int | m.Value  # an i64 known now, or a rank-0 tile<i64> known at run time
 Region = tuple[tuple[Bound, Bound], ...]  # per dim, the present positions lo <= i < hi
+# A bound's arithmetic on values made before a loop, to be found again after it (flow.Flow.floors).
+Floor = int | m.Value | tuple[str, "Floor", "Floor"]
 
 
 @dataclass
@@ -93,6 +95,10 @@ class Emitter:
         self.constants: list[dict[tuple, m.Value]] = [{}]
         self.known: dict[m.Value, int] = {}  # the rank-0 i64 constants, whose arithmetic folds
         self.at_most: dict[m.Value, int] = {}  # bounds known not to exceed a number (a `mini` of one)
+        self.made: dict[m.Value, tuple[str, Bound, Bound]] = {}  # bound arithmetic, by its result
+        # Region ends known to be at least a bound: a loop's carried end that starts there
+        # and is only ever clamped by what stays above it (flow.Flow.floors).
+        self.at_least: dict[m.Value, Floor] = {}
 
     def rounding(self, precise: m.Enum, operand: m.Value) -> m.Enum:
         """A float op's rounding mode: `precise`, or APPROX for f32 under math_mode="fast"."""
@@ -162,6 +168,21 @@ class Emitter:
     # ------------------------------------------------------------ bounds
 
     def bound_op(self, name: str, a: Bound, b: Bound) -> Bound:
+        found = self.find(name, a, b)
+        if found is not None:
+            return found
+        a, b = self.fold(a), self.fold(b)
+        v = self.constants[-1][("bound", name, a, b)] = self.int_op(name, self.index(a), self.index(b))
+        self.made[v] = (name, a, b)
+        if name == "mini" or name == "maxi" and max(self.ceiling(a), self.ceiling(b)) < INF:
+            self.at_most[v] = (min if name == "mini" else max)(self.ceiling(a), self.ceiling(b))
+        if name == "mini" and (a in self.at_least or b in self.at_least):
+            self.at_least[v] = ("mini", self.at_least.get(a, a), self.at_least.get(b, b))  # type: ignore[arg-type]
+        return v
+
+    def find(self, name: str, a: Bound, b: Bound) -> Bound | None:
+        """Bound arithmetic folded, or made before in this scope; None where it would take
+        a new op. The same bound computed twice is one value: regions compare by identity."""
         a, b = self.fold(a), self.fold(b)
         fold = {"maxi": max, "mini": min, "addi": lambda x, y: x + y, "subi": lambda x, y: x - y,
                 "muli": lambda x, y: x * y, "divi": lambda x, y: x // y}
@@ -180,14 +201,24 @@ class Emitter:
                 return a
             if isinstance(a, int) and self.ceiling(b) <= a:
                 return b
-        key = ("bound", name, a, b)  # the same bound computed twice is one value: regions compare by identity
+        key = ("bound", name, a, b)
         for scope in reversed(self.constants):
             if key in scope:
                 return scope[key]
-        v = self.constants[-1][key] = self.int_op(name, self.index(a), self.index(b))
-        if name == "mini" or name == "maxi" and max(self.ceiling(a), self.ceiling(b)) < INF:
-            self.at_most[v] = (min if name == "mini" else max)(self.ceiling(a), self.ceiling(b))
-        return v
+        return None
+
+    def floor(self, v: Bound) -> Bound:
+        """A bound `v` is known to be at least, as a number or a value there is already
+        (`v` itself where none is)."""
+        def existing(f: Floor) -> Bound | None:
+            if not isinstance(f, tuple):
+                return self.fold(f)
+            a, b = existing(f[1]), existing(f[2])
+            return None if a is None or b is None else self.find(f[0], a, b)
+
+        v = self.fold(v)
+        found = existing(self.at_least[v]) if isinstance(v, m.Value) and v in self.at_least else None
+        return v if found is None else found
 
     def ceiling(self, v: Bound) -> int | float:
         """A number `v` is known not to exceed (inf where none is)."""

@@ -21,7 +21,7 @@ from phobos.dtypes import INDEX
 from phobos.ir import nodes as ir
 
 from . import model as m
-from .emit import Emitter, Lowered, Region, tile
+from .emit import Bound, Emitter, Floor, Lowered, Region, tile
 
 
 def assigned(body: list[ir.Stmt]) -> list[ir.Sym]:
@@ -68,6 +68,8 @@ class Loop:
     head: list[m.Value] = field(default_factory=list)  # carried ahead of the variables: a `loop`'s counter
     step: Callable[[], list[m.Value]] | None = None  # the counter's next value, for a `continue`
     changed: set[ir.Sym] = field(default_factory=set)
+    carried: dict[ir.Sym, Region] = field(default_factory=dict)  # the regions' bounds as the body receives them
+    left: list[dict[ir.Sym, Region]] = field(default_factory=list)  # the carried regions at each jump out or on
 
 
 class Flow:
@@ -117,6 +119,7 @@ class Flow:
     def leaving(self, loop: Loop) -> list[m.Value]:
         """What a jump passes on; a region unlike the loop's start is noted, to be carried."""
         loop.changed |= {s for s in loop.syms if s not in loop.dynamic and self.env[s].region != loop.before[s]}
+        loop.left.append({s: self.env[s].region for s in loop.dynamic})  # type: ignore[misc]
         return self.flatten(loop.syms, loop.dynamic, loop.memory)
 
     # ------------------------------------------------------------ jumps
@@ -159,6 +162,7 @@ class Flow:
             loop = Loop(syms, dynamic, memory, before)
             with self.e.inside(block):
                 self.bind(syms, dynamic, args, memory, before)
+                loop.carried = {sym: self.env[sym].region for sym in dynamic}  # type: ignore[misc]
                 self.loops.append(loop)
                 try:
                     body(loop, leading)
@@ -176,6 +180,58 @@ class Flow:
             results = self.e.b.op("loop", [v.type for v in carried], {"initValues": carried}, {}, [block])
             results = results[len(head_init):]
         self.bind(syms, dynamic, results, memory, before)
+        self.floors(loop, block)
+
+    def floors(self, loop: Loop, block: m.Block) -> None:
+        """What a loop's carried regions are known to stay within, from the regions at its
+        start and at each jump: an end that every turn leaves as it found it or clamps by
+        bounds made before the loop (`acc += dot(...)` intersects the accumulator's region
+        with its operands' rows and columns, the same every turn) stays at or above the
+        least of its start and those bounds, whatever the turns; a start likewise at or
+        below the greatest. So a store after a GEMM loop can know that the accumulator
+        covers its window (memory.Memory.view_checks), which at run time it would test."""
+        e = self.e
+        inside = defined(block)
+
+        def rebuilt(v: Bound) -> Floor | None:
+            """`v`'s bound arithmetic down to values made before the loop; None where
+            it reads one made in it."""
+            v = e.fold(v)
+            if isinstance(v, int) or v not in inside:
+                return v
+            if v not in e.made:
+                return None
+            name, a, b = e.made[v]
+            fa, fb = rebuilt(a), rebuilt(b)
+            return None if fa is None or fb is None else (name, fa, fb)
+
+        def parts(v: Bound, carried: m.Value, op: str) -> list[Bound]:
+            """The bounds a tree of `op` in the loop combines `carried` with (`v` itself
+            where it is not such a tree)."""
+            v = e.fold(v)
+            if v is carried:
+                return []
+            if isinstance(v, m.Value) and v in inside and e.made.get(v, ("",))[0] == op:
+                _, a, b = e.made[v]
+                return parts(a, carried, op) + parts(b, carried, op)
+            return [v]
+
+        for sym in loop.dynamic:
+            start, carried, after = loop.before[sym], loop.carried[sym], self.env[sym].region
+            assert start is not None and after is not None
+            for d, (lo0, hi0) in enumerate(start):
+                lo, hi = after[d]
+                los = [b for region in loop.left for b in parts(region[sym][d][0], carried[d][0], "maxi")]
+                ceiling = max([e.ceiling(lo0)] + [e.ceiling(b) for b in los])
+                if isinstance(lo, m.Value) and ceiling < math.inf:
+                    e.at_most[lo] = int(ceiling)
+                his = [b for region in loop.left for b in parts(region[sym][d][1], carried[d][1], "mini")]
+                floor: Floor | None = e.at_least.get(hi0, hi0) if isinstance(hi0, m.Value) else hi0
+                for b in his:
+                    f = rebuilt(b)
+                    floor = None if f is None or floor is None else ("mini", floor, f)
+                if isinstance(hi, m.Value) and floor is not None:
+                    e.at_least[hi] = floor
 
     def lower_for(self, s: ir.For) -> None:
         lo_l, step_l = self.expr(s.lo), self.expr(s.step)  # type: ignore[attr-defined]
@@ -269,3 +325,13 @@ class Flow:
         self.bind(syms, dynamic, results, memory, through[0][2])
         return True
 
+
+
+def defined(block: m.Block) -> set[m.Value]:
+    """The values a block makes: its arguments and its ops' results, in its regions too."""
+    out = set(block.args)
+    for op in block.ops:
+        out.update(op.results)
+        for region in op.regions:
+            out |= defined(region)
+    return out

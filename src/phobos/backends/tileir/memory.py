@@ -259,9 +259,10 @@ class Memory:
             lo, hi, inner = fold(lo), fold(hi), fold(inner)
             if isinstance(lo, int) and lo != 0:
                 return None
-            if isinstance(lo, m.Value):
+            if isinstance(lo, m.Value) and e.ceiling(lo) > 0:
                 checks.append(e.cmpi("LESS_THAN_OR_EQUAL", lo, e.index(0)))
-            if hi is inner or isinstance(hi, int) and (hi >= n or isinstance(inner, int) and hi >= inner):
+            least = e.floor(hi)  # what a loop's carried end is known not to fall below (flow.Flow.floors)
+            if least is inner or isinstance(least, int) and (least >= n or isinstance(inner, int) and least >= inner):
                 continue
             if isinstance(hi, int) and isinstance(inner, int):
                 return None
