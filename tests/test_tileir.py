@@ -318,10 +318,10 @@ def test_a_tensor_read_or_stored_again_is_stored_through_pointers(body: str):
     assert "store_view_tko" not in text and "store_ptr_tko" in text
 
 
-def test_a_kernel_without_windows_of_tiles_keeps_tma():
-    text = module_text(lowered("kernel k(X: tensor<f32>[16, 16], Z: tensor<f32>[16, 16]) {\n"
-                               "  Z[:, :] = X[:, :] - rowmax(X[:, :])\n}\n", "k"))
-    assert "load_view_tko" in text and "optimization_hints" not in text
+def test_a_kernel_without_windows_of_tiles_keeps_tma_for_a_products_tiles():
+    text = module_text(lowered("kernel k(X: tensor<bf16>[16, 16], Z: tensor<f32>[16, 16]) {\n"
+                               "  Z[:, :] = dot(X[:, :], X[:, :])\n}\n", "k"))
+    assert "load_view_tko" in text and "store_view_tko" in text and "optimization_hints" not in text
 
 
 def test_tileirdisasm_reads_the_optimization_hints(tmp_path):

@@ -21,6 +21,7 @@ from .debug import Debug
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
 from .flow import Flow, Loop
+from .hints import tma_for_products, without_tma
 from .memory import Memory, lone_stores
 from .refusals import refuse_what_is_not_lowered
 from .scratch import Scratch
@@ -193,8 +194,6 @@ class Lowering(Exprs, Memory, Scratch, Flow, Debug):
         self.env[s.sym] = Lowered(new, t.dtype, t.region)
 
 
-NO_TMA = m.Hints((("default", (("allow_tma", False),)),))  # see without_tma
-
 def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Module:
     """The Tile IR module of one kernel variant, for launches whose key is `spec` (its
     sizes' facts and its 16-byte aligned tensors; None: the usual launch's, which the
@@ -216,15 +215,7 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
     body.ops[lowering.hoist_at : lowering.hoist_at] = lowering.prologue.ops
     if lowering.scratch is not None:
         without_tma(body)
+    else:
+        tma_for_products(body)
     return m.Module(kernel.name, [m.Entry(entry_symbol(kernel.name), args, body, loc_of(kernel.span))])
 
-
-def without_tma(block: m.Block) -> None:
-    """Every tensor load and tile store in `block`, without TMA: in a kernel that uses
-    the scratch buffer (see scratch.py for why; a store is kept off TMA alike, so that no
-    warp of tileiras's own holds a tile it writes)."""
-    for op in block.ops:
-        if op.name in ("load_view_tko", "store_view_tko"):
-            op.attrs["optimization_hints"] = NO_TMA
-        for region in op.regions:
-            without_tma(region)

@@ -7,7 +7,7 @@ top of the entry as large as the largest and cast to each element type: a spill 
 read only in the statement that wrote it, and the tokens order one spill's reads
 before the next one's writes. A tile the buffer already holds, written in the same
 block with nothing written there since, is not written again. A kernel that uses the
-buffer loads its tensors without TMA (lower.without_tma): tileiras 13.4 gives a TMA
+buffer loads its tensors without TMA (hints.without_tma): tileiras 13.4 gives a TMA
 kernel a producer warp with its own copy of the buffer, and puts the spill of a tile
 just loaded there, where the consumer warps' reads of the window never see it.
 (tileiras hands out each `alloca` by one thread
