@@ -290,6 +290,15 @@ def test_reductions_keep_the_reduced_axis():
     assert body[2].sym.vtype.shape == () and body[2].sym.uni == ir.Uniformity.UNIFORM
 
 
+def test_sum_with_an_axis_argument_points_at_the_axis_form():
+    """`sum(t, 1)` as Triton's tl.sum(x, 1) or numpy's x.sum(1) would write it: the
+    message says how Phobos names the axis, in both spellings."""
+    compile_err("kernel k(X: tensor<f32>[M, N], O: tensor<f32>[M, 1]) {\n"
+                "  O[0 :+ 8, 0 :+ 1] = sum(X[0 :+ 8, 0 :+ 8], 1)\n}", 2,
+                "`sum` takes 1 argument(s), not 2; to reduce along an axis, write sum<axis k>(t) "
+                "(Python: ph.sum(t, axis=k))")
+
+
 def test_sum_of_a_scalar_points_at_the_collective():
     compile_err("kernel k(X: tensor<f32>[N]) {\n  let s = sum(X[0])\n}", 2, "over ctx.lane")
 

@@ -173,6 +173,13 @@ def _min_max(b: KernelBuilder, e: A.Call) -> Typed:
 def _reduce(b: KernelBuilder, e: A.Call, op: str, angle: dict[str, A.AngleArg]) -> Typed:
     if "width" in angle:
         raise b.fail("`width` goes with `over ctx.lane`", angle["width"].span)
+    if len(e.args) == 2 and not angle:
+        # Triton's `tl.sum(x, 1)` and numpy's `x.sum(1)` give the axis as a second argument.
+        raise b.fail(
+            f"`{op}` takes 1 argument(s), not 2; to reduce along an axis, write "
+            f"{op}<axis k>(t) (Python: ph.{op}(t, axis=k))",
+            e.span,
+        )
     _arity(b, e, 1)
     t = b.expr(e.args[0])
     if not t.type.shape:
