@@ -3,7 +3,8 @@ included, compiled by g++ with `__CUDA_ARCH__` undefined, so that every tensor-c
 branch is compiled out and the scalar code below it runs (the code an sm_75 launch,
 or any launch of the general variant, runs there).
 
-Each CTA is `threads` std::threads sharing a std::barrier for `__syncthreads`; a
+Each CTA is `threads` std::threads sharing a std::barrier for `__syncthreads`, which a
+thread that has left the kernel (an early `return`) drops out of, as on the device; a
 warp's 32 exchange values through a slot each for the shuffles, emulated by the PTX
 ISA's `shfl.sync` rules (idx, up, down, bfly, with their segment clamps). CTAs run one
 after another over a 1-, 2- or 3-d grid, shared memory filled with NaN bytes before
@@ -280,19 +281,31 @@ int main(int argc, char** argv) {{
   fclose(in);
   const unsigned gx = g[0], gy = g[1], gz = g[2];
   blockDim = D3{{{threads}, 1, 1}}; gridDim = D3{{gx, gy, gz}};
-  std::barrier<> cta({threads}); cta_bar = &cta;
-  for (unsigned w = 0; w < {warps}; ++w) warp_bar[w] = new std::barrier<>(w + 1 < {warps} ? 32 : {threads} - 32 * w);
-  memset(smem_buf, 0xFF, sizeof smem_buf);
+  // A CTA's barriers, made again for each CTA: a thread leaving the kernel drops out of
+  // them, so the threads still running meet at a barrier without it, as on the device.
+  auto fresh = [] {{
+    cta_bar = new std::barrier<>({threads});
+    for (unsigned w = 0; w < {warps}; ++w) warp_bar[w] = new std::barrier<>(w + 1 < {warps} ? 32 : {threads} - 32 * w);
+    memset(smem_buf, 0xFF, sizeof smem_buf);
+  }};
+  fresh();
+  std::barrier<> ended({threads});
   std::vector<std::thread> running;
   for (unsigned t = 0; t < {threads}; ++t)
-    running.emplace_back([=, &cta] {{
+    running.emplace_back([=, &ended] {{
       threadIdx = D3{{t, 0, 0}};
       for (unsigned z = 0; z < gz; ++z) for (unsigned y = 0; y < gy; ++y) for (unsigned x = 0; x < gx; ++x) {{
         blockIdx = D3{{x, y, z}};
         {entry.group(1)}({", ".join(passed)});
-        cta.arrive_and_wait();
-        if (t == 0) memset(smem_buf, 0xFF, sizeof smem_buf);
-        cta.arrive_and_wait();
+        cta_bar->arrive_and_drop();
+        warp_bar[t / 32]->arrive_and_drop();
+        ended.arrive_and_wait();
+        if (t == 0) {{
+          delete cta_bar;
+          for (unsigned w = 0; w < {warps}; ++w) delete warp_bar[w];
+          fresh();
+        }}
+        ended.arrive_and_wait();
       }}
     }});
   for (auto& t : running) t.join();
