@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from cuda_host_mma import sm80_source
 
 from phobos.backends.cuda.write.kernel import generate
 from phobos.backends.gpu.launch import PACKERS
@@ -243,14 +244,19 @@ def _grid3(grid: int | tuple[int, ...]) -> tuple[int, int, int]:
 
 
 def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple[str, Any]],
-        folder: Path) -> list[np.ndarray]:
+        folder: Path, arch: int | None = None) -> list[np.ndarray]:
     """Run the entry of `source` over `grid` CTAs of `threads`; `args` pairs each
     parameter's declaration with its value (an array, copied in and out, or a number).
+    With `arch` 800 the code runs as on sm_80, its products on mma.sync
+    (cuda_host_mma.py); without, as below sm_75, every tensor-core branch compiled out.
     Returns the arrays as the kernel left them, in order. The values travel in a
     file, so the binary depends on the code alone: it is kept in `folder` under the
     hash of its source, and a launch of the same code with other sizes or values is
     not built again."""
     folder.mkdir(parents=True, exist_ok=True)
+    if arch is not None:
+        assert arch == 800, "the host runs sm_80's tensor-core instructions, no others"
+        source = f"#define __CUDA_ARCH__ {arch}\n" + sm80_source(source)
     source = host_source(source)
     entry = _ENTRY.search(source)
     assert entry is not None
@@ -344,7 +350,8 @@ class Launched:
     threads: int
 
 
-def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int], folder: Path) -> Launched | None:
+def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int], folder: Path,
+           arch: int | None = None) -> Launched | None:
     """`kernel[grid](**values, **meta)` as a GPU launch of the CUDA back end makes it,
     run on the host: the runtime's argument checks, its choice of variant (the first
     candidate whose grid has programs: what runs where autotuning is off, and what
@@ -373,7 +380,7 @@ def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int],
     named: dict[str, Any] = {**checked.tensors, **checked.scalars, **dims}
     pairs = [(text, PACKERS[p.dtype](named[p.name]) if p.kind == "scalar" else named[p.name])
              for text, p in zip(parameters(gen.source), gen.params, strict=True)]
-    got = run(gen.source, gen.threads, shape, pairs, folder)
+    got = run(gen.source, gen.threads, shape, pairs, folder, arch)
     written = [p.name for p in gen.params if p.kind == "tensor"]
     for name, array in zip(written, got, strict=True):
         checked.tensors[name][...] = array

@@ -52,10 +52,24 @@ kernel offset(Z: tensor<i64>[M, N], c: i64) {
 }
 """
 
+# A product of a computed left operand (the row layout's, so it goes through shared memory
+# on mma.sync) 64 rows by 16 columns: 4 x 2 atoms, which dealt with rows and columns
+# swapped would miss half its rows.
+SKINNY = """
+@launch(128)
+kernel skinny(X: tensor<bf16>[M, 64], W: tensor<bf16>[64, 16], Y: tensor<f32>[M, 16]) {
+  let m0 = ctx.block.x * 64
+  let x = f32(X[m0 :+ 64, :])
+  let h = bf16(x - rowmax(x))
+  Y[m0 :+ 64, :] = dot(h, W[:, :])
+}
+"""
+
 
 def agree(tmp_path: Path, text: str, grid: int, tensors: dict[str, np.ndarray], scalars: dict[str, int | float],
-          dims: dict[str, int]) -> None:
-    """The host run of each specialization leaves every tensor as the interpreter does."""
+          dims: dict[str, int], arch: int | None = None, rtol: float = 1e-5) -> None:
+    """The host run of each specialization (as on sm_80 with `arch` 800) leaves every
+    tensor as the interpreter does."""
     (kernel,) = phobos.compile(text).kernels.values()
     variant = kernel.variants[0]
     want = {name: a.copy() for name, a in tensors.items()}
@@ -68,10 +82,10 @@ def agree(tmp_path: Path, text: str, grid: int, tensors: dict[str, np.ndarray], 
         params = parameters(gen.source)
         args = [(p, named[p.rsplit(" ", 1)[1].rstrip("_")]) for p in params]
         args = [(p, v.copy() if isinstance(v, np.ndarray) else v) for p, v in args]
-        got = run(gen.source, gen.threads, grid, args, tmp_path)
+        got = run(gen.source, gen.threads, grid, args, tmp_path, arch)
         names = [p.rsplit(" ", 1)[1].rstrip("_") for p, v in args if isinstance(v, np.ndarray)]
         for name, array in zip(names, got, strict=True):
-            np.testing.assert_allclose(array, want[name], rtol=1e-5, atol=1e-6, err_msg=f"{name} under {spec.text()}")
+            np.testing.assert_allclose(array, want[name], rtol=rtol, atol=1e-6, err_msg=f"{name} under {spec.text()}")
 
 
 @pytest.mark.parametrize(("m", "n", "shift"), [(37, 50, 0), (40, 52, 5), (33, 70, -3)])
@@ -96,3 +110,19 @@ def test_a_register_tile_masked_and_updated_by_index_tiles(tmp_path: Path, m: in
 @pytest.mark.parametrize("c", [3, -5, 8])
 def test_index_tiles_in_a_window_that_starts_anywhere(tmp_path: Path, c: int) -> None:
     agree(tmp_path, OFFSET, 3, {"Z": np.full((21, 30), -1, np.int64)}, {"c": c}, {"M": 21, "N": 30})
+
+
+@pytest.mark.parametrize("m", [128, 100])
+def test_a_product_through_shared_memory_on_sm80s_tensor_cores(tmp_path: Path, m: int) -> None:
+    """mma.sync atoms of a product that is not square in atoms, dealt to the warps and
+    written to shared memory (dot_mma.write), as an sm_80 device runs them; operands on a
+    grid of 1/8, so every sum is exact."""
+    from ml_dtypes import bfloat16
+
+    rng = np.random.default_rng(m)
+    x = (rng.integers(-8, 9, (m, 64)) / 8).astype(bfloat16)
+    w = (rng.integers(-8, 9, (64, 16)) / 8).astype(bfloat16)
+    (kernel,) = phobos.compile(SKINNY).kernels.values()
+    assert any("through shared memory" in how for *_, how in generate(kernel.variants[0]).lowerings)
+    agree(tmp_path, SKINNY, -(-m // 64), {"X": x, "W": w, "Y": np.full((m, 16), np.nan, np.float32)}, {},
+          {"M": m}, arch=800)

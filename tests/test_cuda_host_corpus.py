@@ -55,20 +55,22 @@ def test_the_lists_name_corpus_cases() -> None:
     assert set(SKIPPED) <= names and set(XFAIL) <= names
 
 
-def host_check(case: Case, seed: int) -> None:
-    """One draw of `case` run on the host and on the interpreter; every output agrees."""
+def host_check(case: Case, seed: int, arch: int | None = None) -> None:
+    """One draw of `case` run on the host (as on sm_80 with `arch` 800: cuda_host_mma.py)
+    and on the interpreter; every output agrees."""
     kernel = harness.kernel_for(case, case.spellings[0])
     args, outputs = drawn(case, kernel, seed)
     reference, host = copy.deepcopy(args), copy.deepcopy(args)
     harness.launch(kernel, case.grid, reference, "interp", dict(case.meta))
-    launched = launch(kernel, case.grid, host, dict(case.meta), CACHE)
+    launched = launch(kernel, case.grid, host, dict(case.meta), CACHE, arch)
     for name in outputs:
         rtol, atol = floored(case.tolerance(name), reference[name].dtype)
         try:
             harness.compare(name, host[name], reference[name], rtol, atol, name in case.unordered)
         except AssertionError as exc:
             ran = f"grid {launched.grid}, {launched.spec.text()}" if launched else "nothing"
-            exc.add_note(f"corpus case `{case.name}` on the host ({ran}); random seed {seed}; "
+            where = "the host as sm_80" if arch else "the host"
+            exc.add_note(f"corpus case `{case.name}` on {where} ({ran}); random seed {seed}; "
                          f"replay with {harness.SEED_ENV}={seed}")
             raise
 
@@ -76,3 +78,11 @@ def host_check(case: Case, seed: int) -> None:
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])
 def test_the_host_agrees_with_the_interpreter(case: Case) -> None:
     host_check(case, harness.fresh_seeds()[0])
+
+
+@pytest.mark.parametrize("case", [_param(case) for case in CASES if case.name.startswith("dot/")])
+def test_the_products_on_sm80s_tensor_cores_agree_with_the_interpreter(case: Case) -> None:
+    """The `dot/` cases as an sm_80 device runs them: mma.sync, ldmatrix and cp.async
+    (emulated by their PTX ISA layouts, cuda_host_mma.py) where the scalar run above has
+    the loops below sm_80."""
+    host_check(case, harness.fresh_seeds()[0], arch=800)

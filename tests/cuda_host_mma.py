@@ -1,0 +1,129 @@
+"""sm_80's tensor-core instructions on the host, for tests/cuda_host.py: with them a
+variant's code runs as an sm_80 device runs it (`__CUDA_ARCH__` 800), the products on
+mma.sync rather than the scalar loops below it.
+
+The prelude reaches those instructions through a few helpers (write/prelude.py):
+`ph::mma_f16`, `ph::mma_bf16`, `ph::mma_s8` (mma.sync), `ph::ldmatrix{2,4}[_trans]`
+(ldmatrix) and the `cp.async` copies of `ph::stage_*`. `sm80_source` puts host ones in
+their place. The warp-collective ones gather the warp's registers through a slot per
+thread, between two meetings of the warp, as the shuffles do, and place every element
+by the PTX ISA's fragment layouts ("Matrix fragments for mma.m16n8k16", "... m16n8k32",
+"ldmatrix"); lane l is in group g = l / 4 at place t = l % 4:
+
+- m16n8k16, f16 and bf16: A's register r holds row g + 8 (r % 2), columns
+  2t + 8 (r / 2) and the next (low half first); B's register r rows 2t + 8r and the next
+  of column g; D's d[0], d[1] row g, columns 2t and 2t + 1, and d[2], d[3] row g + 8;
+- m16n8k32, s8: A's register r holds row g + 8 (r % 2), columns 4t + 16 (r / 2) to
+  4t + 16 (r / 2) + 3 (lowest byte first); B's register r rows 4t + 16r to 4t + 16r + 3
+  of column g; D as above;
+- ldmatrix .x4 (.x2): lanes 8i to 8i + 7 give the addresses of matrix i's 8 rows; lane l
+  receives row l / 4, elements 2t and 2t + 1 of matrix i in r[i] (of its transpose with
+  .trans).
+
+The products are summed in f32 (i32, wrapping, for s8) in k's order; the device's own
+order and internal precision may differ within the tolerances the results are compared
+at. A cp.async copy lands at once, so its waits do nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+HOST_SM80 = r"""
+// ---- sm_80's tensor-core instructions on the host (tests/cuda_host_mma.py)
+unsigned ph_host_frag[1024][6];
+inline float ph_host_half(unsigned word, int half, bool bf) {
+  const unsigned short bits = (unsigned short)(word >> (16 * half));
+  return bf ? __uint_as_float((unsigned)bits << 16) : ph_host_f16_to_f32(bits);
+}
+inline int ph_host_byte(unsigned word, int byte) { return (int)(signed char)(word >> (8 * byte)); }
+// Each lane's A and B registers to the warp's slots; its four outputs from all of them.
+template <class Acc, class Element>
+void ph_host_mma(Acc (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2], int k_size, Element element) {
+  const unsigned t = threadIdx.x, lane = t % 32, base = t - lane;
+  for (int r = 0; r < 4; ++r) ph_host_frag[t][r] = a[r];
+  for (int r = 0; r < 2; ++r) ph_host_frag[t][4 + r] = b[r];
+  warp_bar[t / 32]->arrive_and_wait();
+  const int g = (int)lane / 4, q = (int)lane % 4;
+  for (int i = 0; i < 4; ++i) {
+    const int row = g + 8 * (i / 2), col = 2 * q + i % 2;
+    Acc sum = d[i];
+    for (int k = 0; k < k_size; ++k) sum += element(row, col, k, base);
+    d[i] = sum;
+  }
+  warp_bar[t / 32]->arrive_and_wait();
+}
+inline float ph_host_product16(int row, int col, int k, unsigned base, bool bf) {
+  const int a_reg = 2 * (k / 8) + row / 8, a_lane = 4 * (row % 8) + (k % 8) / 2;
+  const int b_reg = k / 8, b_lane = 4 * col + (k % 8) / 2;
+  return ph_host_half(ph_host_frag[base + a_lane][a_reg], k % 2, bf) *
+         ph_host_half(ph_host_frag[base + b_lane][4 + b_reg], k % 2, bf);
+}
+inline int ph_host_product8(int row, int col, int k, unsigned base) {
+  const int a_reg = 2 * (k / 16) + row / 8, a_lane = 4 * (row % 8) + (k % 16) / 4;
+  const int b_reg = k / 16, b_lane = 4 * col + (k % 16) / 4;
+  const int a = ph_host_byte(ph_host_frag[base + a_lane][a_reg], k % 4);
+  return a * ph_host_byte(ph_host_frag[base + b_lane][4 + b_reg], k % 4);
+}
+namespace ph {
+inline void mma_f16(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+  ph_host_mma(d, a, b, 16, [](int r, int c, int k, unsigned base) { return ph_host_product16(r, c, k, base, false); });
+}
+inline void mma_bf16(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+  ph_host_mma(d, a, b, 16, [](int r, int c, int k, unsigned base) { return ph_host_product16(r, c, k, base, true); });
+}
+inline void mma_s8(int (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+  unsigned wrapped[4];  // i32 sums wrap, as the device's do
+  for (int i = 0; i < 4; ++i) wrapped[i] = (unsigned)d[i];
+  int start[4] = {0, 0, 0, 0};
+  ph_host_mma(start, a, b, 32, [](int r, int c, int k, unsigned base) { return ph_host_product8(r, c, k, base); });
+  for (int i = 0; i < 4; ++i) d[i] = (int)(wrapped[i] + (unsigned)start[i]);
+}
+// ldmatrix: the warp's row addresses to the slots; each lane reads its elements.
+template <int N> inline void ph_host_ldmatrix(unsigned (&r)[N], unsigned address, bool trans) {
+  const unsigned t = threadIdx.x, lane = t % 32, base = t - lane;
+  ph_host_frag[t][0] = address;
+  warp_bar[t / 32]->arrive_and_wait();
+  const unsigned g = lane / 4, q = lane % 4;
+  for (int i = 0; i < N; ++i) {
+    unsigned short lo, hi;
+    if (trans) {  // row g of the transpose: column g of rows 2q and 2q + 1
+      memcpy(&lo, smem_buf + ph_host_frag[base + 8 * i + 2 * q][0] + 2 * g, 2);
+      memcpy(&hi, smem_buf + ph_host_frag[base + 8 * i + 2 * q + 1][0] + 2 * g, 2);
+    } else {
+      memcpy(&lo, smem_buf + ph_host_frag[base + 8 * i + g][0] + 4 * q, 2);
+      memcpy(&hi, smem_buf + ph_host_frag[base + 8 * i + g][0] + 4 * q + 2, 2);
+    }
+    r[i] = (unsigned)lo | ((unsigned)hi << 16);
+  }
+  warp_bar[t / 32]->arrive_and_wait();
+}
+inline void ldmatrix4(unsigned (&r)[4], unsigned address) { ph_host_ldmatrix(r, address, false); }
+inline void ldmatrix4_trans(unsigned (&r)[4], unsigned address) { ph_host_ldmatrix(r, address, true); }
+inline void ldmatrix2(unsigned (&r)[2], unsigned address) { ph_host_ldmatrix(r, address, false); }
+inline void ldmatrix2_trans(unsigned (&r)[2], unsigned address) { ph_host_ldmatrix(r, address, true); }
+}  // namespace ph
+"""
+
+# The prelude's blocks that reach sm_80's tensor-core instructions, each put in its place
+# by the host's: the mma.sync helpers, the ldmatrix helpers, and the cp.async copies.
+_MMA = re.compile(r"#if __CUDA_ARCH__ >= 800\n#define PH_MMA.*?#undef PH_MMA\n#endif\n", re.S)
+_LDMATRIX = re.compile(r"#if __CUDA_ARCH__ >= 750\nPH_INLINE void ldmatrix4\(.*?\n#endif\n", re.S)
+_COPY = re.compile(r'asm volatile\("cp\.async\.cg\.shared\.global \[%0\], \[%1\], 16;" :: "r"\(dst\), '
+                   r'"l"\(src\) : "memory"\);')
+_COPY_WAITS = re.compile(r'asm volatile\("cp\.async\.(?:wait_all|commit_group|wait_group 1);" ::: "memory"\);')
+
+
+def sm80_source(source: str) -> str:
+    """`source` (a variant's whole C++) with the host's sm_80 tensor-core helpers in place
+    of the prelude's; each block must be found once, so a change to the prelude that
+    moves one fails here rather than running the device's inline PTX."""
+    for pattern, replacement in ((_MMA, ""), (_LDMATRIX, "")):
+        source, count = pattern.subn(replacement, source)
+        assert count == 1, f"the prelude's block {pattern.pattern[:40]!r} was found {count} times"
+    source, count = _COPY.subn("memcpy(smem_buf + dst, src, 16);", source)
+    assert count == 1, "the prelude's cp.async copy was not found once"
+    source, count = _COPY_WAITS.subn(";", source)
+    assert count == 3, "the prelude's three cp.async waits were not found"
+    head = source.index("namespace ph {")
+    return source[:head] + HOST_SM80 + source[head:]
