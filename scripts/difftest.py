@@ -18,7 +18,9 @@ seconds have passed are counted as skipped.
 `--host` needs none either: each kernel's CUDA C++, as a launch on the GPU would write
 it, runs on the host (tests/cuda_host.py: g++, tensor-core branches compiled out, a
 CTA's threads as threads) against the interpreter, so wrong values in the lowering's
-sweeps, layouts, masks and shuffles show up without a device.
+sweeps, layouts, masks and shuffles show up without a device. `--host --sm80` runs it
+as an sm_80 device does, products on mma.sync, ldmatrix and cp.async emulated by their
+PTX ISA layouts (tests/cuda_host_mma.py).
 
 DIR/summary.json holds the counts (generated, compiled, ran, agreed, disagreed,
 refused by the checker, errors, skipped), how many kernels used each construct, the
@@ -53,7 +55,7 @@ _state: dict[str, Any] = {}
 
 
 def worker_init(out: str, mode: str, deadline: float) -> None:
-    """`mode`: "gpu", "dry" (the interpreter twice) or "host" (cuda_host.py)."""
+    """`mode`: "gpu", "dry" (the interpreter twice), "host" or "host-sm80" (cuda_host.py)."""
     os.environ["PHOBOS_CACHE_DIR"] = str(Path(out) / "cubins")
     os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
     folder = Path(out) / "modules" / str(os.getpid())
@@ -87,12 +89,13 @@ def on_the_host(kernel: Any, program: Any, args: dict[str, Any]) -> dict[str, An
     """The CUDA back end's code for the launch, run on the host; arrays in place."""
     from cuda_host import launch
 
-    launch(kernel, program.grid, args, {}, _state["out"] / "host")
+    launch(kernel, program.grid, args, {}, _state["out"] / "host", 800 if _state["mode"] == "host-sm80" else None)
     return args
 
 
 def second_back_end() -> Any:
-    return {"dry": twice_on_the_interpreter, "host": on_the_host, "gpu": on_gpu}[_state["mode"]]
+    backends = {"dry": twice_on_the_interpreter, "host": on_the_host, "host-sm80": on_the_host, "gpu": on_gpu}
+    return backends[_state["mode"]]
 
 
 def arch() -> str:
@@ -115,7 +118,7 @@ def one(task: tuple[int, int, bool, float]) -> dict[str, Any]:
     g = runner.from_seed(seed, easy, simple)
     outcome = runner.check_one(
         g, _state["folder"], input_seed=seed, oracle=oracle.evaluate if easy else None, other=second_back_end(),
-        nvrtc=_state["mode"] != "host",
+        nvrtc=not _state["mode"].startswith("host"),
     )
     result: dict[str, Any] = {
         "index": index,
@@ -147,7 +150,7 @@ def shrunk(task: tuple[int, bool, float, float]) -> dict[str, Any]:
             input_seed=seed,
             oracle=oracle.evaluate if easy else None,
             other=second_back_end(),
-            nvrtc=_state["mode"] != "host",
+            nvrtc=not _state["mode"].startswith("host"),
             python=False,
         )
         return o.status == "disagreed"
@@ -166,6 +169,7 @@ def main() -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true", help="no GPU: NVRTC for sm_90, the interpreter twice")
     mode.add_argument("--host", action="store_true", help="no GPU: the CUDA code run on the host (tests/cuda_host.py)")
+    parser.add_argument("--sm80", action="store_true", help="with --host: as sm_80 runs it, products on mma.sync")
     parser.add_argument("--shrink", type=int, default=5, help="disagreements to shrink (each up to 60 s)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
@@ -182,7 +186,9 @@ def main() -> int:
     seconds: collections.Counter[str] = collections.Counter()
     failures: dict[str, list[dict[str, Any]]] = {"disagreed": [], "refused": [], "error": []}
     pending = {task[0]: task for task in tasks}
-    mode = "host" if args.host else "dry" if args.dry_run else "gpu"
+    if args.sm80 and not args.host:
+        parser.error("--sm80 goes with --host")
+    mode = ("host-sm80" if args.sm80 else "host") if args.host else "dry" if args.dry_run else "gpu"
     with context.Pool(args.jobs, worker_init, (str(out), mode, deadline)) as pool:
         results = pool.imap_unordered(one, tasks)  # one at a time: `next` takes a timeout only so
         for done in itertools.count(1):

@@ -304,17 +304,19 @@ def test_the_difftest_script_runs_end_to_end_on_the_interpreter(tmp_path: Path) 
     assert summary["constructs"]["tile_statement"] > 0
 
 
-def test_the_difftest_script_runs_the_cuda_code_on_the_host(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("extra", "mode"), [([], "host"), (["--sm80"], "host-sm80")])
+def test_the_difftest_script_runs_the_cuda_code_on_the_host(tmp_path: Path, extra: list[str], mode: str) -> None:
     """scripts/difftest.py --host: the CUDA back end's code of each kernel run on the host
-    (tests/cuda_host.py) against the interpreter; its summary counts every kernel."""
+    (tests/cuda_host.py) against the interpreter, below sm_75 or as sm_80 runs it; its
+    summary counts every kernel."""
     if not gxx_has_barrier():
         pytest.skip("needs g++ with C++20's <barrier>")
     out = tmp_path / "run"
     command = [sys.executable, str(REPO / "scripts" / "difftest.py"), "--host", "--count", "6", "--jobs", "1",
-               "--seed", "11", "--out", str(out)]
+               "--seed", "11", "--out", str(out), *extra]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO)
     assert done.returncode == 0, done.stdout + done.stderr
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["mode"] == "host"
+    assert summary["mode"] == mode
     assert summary["counts"]["generated"] == summary["counts"]["agreed"] == 6, summary
     assert (out / "host").is_dir()  # the host's binaries were built there
