@@ -18,9 +18,10 @@ seconds have passed are counted as skipped.
 `--host` needs none either: each kernel's CUDA C++, as a launch on the GPU would write
 it, runs on the host (tests/cuda_host.py: g++, tensor-core branches compiled out, a
 CTA's threads as threads) against the interpreter, so wrong values in the lowering's
-sweeps, layouts, masks and shuffles show up without a device. `--host --sm80` runs it
-as an sm_80 device does, products on mma.sync, ldmatrix and cp.async emulated by their
-PTX ISA layouts (tests/cuda_host_mma.py).
+sweeps, layouts, masks and shuffles show up without a device. `--host --arch 800` runs
+it as an sm_80 device does, products on mma.sync, ldmatrix and cp.async, and `--arch 900`
+as the H200 does, products on wgmma, each emulated by its PTX ISA layouts
+(tests/cuda_host_mma.py).
 
 DIR/summary.json holds the counts (generated, compiled, ran, agreed, disagreed,
 refused by the checker, errors, skipped), how many kernels used each construct, the
@@ -55,7 +56,7 @@ _state: dict[str, Any] = {}
 
 
 def worker_init(out: str, mode: str, deadline: float) -> None:
-    """`mode`: "gpu", "dry" (the interpreter twice), "host" or "host-sm80" (cuda_host.py)."""
+    """`mode`: "gpu", "dry" (the interpreter twice), "host", "host-sm80" or "host-sm90" (cuda_host.py)."""
     os.environ["PHOBOS_CACHE_DIR"] = str(Path(out) / "cubins")
     os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
     folder = Path(out) / "modules" / str(os.getpid())
@@ -89,13 +90,14 @@ def on_the_host(kernel: Any, program: Any, args: dict[str, Any]) -> dict[str, An
     """The CUDA back end's code for the launch, run on the host; arrays in place."""
     from cuda_host import launch
 
-    launch(kernel, program.grid, args, {}, _state["out"] / "host", 800 if _state["mode"] == "host-sm80" else None)
+    arch = {"host-sm80": 800, "host-sm90": 900}.get(_state["mode"])
+    launch(kernel, program.grid, args, {}, _state["out"] / "host", arch)
     return args
 
 
 def second_back_end() -> Any:
-    backends = {"dry": twice_on_the_interpreter, "host": on_the_host, "host-sm80": on_the_host, "gpu": on_gpu}
-    return backends[_state["mode"]]
+    return on_the_host if _state["mode"].startswith("host") else {"dry": twice_on_the_interpreter, "gpu": on_gpu}[
+        _state["mode"]]
 
 
 def arch() -> str:
@@ -169,7 +171,8 @@ def main() -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true", help="no GPU: NVRTC for sm_90, the interpreter twice")
     mode.add_argument("--host", action="store_true", help="no GPU: the CUDA code run on the host (tests/cuda_host.py)")
-    parser.add_argument("--sm80", action="store_true", help="with --host: as sm_80 runs it, products on mma.sync")
+    parser.add_argument("--arch", type=int, choices=(800, 900),
+                        help="with --host: as sm_80 (mma.sync) or sm_90a (wgmma) runs it")
     parser.add_argument("--shrink", type=int, default=5, help="disagreements to shrink (each up to 60 s)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
@@ -186,9 +189,9 @@ def main() -> int:
     seconds: collections.Counter[str] = collections.Counter()
     failures: dict[str, list[dict[str, Any]]] = {"disagreed": [], "refused": [], "error": []}
     pending = {task[0]: task for task in tasks}
-    if args.sm80 and not args.host:
-        parser.error("--sm80 goes with --host")
-    mode = ("host-sm80" if args.sm80 else "host") if args.host else "dry" if args.dry_run else "gpu"
+    if args.arch and not args.host:
+        parser.error("--arch goes with --host")
+    mode = (f"host-sm{args.arch // 10}" if args.arch else "host") if args.host else "dry" if args.dry_run else "gpu"
     with context.Pool(args.jobs, worker_init, (str(out), mode, deadline)) as pool:
         results = pool.imap_unordered(one, tasks)  # one at a time: `next` takes a timeout only so
         for done in itertools.count(1):

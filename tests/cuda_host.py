@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from cuda_host_mma import sm80_source
+from cuda_host_mma import sm80_source, sm90_source
 
 from phobos.backends.cuda.write.kernel import generate
 from phobos.backends.gpu.launch import PACKERS
@@ -79,6 +79,7 @@ D3 blockDim, gridDim;
 alignas(16) unsigned char smem_buf[1 << 18];
 std::barrier<>* cta_bar;
 std::barrier<>* warp_bar[32];
+std::barrier<>* wg_bar[8];  // a warpgroup's 128 threads, for wgmma
 unsigned long long shfl_slot[1024];
 inline void __syncthreads() { cta_bar->arrive_and_wait(); }
 #define PH_HOST_PTX(op) do { fprintf(stderr, "inline PTX with no host stand-in: %s\n", op); abort(); } while (0)
@@ -247,16 +248,20 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
         folder: Path, arch: int | None = None) -> list[np.ndarray]:
     """Run the entry of `source` over `grid` CTAs of `threads`; `args` pairs each
     parameter's declaration with its value (an array, copied in and out, or a number).
-    With `arch` 800 the code runs as on sm_80, its products on mma.sync
-    (cuda_host_mma.py); without, as below sm_75, every tensor-core branch compiled out.
+    With `arch` 800 the code runs as on sm_80, its products on mma.sync, with 900 as on
+    sm_90a, on wgmma (cuda_host_mma.py); without, as below sm_75, every tensor-core
+    branch compiled out.
     Returns the arrays as the kernel left them, in order. The values travel in a
     file, so the binary depends on the code alone: it is kept in `folder` under the
     hash of its source, and a launch of the same code with other sizes or values is
     not built again."""
     folder.mkdir(parents=True, exist_ok=True)
-    if arch is not None:
-        assert arch == 800, "the host runs sm_80's tensor-core instructions, no others"
-        source = f"#define __CUDA_ARCH__ {arch}\n" + sm80_source(source)
+    if arch == 800:
+        source = "#define __CUDA_ARCH__ 800\n" + sm80_source(source)
+    elif arch == 900:
+        source = "#define __CUDA_ARCH__ 900\n#define __CUDA_ARCH_FEAT_SM90_ALL 1\n" + sm90_source(source)
+    else:
+        assert arch is None, "the host runs the tensor cores of sm_80 and sm_90a, no others"
     source = host_source(source)
     entry = _ENTRY.search(source)
     assert entry is not None
@@ -275,7 +280,7 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
             packed.append(np.array(value, numpy_dtype(BY_NAME[ctype])).tobytes())
             declared.append(f"  {ctype} s{k}; take(&s{k}, sizeof s{k});")
             passed.append(f"s{k}")
-    warps = -(-threads // 32)
+    warps, groups = -(-threads // 32), -(-threads // 128)
     main = f"""
 #include <string>
 int main(int argc, char** argv) {{
@@ -292,6 +297,8 @@ int main(int argc, char** argv) {{
   auto fresh = [] {{
     cta_bar = new std::barrier<>({threads});
     for (unsigned w = 0; w < {warps}; ++w) warp_bar[w] = new std::barrier<>(w + 1 < {warps} ? 32 : {threads} - 32 * w);
+    for (unsigned g = 0; g < {groups}; ++g)
+      wg_bar[g] = new std::barrier<>(g + 1 < {groups} ? 128 : {threads} - 128 * g);
     memset(smem_buf, 0xFF, sizeof smem_buf);
   }};
   fresh();
@@ -305,10 +312,12 @@ int main(int argc, char** argv) {{
         {entry.group(1)}({", ".join(passed)});
         cta_bar->arrive_and_drop();
         warp_bar[t / 32]->arrive_and_drop();
+        wg_bar[t / 128]->arrive_and_drop();
         ended.arrive_and_wait();
         if (t == 0) {{
           delete cta_bar;
           for (unsigned w = 0; w < {warps}; ++w) delete warp_bar[w];
+          for (unsigned g = 0; g < {groups}; ++g) delete wg_bar[g];
           fresh();
         }}
         ended.arrive_and_wait();

@@ -1,6 +1,7 @@
-"""sm_80's tensor-core instructions on the host, for tests/cuda_host.py: with them a
-variant's code runs as an sm_80 device runs it (`__CUDA_ARCH__` 800), the products on
-mma.sync rather than the scalar loops below it.
+"""The tensor-core instructions of sm_80 and sm_90a on the host, for tests/cuda_host.py:
+with them a variant's code runs as an sm_80 device runs it (`__CUDA_ARCH__` 800), the
+products on mma.sync rather than the scalar loops below it, or as the H200 runs it
+(sm_90a: `__CUDA_ARCH__` 900 and `__CUDA_ARCH_FEAT_SM90_ALL`), products on wgmma.
 
 The prelude reaches those instructions through a few helpers (write/prelude.py):
 `ph::mma_f16`, `ph::mma_bf16`, `ph::mma_s8` (mma.sync), `ph::ldmatrix{2,4}[_trans]`
@@ -20,9 +21,19 @@ by the PTX ISA's fragment layouts ("Matrix fragments for mma.m16n8k16", "... m16
   receives row l / 4, elements 2t and 2t + 1 of matrix i in r[i] (of its transpose with
   .trans).
 
+- wgmma m64nNk16 (f16, bf16): warp w of the warpgroup holds rows 16w + g (+ 8) of D,
+  register 4j + v being element v of the j-th 8-column slab as mma.sync's D places it; A
+  from registers is each warp's mma.sync A fragment of its 16 rows; an operand in shared
+  memory is read through its descriptor (start, leading and stride byte offsets, in 16
+  bytes) with the 128-byte swizzle (the 16-byte chunk bits 4-6 of an address xor its bits
+  7-9): K-major, element (row, k) at start + (row % 8) 128 + (row / 8) stride + 2k;
+  MN-major (B only), element (k, n) at start + (k % 8) 128 + (k / 8) stride +
+  (n / 64) leading + 2 (n % 64).
+
 The products are summed in f32 (i32, wrapping, for s8) in k's order; the device's own
 order and internal precision may differ within the tolerances the results are compared
-at. A cp.async copy lands at once, so its waits do nothing.
+at. A cp.async copy lands at once, so its waits do nothing; wgmma is done when issued,
+so its fences, commits and waits do nothing either.
 """
 
 from __future__ import annotations
@@ -104,6 +115,72 @@ inline void ldmatrix2(unsigned (&r)[2], unsigned address) { ph_host_ldmatrix(r, 
 inline void ldmatrix2_trans(unsigned (&r)[2], unsigned address) { ph_host_ldmatrix(r, address, true); }
 }  // namespace ph
 """
+
+HOST_SM90 = r"""
+// ---- sm_90a's wgmma on the host (tests/cuda_host_mma.py)
+inline unsigned ph_host_swizzled(unsigned address) { return address ^ (((address >> 7) & 7u) << 4); }
+inline float ph_host_smem_half(unsigned address, bool bf) {
+  unsigned short bits;
+  memcpy(&bits, smem_buf + ph_host_swizzled(address), 2);
+  return bf ? __uint_as_float((unsigned)bits << 16) : ph_host_f16_to_f32(bits);
+}
+// Element (row, k) of a K-major operand, or (k, n) of an MN-major B, through its descriptor.
+inline float ph_host_described(unsigned long long desc, int row, int k, bool k_major, bool bf) {
+  const unsigned start = (unsigned)(desc & 0x3FFFu) << 4, lbo = (unsigned)((desc >> 16) & 0x3FFFu) << 4;
+  const unsigned sbo = (unsigned)((desc >> 32) & 0x3FFFu) << 4;
+  if (k_major) return ph_host_smem_half(start + (row % 8) * 128 + (row / 8) * sbo + 2 * k, bf);
+  const int n = row;
+  return ph_host_smem_half(start + (k % 8) * 128 + (k / 8) * sbo + (n / 64) * lbo + 2 * (n % 64), bf);
+}
+template <int N, bool BF, bool A_SHARED, bool B_K_MAJOR>
+void ph_host_wgmma(float (&d)[N / 2], const unsigned* a_regs, unsigned long long a_desc, unsigned long long b) {
+  const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32 % 4, group = t / 128;
+  std::barrier<>* meet = wg_bar[group];
+  if (!A_SHARED)
+    for (int r = 0; r < 4; ++r) ph_host_frag[t][r] = a_regs[r];
+  meet->arrive_and_wait();
+  const int g = (int)lane / 4, q = (int)lane % 4;
+  for (int i = 0; i < N / 2; ++i) {
+    const int row = 16 * (int)warp + g + 8 * (i % 4 / 2), col = 8 * (i / 4) + 2 * q + i % 2;
+    float sum = d[i];
+    for (int k = 0; k < 16; ++k) {
+      float a;
+      if (A_SHARED) {
+        a = ph_host_described(a_desc, row, k, true, BF);
+      } else {  // mma.sync's A fragment of the warp that holds the row
+        const int holder = 4 * (row % 8) + (k % 8) / 2, reg = 2 * (k / 8) + (row % 16) / 8;
+        a = ph_host_half(ph_host_frag[128 * group + 32 * (row / 16) + holder][reg], k % 2, BF);
+      }
+      sum += a * ph_host_described(b, col, k, B_K_MAJOR, BF);
+    }
+    d[i] = sum;
+  }
+  meet->arrive_and_wait();
+}
+"""
+_WGMMA = re.compile(r"PH_INLINE void (wgmma_m64n(\d+)k16_(bf16|f16)_(ss|rs)_(k|mn))\(f32 \(&d\)\[\d+\], "
+                    r"(u64 a|const u32 \(&a\)\[4\]), u64 b\) \{\n  asm volatile\(.*?\);\n\}\n", re.S)
+_SM90_WAITS = re.compile(r'asm volatile\("(?:fence\.proxy\.async\.shared::cta|wgmma\.fence\.sync\.aligned|'
+                         r'wgmma\.commit_group\.sync\.aligned|wgmma\.wait_group\.sync\.aligned %0);"[^;]*;')
+
+
+def _wgmma(m: re.Match[str]) -> str:
+    name, n, t, a, b = m[1], int(m[2]), m[3], m[4], m[5]
+    shared, params = a == "ss", f"f32 (&d)[{n // 2}], {m[6]}, u64 b"
+    call = (f"ph_host_wgmma<{n}, {str(t == 'bf16').lower()}, {str(shared).lower()}, {str(b == 'k').lower()}>"
+            f"(d, {'nullptr, a' if shared else 'a, 0'}, b);")
+    return f"PH_INLINE void {name}({params}) {{ {call} }}\n"
+
+
+def sm90_source(source: str) -> str:
+    """`source` as sm_80_source gives it, with the host's wgmma in place of each of the
+    kernel's wgmma helpers and the async proxy's fences, commits and waits doing nothing."""
+    source = sm80_source(source)
+    source, count = _WGMMA.subn(_wgmma, source)
+    assert count >= 1 or "ph::wgmma_m64" not in source, "a wgmma helper the host does not know"
+    source, _ = _SM90_WAITS.subn(";", source)
+    return source.replace(HOST_SM80, HOST_SM80 + HOST_SM90, 1)
+
 
 # The prelude's blocks that reach sm_80's tensor-core instructions, each put in its place
 # by the host's: the mma.sync helpers, the ldmatrix helpers, and the cp.async copies.

@@ -56,8 +56,8 @@ def test_the_lists_name_corpus_cases() -> None:
 
 
 def host_check(case: Case, seed: int, arch: int | None = None) -> None:
-    """One draw of `case` run on the host (as on sm_80 with `arch` 800: cuda_host_mma.py)
-    and on the interpreter; every output agrees."""
+    """One draw of `case` run on the host (as on sm_80 or sm_90a with `arch` 800 or 900:
+    cuda_host_mma.py) and on the interpreter; every output agrees."""
     kernel = harness.kernel_for(case, case.spellings[0])
     args, outputs = drawn(case, kernel, seed)
     reference, host = copy.deepcopy(args), copy.deepcopy(args)
@@ -69,7 +69,7 @@ def host_check(case: Case, seed: int, arch: int | None = None) -> None:
             harness.compare(name, host[name], reference[name], rtol, atol, name in case.unordered)
         except AssertionError as exc:
             ran = f"grid {launched.grid}, {launched.spec.text()}" if launched else "nothing"
-            where = "the host as sm_80" if arch else "the host"
+            where = f"the host as sm_{arch // 10}" if arch else "the host"
             exc.add_note(f"corpus case `{case.name}` on {where} ({ran}); random seed {seed}; "
                          f"replay with {harness.SEED_ENV}={seed}")
             raise
@@ -80,9 +80,11 @@ def test_the_host_agrees_with_the_interpreter(case: Case) -> None:
     host_check(case, harness.fresh_seeds()[0])
 
 
+@pytest.mark.parametrize("arch", [800, 900])
 @pytest.mark.parametrize("case", [_param(case) for case in CASES if case.name.startswith("dot/")])
-def test_the_products_on_sm80s_tensor_cores_agree_with_the_interpreter(case: Case) -> None:
-    """The `dot/` cases as an sm_80 device runs them: mma.sync, ldmatrix and cp.async
-    (emulated by their PTX ISA layouts, cuda_host_mma.py) where the scalar run above has
-    the loops below sm_80."""
-    host_check(case, harness.fresh_seeds()[0], arch=800)
+def test_the_products_on_tensor_cores_agree_with_the_interpreter(case: Case, arch: int) -> None:
+    """The `dot/` cases as an sm_80 device runs them (mma.sync, ldmatrix, cp.async) and as
+    the H200 does (sm_90a: wgmma from swizzled stages), each instruction emulated by its
+    PTX ISA layouts (cuda_host_mma.py), where the scalar run above has the loops below
+    sm_80."""
+    host_check(case, harness.fresh_seeds()[0], arch=arch)

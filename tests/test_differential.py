@@ -304,10 +304,10 @@ def test_the_difftest_script_runs_end_to_end_on_the_interpreter(tmp_path: Path) 
     assert summary["constructs"]["tile_statement"] > 0
 
 
-@pytest.mark.parametrize(("extra", "mode"), [([], "host"), (["--sm80"], "host-sm80")])
+@pytest.mark.parametrize(("extra", "mode"), [([], "host"), (["--arch", "900"], "host-sm90")])
 def test_the_difftest_script_runs_the_cuda_code_on_the_host(tmp_path: Path, extra: list[str], mode: str) -> None:
     """scripts/difftest.py --host: the CUDA back end's code of each kernel run on the host
-    (tests/cuda_host.py) against the interpreter, below sm_75 or as sm_80 runs it; its
+    (tests/cuda_host.py) against the interpreter, below sm_75 or as sm_90a runs it; its
     summary counts every kernel."""
     if not gxx_has_barrier():
         pytest.skip("needs g++ with C++20's <barrier>")
