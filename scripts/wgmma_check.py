@@ -4,6 +4,10 @@ PHOBOS_CUDA_GENERAL_WGMMA on. One line a case (its lowering, its error); the res
 JSON to --out. Run on the GPU machine from the repository root:
 
     PYTHONPATH=src python3 scripts/wgmma_check.py --out wgmma.json
+
+`--host` runs the same kernels with no GPU: the code a launch on the H200 runs (sm_90a),
+run on the host with wgmma, ldmatrix and cp.async emulated by their PTX ISA layouts
+(tests/cuda_host.py, tests/cuda_host_mma.py).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import numpy as np
 
 os.environ["PHOBOS_CUDA_GENERAL_WGMMA"] = "1"
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "src"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
 import torch  # noqa: E402
 
@@ -108,32 +113,39 @@ def main() -> int:
     parser.add_argument("--out", default="wgmma.json")
     parser.add_argument("--tolerance", type=float, default=2e-2,
                         help="the largest error allowed, relative to the largest value")
+    parser.add_argument("--host", action="store_true", help="no GPU: sm_90a's code run on the host (cuda_host.py)")
     args = parser.parse_args()
-    results = {name: check(name, *case) for name, case in CASES.items()}
+    results = {name: check(name, *case, host=args.host) for name, case in CASES.items()}
     json.dump(results, open(args.out, "w"), indent=1)
     bad = [name for name, r in results.items() if "error" in r or r["nans"] or r["err"] > args.tolerance]
     print(f"{len(results) - len(bad)} of {len(results)} agreed" + (f"; not: {', '.join(bad)}" if bad else ""))
     return 1 if bad else 0
 
 
-def check(name: str, threads: int, tm: int, tn: int, body: str, M: int, K: int, N: int, N2: int) -> dict:
+def check(name: str, threads: int, tm: int, tn: int, body: str, M: int, K: int, N: int, N2: int,
+          host: bool = False) -> dict:
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     text = HEAD.format(threads=threads, t="bf16", tm=tm, tn=tn, body=body)
     try:
         kern = phobos.compile(text, path=f"{name}.phobos").kernels["k"]
         tens = {}
         for key, shape in (("A", (M, K)), ("B", (K, N)), ("W", (N, K)), ("Z", (2, M, K)), ("B2", (K, N2))):
-            tens[key] = torch.tensor(rng.standard_normal(shape, dtype=np.float32) / 4).bfloat16().cuda()
+            tens[key] = torch.tensor(rng.standard_normal(shape, dtype=np.float32) / 4).bfloat16()
         if name in ("chained", "register_a"):
-            tens["B"] = torch.tensor(rng.standard_normal((N2, N), dtype=np.float32) / 8).bfloat16().cuda()
-            tens["B2"] = torch.tensor(rng.standard_normal((K, N2), dtype=np.float32) / 4).bfloat16().cuda()
-        c = torch.full((M, N), float("nan"), device="cuda")
+            tens["B"] = torch.tensor(rng.standard_normal((N2, N), dtype=np.float32) / 8).bfloat16()
+            tens["B2"] = torch.tensor(rng.standard_normal((K, N2), dtype=np.float32) / 4).bfloat16()
         grid = (-(-M // tm), -(-N // tn))
-        kern[grid](tens["A"], tens["B"], tens["W"], tens["Z"], tens["B2"], c)
-        torch.cuda.synchronize()
+        if host:
+            got_c = on_the_host(kern, grid, tens, M, N)
+        else:
+            tens = {k: v.cuda() for k, v in tens.items()}
+            c = torch.full((M, N), float("nan"), device="cuda")
+            kern[grid](tens["A"], tens["B"], tens["W"], tens["Z"], tens["B2"], c)
+            torch.cuda.synchronize()
+            got_c = c.cpu().numpy()
         np_t = {k: v.float().cpu().numpy() for k, v in tens.items()}
         ref = reference(name, np_t["A"], np_t["B"], np_t["W"], np_t["Z"], np_t["B2"], K)
-        got = c.cpu().numpy().astype(np.float64)
+        got = got_c.astype(np.float64)
         # every element is written: a NaN left is an element no block stored
         err = float(np.nanmax(np.abs(got - ref)) / (np.abs(ref).max() + 1e-9))
         nans = int(np.isnan(got).sum())
@@ -143,6 +155,20 @@ def check(name: str, threads: int, tm: int, tn: int, body: str, M: int, K: int, 
     except Exception as exc:  # noqa: BLE001 - a case that fails to run is reported, the others still run
         print(f"{name:24s} ERROR {exc!r}"[:600], flush=True)
         return {"error": repr(exc)[:400]}
+
+
+def on_the_host(kern: phobos.Kernel, grid: tuple[int, int], tens: dict, M: int, N: int) -> np.ndarray:
+    """The launch's sm_90a code run on the host (cuda_host.py); C as it leaves it."""
+    import tempfile
+    from pathlib import Path
+
+    from cuda_host import launch
+    from ml_dtypes import bfloat16
+
+    arrays = {k: v.float().numpy().astype(bfloat16) for k, v in tens.items()}
+    arrays["C"] = np.full((M, N), np.nan, np.float32)
+    launch(kern, grid, arrays, {}, Path(tempfile.gettempdir()) / "phobos_cuda_host", arch=900)
+    return arrays["C"]
 
 
 if __name__ == "__main__":
