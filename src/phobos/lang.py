@@ -54,6 +54,7 @@ from phobos.pyfront.markers import (
     max,
     min,
     nan,
+    occupancy,
     pipeline,
     rowmax,
     rowmin,
@@ -83,7 +84,7 @@ __all__ = [
     "atomic_min", "atomic_or", "atomic_xchg", "atomic_xor", "autotune", "barrier", "bf16",
     "bool", "ceil", "cos", "ctx", "dot", "erf", "exp", "exp2", "f16", "f32", "f64", "floor",
     "fn", "i8", "i32", "i64", "inf", "iota", "kernel", "launch", "let", "log", "log2", "max", "min",
-    "nan", "phobos_source", "pipeline", "rowmax", "rowmin", "rowsum", "rsqrt", "shfl", "sin",
+    "nan", "occupancy", "phobos_source", "pipeline", "rowmax", "rowmin", "rowsum", "rsqrt", "shfl", "sin",
     "softmax", "sqrt", "sum", "tanh", "tensor", "tensorcore", "tile", "transpose", "u8",
     "u16", "u32", "unroll", "var", "where",
 ]

@@ -321,7 +321,15 @@ class DoNotSpecialize(Node):
     names: tuple[Name, ...]
 
 
-Attribute = Launch | Autotune | Aligned | Tensorcore | Pipeline | DoNotSpecialize
+@dataclass(frozen=True)
+class Occupancy(Node):
+    """`@occupancy(n)`: how many CTAs of the kernel each SM should hold at once, a hint
+    the Tile IR back end gives tileiras (the entry's `occupancy`)."""
+
+    ctas: Expr
+
+
+Attribute = Launch | Autotune | Aligned | Tensorcore | Pipeline | DoNotSpecialize | Occupancy
 
 
 # ---------------------------------------------------------------- top level

@@ -34,6 +34,7 @@ from phobos.ast.nodes import (
     Launch,
     Let,
     Name,
+    Occupancy,
     Pipeline,
     Program,
     RangeItem,
@@ -96,6 +97,8 @@ def print_attribute(attr: Attribute) -> str:
         return "@tensorcore"
     if isinstance(attr, DoNotSpecialize):
         return f"@do_not_specialize({', '.join(n.id for n in attr.names)})"
+    if isinstance(attr, Occupancy):
+        return f"@occupancy({print_expr(attr.ctas)})"
     assert isinstance(attr, Pipeline)
     return f"@pipeline({'off' if attr.stages is None else print_expr(attr.stages)})"
 

@@ -32,6 +32,8 @@ from .scope import Binding, Scopes, View
 from .specialize import unspecialized
 from .typed import Typed
 
+MAX_OCCUPANCY = 32  # @occupancy(n): tileiras takes an entry's `occupancy` from 1 to 32
+
 
 class KernelBuilder(OperatorTyping):
     def __init__(self, module: ModuleInfo, kernel: A.Kernel, bindings: dict[str, int]):
@@ -96,6 +98,7 @@ class KernelBuilder(OperatorTyping):
             unspecialized=not_specialized,
             tensorcore=attrs["tensorcore"],
             stages=attrs["stages"],
+            occupancy=attrs["occupancy"],
             body=body,
             span=k.span,
         )
@@ -114,7 +117,7 @@ class KernelBuilder(OperatorTyping):
         return kernel
 
     def attributes(self) -> dict:
-        out: dict = {"threads": 128, "tensorcore": False, "stages": None}
+        out: dict = {"threads": 128, "tensorcore": False, "stages": None, "occupancy": None}
         seen: dict[type, A.Node] = {}
         for attr in self.kernel.attrs:
             if type(attr) in seen:
@@ -147,6 +150,19 @@ class KernelBuilder(OperatorTyping):
                             attr.span,
                         )
                     out["stages"] = n
+                case A.Occupancy(ctas=A.Name(id=name)) if name not in self.bindings:
+                    raise self.fail(
+                        f"@occupancy takes a count of CTAs (a number or an @autotune name); `{name}` is neither",
+                        attr.ctas.span,
+                    )
+                case A.Occupancy(ctas=ctas):
+                    n = self.const_int_ast(ctas, "@occupancy's count of CTAs")
+                    if not 1 <= n <= MAX_OCCUPANCY:
+                        raise self.fail(
+                            f"@occupancy({n}): an SM holds 1 to {MAX_OCCUPANCY} CTAs of a kernel (tileiras's range)",
+                            attr.span,
+                        )
+                    out["occupancy"] = n
         return out
 
     def const_int_ast(self, e: A.Expr, what: str) -> int:

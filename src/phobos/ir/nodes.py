@@ -436,6 +436,7 @@ class Kernel:
     unspecialized: frozenset[str]  # the sizes @do_not_specialize names
     tensorcore: bool
     stages: int | None  # a GEMM loop's load stages (@pipeline); None: the back end chooses, 1: none ahead
+    occupancy: int | None  # CTAs an SM should hold (@occupancy), a hint to tileiras; None: tileiras chooses
     body: list[Stmt]
     span: Span = field(repr=False)
 

@@ -14,6 +14,8 @@ def kernel_text(k: ir.Kernel) -> str:
         head += " tensorcore"
     if k.stages is not None:
         head += f" stages={k.stages}"
+    if k.occupancy is not None:
+        head += f" occupancy={k.occupancy}"
     lines = [head]
     for p in k.params:
         if isinstance(p, ir.TensorParam):

@@ -27,6 +27,7 @@ _ATTRIBUTE_USAGE = {
     "launch": '@ph.launch(256) or @ph.launch("T")',
     "aligned": '@ph.aligned(M="TILE_M") or @ph.aligned(M=16)',
     "pipeline": '@ph.pipeline("off"), @ph.pipeline(3) or @ph.pipeline("S")',
+    "occupancy": '@ph.occupancy(2) or @ph.occupancy("OCC")',
 }
 
 
@@ -238,6 +239,8 @@ def _attribute(body: Body, name: str, dec: py.expr) -> A.Attribute:
         return A.Aligned(tuple(_aligned_entry(body, kw) for kw in dec.keywords), span=span)
     if name == "launch":
         return A.Launch(_int_or_name(body, dec.args[0]), span=span)
+    if name == "occupancy":
+        return A.Occupancy(_int_or_name(body, dec.args[0]), span=span)
     mode = dec.args[0]
     if isinstance(mode, py.Constant) and mode.value == "off":
         return A.Pipeline(None, span=span)

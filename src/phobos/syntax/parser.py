@@ -39,6 +39,7 @@ from phobos.ast.nodes import (
     Launch,
     Let,
     Name,
+    Occupancy,
     Param,
     Pipeline,
     Program,
@@ -89,7 +90,7 @@ ASSIGN_OPS: dict[str, str | None] = {
     "&=": "&", "|=": "|", "^=": "^", "<<=": "<<", ">>=": ">>",
 }
 
-ATTRIBUTES = ("launch", "autotune", "aligned", "tensorcore", "pipeline", "do_not_specialize")
+ATTRIBUTES = ("launch", "autotune", "aligned", "tensorcore", "pipeline", "do_not_specialize", "occupancy")
 
 _KEYWORDS = frozenset(KEYWORDS)
 _STATEMENT_ENDS = (NEWLINE, ";", "}")
@@ -291,6 +292,8 @@ class _Parser:
                 attr = Pipeline(None, span=at.span)
             else:
                 attr = Pipeline(self.int_or_name("'off' or a stage count (a number or a name)"), span=at.span)
+        elif name.text == "occupancy":
+            attr = Occupancy(self.int_or_name("a count of CTAs (a number or a name)"), span=at.span)
         elif name.text == "do_not_specialize":
             names = [self.expect_name("a scalar parameter's or a dim's name")]
             while self.at(","):

@@ -20,6 +20,15 @@ NO_TMA = m.Hints((("default", (("allow_tma", False),)),))
 PRODUCTS = ("mmaf", "mmai")
 
 
+def entry_hints(occupancy: int | None) -> m.Hints | None:
+    """The entry's hints: `@occupancy(n)` for every target (`default`), so one module
+    serves every architecture; an autotune over `n` picks it per GPU, as its tuning key
+    names the GPU. None where the kernel leaves occupancy to tileiras."""
+    if occupancy is None:
+        return None
+    return m.Hints((("default", (("occupancy", occupancy),)),))
+
+
 def ops_in(block: m.Block) -> list[m.Op]:
     """Every op of a block, those of its ops' regions too."""
     found = []

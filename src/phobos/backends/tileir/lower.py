@@ -21,7 +21,7 @@ from .debug import Debug
 from .emit import SCALAR, SIGNED, STORAGE, Emitter, Lowered, element_of, loc_of, padded, tile
 from .exprs import Exprs, full_region
 from .flow import Flow, Loop
-from .hints import tma_for_products, without_tma
+from .hints import entry_hints, tma_for_products, without_tma
 from .memory import Memory, lone_stores
 from .refusals import refuse_what_is_not_lowered
 from .scratch import Scratch
@@ -217,5 +217,6 @@ def lower_kernel(kernel: ir.Kernel, spec: Specialization | None = None) -> m.Mod
         without_tma(body)
     else:
         tma_for_products(body)
-    return m.Module(kernel.name, [m.Entry(entry_symbol(kernel.name), args, body, loc_of(kernel.span))])
+    entry = m.Entry(entry_symbol(kernel.name), args, body, loc_of(kernel.span), entry_hints(kernel.occupancy))
+    return m.Module(kernel.name, [entry])
 

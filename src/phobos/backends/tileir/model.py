@@ -195,12 +195,14 @@ class Op:
 
 @dataclass(eq=False)
 class Entry:
-    """A kernel entry point, at the kernel's place in the source."""
+    """A kernel entry point, at the kernel's place in the source, with the hints tileiras
+    takes for the whole kernel (`occupancy`, `num_cta_in_cga`, ...), if any."""
 
     name: str
     args: list[Value]
     body: Block
     loc: Loc | None = None
+    hints: Hints | None = None
 
 
 @dataclass(eq=False)

@@ -137,7 +137,8 @@ def module_text(module: m.Module) -> str:
     for entry in module.entries:
         p.names = {}
         args = ", ".join(f"{p.define(a)}: {type_text(a.type)}" for a in entry.args)
-        p.lines.append(f"  entry @{entry.name}({args}) {{")
+        hints = "" if entry.hints is None else f" optimization_hints={attr_text(entry.hints)}"
+        p.lines.append(f"  entry @{entry.name}({args}){hints} {{")
         p.block(entry.body, 2)
         p.lines.append("  }")
     p.lines.append("}")

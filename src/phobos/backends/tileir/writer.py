@@ -25,7 +25,8 @@ from .tables import ATTR_TAG, ENUM_VALUE, OPS, TYPE_TAG, VERSION, OpSpec
 MAGIC = b"\x7fTileIR\x00"
 SECTION = {"end": 0x00, "string": 0x01, "func": 0x02, "debug": 0x03, "constant": 0x04, "type": 0x05}
 DYNAMIC = -(1 << 63)  # a shape or stride given at run time
-KERNEL_FLAG = 0x02  # an entry-point kernel, public, with no optimization hints
+KERNEL_FLAG = 0x02  # an entry-point kernel, public
+HINTS_FLAG = 0x04  # the entry carries optimization hints (13.3 and 13.4; 13.5 always writes them)
 SCALAR_TAG = {
     "i1": "Int1", "i8": "Int8", "i16": "Int16", "i32": "Int32", "i64": "Int64",
     "f16": "Float16", "bf16": "BFloat16", "f32": "Float32", "f64": "Float64",
@@ -126,15 +127,19 @@ class BytecodeWriter:
                 return self.tagged_bytes(value)  # an interface attribute carries its tag
             case m.Str(value=v):
                 return uvarint(self.strings(v.encode()))
-            case m.Hints(by_arch=by_arch):  # a dictionary with no tag, of tagged dictionaries
-                out = bytearray(uvarint(len(by_arch)))
-                for arch, hints in by_arch:
-                    out += uvarint(self.strings(arch.encode())) + uvarint(ATTR_TAG["Dictionary"])
-                    out += uvarint(len(hints))
-                    for name, v in hints:
-                        out += uvarint(self.strings(name.encode())) + self.hint_bytes(v)
-                return bytes(out)
+            case m.Hints():  # an op's own field: no tag
+                return self.hints_bytes(value)
         raise AssertionError(f"no encoding for the attribute {value!r}")
+
+    def hints_bytes(self, hints: m.Hints) -> bytes:
+        """A dictionary with no tag from each architecture to a tagged dictionary of hints."""
+        out = bytearray(uvarint(len(hints.by_arch)))
+        for arch, named in hints.by_arch:
+            out += uvarint(self.strings(arch.encode())) + uvarint(ATTR_TAG["Dictionary"])
+            out += uvarint(len(named))
+            for name, v in named:
+                out += uvarint(self.strings(name.encode())) + self.hint_bytes(v)
+        return bytes(out)
 
     def hint_bytes(self, value: bool | int) -> bytes:
         if isinstance(value, bool):
@@ -255,7 +260,12 @@ class BytecodeWriter:
         self.debug.begin(entry)
         body = b"".join(self.op_bytes(op) for op in entry.body.ops)
         head = uvarint(self.strings(entry.name.encode())) + uvarint(self.type_id(signature(entry)))
-        return head + bytes([KERNEL_FLAG]) + uvarint(self.entry_locs[entry]) + uvarint(len(body)) + body
+        if entry.hints is None:
+            head += bytes([KERNEL_FLAG]) + uvarint(self.entry_locs[entry])
+        else:  # after the location, the hints as a tagged attribute (an op's are untagged)
+            head += bytes([KERNEL_FLAG | HINTS_FLAG]) + uvarint(self.entry_locs[entry])
+            head += uvarint(ATTR_TAG["OptimizationHints"]) + self.hints_bytes(entry.hints)
+        return head + uvarint(len(body)) + body
 
 
 def signature(entry: m.Entry) -> m.FunctionType:
