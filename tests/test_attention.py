@@ -126,3 +126,47 @@ def test_the_triton_peer_agrees_on_the_cpu() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     errors = [float(line) for line in done.stdout.split()]
     assert len(errors) == 2 and max(errors) < TOLERANCE[torch.float16], errors
+
+
+@pytest.mark.parametrize("arch", [800, 900])
+def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: int, tmp_path) -> None:
+    """attention.phobos's forward and backward kernels, grouped and causal at a length no
+    tile divides, as sm_80 (mma.sync) and the H200 (wgmma) run them: the generated code
+    on the host with those instructions emulated (tests/cuda_host_mma.py), against the
+    interpreter."""
+    import copy
+
+    import numpy as np
+    from cuda_host import gxx_has_barrier, launch
+    from ml_dtypes import bfloat16
+
+    import phobos
+    from benchmarks.kernels.attention import SOURCE
+
+    if not gxx_has_barrier():
+        pytest.skip("needs g++ with C++20's <barrier>")
+    gpu, cpu = phobos.compile(SOURCE, path="attention.phobos"), phobos.compile(SOURCE, interpret=True)
+    rng = np.random.default_rng(arch)
+    z, zk, s, d = 2, 1, 100, 64
+    q, k, v, do = ((rng.standard_normal(shape) / 2).astype(bfloat16) for shape in
+                   ((z, s, d), (zk, s, d), (zk, s, d), (z, s, d)))
+    rows = {"scale": 0.125, "heads": z, "group": z // zk, "causal": True}
+
+    def agree(name: str, grid: tuple[int, int], args: dict, outputs: list[str]) -> dict:
+        want, got = copy.deepcopy(args), copy.deepcopy(args)
+        getattr(cpu, name)[grid](**want, D=d)
+        launch(getattr(gpu, name), grid, got, {"D": d}, tmp_path, arch)
+        for out in outputs:
+            np.testing.assert_allclose(np.asarray(got[out], np.float64), np.asarray(want[out], np.float64),
+                                       rtol=2e-2, atol=2e-2, err_msg=f"{name}: {out}")
+        return want
+
+    blocks = -(-s // 64)
+    fwd = agree("attention_fwd", (blocks, z), {"Q": q, "K": k, "V": v, "O": np.zeros((z, s, d), bfloat16),
+                                               "LSE": np.zeros((z, s, 1), np.float32), **rows}, ["O", "LSE"])
+    delta = agree("attention_bwd_delta", (blocks, z), {"O": fwd["O"], "DO": do,
+                                                       "DELTA": np.zeros((z, s, 1), np.float32)}, ["DELTA"])["DELTA"]
+    saved = {"Q": q, "K": k, "V": v, "DO": do, "LSE": fwd["LSE"], "DELTA": delta}
+    agree("attention_bwd_kv", (blocks, zk), {**saved, "DK": np.zeros((zk, s, d), np.float32),
+                                            "DV": np.zeros((zk, s, d), np.float32), **rows}, ["DK", "DV"])
+    agree("attention_bwd_q", (blocks, z), {**saved, "DQ": np.zeros((z, s, d), np.float32), **rows}, ["DQ"])

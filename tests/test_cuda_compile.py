@@ -182,11 +182,11 @@ extern "C" __global__ void k(float* out, u64 da, u64 db) {
 '''
 
 
-def nvrtc_log(source: str, arch: str) -> str:
+def nvrtc_log(source: str, arch: str, *extra: str) -> str:
     from cuda.bindings import nvrtc
 
     _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])
-    options = [f"-arch={arch}".encode(), b"-std=c++17"]
+    options = [f"-arch={arch}".encode(), b"-std=c++17", *(o.encode() for o in extra)]
     (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
     assert status == nvrtc.nvrtcResult.NVRTC_SUCCESS
     _, size = nvrtc.nvrtcGetProgramLogSize(program)
@@ -314,3 +314,30 @@ def test_nvrtc_finishes_kernels_whose_arithmetic_meets_the_multiples_of_their_di
     source = generate(phobos.compile(text, path="k.phobos").kernels["k"].variants[0]).source
     assert "// for launches where multiples of 4: " in source and "__builtin_assume" not in source
     finishes_on_nvrtc(text)
+
+
+OCCUPIED = """
+@launch(256)
+@occupancy({n})
+kernel occupied(X: tensor<f32>[M, 2048], Y: tensor<f32>[M, 2048]) {{
+  let r = ctx.block.x * 2
+  Y[r :+ 2, :] = softmax(X[r :+ 2, :])
+}}
+"""
+
+
+def test_occupancy_is_launch_bounds_second_argument_and_ptxas_caps_the_registers() -> None:
+    """`@occupancy(n)` on the CUDA back end: `__launch_bounds__(threads, n)`, so ptxas keeps
+    each thread within 65536 / (n x threads) registers; where it cannot, ptxas ignores it."""
+    pytest.importorskip("cuda.bindings.nvrtc")
+
+    def registers(source: str) -> int:
+        return int(re.search(r"Used (\d+) registers", nvrtc_log(source, "sm_90", "-Xptxas=-v")).group(1))
+
+    for n in (4, 8):
+        kernel = phobos.compile(OCCUPIED.format(n=n)).kernels["occupied"]
+        source = generate(kernel.variants[0]).source
+        assert f"__launch_bounds__(256, {n})" in source
+        assert registers(source) <= 65536 // (n * 256)
+    plain = phobos.compile(OCCUPIED.format(n=1).replace("@occupancy(1)\n", "")).kernels["occupied"]
+    assert "__launch_bounds__(256) " in generate(plain.variants[0]).source

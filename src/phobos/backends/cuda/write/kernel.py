@@ -129,7 +129,8 @@ class KernelWriter(TileWriter):
             f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
             f"// for launches where {self.spec.text()}",
             f"#line {k.span.line} {path}",
-            f'extern "C" __global__ void __launch_bounds__({k.threads}) {entry_symbol(k.name)}({", ".join(args)}) {{',
+            f'extern "C" __global__ void __launch_bounds__({self.launch_bounds()}) {entry_symbol(k.name)}'
+            f'({", ".join(args)}) {{',
         ]
         head += self.assumptions()
         if shared:
@@ -143,6 +144,13 @@ class KernelWriter(TileWriter):
                          scalar_shared_bytes=None if scalar == shared else scalar,
                          lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())),
                          asserts=tuple(self.asserts), debug=self.spec.debug)
+
+    def launch_bounds(self) -> str:
+        """`__launch_bounds__`'s arguments: the CTA's threads and, where the kernel asks
+        for `@occupancy(n)`, the n CTAs an SM should hold (ptxas caps the registers so they
+        fit, and ignores a count past what the target's SM holds)."""
+        k = self.kernel
+        return f"{k.threads}, {k.occupancy}" if k.occupancy else str(k.threads)
 
     def assumptions(self) -> list[str]:
         """The key's sizes that are 1, told to the compiler (which drops the loops,
