@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from phobos import targets
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
-from .. import ctypes as ct
 from ..layout.fragments import Registers, plan_registers
 from ..lower.barriers import BarrierPlan
 from ..lower.exprs import always_full
@@ -66,10 +66,8 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
 
 
 def tile_bytes(sym: ir.Sym) -> int:
-    size = ct.element_bytes(sym.vtype.dtype)
-    for n in sym.vtype.shape:
-        size *= n
-    return -(-size // ALIGN) * ALIGN
+    """A shared-memory tile's bytes, padded so that the next starts 16 bytes aligned."""
+    return -(-targets.tile_bytes(sym.vtype.dtype, sym.vtype.shape) // ALIGN) * ALIGN
 
 
 def declared_tiles(body: list[ir.Stmt]) -> list[ir.Sym]:
