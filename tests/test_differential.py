@@ -320,3 +320,36 @@ def test_the_difftest_script_runs_the_cuda_code_on_the_host(tmp_path: Path, extr
     assert summary["mode"] == mode
     assert summary["counts"]["generated"] == summary["counts"]["agreed"] == 6, summary
     assert (out / "host").is_dir()  # the host's binaries were built there
+
+
+def test_generated_products_on_wgmma_agree_as_the_h200_runs_them(tmp_path: Path) -> None:
+    """The first four generated kernels (from seed 0) holding a product the general
+    lowering puts on wgmma, run on the host as sm_90a runs them (cuda_host_mma.py) against
+    the interpreter: the generator's forms of `dot` (tests/gen/products.py) on the
+    H200's lowering, without a GPU."""
+    if not gxx_has_barrier():
+        pytest.skip("needs g++ with C++20's <barrier>")
+    from cuda_host import launch
+
+    import phobos
+    from phobos.backends.cuda.write.kernel import generate as write_cuda
+
+    def on_the_host(kernel: phobos.Kernel, program: Program, args: dict) -> dict:
+        launch(kernel, program.grid, args, {}, tmp_path / "host", arch=900)
+        return args
+
+    found = []
+    for seed in range(400):
+        g = runner.from_seed(seed, False)
+        try:
+            kernel = runner.compile_native(g)
+        except phobos.PhobosError:
+            continue
+        if "ph::wgmma_m64" in write_cuda(kernel.variants[0]).source:
+            found.append(g)
+        if len(found) == 4:
+            break
+    assert len(found) == 4, "the generator draws wgmma products in about 1 kernel of 10"
+    for g in found:
+        outcome = runner.check_one(g, tmp_path, input_seed=g.seed or 0, nvrtc=False, python=False, other=on_the_host)
+        assert outcome.status == "agreed", f"seed {g.seed}: {outcome.message}\n{g.native}"
