@@ -16,6 +16,7 @@ from phobos.backends.tileir import model as m
 from phobos.backends.tileir import registry
 from phobos.backends.tileir.builder import Builder
 from phobos.backends.tileir.encoding import PADDING_BYTE, read_uvarint, svarint, unzigzag, uvarint
+from phobos.backends.tileir.hints import ops_in
 from phobos.backends.tileir.lower import lower_kernel
 from phobos.backends.tileir.printer import module_text
 from phobos.backends.tileir.tables import OPS, TYPE_TAG, VERSION
@@ -448,16 +449,6 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
 
 
 # ------------------------------------------------------------ matrix products
-
-
-def ops_in(block: m.Block) -> list[m.Op]:
-    """Every op of a block, those of its ops' regions too, in order."""
-    found = []
-    for op in block.ops:
-        found.append(op)
-        for region in op.regions:
-            found += ops_in(region)
-    return found
 
 
 GEMM_LOOP = """\
