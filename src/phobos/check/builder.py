@@ -137,33 +137,28 @@ class KernelBuilder(OperatorTyping):
                     out["tensorcore_span"] = attr.span
                 case A.Pipeline(stages=None):
                     out["stages"] = 1
-                case A.Pipeline(stages=A.Name(id=name)) if name not in self.bindings:
-                    raise self.fail(
-                        f"@pipeline takes `off` or a stage count (a number or an @autotune name); `{name}` is neither",
-                        attr.stages.span,
-                    )
                 case A.Pipeline(stages=stages):
-                    n = self.const_int_ast(stages, "@pipeline's stage count")
-                    if not 1 <= n <= MAX_STAGES:
-                        raise self.fail(
-                            f"@pipeline({n}): a GEMM loop's loads take 1 to {MAX_STAGES} stages (1 is off)",
-                            attr.span,
-                        )
-                    out["stages"] = n
-                case A.Occupancy(ctas=A.Name(id=name)) if name not in self.bindings:
-                    raise self.fail(
-                        f"@occupancy takes a count of CTAs (a number or an @autotune name); `{name}` is neither",
-                        attr.ctas.span,
-                    )
+                    out["stages"] = self.attribute_count(
+                        stages, attr.span, "@pipeline's stage count", MAX_STAGES,
+                        "@pipeline takes `off` or a stage count (a number or an @autotune name); `{}` is neither",
+                        "@pipeline({}): a GEMM loop's loads take 1 to " f"{MAX_STAGES} stages (1 is off)")
                 case A.Occupancy(ctas=ctas):
-                    n = self.const_int_ast(ctas, "@occupancy's count of CTAs")
-                    if not 1 <= n <= MAX_OCCUPANCY:
-                        raise self.fail(
-                            f"@occupancy({n}): an SM holds 1 to {MAX_OCCUPANCY} CTAs of a kernel (tileiras's range)",
-                            attr.span,
-                        )
-                    out["occupancy"] = n
+                    out["occupancy"] = self.attribute_count(
+                        ctas, attr.span, "@occupancy's count of CTAs", MAX_OCCUPANCY,
+                        "@occupancy takes a count of CTAs (a number or an @autotune name); `{}` is neither",
+                        "@occupancy({}): an SM holds 1 to " f"{MAX_OCCUPANCY} CTAs of a kernel (tileiras's range)")
         return out
+
+    def attribute_count(self, value: A.Expr, attr_span: Span, what: str, most: int, unbound: str,
+                        out_of_range: str) -> int:
+        """An attribute's count from 1 to `most`: a number, or an @autotune name. The
+        refusals name the unbound name (at it) or the count (at the attribute) in `{}`."""
+        if isinstance(value, A.Name) and value.id not in self.bindings:
+            raise self.fail(unbound.format(value.id), value.span)
+        n = self.const_int_ast(value, what)
+        if not 1 <= n <= most:
+            raise self.fail(out_of_range.format(n), attr_span)
+        return n
 
     def const_int_ast(self, e: A.Expr, what: str) -> int:
         """An integer known at compile time: literals, autotune names, constant lets."""
