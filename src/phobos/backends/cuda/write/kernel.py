@@ -79,9 +79,7 @@ class KernelWriter(TileWriter):
         self.params = kernel_params(plan.kernel)
         for p in self.params:
             self.param_names[p.name] = self.names.user(p.name)
-        self.offsets = plan.shared  # tiles in shared memory
         self.asserts: list[tuple[Span, str]] = []
-        self.tile_syms = list(plan.tiles)
         self._name_syms(plan.kernel.body)
         self.arena_base = plan.tiles_bytes
         self.full_syms = set(plan.full)
@@ -223,7 +221,7 @@ class KernelWriter(TileWriter):
                 self.line(f"{value_type} {name}[{layout.elements(False)}];  // {sym.vtype} in registers: each "
                           "thread the elements of its rows")
             else:
-                self.line(f"{storage}* {name} = ({storage}*)(smem + {self.offsets[sym]});  // {sym.vtype}")
+                self.line(f"{storage}* {name} = ({storage}*)(smem + {self.plan.shared[sym]});  // {sym.vtype}")
             if sym not in self.full_syms:
                 self.line(f"ph::Box<{len(sym.vtype.shape)}> {self.boxes[sym]};")
             self.assign_tile(sym, s.init)
