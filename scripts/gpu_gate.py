@@ -18,6 +18,7 @@ gate fits one 10-minute command. Finally one line is appended to
 tests/ledger/<arch>.jsonl (README.md there).
 
 Options: `--cases-only` (what runs under the sanitizer: the corpus, no ledger),
+`--first-failure` (the corpus stops at its first failure: scripts/mutants.py's gate 2),
 `-k TEXT` (only cases whose name holds TEXT), `--no-sanitizer`, `--no-ledger`,
 `--budget SECONDS` (the sanitizer runs stop in time for the whole run to end by then),
 `--difftest-count N` (kernels of the differential run, default 10,000),
@@ -105,7 +106,7 @@ def corpus_runs(only: str | None) -> list[tuple[Any, str, int | None]]:
     return runs + [(case, case.spellings[0], n) for case in chosen if draws_an_extent(case) for n in USER_EXTENTS]
 
 
-def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
+def run_corpus(only: str | None, quiet: bool, first_failure: bool = False) -> dict[str, Any]:
     from corpus.case import forced_extent
 
     passed, failed, refused = 0, [], []
@@ -128,6 +129,8 @@ def run_corpus(only: str | None, quiet: bool) -> dict[str, Any]:
             print(f"FAIL {label}: {type(exc).__name__}: {str(exc)[:2000]}", flush=True)
             if not quiet:
                 traceback.print_exc()
+            if first_failure:
+                break
     return {"passed": passed, "failed": len(failed), "failures": failed, "refused": len(refused)}
 
 
@@ -281,6 +284,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases-only", action="store_true")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--first-failure", action="store_true", help="stop the corpus at its first failure")
     parser.add_argument("-k", dest="only")
     parser.add_argument("--no-sanitizer", action="store_true")
     parser.add_argument("--no-ledger", action="store_true")
@@ -302,7 +306,7 @@ def main() -> int:
     running = None
     if not (args.cases_only or args.no_difftest):
         running = Difftest(args.difftest_count, args.difftest_budget, args.difftest_summary)
-    counts = run_corpus(args.only, args.quiet)
+    counts = run_corpus(args.only, args.quiet, args.first_failure)
     print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['refused']} refused", flush=True)
     if args.cases_only:
         return 1 if counts["failed"] else 0

@@ -13,8 +13,14 @@ whether anything changed, not whether it is right, so a mutant written against g
 1 or 2 is judged there as if its goldens had been accepted (gate 0 is still run and
 recorded). A mutant its gate does not catch is a survivor, and the table says so.
 
-    python scripts/mutants.py --out mutants.json --table docs/gates.md      # gates 0 and 1, here
-    python scripts/mutants.py --device --only-gate 2 --out mutants_gpu.json  # on the GPU machine
+    python scripts/mutants.py --out mutants.json                                   # gates 0 and 1, here
+    python scripts/mutants.py --device --only-gate 2 --no-gate0 --jobs 8 --out mutants_gpu.json  # the GPU machine
+    python scripts/mutants.py --merge mutants.json mutants_gpu.json --out all.json --table docs/gates.md
+
+`--jobs N` runs N mutants side by side, each in its own copy of the tree (the GPU
+machine's 16 CPUs keep gate 2's corpus runs within one command there); `--merge` runs
+nothing and folds the runs' gates into one table, which it writes into docs/gates.md
+between the table's markers.
 
 `--host` runs, for each gate-2 mutant of the CUDA back end, a stand-in for gate 2 that
 needs no GPU: the corpus as the CUDA back end's code run on the host against the
@@ -31,12 +37,14 @@ import argparse
 import io
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -44,6 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CUDA = "src/phobos/backends/cuda"
 TILEIR = "src/phobos/backends/tileir"
 GPU = "src/phobos/backends/gpu"
+TABLE_START = "<!-- mutants table: scripts/mutants.py --table -->"
+TABLE_END = "<!-- end of the mutants table -->"
 
 
 @dataclass(frozen=True)
@@ -205,6 +215,7 @@ MUTANTS = [
 
 def tree_copy(where: Path) -> Path:
     """The committed tree (HEAD) unpacked under `where`."""
+    where.mkdir(parents=True)
     archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, check=True, capture_output=True).stdout
     target = where / "tree"
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
@@ -251,7 +262,8 @@ def gate1(tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[st
 
 def gate2(tree: Path, env: dict[str, str]) -> tuple[bool, str]:
     """Whether the corpus on the GPU disagrees with the interpreter."""
-    code, out = run([sys.executable, "scripts/gpu_gate.py", "--cases-only", "--no-ledger", "--no-sanitizer", "--quiet"],
+    code, out = run([sys.executable, "scripts/gpu_gate.py", "--cases-only", "--first-failure", "--no-ledger",
+                     "--no-sanitizer", "--quiet"],
                     tree, env, 1500)
     return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
 
@@ -266,52 +278,123 @@ def host(tree: Path, env: dict[str, str]) -> tuple[bool, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="mutants.json")
-    parser.add_argument("--table", help="write the gates' table (markdown) to this file")
+    parser.add_argument("--table", help="write the gates' table (markdown) to this file, between its markers "
+                        f"{TABLE_START!r} and {TABLE_END!r} where it has them")
     parser.add_argument("--device", action="store_true", help="run gate 2 too (on the GPU machine)")
     parser.add_argument("--host", action="store_true",
                         help="a CUDA gate-2 mutant also meets gate 2's stand-in on the host (no GPU)")
     parser.add_argument("--only-gate", type=int, choices=(0, 1, 2), help="only the mutants written against it")
     parser.add_argument("--only", nargs="*", default=(), help="only these mutants")
+    parser.add_argument("--no-gate0", action="store_true",
+                        help="skip gate 0 (on the GPU machine, where a run here has recorded it)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run side by side, each in its own copy")
+    parser.add_argument("--merge", nargs="+", metavar="JSON",
+                        help="run nothing: fold these runs' results (later ones add their gates) into --out")
     args = parser.parse_args()
-    chosen = [m for m in MUTANTS if (args.only_gate is None or m.gate == args.only_gate)
-              and (not args.only or m.name in args.only)]
+    if args.merge:
+        results = merged([json.loads(Path(path).read_text()) for path in args.merge])
+    else:
+        chosen = [m for m in MUTANTS if (args.only_gate is None or m.gate == args.only_gate)
+                  and (not args.only or m.name in args.only)]
+        results = run_all(chosen, args)
+    Path(args.out).write_text(json.dumps(results, indent=1) + "\n")
+    if args.table:
+        write_table(Path(args.table), table(results))
+    return 1 if any(r["verdict"] == "survived" for r in results) else 0
+
+
+def run_all(chosen: list[Mutant], args: argparse.Namespace) -> list[dict]:
+    """Each mutant applied alone to a copy of the tree and met by its gates; with
+    `--jobs`, that many copies take the mutants in turn."""
     with tempfile.TemporaryDirectory(prefix="phobos-mutants-") as scratch:
-        tree = tree_copy(Path(scratch))
-        env = {**os.environ, "PYTHONPATH": str(tree / "src"), "PHOBOS_CACHE_DIR": str(Path(scratch) / "cache")}
+        copies = [tree_copy(Path(scratch) / f"copy{j}") for j in range(max(1, args.jobs))]
+        # One cache for every copy: it is keyed by the code built (and, for Tile IR, its
+        # bytes), so a mutant's code misses it and the unmutated kernels are built once.
+        cache = str(Path(scratch) / "cache")
+        envs = [{**os.environ, "PYTHONPATH": str(tree / "src"), "PHOBOS_CACHE_DIR": cache} for tree in copies]
         for m in chosen:  # every mutant applies to exactly one place
-            text = (tree / m.path).read_text()
+            text = (copies[0] / m.path).read_text()
             if text.count(m.old) != 1:
                 raise SystemExit(f"mutant {m.name}: its text occurs {text.count(m.old)} times in {m.path}")
         need = {("cuda" if m.path.startswith(CUDA) else "tileir") for m in chosen if m.gate == 1}
-        baseline = {backend: builds(tree, env, backend) for backend in sorted(need)}
-        results = []
-        for m in chosen:
-            source = tree / m.path
-            original = source.read_text()
-            source.write_text(original.replace(m.old, m.new))
-            start = time.monotonic()
+        baseline = {backend: builds(copies[0], envs[0], backend) for backend in sorted(need)}
+        free: queue.Queue[int] = queue.Queue()
+        for j in range(len(copies)):
+            free.put(j)
+
+        def one(m: Mutant) -> dict:
+            j = free.get()
             try:
-                row = {**asdict(m), "caught": {}}
-                row["caught"]["0"] = gate0(tree, env)
-                if m.gate == 1:
-                    backend = "cuda" if m.path.startswith(CUDA) else "tileir"
-                    row["caught"]["1"] = gate1(tree, env, baseline, backend)
-                if m.gate == 2 and args.device:
-                    row["caught"]["2"] = gate2(tree, env)
-                if m.gate == 2 and args.host and m.path.startswith(CUDA):
-                    row["caught"]["host"] = host(tree, env)
+                return met(m, copies[j], envs[j], baseline, args)
             finally:
-                source.write_text(original)
-            own = row["caught"].get(str(m.gate))
-            row["verdict"] = "caught" if own and own[0] else "survived" if own else "not run"
-            row["seconds"] = round(time.monotonic() - start, 1)
-            results.append(row)
-            seen = ", ".join(f"{'gate ' + g if g.isdigit() else g}: {mark(c)}" for g, c in row["caught"].items())
-            print(f"{m.name:22s} gate {m.gate}: {row['verdict']:9s} ({seen})", flush=True)
-    Path(args.out).write_text(json.dumps(results, indent=1) + "\n")
-    if args.table:
-        Path(args.table).write_text(table(results))
-    return 1 if any(r["verdict"] == "survived" for r in results) else 0
+                free.put(j)
+
+        with ThreadPoolExecutor(len(copies)) as pool:
+            return list(pool.map(one, chosen))
+
+
+def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[str]]],
+        args: argparse.Namespace) -> dict:
+    """One mutant applied to `tree`, its gates run, and the tree restored."""
+    source = tree / m.path
+    original = source.read_text()
+    source.write_text(original.replace(m.old, m.new))
+    start = time.monotonic()
+    try:
+        row = {**asdict(m), "caught": {}}
+        if not args.no_gate0:
+            row["caught"]["0"] = gate0(tree, env)
+        if m.gate == 1:
+            backend = "cuda" if m.path.startswith(CUDA) else "tileir"
+            row["caught"]["1"] = gate1(tree, env, baseline, backend)
+        if m.gate == 2 and args.device:
+            row["caught"]["2"] = gate2(tree, env)
+        if m.gate == 2 and args.host and m.path.startswith(CUDA):
+            row["caught"]["host"] = host(tree, env)
+    finally:
+        source.write_text(original)
+    row["verdict"] = verdict(row)
+    row["seconds"] = round(time.monotonic() - start, 1)
+    seen = ", ".join(f"{'gate ' + g if g.isdigit() else g}: {mark(c)}" for g, c in row["caught"].items())
+    print(f"{m.name:22s} gate {m.gate}: {row['verdict']:9s} ({seen})", flush=True)
+    return row
+
+
+def verdict(row: dict) -> str:
+    own = row["caught"].get(str(row["gate"]))
+    return "caught" if own and own[0] else "survived" if own else "not run"
+
+
+def merged(runs: list[list[dict]]) -> list[dict]:
+    """The rows of every run by mutant, in MUTANTS' order, each gate's outcome from the
+    last run that has it; a mutant no run holds, or one whose text has changed since,
+    is refused (its outcome would be another bug's)."""
+    rows: dict[str, dict] = {}
+    for run_rows in runs:
+        for r in run_rows:
+            kept = rows.setdefault(r["name"], {**r, "caught": {}})
+            kept["caught"].update(r["caught"])
+    known = {m.name: m for m in MUTANTS}
+    for name, r in rows.items():
+        m = known.get(name)
+        if m is None or (m.path, m.old, m.new) != (r["path"], r["old"], r["new"]):
+            raise SystemExit(f"mutant {name}: not as scripts/mutants.py has it now; run it again")
+        r["verdict"] = verdict(r)
+    missing = [m.name for m in MUTANTS if m.name not in rows]
+    if missing:
+        raise SystemExit(f"no run holds {len(missing)} mutant(s): {', '.join(missing[:6])}")
+    return [rows[m.name] for m in MUTANTS]
+
+
+def write_table(path: Path, text: str) -> None:
+    """The table into `path` between its markers, or as the whole file."""
+    if path.exists():
+        doc = path.read_text()
+        if TABLE_START in doc and TABLE_END in doc:
+            head, rest = doc.split(TABLE_START, 1)
+            path.write_text(head + TABLE_START + "\n" + text + rest[rest.index(TABLE_END):])
+            return
+    path.write_text(text)
 
 
 def mark(outcome: list | tuple | None) -> str:

@@ -324,3 +324,15 @@ def norm_gemm_bf16(X: ph.tensor[ph.bf16][M, 64], G: ph.tensor[ph.bf16][64], W: p
     rstd: ph.let = ph.rsqrt(ph.rowsum(centred * centred) / 64.0 + eps)
     h: ph.let = ph.bf16(centred * rstd * ph.f32(G[:]))
     Y[m0:+TM, :] = ph.dot(h, W[:, :])
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.autotune(TM=[64])
+@ph.launch(128)
+def rms_gemm_narrow_bf16(X: ph.tensor[ph.bf16][M, 64], G: ph.tensor[ph.bf16][64], W: ph.tensor[ph.bf16][64, 16],
+                         Y: ph.tensor[ph.f32][M, 16], eps: ph.f32):
+    m0: ph.let = ph.ctx.block.x * TM
+    x: ph.let = ph.f32(X[m0:+TM, :])
+    h: ph.let = ph.bf16(x * ph.rsqrt(ph.rowsum(x * x) / 64.0 + eps) * ph.f32(G[:]))
+    Y[m0:+TM, :] = ph.dot(h, W[:, :])
