@@ -123,7 +123,7 @@ MUTANTS = [
       "for (int m = width / 2; m > 1; m /= 2)", "a group reduction one shuffle short"),
     M("warp_reduce_steps", 2, f"{CUDA}/write/prelude.py", "for (int m = padded / 2; m >= 1; m /= 2)",
       "for (int m = padded / 2; m > 1; m /= 2)", "a warp reduction one shuffle short"),
-    M("barrier_dropped", 2, f"{CUDA}/lower/barriers.py", "        return id(s) in self.before",
+    M("barrier_dropped", 2, f"{CUDA}/plan/barriers.py", "        return id(s) in self.before",
       "        return False", "no barrier between statements"),
     M("bf16_rounding", 2, f"{CUDA}/write/prelude.py", "h.bits = (u16)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);",
       "h.bits = (u16)((u + 0x7fffu) >> 16);", "bf16 rounding ties away, not to even"),

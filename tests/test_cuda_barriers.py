@@ -1,4 +1,4 @@
-"""Where the CUDA back end puts `__syncthreads()` (backends/cuda/lower/barriers.py)."""
+"""Where the CUDA back end puts `__syncthreads()` (backends/cuda/plan/barriers.py)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 import phobos
-from phobos.backends.cuda.lower import dot_mma
-from phobos.backends.cuda.lower.products import ENV_GENERAL_WGMMA
+from phobos.backends.cuda.layout import atoms
+from phobos.backends.cuda.plan.kernel import ENV_GENERAL_WGMMA
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
 
@@ -67,9 +67,9 @@ def test_other_products_keep_the_scalar_loop(operand: str, result: str):
     assert "mma" not in source.split("namespace ph")[-1].split("}  // namespace ph")[-1]
 
 
-@pytest.mark.parametrize("operands", sorted(dot_mma.ATOMS))
+@pytest.mark.parametrize("operands", sorted(atoms.ATOMS))
 def test_the_atoms_place_every_element_of_each_operand_once(operands: str):
-    atom = dot_mma.ATOMS[operands]
+    atom = atoms.ATOMS[operands]
     for fragment, (rows, cols) in ((atom.a, (atom.m, atom.k)), (atom.b, (atom.k, atom.n)), (atom.c, (atom.m, atom.n))):
         held = {fragment.position(0, t, r) for t in range(32) for r in range(fragment.registers.size)}
         assert held == {(i, j) for i in range(rows) for j in range(cols)}
@@ -78,12 +78,12 @@ def test_the_atoms_place_every_element_of_each_operand_once(operands: str):
 
 def test_the_f16_atom_is_the_ptx_isa_layout():
     """Spot checks against the PTX ISA's tables for m16n8k16: lane 5 (group 1, place 1)."""
-    atom = dot_mma.ATOMS["f16"]
+    atom = atoms.ATOMS["f16"]
     assert [atom.a.position(0, 5, v) for v in range(8)] == [(1, 2), (1, 3), (9, 2), (9, 3),
                                                              (1, 10), (1, 11), (9, 10), (9, 11)]
     assert [atom.b.position(0, 5, v) for v in range(4)] == [(2, 1), (3, 1), (10, 1), (11, 1)]
     assert [atom.c.position(0, 5, v) for v in range(4)] == [(1, 2), (1, 3), (9, 2), (9, 3)]
-    i8 = dot_mma.ATOMS["i8"]
+    i8 = atoms.ATOMS["i8"]
     assert [i8.a.position(0, 5, v) for v in (0, 3, 4, 8, 12)] == [(1, 4), (1, 7), (9, 4), (1, 20), (9, 20)]
     assert [i8.b.position(0, 5, v) for v in (0, 3, 4)] == [(4, 1), (7, 1), (20, 1)]
 
@@ -127,7 +127,7 @@ def test_an_accumulator_layout_is_the_mma_c_fragment_of_each_warps_blocks(rows: 
     from phobos.backends.cuda.layout.fragments import make_atom_layout
 
     layout = make_atom_layout((rows,), cols, threads)
-    placement, c, warps = layout.placement(), dot_mma.ATOMS["f16"].c, threads // 32
+    placement, c, warps = layout.placement(), atoms.ATOMS["f16"].c, threads // 32
     slots = cols // 8
     held = {}
     for t in range(threads):

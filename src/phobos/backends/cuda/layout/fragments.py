@@ -36,7 +36,7 @@ from phobos.ir import nodes as ir
 from phobos.targets import REGISTER_BUDGET, register_bytes
 
 from .. import ctypes as ct
-from ..lower import dot_fma, dot_mma
+from . import atoms
 from .groups import AtomRows, RowGroups, atom_rows, row_groups
 from .placement import Fragment, Modes
 
@@ -291,7 +291,7 @@ def _sweepable(s: ir.Stmt) -> list[ir.Expr]:
     def visit(e: ir.Expr) -> None:
         found.append(e)
         for c in e.children():
-            if not (isinstance(e, ir.Dot) and c is e.left and dot_mma.atom_for(e) is not None):
+            if not (isinstance(e, ir.Dot) and c is e.left and atoms.atom_for(e) is not None):
                 visit(c)
 
     for e in ir.stmt_exprs(s):
@@ -323,11 +323,11 @@ def product_in_registers(e: ir.Dot, layout: Layout | None, registers: set[ir.Sym
     reads register tiles only where the instruction's A fragment finds their elements
     in the same thread (a 16-bit operand of the layout's shape, through elementwise
     operations alone)."""
-    atom = dot_mma.atom_for(e)
+    atom = atoms.atom_for(e)
     if layout is None or e.type.shape != layout.full_shape:
         return False
     if atom is None:  # blocked multiply-adds (dot_fma.py), of operands staged from where they lie
-        return (layout.blocked and dot_fma.blocked(e) and not reads_registers(e.left, registers)
+        return (layout.blocked and atoms.blocked(e) and not reads_registers(e.left, registers)
                 and not reads_registers(e.right, registers))
     if not layout.is_atom:
         return False
@@ -467,14 +467,14 @@ def _product_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]
 
 def _on_tensor_cores(e: ir.Dot, rows: int, cols: int) -> bool:
     """A product whose tiles take an accumulator layout: on tensor cores, of whole 16 x 8 atoms."""
-    return dot_mma.atom_for(e) is not None and rows % 16 == 0 and cols % 8 == 0
+    return atoms.atom_for(e) is not None and rows % 16 == 0 and cols % 8 == 0
 
 
 def _blocked(e: ir.Dot, rows: int, cols: int) -> bool:
     """A product whose tiles take a layout shaped for blocked multiply-adds (dot_fma.py):
     one no tensor core takes, of at least a few rows and columns (below, the usual
     layout serves)."""
-    return dot_mma.atom_for(e) is None and dot_fma.blocked(e) and rows >= 4 and cols >= 4
+    return atoms.atom_for(e) is None and atoms.blocked(e) and rows >= 4 and cols >= 4
 
 
 def _operand_tiles(s: ir.Stmt) -> set[ir.Sym]:

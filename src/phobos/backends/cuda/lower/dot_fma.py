@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from phobos.dtypes import F32, F64, I32, I64
+from phobos.dtypes import F32, F64
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
@@ -36,15 +36,6 @@ if TYPE_CHECKING:
     from .tiles import TileWriter
 
 # The product types this lowering computes: what an f32, f64, i32 or i64 `dot` gives.
-BLOCKED = (F32, F64, I32, I64)
-
-
-def blocked(e: ir.Dot) -> bool:
-    """Whether this lowering takes the product: one of a type it computes that no
-    tensor-core atom takes (dot_mma.atom_for)."""
-    return e.type.dtype in BLOCKED
-
-
 def write_registers(w: TileWriter, e: ir.Dot, order: Ordered, ra: Region, rb: Region, k_lo: str, k_hi: str,
                     out: str, accumulate: bool = False) -> str | None:
     """The product of `e` into this thread's registers `out` of the statement's row

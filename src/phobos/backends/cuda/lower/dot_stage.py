@@ -38,7 +38,7 @@ from .. import ctypes as ct
 from .exprs import Region, VectorBody
 
 if TYPE_CHECKING:
-    from .dot_mma import Atom
+    from ..layout.atoms import Atom
     from .tiles import TileWriter
 
 # Bytes past each stored row, and the most one product may stage (both operands): a

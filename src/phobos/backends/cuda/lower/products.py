@@ -11,27 +11,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from phobos.environment import flag
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
-from ..layout import fragments
+from ..layout import atoms, fragments
+from ..plan.kernel import general_wgmma
 from . import dot_fma, dot_mma
 from .exprs import Pos, Region, imax, imin, linear
 
 if TYPE_CHECKING:
     from .stage_ring import Ring
     from .tiles import TileWriter
-
-# Products in registers on wgmma on sm_90a (dot_wgmma.py), and products stored straight to
-# a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
-ENV_GENERAL_WGMMA = "PHOBOS_CUDA_GENERAL_WGMMA"
-
-
-def general_wgmma() -> bool:
-    """Whether the general writer puts products on wgmma (the setting; yes when unset)."""
-    return flag(ENV_GENERAL_WGMMA, True)
-
 
 def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
     """The matrix product, summing over the k present in both operands."""
@@ -43,8 +33,8 @@ def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
     region = [ra[0], rb[1]]
     if w.product_in_registers(e):
         return into_registers(w, e, ra, rb, k_lo, k_hi), region
-    atom = dot_mma.atom_for(e)
-    w.note_lowering(e, f"loops of scalar products ({dot_mma.why_scalar(e)})" if atom is None else
+    atom = atoms.atom_for(e)
+    w.note_lowering(e, f"loops of scalar products ({atoms.why_scalar(e)})" if atom is None else
                     f"{atom.instruction} from sm_80, each warp's operand shares read where they are, "
                     "the product through shared memory; scalar products below sm_80")
     pos = w.pos(2)
@@ -71,7 +61,7 @@ def write(w: TileWriter, e: ir.Dot) -> tuple[str, Region]:
 
 def blocked_words(e: ir.Dot) -> str:
     """How a product of blocked multiply-adds is written, and why no tensor core takes it."""
-    return f"multiply-adds into registers, blocked by the row layout ({dot_mma.why_scalar(e)})"
+    return f"multiply-adds into registers, blocked by the row layout ({atoms.why_scalar(e)})"
 
 
 def bounds(w: TileWriter, e: ir.Dot) -> tuple[Region, Region, str, str]:
@@ -103,7 +93,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
     thread's own elements by the scalar loop, its operands that read register tiles
     first copied to scratch; a row layout's by blocked multiply-adds
     (dot_fma.write_registers), or the scalar loop where those cannot stage."""
-    atom, order = dot_mma.atom_for(e), w.ordered
+    atom, order = atoms.atom_for(e), w.ordered
     assert order is not None
     d, shape = e.type.dtype, e.type.shape
     into = next((sym for product, sym in w.summed_into.values() if product is e), None)

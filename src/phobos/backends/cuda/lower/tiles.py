@@ -42,6 +42,7 @@ from ..layout.fragments import (
     reads_registers,
 )
 from ..layout.groups import WARP, RowGroups, row_groups
+from ..plan.kernel import ALIGN
 from . import products
 from .exprs import (
     Pos,
@@ -62,7 +63,6 @@ from .exprs import (
 from .stage_ring import Ring
 from .sweeps import Ordered, SweepWriter
 
-ALIGN = 16
 T = TypeVar("T")
 VALUE_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "i8": 1}  # the value types a reduction folds in
 

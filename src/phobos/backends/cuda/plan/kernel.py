@@ -1,7 +1,7 @@
 """A kernel variant's plan, made before the writer writes a line: which tiles live in
 registers and how their elements are spread (layout/fragments.py), which of the rest
 live in shared memory and at which byte offset, which tiles are always wholly present
-(no region at run time), where the barriers go (lower/barriers.py), and whether
+(no region at run time), where the barriers go (plan/barriers.py), and whether
 products may stage their operands in shared memory and a loop turn ahead.
 
 The writer (write/kernel.py) reads the plan and adds only what writing decides as it
@@ -14,14 +14,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from phobos import targets
+from phobos.environment import flag
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from ..layout.fragments import Registers, plan_registers
-from ..lower.barriers import BarrierPlan
-from ..lower.exprs import always_full
-from ..lower.products import general_wgmma
-from ..lower.tiles import ALIGN
+from .barriers import BarrierPlan
+from .presence import always_full
+
+ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
+
+# Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
+# to a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
+ENV_GENERAL_WGMMA = "PHOBOS_CUDA_GENERAL_WGMMA"
+
+
+def general_wgmma() -> bool:
+    """Whether the general writer puts products on wgmma (the setting; yes when unset)."""
+    return flag(ENV_GENERAL_WGMMA, True)
 
 
 @dataclass(frozen=True)

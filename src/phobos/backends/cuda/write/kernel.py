@@ -25,12 +25,13 @@ from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
 
 from .. import ctypes as ct
+from ..layout import atoms
 from ..layout.fragments import read_in_order
-from ..lower import dot_mma, stage_ring
-from ..lower.barriers import is_tile_statement
+from ..lower import stage_ring
 from ..lower.debug import printf_line, scalar_debug
 from ..lower.exprs import in_bounds, linear
 from ..lower.tiles import TileWriter
+from ..plan.barriers import is_tile_statement
 from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from .prelude import PRELUDE
 
@@ -249,7 +250,7 @@ class KernelWriter(TileWriter):
             return
         for acc, product in ((value.left, value.right), (value.right, value.left)):
             if (isinstance(acc, ir.Read) and acc.sym is sym and isinstance(product, ir.Dot)
-                    and product.type.dtype == sym.vtype.dtype and dot_mma.atom_for(product) is None
+                    and product.type.dtype == sym.vtype.dtype and atoms.atom_for(product) is None
                     and self.product_in_registers(product)):
                 self.summed_into[id(value)] = (product, sym)
                 return
