@@ -27,8 +27,9 @@ needs no GPU: the corpus as the CUDA back end's code run on the host against the
 interpreter (tests/test_cuda_host_corpus.py; g++, tensor-core branches compiled out).
 Its column says what the stand-in saw; it decides no verdict, which stays gate 2's.
 
-No mutant touches the working tree: each runs in a scratch copy (`git archive HEAD`),
-which is removed at the end.
+No mutant touches the working tree: each runs in a scratch copy (`git archive HEAD`, or
+the working tree's src, tests, scripts and benchmarks where there is no repository),
+which is removed at the end. --out is written again after each mutant.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -214,12 +216,19 @@ MUTANTS = [
 
 
 def tree_copy(where: Path) -> Path:
-    """The committed tree (HEAD) unpacked under `where`."""
+    """The committed tree (HEAD) unpacked under `where`; where there is no git repository
+    (the GPU machine gets the working tree's files alone), the folders the gates read."""
     where.mkdir(parents=True)
-    archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, check=True, capture_output=True).stdout
     target = where / "tree"
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(target, filter="data")
+    found = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True)
+    if found.returncode == 0:
+        with tarfile.open(fileobj=io.BytesIO(found.stdout)) as tar:
+            tar.extractall(target, filter="data")
+        return target
+    skipped = shutil.ignore_patterns("__pycache__", "*.egg-info", ".pytest_cache")
+    for folder in ("src", "tests", "scripts", "benchmarks"):
+        shutil.copytree(ROOT / folder, target / folder, ignore=skipped)
+    shutil.copy2(ROOT / "pyproject.toml", target / "pyproject.toml")
     return target
 
 
@@ -329,8 +338,21 @@ def run_all(chosen: list[Mutant], args: argparse.Namespace) -> list[dict]:
             finally:
                 free.put(j)
 
+        done: dict[str, dict] = {}
+
+        def recorded(m: Mutant) -> dict:
+            """One mutant's row, and every row so far written to --out (a run cut short
+            keeps what it found)."""
+            row = one(m)
+            with lock:
+                done[m.name] = row
+                rows = [done[c.name] for c in chosen if c.name in done]
+                Path(args.out).write_text(json.dumps(rows, indent=1) + "\n")
+            return row
+
+        lock = threading.Lock()
         with ThreadPoolExecutor(len(copies)) as pool:
-            return list(pool.map(one, chosen))
+            return list(pool.map(recorded, chosen))
 
 
 def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[str]]],
