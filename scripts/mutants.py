@@ -71,7 +71,7 @@ class Mutant:
 M = Mutant
 MUTANTS = [
     # ---- gate 0: correct code written otherwise (a comment, a pragma, a pad, a tuning constant)
-    M("pad_32", 0, f"{CUDA}/lower/dot_stage.py",
+    M("pad_32", 0, f"{CUDA}/layout/stages.py",
       "ROW_PAD = 16", "ROW_PAD = 32", "ldmatrix stages padded 32 bytes a row"),
     M("unroll_dropped", 0, f"{CUDA}/lower/sweeps.py", 'self.line("#pragma unroll")\n        self.line(head)',
       'self.line(head)', "fully unrolled register loops no longer marked"),

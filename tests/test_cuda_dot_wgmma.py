@@ -14,7 +14,7 @@ from test_cuda_dot_mma import FLASH, LOOP, MLP, MLP_CHUNKED
 
 import phobos
 from phobos.backends.cuda.gemm.gemm_plan import OperandStage
-from phobos.backends.cuda.lower import dot_stage
+from phobos.backends.cuda.layout import stages
 from phobos.backends.cuda.plan.kernel import ENV_GENERAL_WGMMA
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
@@ -125,7 +125,7 @@ def test_shapes_wgmma_does_not_take_keep_mma_sync(wgmma: None):
     assert ptx.count("wgmma.mma_async") == 2 and ptx.count("mma.sync.aligned") == 32  # 4 atoms along n, 8 k steps
 
 
-def _offset(plan: dot_stage.Plan, row: int, col: int) -> int:
+def _offset(plan: stages.StageLayout, row: int, col: int) -> int:
     """The byte offset the C++ of `plan.at` gives, evaluated (C's integer division)."""
     text = plan.at("0", str(row), str(col)).replace(" / ", " // ")
     assert re.fullmatch(r"[0-9 ()+*/%^]+", text)
@@ -138,7 +138,7 @@ def test_a_swizzled_stage_is_the_gemm_kernels_tma_boxes(rows: int, cols: int, tu
     """Every element lies where the GEMM kernel's stage of the same boxes has it
     (OperandStage.byte_offset: TMA's 128-byte swizzle), each exactly once."""
     operand = ir.Load(type=ir.VType(BF16, (rows, cols)), span=None, tensor="B", items=())  # type: ignore[arg-type]
-    plan = dot_stage.Plan(operand, (rows, cols), turned, swizzled=True)
+    plan = stages.StageLayout(operand, (rows, cols), turned, swizzled=True)
     boxes = OperandStage("K" if turned else "MN", rows, 64, cols // 64, 0, 0, 0, 0)
     seen = set()
     for r in range(rows):

@@ -33,6 +33,7 @@ from phobos.dtypes import I8, DType
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
+from ..layout import stages
 from ..layout.atoms import Atom
 from ..layout.groups import WARP
 from ..layout.placement import Fragment
@@ -233,7 +234,7 @@ def wgmma_takes(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered) -> bool:
             and operand_plans(w, e, atom, wgmma=True) is not None)
 
 
-def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> list[dot_stage.Plan | None] | None:
+def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> list[stages.StageLayout | None] | None:
     """What a product in registers stages: the operands ldmatrix can read (a left one
     that reads register tiles is read from them), or for wgmma B swizzled, and A too
     where its k runs along the stored rows (wgmma then reads it by descriptor as well);
@@ -242,9 +243,9 @@ def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> 
         return None
     registers = w.reads_registers(e.left)
     left_swizzled = wgmma and not isinstance(e.left, ir.Transpose)
-    plans = [None if registers else dot_stage.plan(e.left, True, atom, swizzled=left_swizzled),
-             dot_stage.plan(e.right, False, atom, swizzled=wgmma)]
-    if not dot_stage.fits([p for p in plans if p is not None]):
+    plans = [None if registers else stages.stage_layout(e.left, True, atom, swizzled=left_swizzled),
+             stages.stage_layout(e.right, False, atom, swizzled=wgmma)]
+    if not stages.fits([p for p in plans if p is not None]):
         return None
     return plans
 

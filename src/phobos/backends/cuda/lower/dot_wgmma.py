@@ -12,7 +12,7 @@ thread's own registers, and only the issue differs: every k step's A registers a
 gathered first, then one `wgmma.mma_async` a k step reads them, and B from shared
 memory through a descriptor, all in one group that is waited for at once.
 
-B is staged swizzled (dot_stage.py), as TMA's 128-byte swizzle stores a box, and its
+B is staged swizzled (layout/stages.py), as TMA's 128-byte swizzle stores a box, and its
 descriptors are the GEMM kernel's (gemm_plan.py): a B[K, N] window is MN-major (k along
 the stored rows, boxes of 64 columns of n one after another; the leading byte offset
 is the box stride, and wgmma transposes B as it reads it), a transposed window of
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from phobos.dtypes import BF16, DType
 from phobos.ir import nodes as ir
 
+from ..layout import stages
 from . import dot_stage
 
 if TYPE_CHECKING:
@@ -82,9 +83,9 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
         if sa is None:
             w.line(f"const int {n.lane} = threadIdx.x % 32;")
         else:
-            w.line(f"const u64 {a_desc} = ph::smem_descriptor({sa.address}, 16, {dot_stage.SWIZZLE_ATOM});")
+            w.line(f"const u64 {a_desc} = ph::smem_descriptor({sa.address}, 16, {stages.SWIZZLE_ATOM});")
         lbo = 16 if sb.plan.turned else sb.plan.box_bytes
-        w.line(f"const u64 {b_desc} = ph::smem_descriptor({sb.address}, {lbo}, {dot_stage.SWIZZLE_ATOM});")
+        w.line(f"const u64 {b_desc} = ph::smem_descriptor({sb.address}, {lbo}, {stages.SWIZZLE_ATOM});")
         w.line("#pragma unroll")
         w.line(f"for (int {n.blk} = 0; {n.blk} < {n.blocks}; ++{n.blk}) {{")
         with w.indented():
@@ -100,10 +101,10 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
             else:  # the warpgroup's 64 rows of the block: 128 bytes a row in each box
                 w.line(f"const u32 {n.first} = (threadIdx.x / 128 * 4 + {n.blk} * {n.warps}) * 16;  "
                        "// the warpgroup's first row")
-                a = f"{a_desc} + ({n.first} * {dot_stage.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
+                a = f"{a_desc} + ({n.first} * {stages.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
             w.line(f"f32 {n.acc}[{cols // 2}] = {{}};")
             w.line("ph::wgmma_fence();")
-            b_step = k_major_step(sb.plan, n.step) if sb.plan.turned else f"{n.step} * {K_STEP * dot_stage.SWIZZLE_ROW}"
+            b_step = k_major_step(sb.plan, n.step) if sb.plan.turned else f"{n.step} * {K_STEP * stages.SWIZZLE_ROW}"
             w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
                        [f"ph::{function}({n.acc}, {a}, {b_desc} + ({b_step}) / 16);"])
             w.line("ph::wgmma_commit();")
@@ -118,7 +119,7 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
     w.line("}")
 
 
-def k_major_step(plan: dot_stage.Plan, step: str) -> str:
+def k_major_step(plan: stages.StageLayout, step: str) -> str:
     """C++ of the bytes from a K-major swizzled stage's start to k step `step`: four
     steps of 32 bytes a 128-byte row, then the next box."""
     return f"{step} / 4 * {plan.box_bytes} + {step} % 4 * 32"

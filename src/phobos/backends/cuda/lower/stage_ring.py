@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
+from ..layout import stages
 from . import dot_stage, products
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def ahead_products(s: ir.For) -> dict[int, tuple[bool, bool]]:
     return found
 
 
-def stage_operands(w: TileWriter, e: ir.Dot, plans: list[dot_stage.Plan | None],
+def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None],
                    present: tuple[dot_stage.Present, dot_stage.Present], reader: str) -> list[dot_stage.Staged | None]:
     """Stage the planned operands of product `e` (None: not staged), those the loop
     allows a turn ahead, the others now into statement scratch, then wait for this
@@ -89,8 +90,8 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[dot_stage.Plan | None],
     ring = w.ring
     ahead = ring.ahead.get(id(e), (False, False)) if ring is not None else (False, False)
     ahead = tuple(a and p is not None for a, p in zip(ahead, plans, strict=True))
-    if sum(dot_stage.taken_bytes(p, 2 if a else 1) for p, a in zip(plans, ahead, strict=True)
-           if p is not None) > dot_stage.STAGE_LIMIT:
+    if sum(stages.taken_bytes(p, 2 if a else 1) for p, a in zip(plans, ahead, strict=True)
+           if p is not None) > stages.STAGE_LIMIT:
         ahead = (False, False)
     staged: list[dot_stage.Staged | None] = [
         None if p is None or a else dot_stage.stage(w, p, present[i], reader)
@@ -133,14 +134,14 @@ def _publish(w: TileWriter, async_reader: bool) -> None:
     w.sync()
 
 
-def _two_stages(w: TileWriter, plan: dot_stage.Plan, ring: Ring, reader: str
+def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
                 ) -> tuple[tuple[str, str], tuple[str, str]]:
     """Two stages of shared memory of the loop's own for one operand: (pointer, shared
     address) of this turn's and of the next turn's."""
     stored = plan.stored
     storage, size = ct.storage_type(stored.type.dtype), plan.bytes
     comment = f"two stages of {stored.type} staged for {reader}, a turn ahead"
-    base = w.own_scratch("unsigned char", 1, dot_stage.taken_bytes(plan, 2), comment, "ring")
+    base = w.own_scratch("unsigned char", 1, stages.taken_bytes(plan, 2), comment, "ring")
     if plan.swizzled:
         base = f"(unsigned char*){dot_stage.place(w, plan, base)}"
     names = []
