@@ -214,7 +214,8 @@ def _tileir_code(variant: ir.Kernel, spec: Specialization) -> dict[int, dict[str
 def _accumulator(gemm: Any) -> list[dict[str, Any]]:
     """The GEMM kernel's accumulator as its plan places it (gemm_plan.wgmma_fragment):
     consumer warpgroup g is the CTA's warpgroup g + 1 (warpgroup 0 loads the stages)."""
-    from phobos.backends.cuda.gemm.gemm_plan import WARPGROUP, GemmPlan
+    from phobos.backends.cuda.gemm.gemm_plan import GemmPlan
+    from phobos.backends.cuda.layout.groups import WARPGROUP
 
     plan = gemm.gemm
     if not isinstance(plan, GemmPlan):

@@ -24,13 +24,13 @@ from phobos.dtypes import F32, DType
 from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
+from ..layout.groups import WARPGROUP
 from ..layout.placement import Fragment, Modes
 from .gemm_form import GemmForm, NotGemm
 
 SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
 SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box starts 1024-aligned
 K_SLICE_BYTES = 32  # one wgmma takes a k slice of 32 bytes of each row: 16 f16 or bf16, 32 i8
-WARPGROUP = 128
 ACC_REGISTER_LIMIT = 128  # accumulator registers a consumer thread may hold beside its addresses
 PRODUCER_REGISTERS = 40  # a TMA producer's addresses and walk (a pair's too), unspilled
 COPYING_PRODUCER_REGISTERS = 56  # a producer whose threads copy the stages (no TMA) computes addresses

@@ -17,10 +17,11 @@ from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
 from ..layout.fragments import ELEMENTWISE
+from ..layout.groups import WARPGROUP
 from ..lower.exprs import Pos, add, imax, imin, in_bounds, linear, sub
 from ..write.kernel import KernelWriter, path_literal
 from .gemm_form import GemmForm
-from .gemm_plan import WARPGROUP, GemmPlan
+from .gemm_plan import GemmPlan
 
 
 class GemmStores(KernelWriter):

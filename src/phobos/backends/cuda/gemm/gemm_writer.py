@@ -25,6 +25,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from .. import ctypes as ct
+from ..layout.groups import WARPGROUP
 from ..lower.exprs import Pos, add, imax, imin, sub
 from ..plan.kernel import plan_kernel
 from ..write.kernel import path_literal
@@ -35,7 +36,6 @@ from .gemm_plan import (
     COPYING_PRODUCER_REGISTERS,
     PRODUCER_REGISTERS,
     SWIZZLE_BYTES,
-    WARPGROUP,
     GemmMode,
     GemmPlan,
     OperandStage,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from phobos.dtypes import BF16, F16, F32, F64, I8, I32, I64
 from phobos.ir import nodes as ir
 
+from .groups import WARPGROUP
 from .placement import Fragment, Modes
 
 ONE_GROUP = Modes((1,), (0,), (0,))
@@ -98,3 +99,16 @@ def blocked(e: ir.Dot) -> bool:
     """Whether blocked multiply-adds (lower/dot_fma.py) take the product: one of a type it computes that no
     tensor-core atom takes (`atom_for`)."""
     return e.type.dtype in BLOCKED
+
+
+MOST_N = 256  # wgmma's widest N
+
+
+def wgmma_shape_takes(e: ir.Dot, threads: int, ragged: bool) -> bool:
+    """Whether the product's shape suits wgmma (lower/dot_wgmma.py): 16-bit operands,
+    whole warpgroups over whole blocks, N at most 256 and, for an MN-major B, whole
+    boxes of 64 columns."""
+    cols = e.type.shape[1]
+    turned = isinstance(e.right, ir.Transpose)
+    return (e.left.type.dtype.bits == 16 and threads % WARPGROUP == 0 and not ragged
+            and cols <= MOST_N and cols % (8 if turned else 64) == 0)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from .placement import Modes
 
 WARP = 32
+WARPGROUP = 128  # four warps: the threads of one wgmma product
 
 
 def _floor_pow2(n: int) -> int:

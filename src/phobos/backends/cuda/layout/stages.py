@@ -120,3 +120,16 @@ def taken_bytes(plan: StageLayout, stages: int = 1) -> int:
 def fits(plans: list[StageLayout]) -> bool:
     """Whether the planned operands' stages fit one product's limit, none of them empty."""
     return sum(map(taken_bytes, plans)) <= STAGE_LIMIT and all(math.prod(p.shape) for p in plans)
+
+
+def operand_stages(e: ir.Dot, atom: Atom, left_in_registers: bool, wgmma: bool) -> list[StageLayout | None] | None:
+    """The stage layouts of a product computed into registers: the operands ldmatrix can
+    read (None for a left one that reads register tiles: it is read from them), or for
+    wgmma B swizzled, and A too where its k runs along the stored rows (wgmma then reads
+    it by descriptor as well); None where the stages would not fit."""
+    left_swizzled = wgmma and not isinstance(e.left, ir.Transpose)
+    layouts = [None if left_in_registers else stage_layout(e.left, True, atom, swizzled=left_swizzled),
+               stage_layout(e.right, False, atom, swizzled=wgmma)]
+    if not fits([s for s in layouts if s is not None]):
+        return None
+    return layouts

@@ -33,7 +33,7 @@ from phobos.dtypes import I8, DType
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
-from ..layout import stages
+from ..layout import atoms, stages
 from ..layout.atoms import Atom
 from ..layout.groups import WARP
 from ..layout.placement import Fragment
@@ -230,24 +230,16 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
 def wgmma_takes(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered) -> bool:
     """Whether the product in registers runs on wgmma on sm_90a (dot_wgmma.py): a shape
     it suits, and stages that fit."""
-    return (dot_wgmma.shape_takes(e, w.kernel.threads, order.layout.groups.ragged)
+    return (atoms.wgmma_shape_takes(e, w.kernel.threads, order.layout.groups.ragged)
             and operand_plans(w, e, atom, wgmma=True) is not None)
 
 
 def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> list[stages.StageLayout | None] | None:
-    """What a product in registers stages: the operands ldmatrix can read (a left one
-    that reads register tiles is read from them), or for wgmma B swizzled, and A too
-    where its k runs along the stored rows (wgmma then reads it by descriptor as well);
-    None where staging is off or the stages would not fit."""
+    """What a product in registers stages (layout/stages.py, `operand_stages`); None
+    where staging is off or the stages would not fit."""
     if not w.stage_operands:
         return None
-    registers = w.reads_registers(e.left)
-    left_swizzled = wgmma and not isinstance(e.left, ir.Transpose)
-    plans = [None if registers else stages.stage_layout(e.left, True, atom, swizzled=left_swizzled),
-             stages.stage_layout(e.right, False, atom, swizzled=wgmma)]
-    if not stages.fits([p for p in plans if p is not None]):
-        return None
-    return plans
+    return stages.operand_stages(e, atom, w.reads_registers(e.left), wgmma)
 
 
 def _stage(w: TileWriter, e: ir.Dot, atom: Atom, a_present: Callable[[str, str], str],

@@ -35,8 +35,6 @@ from . import dot_stage
 if TYPE_CHECKING:
     from .tiles import TileWriter
 
-WARPGROUP = 128
-MOST_N = 256  # wgmma's widest N
 K_STEP = 16  # the k of one 16-bit wgmma
 
 
@@ -55,15 +53,6 @@ class Block:
     steps: int
     warps: int
     blocks: int
-
-
-def shape_takes(e: ir.Dot, threads: int, ragged: bool) -> bool:
-    """Whether the product's shape suits wgmma: 16-bit operands, whole warpgroups over
-    whole blocks, N at most 256 and, for an MN-major B, whole boxes of 64 columns."""
-    cols = e.type.shape[1]
-    turned = isinstance(e.right, ir.Transpose)
-    return (e.left.type.dtype.bits == 16 and threads % WARPGROUP == 0 and not ragged
-            and cols <= MOST_N and cols % (8 if turned else 64) == 0)
 
 
 def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.Staged, names: Block,
