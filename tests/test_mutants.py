@@ -13,16 +13,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _mutants() -> list:
+def _script():
     spec = importlib.util.spec_from_file_location("mutants", ROOT / "scripts" / "mutants.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("mutants", module)  # a dataclass finds its module there
     spec.loader.exec_module(module)
-    return module.MUTANTS
+    return module
 
 
-MUTANTS = _mutants()
+SCRIPT = _script()
+MUTANTS = SCRIPT.MUTANTS
 
 
 def test_there_are_at_least_sixty_mutants_over_every_gate():
@@ -35,3 +36,36 @@ def test_each_mutant_bites_one_place(mutant):
     text = (ROOT / mutant.path).read_text()
     assert text.count(mutant.old) == 1, f"{mutant.name}: its text is in {mutant.path} {text.count(mutant.old)} times"
     assert mutant.old != mutant.new
+
+
+def _row(m, caught: dict) -> dict:
+    return {"name": m.name, "gate": m.gate, "path": m.path, "old": m.old, "new": m.new, "what": m.what,
+            "caught": caught}
+
+
+def test_runs_merge_into_one_table_between_the_pages_markers(tmp_path):
+    """Gates 0 and 1 run here and gate 2 on the GPU machine fold into one row a mutant;
+    the table replaces only what lies between the page's markers."""
+    here = [_row(m, {"0": [True, ""]} if m.gate != 1 else {"0": [True, ""], "1": [True, ""]}) for m in MUTANTS]
+    device = [_row(m, {"2": [m.name != MUTANTS[-1].name, ""]}) for m in MUTANTS if m.gate == 2]
+    rows = SCRIPT.merged([here, device])
+    assert [r["name"] for r in rows] == [m.name for m in MUTANTS]
+    verdicts = {r["name"]: r["verdict"] for r in rows}
+    assert verdicts[MUTANTS[-1].name] == "survived" and MUTANTS[-1].gate == 2
+    assert all(v == "caught" for name, v in verdicts.items() if name != MUTANTS[-1].name)
+    page = tmp_path / "gates.md"
+    page.write_text(f"# before\n{SCRIPT.TABLE_START}\nold table\n{SCRIPT.TABLE_END}\nafter\n")
+    SCRIPT.write_table(page, SCRIPT.table(rows))
+    text = page.read_text()
+    assert text.startswith("# before\n") and text.endswith(f"{SCRIPT.TABLE_END}\nafter\n")
+    assert "old table" not in text and f"| {MUTANTS[-1].name} |" in text
+
+
+def test_a_run_of_a_mutant_since_changed_is_refused():
+    stale = [_row(m, {"0": [True, ""]}) for m in MUTANTS]
+    stale[0] = {**stale[0], "new": stale[0]["new"] + " "}
+    with pytest.raises(SystemExit, match=MUTANTS[0].name):
+        SCRIPT.merged([stale])
+    with pytest.raises(SystemExit, match="no run holds 1 mutant"):
+        SCRIPT.merged([[_row(m, {"0": [True, ""]}) for m in MUTANTS[1:]]])
+
