@@ -11,7 +11,7 @@ import pytest
 
 import phobos
 from phobos.backends.cuda.layout import atoms
-from phobos.backends.cuda.plan.kernel import ENV_GENERAL_WGMMA
+from phobos.backends.cuda.plan.products import ENV_GENERAL_WGMMA
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
 

@@ -15,7 +15,7 @@ from test_cuda_dot_mma import FLASH, LOOP, MLP, MLP_CHUNKED
 import phobos
 from phobos.backends.cuda.gemm.gemm_plan import OperandStage
 from phobos.backends.cuda.layout import stages
-from phobos.backends.cuda.plan.kernel import ENV_GENERAL_WGMMA
+from phobos.backends.cuda.plan.products import ENV_GENERAL_WGMMA
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
 from phobos.dtypes import BF16

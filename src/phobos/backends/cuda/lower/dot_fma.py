@@ -28,7 +28,6 @@ from phobos.dtypes import F32, F64
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
-from ..layout import stages
 from . import dot_stage, stage_ring
 from .exprs import Region
 
@@ -44,10 +43,8 @@ def write_registers(w: TileWriter, e: ir.Dot, order: Ordered, ra: Region, rb: Re
     into acc's own registers), after staging both operands; None (nothing written)
     where an operand reads a register tile, staging is off or the stages would not
     fit: the caller's scalar loop then serves. Returns how the operands are read."""
-    if not w.stage_operands or w.reads_registers(e.left) or w.reads_registers(e.right):
-        return None
-    plans = [stages.stage_layout(e.left, True), stages.stage_layout(e.right, False)]
-    if not stages.fits(plans):
+    plans = w.product_plan(e).blocked
+    if plans is None:
         return None
     sa, sb = stage_ring.stage_operands(w, e, plans, dot_stage.presents(ra, rb, k_lo, k_hi), "multiply-adds")
     assert sa is not None and sb is not None

@@ -33,7 +33,6 @@ from phobos.dtypes import I8, DType
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
-from ..layout import atoms, stages
 from ..layout.atoms import Atom
 from ..layout.groups import WARP
 from ..layout.placement import Fragment
@@ -227,26 +226,12 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     return f"{left}, {right}"
 
 
-def wgmma_takes(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered) -> bool:
-    """Whether the product in registers runs on wgmma on sm_90a (dot_wgmma.py): a shape
-    it suits, and stages that fit."""
-    return (atoms.wgmma_shape_takes(e, w.kernel.threads, order.layout.groups.ragged)
-            and operand_plans(w, e, atom, wgmma=True) is not None)
-
-
-def operand_plans(w: TileWriter, e: ir.Dot, atom: Atom, wgmma: bool = False) -> list[stages.StageLayout | None] | None:
-    """What a product in registers stages (layout/stages.py, `operand_stages`); None
-    where staging is off or the stages would not fit."""
-    if not w.stage_operands:
-        return None
-    return stages.operand_stages(e, atom, w.reads_registers(e.left), wgmma)
-
-
 def _stage(w: TileWriter, e: ir.Dot, atom: Atom, a_present: Callable[[str, str], str],
            b_present: Callable[[str, str], str], wgmma: bool
            ) -> tuple[dot_stage.Staged | None, dot_stage.Staged | None]:
-    """Stage the operands `operand_plans` gives, followed by one barrier."""
-    plans = operand_plans(w, e, atom, wgmma)
+    """Stage the operands the product's plan gives (plan/products.py), followed by one barrier."""
+    product = w.product_plan(e)
+    plans = product.wgmma if wgmma else product.mma
     if plans is None:
         return None, None
     staged = stage_ring.stage_operands(w, e, plans, (a_present, b_present), "wgmma" if wgmma else "ldmatrix")

@@ -15,7 +15,6 @@ from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
 from ..layout import atoms, fragments
-from ..plan.kernel import general_wgmma
 from . import dot_fma, dot_mma
 from .exprs import Pos, Region, imax, imin, linear
 
@@ -139,7 +138,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         else:
             w.note_lowering(e, f"{blocked_words(e)}; {how}")
         return out
-    wgmma = general_wgmma() and dot_mma.wgmma_takes(w, e, atom, order)
+    wgmma = w.product_plan(e).wgmma is not None
     w.uses_wgmma |= wgmma
 
     def on(hopper: bool) -> Callable[[], str]:

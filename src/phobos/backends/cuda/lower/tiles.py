@@ -43,6 +43,7 @@ from ..layout.fragments import (
 )
 from ..layout.groups import WARP, RowGroups, row_groups
 from ..plan.kernel import ALIGN
+from ..plan.products import ProductPlan, plan_product
 from . import products
 from .exprs import (
     Pos,
@@ -167,6 +168,12 @@ class TileWriter(SweepWriter):
         if id(e) in self.force or (e.type.shape and id(e) in self.memo):
             return self.scratch_elem(e, pos)
         return super().elem(e, pos)
+
+    def product_plan(self, e: ir.Dot) -> ProductPlan:
+        """How product `e` is computed in the statement's layout (plan/products.py)."""
+        order = self.ordered
+        return plan_product(e, None if order is None else order.layout, id(e) in self.read_in_order,
+                            self.registers.tiles, self.kernel.threads, self.stage_operands)
 
     def product_in_registers(self, e: ir.Dot) -> bool:
         """Whether the statement computes product `e` into its layout's registers."""

@@ -14,24 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from phobos import targets
-from phobos.environment import flag
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from ..layout.fragments import Registers, plan_registers
 from .barriers import BarrierPlan
 from .presence import always_full
+from .products import general_wgmma
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
-
-# Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
-# to a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
-ENV_GENERAL_WGMMA = "PHOBOS_CUDA_GENERAL_WGMMA"
-
-
-def general_wgmma() -> bool:
-    """Whether the general writer puts products on wgmma (the setting; yes when unset)."""
-    return flag(ENV_GENERAL_WGMMA, True)
 
 
 @dataclass(frozen=True)

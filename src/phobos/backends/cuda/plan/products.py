@@ -1,0 +1,65 @@
+"""How each product is computed, decided apart from the code that computes it: the
+mma.sync atom it runs on (layout/atoms.py), whether its statement computes it straight
+into registers of the statement's layout, which operands it stages in shared memory and
+in which layouts (layout/stages.py) on mma.sync, on wgmma and for blocked multiply-adds,
+and so whether sm_90a takes it on wgmma. The writers (lower/products.py, dot_mma.py,
+dot_fma.py) ask for the plan of a product in the layout of the statement they write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phobos.environment import flag
+from phobos.ir import nodes as ir
+
+from ..layout.atoms import Atom, atom_for, wgmma_shape_takes
+from ..layout.fragments import Layout, product_in_registers, reads_registers
+from ..layout.stages import StageLayout, fits, operand_stages, stage_layout
+
+# Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
+# to a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
+ENV_GENERAL_WGMMA = "PHOBOS_CUDA_GENERAL_WGMMA"
+
+Stages = list[StageLayout | None]  # A's and B's stage layouts (None: that operand is not staged)
+
+
+def general_wgmma() -> bool:
+    """Whether the general writer puts products on wgmma (the setting; yes when unset)."""
+    return flag(ENV_GENERAL_WGMMA, True)
+
+
+@dataclass(frozen=True)
+class ProductPlan:
+    """One product in one statement layout. `mma` and `wgmma` are the stages of a
+    product in registers on an atom (mma.sync from sm_80, wgmma on sm_90a; None where
+    staging is off, or the stages would not fit, and for wgmma where its shape does not
+    suit it); `blocked` those of blocked multiply-adds (None: the scalar loop)."""
+
+    atom: Atom | None
+    in_registers: bool
+    mma: Stages | None = None
+    wgmma: Stages | None = None
+    blocked: Stages | None = None
+
+
+def plan_product(e: ir.Dot, layout: Layout | None, in_order: bool, registers: set[ir.Sym], threads: int,
+                 staging: bool) -> ProductPlan:
+    """The plan of product `e` in a statement whose sweeps follow `layout` (None: no
+    register layout), `in_order` where the statement reads it in that layout's order;
+    `registers` are the register tiles, `staging` whether products may stage operands."""
+    atom = atom_for(e)
+    in_registers = in_order and product_in_registers(e, layout, registers)
+    if not (in_registers and staging):
+        return ProductPlan(atom, in_registers)
+    assert layout is not None
+    left_in_registers = reads_registers(e.left, registers)
+    if atom is None:
+        if left_in_registers or reads_registers(e.right, registers):
+            return ProductPlan(atom, in_registers)
+        blocked: Stages = [stage_layout(e.left, True), stage_layout(e.right, False)]
+        return ProductPlan(atom, in_registers, blocked=blocked if fits(blocked) else None)  # type: ignore[arg-type]
+    wgmma = None
+    if general_wgmma() and wgmma_shape_takes(e, threads, layout.groups.ragged):
+        wgmma = operand_stages(e, atom, left_in_registers, wgmma=True)
+    return ProductPlan(atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), wgmma)
