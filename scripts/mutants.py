@@ -389,22 +389,26 @@ def verdict(row: dict) -> str:
 
 def merged(runs: list[list[dict]]) -> list[dict]:
     """The rows of every run by mutant, in MUTANTS' order, each gate's outcome from the
-    last run that has it; a mutant no run holds, or one whose text has changed since,
-    is refused (its outcome would be another bug's)."""
-    rows: dict[str, dict] = {}
-    for run_rows in runs:
-        for r in run_rows:
-            kept = rows.setdefault(r["name"], {**r, "caught": {}})
-            kept["caught"].update(r["caught"])
+    last run that has it. A row whose mutant has changed since its run is left out where
+    a later run holds the mutant as it is now, and refused otherwise (its outcome would
+    be another bug's), as is a mutant no run holds."""
     known = {m.name: m for m in MUTANTS}
-    for name, r in rows.items():
-        m = known.get(name)
-        if m is None or (m.path, m.old, m.new) != (r["path"], r["old"], r["new"]):
-            raise SystemExit(f"mutant {name}: not as scripts/mutants.py has it now; run it again")
-        r["verdict"] = verdict(r)
+    rows: dict[str, dict] = {}
+    for run_rows in reversed(runs):  # the latest run first: its outcomes stand
+        for r in run_rows:
+            m = known.get(r["name"])
+            current = m is not None and (m.path, m.old, m.new) == (r["path"], r["old"], r["new"])
+            if not current:
+                if r["name"] in rows:
+                    continue
+                raise SystemExit(f"mutant {r['name']}: not as scripts/mutants.py has it now; run it again")
+            kept = rows.setdefault(r["name"], {**r, "caught": {}})
+            kept["caught"] = {**r["caught"], **kept["caught"]}
     missing = [m.name for m in MUTANTS if m.name not in rows]
     if missing:
         raise SystemExit(f"no run holds {len(missing)} mutant(s): {', '.join(missing[:6])}")
+    for r in rows.values():
+        r["verdict"] = verdict(r)
     return [rows[m.name] for m in MUTANTS]
 
 

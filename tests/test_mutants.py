@@ -61,11 +61,14 @@ def test_runs_merge_into_one_table_between_the_pages_markers(tmp_path):
     assert "old table" not in text and f"| {MUTANTS[-1].name} |" in text
 
 
-def test_a_run_of_a_mutant_since_changed_is_refused():
+def test_a_run_of_a_mutant_since_changed_is_refused_unless_a_later_run_holds_it():
     stale = [_row(m, {"0": [True, ""]}) for m in MUTANTS]
     stale[0] = {**stale[0], "new": stale[0]["new"] + " "}
     with pytest.raises(SystemExit, match=MUTANTS[0].name):
         SCRIPT.merged([stale])
+    again = [_row(MUTANTS[0], {"0": [False, ""]})]
+    rows = SCRIPT.merged([stale, again])
+    assert rows[0]["caught"] == {"0": [False, ""]} and rows[0]["new"] == MUTANTS[0].new
     with pytest.raises(SystemExit, match="no run holds 1 mutant"):
         SCRIPT.merged([[_row(m, {"0": [True, ""]}) for m in MUTANTS[1:]]])
 
