@@ -744,6 +744,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     selected = select(all_cases, opts.only)
     gemm_rows = gemm.selected(opts.only, shrink)
     attention = attention_rows.selected(opts.only, shrink)
+    if attention:  # its operators are registered with torch before any row runs (docs/benchmarks.md says why)
+        import benchmarks.kernels.attention  # noqa: F401
     if opts.only and not selected and not gemm_rows and not attention and opts.only != ["launch"]:
         say(f"bench: no case matches {opts.only}; --list shows the names")
     if opts.preflight_log is not None:

@@ -7,7 +7,9 @@ Run on the GPU machine, from the repository root, with one command:
 It runs every corpus case in every spelling on fresh random inputs, once on the CUDA
 back end and once on the interpreter, from the same inputs; then every case that
 draws a runtime extent again at each of the extents users pass (1, 2, 3, 5, 4097,
-corpus.case.USER_EXTENTS), in its first spelling. Every output the kernel
+corpus.case.USER_EXTENTS), in its first spelling; then, on the CUDA back end, every
+`dot/` case again with the general writer's products on mma.sync (the code sm_80 to
+sm_89 run; sm_90a would otherwise run only wgmma). Every output the kernel
 only writes is poisoned first (in both runs alike), so an element the GPU leaves
 unwritten shows. Integer and bool outputs must match bit for bit; float outputs
 within max(the case's own tolerance, corpus/gate.py's FLOOR). Then the corpus runs
@@ -39,6 +41,7 @@ the cache directory that then travels with the command (PHOBOS_CACHE_DIR):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import datetime
 import importlib.util
@@ -53,6 +56,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,29 +99,54 @@ def refused_by_tileir(exc: Exception) -> bool:
             and "the Tile IR back end does not" in str(exc))
 
 
-def corpus_runs(only: str | None) -> list[tuple[Any, str, int | None]]:
-    """(case, spelling, forced extent): every case in every spelling at the extents it
-    draws, then each case that draws one in its first spelling at each user extent."""
+def corpus_runs(only: str | None) -> list[tuple[Any, str, int | None, bool]]:
+    """(case, spelling, forced extent, mma.sync): every case in every spelling at the
+    extents it draws, then each case that draws one in its first spelling at each user
+    extent, then, on the CUDA back end, each `dot/` case in its first spelling with the
+    general writer's products on mma.sync (the code sm_80 to sm_89 run, which sm_90a's
+    wgmma would otherwise leave untried here)."""
     from corpus import cases
     from corpus.case import USER_EXTENTS, draws_an_extent
 
     chosen = [case for case in cases.CASES if not only or only in case.name]
-    runs: list[tuple[Any, str, int | None]] = [(case, s, None) for case in chosen for s in case.spellings]
-    return runs + [(case, case.spellings[0], n) for case in chosen if draws_an_extent(case) for n in USER_EXTENTS]
+    runs: list[tuple[Any, str, int | None, bool]] = [(case, s, None, False) for case in chosen for s in case.spellings]
+    runs += [(case, case.spellings[0], n, False) for case in chosen if draws_an_extent(case) for n in USER_EXTENTS]
+    if os.environ.get("PHOBOS_BACKEND") != "tileir":
+        runs += [(case, case.spellings[0], None, True) for case in chosen if case.name.startswith("dot/")]
+    return runs
+
+
+@contextlib.contextmanager
+def products_on_mma_sync(on: bool) -> Iterator[None]:
+    """Inside, with `on`, the general writer's products take mma.sync, not wgmma."""
+    from phobos.backends.cuda.plan.products import ENV_GENERAL_WGMMA
+
+    saved = os.environ.get(ENV_GENERAL_WGMMA)
+    if on:
+        os.environ[ENV_GENERAL_WGMMA] = "0"
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop(ENV_GENERAL_WGMMA, None)
+        else:
+            os.environ[ENV_GENERAL_WGMMA] = saved
 
 
 def run_corpus(only: str | None, quiet: bool, first_failure: bool = False) -> dict[str, Any]:
     from corpus.case import forced_extent
 
     passed, failed, refused = 0, [], []
-    for case, spelling, extent in corpus_runs(only):
-        label = f"{case.name} [{spelling}]" + (f" at extent {extent}" if extent else "")
+    for case, spelling, extent, mma_sync in corpus_runs(only):
+        label = f"{case.name} [{spelling}]" + (f" at extent {extent}" if extent else "") + (
+            " on mma.sync" if mma_sync else "")
         try:
-            if extent is None:
-                run_case(case, spelling)
-            else:
-                with forced_extent(extent):
+            with products_on_mma_sync(mma_sync):
+                if extent is None:
                     run_case(case, spelling)
+                else:
+                    with forced_extent(extent):
+                        run_case(case, spelling)
             passed += 1
             if not quiet:
                 print(f"pass {label}", flush=True)

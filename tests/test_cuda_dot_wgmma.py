@@ -109,6 +109,18 @@ def test_with_the_setting_off_products_keep_mma_sync(monkeypatch: pytest.MonkeyP
     assert "wgmma" not in gen.source.split('extern "C"')[1] and gen.target("sm_90") == "sm_90"
 
 
+def test_a_launch_writes_the_code_of_the_setting_it_runs_under(monkeypatch: pytest.MonkeyPatch):
+    """The code a process keeps for a variant is the setting's: turned off after a launch
+    wrote the wgmma code (gate 2 runs the products both ways), a launch gets mma.sync."""
+    from phobos.backends.cuda.runtime.launch import generated
+
+    variant = phobos.compile(FLASH, path="k.phobos").kernels["flash"].variants[0]
+    monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
+    assert generated(variant).target("sm_90") == "sm_90a"
+    monkeypatch.setenv(ENV_GENERAL_WGMMA, "0")
+    assert generated(variant).target("sm_90") == "sm_90"
+
+
 def test_shapes_wgmma_does_not_take_keep_mma_sync(wgmma: None):
     """N = 32 of a B[K, N] window is half a swizzled box (wgmma reads an MN-major B in
     whole 64-column boxes): such a product stays on mma.sync everywhere, and the next

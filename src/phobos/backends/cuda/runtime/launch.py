@@ -30,10 +30,13 @@ from ..gemm.gemm_launch import (
     resident_clusters,
 )
 from ..gemm.gemm_plan import GemmMode
+from ..plan.products import general_wgmma
 from ..write.kernel import generate
 from .compile import build
 
-_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[Specialization, GemmMode | None, str], Generated]] = (
+# Each variant's code by what it was written for: the key, the GEMM mode and plan, and
+# whether the general writer's products may take wgmma (PHOBOS_CUDA_GENERAL_WGMMA).
+_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, bool], Generated]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -46,7 +49,8 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
         spec = usual(variant)
     planned = planned_for(arch, gemm) if gemm else ""  # the general variant is the same on every arch
     by_key = _GENERATED.setdefault(variant, {})
-    found = by_key.get((spec, gemm, planned))
+    key = (spec, gemm, planned, general_wgmma())
+    found = by_key.get(key)
     if found is None:
         if gemm:
             parts = gemm_of(variant, planned, gemm.pingpong)
@@ -54,7 +58,7 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
             found = generate_gemm(variant, spec, *parts, gemm)
         else:
             found = generate(variant, spec)
-        by_key[(spec, gemm, planned)] = found
+        by_key[key] = found
     return found
 
 
