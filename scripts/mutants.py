@@ -269,11 +269,17 @@ def gate1(tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[st
     return bool(differ), f"{len(differ)} corpus file(s) built otherwise: {', '.join(differ[:4])}" if differ else ""
 
 
-def gate2(tree: Path, env: dict[str, str]) -> tuple[bool, str]:
-    """Whether the corpus on the GPU disagrees with the interpreter."""
+def gate2(tree: Path, env: dict[str, str], backend: str) -> tuple[bool, str] | None:
+    """Whether the corpus on the GPU, through `backend`, disagrees with the interpreter;
+    None (not run) for Tile IR where tileiras is not here to build the mutant's cubins
+    (the GPU machine has none, and the cache holds the unmutated tree's)."""
+    if backend == "tileir":
+        code, _ = run([sys.executable, "-c", "from phobos.backends.tileir.assemble import installed; "
+                       "raise SystemExit(0 if installed() else 1)"], tree, env, 60)
+        if code != 0:
+            return None
     code, out = run([sys.executable, "scripts/gpu_gate.py", "--cases-only", "--first-failure", "--no-ledger",
-                     "--no-sanitizer", "--quiet"],
-                    tree, env, 1500)
+                     "--no-sanitizer", "--quiet", "--backend", backend], tree, env, 1500)
     return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
 
 
@@ -370,7 +376,9 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
             backend = "cuda" if m.path.startswith(CUDA) else "tileir"
             row["caught"]["1"] = gate1(tree, env, baseline, backend)
         if m.gate == 2 and args.device:
-            row["caught"]["2"] = gate2(tree, env)
+            found = gate2(tree, env, "cuda" if m.path.startswith((CUDA, GPU)) else "tileir")
+            if found is not None:
+                row["caught"]["2"] = found
         if m.gate == 2 and args.host and m.path.startswith(CUDA):
             row["caught"]["host"] = host(tree, env)
     finally:
