@@ -47,12 +47,15 @@ def test_runs_merge_into_one_table_between_the_pages_markers(tmp_path):
     """Gates 0 and 1 run here and gate 2 on the GPU machine fold into one row a mutant;
     the table replaces only what lies between the page's markers."""
     here = [_row(m, {"0": [True, ""]} if m.gate != 1 else {"0": [True, ""], "1": [True, ""]}) for m in MUTANTS]
-    device = [_row(m, {"2": [m.name != MUTANTS[-1].name, ""]}) for m in MUTANTS if m.gate == 2]
+    device = [_row(m, {"2": [m.name != MUTANTS[-1].name, ""]}) for m in MUTANTS if m.gate == 2 and not m.host_only]
+    # a mutant of code no lent GPU runs is judged by the host's stand-in, whatever the device saw
+    device += [_row(m, {"2": [False, ""], "host": [True, ""]}) for m in MUTANTS if m.host_only]
     rows = SCRIPT.merged([here, device])
     assert [r["name"] for r in rows] == [m.name for m in MUTANTS]
     verdicts = {r["name"]: r["verdict"] for r in rows}
     assert verdicts[MUTANTS[-1].name] == "survived" and MUTANTS[-1].gate == 2
     assert all(v == "caught" for name, v in verdicts.items() if name != MUTANTS[-1].name)
+    assert any(m.host_only for m in MUTANTS) and not MUTANTS[-1].host_only
     page = tmp_path / "gates.md"
     page.write_text(f"# before\n{SCRIPT.TABLE_START}\nold table\n{SCRIPT.TABLE_END}\nafter\n")
     SCRIPT.write_table(page, SCRIPT.table(rows))
