@@ -6,7 +6,8 @@ each applied alone to a copy of the tree, and the gates run on it in order.
             every corpus kernel as the unmutated tree does (the same files, the same
             refusals)
     gate 2  the device agrees: the corpus on the GPU against the interpreter
-            (scripts/gpu_gate.py --cases-only), on the GPU machine only (--device)
+            (scripts/gpu_gate.py --cases-only), then the device-array tests
+            (tests/test_cuda_device.py), on the GPU machine only (--device)
 
 Each mutant is written against one gate: the one that must turn it red. Gate 0 says
 whether anything changed, not whether it is right, so a mutant written against gate
@@ -283,6 +284,9 @@ def gate2(tree: Path, env: dict[str, str], backend: str) -> tuple[bool, str] | N
             return None
     code, out = run([sys.executable, "scripts/gpu_gate.py", "--cases-only", "--first-failure", "--no-ledger",
                      "--no-sanitizer", "--quiet", "--backend", backend], tree, env, 1500)
+    if code == 0 and backend == "cuda":  # gate 2's device arrays too (gpu_gate.py runs them before its ledger line)
+        code, out = run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                         "tests/test_cuda_device.py"], tree, env, 600)
     return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
 
 

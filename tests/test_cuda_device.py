@@ -127,6 +127,32 @@ def test_jax_arrays_as_inputs():
     np.testing.assert_array_equal(cupy.asnumpy(y), x * s)
 
 
+SCALARS = """
+@launch(32)
+kernel scalars(X: tensor<f64>[N], Y: tensor<f64>[N], Z: tensor<f64>[N], a: f64, b: f32, c: i64, d: i32,
+               flag: bool, e: f64) {
+  let i = ctx.block.x * 32
+  Y[i :+ 32] = where(flag, X[i :+ 32] * a + f64(b) + f64(d) + e, 0.0)
+  Z[i :+ 32] = X[i :+ 32] + f64(c - 1099511627776)
+}
+"""
+
+
+def test_scalars_of_every_width_reach_the_kernel():
+    """f64, f32, i64, i32 and bool scalars side by side, each with a value its type alone
+    holds (1/3 and 1/7 as f64, 2**40 + 1 as i64), so a scalar packed at another width
+    shifts or cuts what the kernel reads."""
+    needs("torch")
+    import torch
+
+    x = np.random.default_rng().standard_normal(50)
+    y, z = (torch.full((50,), float("nan"), dtype=torch.float64, device="cuda") for _ in range(2))
+    a, b, c, d, e = 1 / 3, np.float32(0.1), 2**40 + 1, -7, 1 / 7
+    phobos.compile(SCALARS).scalars[2](torch.from_numpy(x).cuda(), y, z, a, float(b), c, d, True, e)
+    np.testing.assert_allclose(y.cpu().numpy(), x * a + float(b) + d + e, rtol=1e-15, atol=1e-15)
+    np.testing.assert_array_equal(z.cpu().numpy(), x + 1.0)
+
+
 def test_a_host_array_is_refused_by_name():
     needs("torch")
     import torch
