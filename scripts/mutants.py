@@ -23,6 +23,14 @@ machine's 16 CPUs keep gate 2's corpus runs within one command there); `--merge`
 nothing and folds the runs' gates into one table, which it writes into docs/gates.md
 between the table's markers.
 
+Gate 2 of a Tile IR mutant needs that mutant's cubins, which only tileiras builds, and
+the GPU machine has none: build them here first, one xz archive a mutant, and carry the
+folder with the run (a mutant whose text has changed since its archive, or whose corpus
+meets a kernel the archive lacks, is recorded as not run):
+
+    python scripts/mutants.py --only-gate 2 --tileir-cubins .mutant-cubins     # here
+    python scripts/mutants.py --device --only-gate 2 --no-gate0 --tileir-cubins .mutant-cubins ...
+
 `--host` runs, for each gate-2 mutant of the CUDA back end, a stand-in for gate 2 that
 needs no GPU: the corpus as the CUDA back end's code run on the host against the
 interpreter (tests/test_cuda_host_corpus.py; g++, tensor-core branches compiled out).
@@ -273,21 +281,62 @@ def gate1(tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[st
     return bool(differ), f"{len(differ)} corpus file(s) built otherwise: {', '.join(differ[:4])}" if differ else ""
 
 
-def gate2(tree: Path, env: dict[str, str], backend: str) -> tuple[bool, str] | None:
-    """Whether the corpus on the GPU, through `backend`, disagrees with the interpreter;
-    None (not run) for Tile IR where tileiras is not here to build the mutant's cubins
-    (the GPU machine has none, and the cache holds the unmutated tree's)."""
+def gate2(tree: Path, env: dict[str, str], backend: str, cubins: Path | None = None) -> tuple[bool, str] | None:
+    """Whether the corpus on the GPU, through `backend`, disagrees with the interpreter.
+    A Tile IR mutant runs from its own cubins: those tileiras builds here, or where it is
+    not here (the GPU machine) those of its archive in `cubins` (`tileir_archive`); None
+    (not run) where neither is to be had, or where the corpus met a kernel the archive
+    lacks."""
     if backend == "tileir":
         code, _ = run([sys.executable, "-c", "from phobos.backends.tileir.assemble import installed; "
                        "raise SystemExit(0 if installed() else 1)"], tree, env, 60)
         if code != 0:
-            return None
+            archive = cubins / f"{tree_name(tree)}.tar.xz" if cubins is not None else None
+            if archive is None or not archive.exists():
+                return None
+            unpacked = tree.parent / "cubins"
+            shutil.rmtree(unpacked, ignore_errors=True)
+            with tarfile.open(archive) as tar:
+                tar.extractall(unpacked, filter="data")
+            env = {**env, "PHOBOS_CACHE_DIR": str(unpacked)}
     code, out = run([sys.executable, "scripts/gpu_gate.py", "--cases-only", "--first-failure", "--no-ledger",
                      "--no-sanitizer", "--quiet", "--backend", backend], tree, env, 1500)
+    if backend == "tileir" and "has no Tile IR cubin" in out:
+        return None
     if code == 0 and backend == "cuda":  # gate 2's device arrays too (gpu_gate.py runs them before its ledger line)
         code, out = run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                          "tests/test_cuda_device.py"], tree, env, 600)
     return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
+
+
+def tree_name(tree: Path) -> str:
+    """The mutant applied to `tree` now (`met` writes it beside the tree)."""
+    return (tree.parent / "mutant").read_text()
+
+
+def tileir_archive(m: Mutant, tree: Path, env: dict[str, str], into: Path) -> tuple[bool, str]:
+    """The corpus's Tile IR cubins for sm_90 as mutant `m` builds them (tileiras, here),
+    as one xz archive in `into` named after the mutant, with the mutant's text beside it
+    (`<name>.json`) so that a changed mutant's archive is not used for it."""
+    built = tree.parent / "built"
+    shutil.rmtree(built, ignore_errors=True)
+    code, out = run([sys.executable, "scripts/gpu_gate.py", "--tileir-cubins", "sm_90"], tree,
+                    {**env, "PHOBOS_CACHE_DIR": str(built)}, 3600)
+    if code != 0:
+        return False, out.strip().splitlines()[-1] if out.strip() else f"exit {code}"
+    into.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(into / f"{m.name}.tar.xz", "w:xz") as tar:
+        tar.add(built, arcname=".")
+    (into / f"{m.name}.json").write_text(json.dumps({"path": m.path, "old": m.old, "new": m.new}) + "\n")
+    shutil.rmtree(built, ignore_errors=True)
+    return True, out.strip().splitlines()[-1] if out.strip() else ""
+
+
+def archive_current(m: Mutant, cubins: Path | None) -> bool:
+    """Whether `cubins` holds an archive built for the mutant as it is now."""
+    if cubins is None or not (cubins / f"{m.name}.json").exists():
+        return False
+    return json.loads((cubins / f"{m.name}.json").read_text()) == {"path": m.path, "old": m.old, "new": m.new}
 
 
 def host(tree: Path, env: dict[str, str]) -> tuple[bool, str]:
@@ -310,6 +359,10 @@ def main() -> int:
     parser.add_argument("--no-gate0", action="store_true",
                         help="skip gate 0 (on the GPU machine, where a run here has recorded it)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run side by side, each in its own copy")
+    parser.add_argument("--tileir-cubins", metavar="DIR",
+                        help="without --device (where tileiras is): build each chosen Tile IR gate-2 mutant's corpus "
+                        "cubins into an archive in DIR, and run nothing else; with --device: run those mutants' "
+                        "gate 2 from their archives")
     parser.add_argument("--merge", nargs="+", metavar="JSON",
                         help="run nothing: fold these runs' results (later ones add their gates) into --out")
     args = parser.parse_args()
@@ -374,16 +427,23 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
     source = tree / m.path
     original = source.read_text()
     source.write_text(original.replace(m.old, m.new))
+    (tree.parent / "mutant").write_text(m.name)
     start = time.monotonic()
     try:
         row = {**asdict(m), "caught": {}}
-        if not args.no_gate0:
+        tileir_gate2 = m.gate == 2 and not m.path.startswith((CUDA, GPU))
+        archives_only = bool(args.tileir_cubins) and not args.device  # for the GPU machine; no gate runs
+        if archives_only and tileir_gate2:
+            row["archive"] = tileir_archive(m, tree, env, Path(args.tileir_cubins))
+        if not (args.no_gate0 or archives_only):
             row["caught"]["0"] = gate0(tree, env)
-        if m.gate == 1:
+        if m.gate == 1 and not archives_only:
             backend = "cuda" if m.path.startswith(CUDA) else "tileir"
             row["caught"]["1"] = gate1(tree, env, baseline, backend)
         if m.gate == 2 and args.device and not m.host_only:
-            found = gate2(tree, env, "cuda" if m.path.startswith((CUDA, GPU)) else "tileir")
+            cubins = Path(args.tileir_cubins) if args.tileir_cubins and archive_current(m, Path(args.tileir_cubins)) \
+                else None
+            found = gate2(tree, env, "tileir" if tileir_gate2 else "cuda", cubins)
             if found is not None:
                 row["caught"]["2"] = found
         if m.gate == 2 and args.host and m.path.startswith(CUDA):

@@ -5,6 +5,7 @@ rewrites the code a mutant bites fails here, so the mutants follow the code."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -75,3 +76,14 @@ def test_a_run_of_a_mutant_since_changed_is_refused_unless_a_later_run_holds_it(
     with pytest.raises(SystemExit, match="no run holds 1 mutant"):
         SCRIPT.merged([[_row(m, {"0": [True, ""]}) for m in MUTANTS[1:]]])
 
+
+
+def test_a_tile_ir_mutants_cubins_serve_only_the_mutant_they_were_built_for(tmp_path):
+    """An archive of a Tile IR mutant's cubins is used for gate 2 on the GPU machine only
+    while the mutant is as it was when they were built."""
+    m = next(m for m in MUTANTS if m.gate == 2 and m.path.startswith(SCRIPT.TILEIR))
+    assert not SCRIPT.archive_current(m, tmp_path) and not SCRIPT.archive_current(m, None)
+    (tmp_path / f"{m.name}.json").write_text(json.dumps({"path": m.path, "old": m.old, "new": m.new}))
+    assert SCRIPT.archive_current(m, tmp_path)
+    (tmp_path / f"{m.name}.json").write_text(json.dumps({"path": m.path, "old": m.old, "new": m.new + " "}))
+    assert not SCRIPT.archive_current(m, tmp_path)
