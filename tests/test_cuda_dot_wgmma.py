@@ -156,7 +156,7 @@ def test_a_swizzled_stage_is_the_gemm_kernels_tma_boxes(rows: int, cols: int, tu
     for r in range(rows):
         for c in range(cols):
             at = _offset(plan, r, c)
-            assert at == boxes.byte_offset(r, c, 2)
+            assert at == boxes.byte_offset(r, c, 2) == plan.byte_offset(r, c)
             seen.add(at)
     assert len(seen) == rows * cols and max(seen) < plan.bytes == boxes.bytes
 
@@ -188,3 +188,13 @@ def test_products_stored_straight_to_a_tensor_are_computed_in_registers(monkeypa
     assert ptx.count("wgmma.mma_async") == 3 + 3  # k 48 and k 40: three k16 steps each
     assert ptx.count("mma.sync") == 0
     assert build(gen, variant, "sm_80", "ptx").decode().count("mma.sync.aligned") == 2 * 3 * 8
+
+
+@pytest.mark.parametrize("turned", [False, True])
+def test_a_padded_stages_offsets_are_what_its_cpp_says(turned: bool):
+    """The byte offsets the explorer draws for an ldmatrix stage (padded rows) are the
+    ones the C++ of `at` computes."""
+    operand = ir.Load(type=ir.VType(BF16, (48, 40)), span=None, tensor="A", items=())  # type: ignore[arg-type]
+    plan = stages.StageLayout(operand, (48, 40), turned)
+    assert all(_offset(plan, r, c) == plan.byte_offset(r, c) for r in range(48) for c in range(40))
+

@@ -70,6 +70,21 @@ def test_row_values_and_shared_tiles_are_placed_too():
     assert (t["kind"], t["element"]) == ("shared", 4) and isinstance(t["base"], int)
 
 
+def test_each_staged_operand_shows_its_swizzle():
+    """The operands a product stages are drawn as its plan lays them out: for wgmma by
+    TMA's 128-byte swizzle (row 1's first chunk is its row's second), for mma.sync in
+    padded rows; each element at its own byte."""
+    (variant,) = page_data(explain(dot_kernel("flash_bf16")))["variants"]
+    staged = {t["name"]: t for t in variant["staged"]}
+    wgmma = next(t for name, t in staged.items() if name.endswith("A staged for wgmma on sm_90a"))
+    assert "128-byte swizzle" in wgmma["swizzle"] and wgmma["element"] == 2
+    assert wgmma["offset"][wgmma["cols"]] == 128 + 16 and wgmma["offset"][wgmma["cols"] + 8] == 128
+    padded = next(t for name, t in staged.items() if name.endswith("A staged for mma.sync from sm_80"))
+    assert padded["offset"][padded["cols"]] == padded["cols"] * 2 + 16  # one padded row further
+    for t in staged.values():
+        assert len(set(t["offset"])) == t["rows"] * t["cols"]
+
+
 def test_the_tileir_page_pairs_lines_with_ops_and_names_a_refusal():
     data = page_data(explain(dot_kernel("mlp_bf16"), "tileir"))
     assert any(code["tileir"] for code in data["variants"][0]["code"].values())
@@ -113,7 +128,9 @@ def test_the_page_script_draws_the_lines_and_names_an_elements_holder(tmp_path: 
     assert done.returncode == 0, done.stderr
     drawn = json.loads(done.stdout)
     assert any("let h = bf16(max(dot(" in row for row in drawn["rows"])
-    assert drawn["said"] == ["element (17, 9): thread 36 (warp 1, lane 4, warpgroup 0), register 1, high half"]
+    first, *staged = drawn["said"]  # the hidden tile, then the operands its products stage
+    assert first == "element (17, 9): thread 36 (warp 1, lane 4, warpgroup 0), register 1, high half"
+    assert staged and all(s.startswith("element (17, 9): shared memory, byte ") for s in staged)
 
 
 def test_a_gemm_kernels_page_shows_the_sm_90_lowering_and_its_accumulator(monkeypatch: pytest.MonkeyPatch):

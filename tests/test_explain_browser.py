@@ -35,6 +35,7 @@ DRIVER = shutil.which("chromedriver")
 PAGES = {"softmax_last": "reductions.phobos", "gemm_bf16": "dot.phobos", "flash_bf16": "dot.phobos",
          "attention": "dot.phobos"}
 SHARED = re.compile(r"element \((\d+), (\d+)\): shared memory, byte offset (\d+), unswizzled")
+STAGED = re.compile(r"element \((\d+), (\d+)\): shared memory, byte (\d+) of its stage \((.*)\)$")
 SAID = re.compile(r"element \((\d+), (\d+)\): thread (\d+) \(warp (\d+), lane (\d+), warpgroup (\d+)\), "
                   r"register (\d+)(?:, (high|low) half)?")
 
@@ -81,6 +82,12 @@ def point_at(driver: object, canvas: object, tile: dict, i: int, j: int) -> None
 
 def holder(tile: dict, said: str) -> tuple[int, int]:
     """The element the page's line names, once its holder is checked against the plan's."""
+    if tile.get("offset"):  # an operand a product stages: its byte as its stage layout has it, and the swizzle
+        found = STAGED.match(said)
+        assert found is not None, said
+        i, j = int(found[1]), int(found[2])
+        assert int(found[3]) == tile["offset"][i * tile["cols"] + j] and found[4] == tile["swizzle"]
+        return i, j
     if tile["kind"] == "shared":
         found = SHARED.match(said)
         assert found is not None, said
@@ -121,6 +128,7 @@ def test_the_page_in_chromium(name: str, browser: object, tmp_path: Path, monkey
     # Each tile drawn: the holder the page names is the plan's, pointed at or typed.
     placed = [t for t in variant["tiles"] if t["kind"] in ("registers", "shared")]
     assert placed, f"{name}: no tile placed"
+    placed += variant["staged"][:2]  # and the first operands a product stages, swizzled for wgmma where it is
     drawn = driver.find_elements(By.CSS_SELECTOR, "#tiles .tile")
     for tile in placed:
         box = next(d for d in drawn if d.text.startswith(tile["name"] + ":"))

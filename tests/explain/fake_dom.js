@@ -25,7 +25,8 @@ const said = nodes.tiles.children.map(tile => {
   const canvas = tile.children.find(c => c.tag === 'canvas');
   const info = tile.children.find(c => c.className === 'info');
   if (!canvas) return null;
-  const cell = canvas.width / JSON.parse(json).variants[0].tiles[nodes.tiles.children.indexOf(tile)].cols;
+  const variant = JSON.parse(json).variants[0];
+  const cell = canvas.width / [...variant.tiles, ...variant.staged][nodes.tiles.children.indexOf(tile)].cols;
   canvas.handlers.mousemove({ offsetX: j * cell + 1, offsetY: i * cell + 1 });
   return info.textContent;
 });

@@ -58,8 +58,8 @@ def kernel_data(kernel: Kernel, backend: str) -> dict[str, Any]:
 def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]:
     """One variant: its code by line (and, for a GEMM kernel, the code of the lowering
     a launch on sm_90 runs instead), its tiles, or the refusal."""
-    data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "refused": None,
-                            "gemm": None}
+    data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "staged": [],
+                            "refused": None, "gemm": None}
     from phobos.backends.aot import debug_build
     from phobos.ir.specialize import usual
 
@@ -77,6 +77,7 @@ def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]
         data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
         data["threads"] = variant.threads
         data["tiles"] = _tiles(writer.plan)
+        data["staged"] = _stages(writer.plan)
         for label, _, gemm in gemm_builds(variant, "sm_90", fast_math(kernel))[:1]:
             data["gemm"] = {"label": label, "threads": gemm.threads, "refused": None, "tiles": _accumulator(gemm),
                             "code": _cuda_code(gemm.source, _ptx(gemm, variant), variant.span.path)}
@@ -250,3 +251,36 @@ def _tiles(plan: KernelPlan) -> list[dict[str, Any]]:
             tile.update(kind="shared", base=plan.shared[sym], element=size, swizzle="none")
         tiles.append(tile)
     return tiles
+
+
+def _stages(plan: KernelPlan) -> list[dict[str, Any]]:
+    """Each operand a product stages in shared memory, as its plan lays it out
+    (plan/products.py, layout/stages.py): on wgmma where sm_90a takes the product, and
+    on mma.sync (sm_80 and on), each element's byte offset from its stage's first."""
+    from phobos.backends.cuda.layout.fragments import read_in_order
+    from phobos.backends.cuda.plan.products import plan_product
+
+    found = []
+    for s in ir.walk_stmts(plan.kernel.body):
+        layout = plan.registers.statement_layout(s)
+        in_order = read_in_order(s, layout)
+        for e in (n for root in ir.stmt_exprs(s) for n in ir.walk_expr(root) if isinstance(n, ir.Dot)):
+            product = plan_product(e, layout, id(e) in in_order, plan.registers.tiles, plan.kernel.threads,
+                                   plan.staging.operands)
+            at = f"dot at {e.span.line}:{e.span.column}"
+            for stages, reader in ((product.wgmma, "wgmma on sm_90a"), (product.mma, "mma.sync from sm_80"),
+                                   (product.blocked, "multiply-adds")):
+                for operand, stage in zip("AB", stages or (), strict=False):
+                    if stage is not None:
+                        found.append(_stage(stage, f"{at}, {operand} staged for {reader}"))
+    return found
+
+
+def _stage(stage: Any, name: str) -> dict[str, Any]:
+    """One staged operand: its stored rows (the operand's columns where it is turned)."""
+    rows, cols = stage.stored.type.shape
+    return {"name": name, "type": f"{stage.stored.type}{', stored turned' if stage.turned else ''}", "rows": rows,
+            "cols": cols, "shape": [rows, cols], "window": None, "kind": "shared", "base": 0,
+            "element": stage.element, "swizzle": stage.describe,
+            "offset": [stage.byte_offset(i, j) for i in range(rows) for j in range(cols)]}
+

@@ -93,6 +93,7 @@ function extents(v) {
 function where(t, i, j) {
   const k = i * t.cols + j;
   if (t.kind === 'shared') {
+    if (t.offset) return `shared memory, byte ${t.offset[k]} of its stage (${t.swizzle})${presence(t, i, j)}`;
     return `shared memory, byte offset ${t.base + k * t.element}, unswizzled${presence(t, i, j)}`;
   }
   const th = t.thread[k], r = t.register[k];
@@ -106,9 +107,10 @@ function tiles(v) {
   if (v.refused) { box.textContent = v.refused; return; }
   if (!v.tiles.length) { box.textContent = data.backend === 'tileir'
     ? 'Tile IR places elements itself (tileiras); only the CUDA back end plans them.' : 'No tile variables.'; return; }
-  for (const t of v.tiles) {
+  for (const t of [...v.tiles, ...(v.staged || [])]) {
     const div = document.createElement('div'); div.className = 'tile';
     const how = t.kind === 'registers' ? `in registers: ${t.layout}${t.packed ? '; two elements a register' : ''}`
+      : t.offset ? `in shared memory, ${t.swizzle}`
       : t.kind === 'shared' ? `in shared memory from byte ${t.base}` : 'not kept (fused into its uses)';
     div.innerHTML = `<div><b>${esc(t.name)}</b>: ${esc(t.type)}, ${esc(how)}</div>`;
     if (t.kind) {
@@ -118,7 +120,7 @@ function tiles(v) {
       const g = canvas.getContext('2d');
       for (let i = 0; i < t.rows; i++) for (let j = 0; j < t.cols; j++) {
         const k = i * t.cols + j;
-        const hue = t.kind === 'shared' ? (k * t.element / 128) % 1 * 300
+        const hue = t.kind === 'shared' ? ((t.offset ? t.offset[k] : k * t.element) / 128) % 1 * 300
           : (Math.floor(t.thread[k] / 32) * 67) % 360;
         const light = t.kind === 'shared' ? 60 : 45 + (t.thread[k] % 32) / 32 * 30;
         g.fillStyle = `hsl(${hue}, 60%, ${light}%)`; g.fillRect(j * cell, i * cell, cell, cell);

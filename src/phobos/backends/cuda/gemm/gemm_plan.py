@@ -26,6 +26,7 @@ from phobos.targets import SHARED_LIMIT
 
 from ..layout.groups import WARPGROUP
 from ..layout.placement import Fragment, Modes
+from ..layout.stages import swizzled_offset
 from .gemm_form import GemmForm, NotGemm
 
 SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
@@ -84,9 +85,7 @@ class OperandStage:
         """Where element (row, col) of the operand's stage tile lies, from the stage's
         start: (m, k) for a K-major operand, (k, n) for an MN-major one. The 16-byte
         chunk of a 128-byte row is XORed with the row's place in its 8-row atom."""
-        box, inner = divmod(col, self.box_cols)
-        chunk, within = divmod(inner * element, 16)
-        return self.offset + box * self.box_bytes + row * SWIZZLE_BYTES + ((chunk ^ (row % 8)) * 16) + within
+        return self.offset + swizzled_offset(row, col, element, self.box_cols, self.box_bytes)
 
 
 @dataclass(frozen=True)

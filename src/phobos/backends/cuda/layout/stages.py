@@ -36,6 +36,15 @@ SWIZZLE_ROW = 128  # bytes a swizzled row holds
 SWIZZLE_ATOM = 1024  # eight swizzled rows: the swizzle's period, and a swizzled stage's alignment
 
 
+def swizzled_offset(row: int, col: int, element: int, box_cols: int, box_bytes: int) -> int:
+    """The byte of element (row, col) in boxes of `box_cols` columns (128-byte rows), one
+    after another along the columns, as TMA's 128-byte swizzle stores them: the 16-byte
+    chunk c of row r at chunk c ^ r % 8 of its row."""
+    box, inner = divmod(col, box_cols)
+    chunk, within = divmod(inner * element, 16)
+    return box * box_bytes + row * SWIZZLE_ROW + (chunk ^ row % 8) * 16 + within
+
+
 @dataclass(frozen=True)
 class StageLayout:
     """Where a staged operand lies in shared memory: the expression whose rows are
@@ -72,6 +81,20 @@ class StageLayout:
         if self.swizzled:
             return self.shape[1] // self.box_cols * self.box_bytes
         return self.shape[0] * self.pitch
+
+    def byte_offset(self, row: int, col: int) -> int:
+        """Where stored element (row, col) lies, in bytes from the stage's first: what
+        `at` writes as C++, as a number (the explorer draws it)."""
+        if not self.swizzled:
+            return row * self.pitch + col * self.element
+        return swizzled_offset(row, col, self.element, self.box_cols, self.box_bytes)
+
+    @property
+    def describe(self) -> str:
+        if self.swizzled:
+            return (f"swizzled as TMA's 128-byte swizzle stores it (16-byte chunk c of row r at chunk c ^ r % 8), "
+                    f"boxes of {self.box_cols} columns")
+        return f"rows {self.pitch} bytes apart (padded {ROW_PAD} bytes), unswizzled"
 
     def at(self, base: str, row: str, col: str) -> str:
         """C++ of the byte `base` + where stored element (row, col) lies (for a swizzled
