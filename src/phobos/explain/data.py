@@ -254,25 +254,21 @@ def _tiles(plan: KernelPlan) -> list[dict[str, Any]]:
 
 
 def _stages(plan: KernelPlan) -> list[dict[str, Any]]:
-    """Each operand a product stages in shared memory, as its plan lays it out
-    (plan/products.py, layout/stages.py): on wgmma where sm_90a takes the product, and
-    on mma.sync (sm_80 and on), each element's byte offset from its stage's first."""
-    from phobos.backends.cuda.layout.fragments import read_in_order
-    from phobos.backends.cuda.plan.products import plan_product
-
+    """Each operand a product stages in shared memory, as the product's plan lays it out
+    (plan/products.py, layout/stages.py): on wgmma where sm_90a takes the product, on
+    mma.sync (sm_80 and on) and for blocked multiply-adds, each element's byte offset
+    from its stage's first."""
     found = []
-    for s in ir.walk_stmts(plan.kernel.body):
-        layout = plan.registers.statement_layout(s)
-        in_order = read_in_order(s, layout)
-        for e in (n for root in ir.stmt_exprs(s) for n in ir.walk_expr(root) if isinstance(n, ir.Dot)):
-            product = plan_product(e, layout, id(e) in in_order, plan.registers.tiles, plan.kernel.threads,
-                                   plan.staging.operands)
-            at = f"dot at {e.span.line}:{e.span.column}"
-            for stages, reader in ((product.wgmma, "wgmma on sm_90a"), (product.mma, "mma.sync from sm_80"),
-                                   (product.blocked, "multiply-adds")):
-                for operand, stage in zip("AB", stages or (), strict=False):
-                    if stage is not None:
-                        found.append(_stage(stage, f"{at}, {operand} staged for {reader}"))
+    products = {id(n): n for s in ir.walk_stmts(plan.kernel.body) for root in ir.stmt_exprs(s)
+                for n in ir.walk_expr(root) if isinstance(n, ir.Dot)}
+    for key, product in plan.products.items():
+        e = products[key]
+        at = f"dot at {e.span.line}:{e.span.column}"
+        for stages, reader in ((product.wgmma, "wgmma on sm_90a"), (product.mma, "mma.sync from sm_80"),
+                               (product.blocked, "multiply-adds")):
+            for operand, stage in zip("AB", stages or (), strict=False):
+                if stage is not None:
+                    found.append(_stage(stage, f"{at}, {operand} staged for {reader}"))
     return found
 
 

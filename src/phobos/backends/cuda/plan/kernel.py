@@ -1,8 +1,9 @@
 """A kernel variant's plan, made before the writer writes a line: which tiles live in
 registers and how their elements are spread (layout/fragments.py), which of the rest
 live in shared memory and at which byte offset, which tiles are always wholly present
-(no region at run time), where the barriers go (plan/barriers.py), and whether
-products may stage their operands in shared memory and a loop turn ahead.
+(no region at run time), where the barriers go (plan/barriers.py), whether
+products may stage their operands in shared memory and a loop turn ahead, and each
+product's plan (plan/products.py).
 
 The writer (write/kernel.py) reads the plan and adds only what writing decides as it
 goes: each statement's scratch above the tiles, and each product's lowering.
@@ -20,7 +21,7 @@ from phobos.ir.specialize import Specialization
 from ..layout.fragments import Registers, plan_registers
 from .barriers import BarrierPlan
 from .presence import always_full
-from .products import general_wgmma
+from .products import ProductPlan, general_wgmma, plan_products
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
 
@@ -46,6 +47,7 @@ class KernelPlan:
     shared: dict[ir.Sym, int]  # each tile not in registers: its byte offset in shared memory
     full: frozenset[ir.Sym]  # tiles every declaration and assignment leaves wholly present
     staging: Staging
+    products: dict[int, ProductPlan]  # each product's plan, by node id, in its statement's layout
 
     @property
     def tiles_bytes(self) -> int:
@@ -63,7 +65,8 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
             shared[sym] = offset
             offset += tile_bytes(sym)
     full = always_full_tiles(kernel, tiles)
-    return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging)
+    return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
+                      plan_products(kernel, registers, staging.operands))
 
 
 def tile_bytes(sym: ir.Sym) -> int:

@@ -14,7 +14,7 @@ from phobos.environment import flag
 from phobos.ir import nodes as ir
 
 from ..layout.atoms import Atom, atom_for, wgmma_shape_takes
-from ..layout.fragments import Layout, product_in_registers, reads_registers
+from ..layout.fragments import Layout, Registers, product_in_registers, read_in_order, reads_registers
 from ..layout.stages import StageLayout, fits, operand_stages, stage_layout
 
 # Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
@@ -63,3 +63,17 @@ def plan_product(e: ir.Dot, layout: Layout | None, in_order: bool, registers: se
     if general_wgmma() and wgmma_shape_takes(e, threads, layout.groups.ragged):
         wgmma = operand_stages(e, atom, left_in_registers, wgmma=True)
     return ProductPlan(atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), wgmma)
+
+
+def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool) -> dict[int, ProductPlan]:
+    """The plan of every product (by node id) in the layout of the statement it stands
+    in: what the writers ask for as they write each statement (`plan_product`), made
+    before they do, for whoever reads the kernel's plan (`phobos explain`)."""
+    found = {}
+    for s in ir.walk_stmts(kernel.body):
+        layout = registers.statement_layout(s)
+        in_order = read_in_order(s, layout)
+        for e in (n for root in ir.stmt_exprs(s) for n in ir.walk_expr(root) if isinstance(n, ir.Dot)):
+            found[id(e)] = plan_product(e, layout, id(e) in in_order, registers.tiles, kernel.threads, staging)
+    return found
+

@@ -10,7 +10,6 @@ at its own offset, with the scratch area for materialized values after them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from phobos.backends.gpu.abi import (
     ASSERT_RECORD,
@@ -408,7 +407,7 @@ def written(kernel: ir.Kernel, spec: Specialization | None = None) -> tuple[Gene
     for staged in (True, False):  # one stage a window, then none
         if not (writer.staged_any and gen.shared_bytes > STAGED_SHARED):
             break
-        writer = KernelWriter(replace(plan, staging=Staging(operands=staged, ahead=False)))
+        writer = KernelWriter(plan_kernel(kernel, spec, Staging(operands=staged, ahead=False)))
         gen = writer.write()
     return gen, writer
 
