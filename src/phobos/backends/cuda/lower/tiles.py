@@ -43,7 +43,7 @@ from ..layout.fragments import (
 )
 from ..layout.groups import WARP, RowGroups, row_groups
 from ..plan.kernel import ALIGN
-from ..plan.products import ProductPlan, plan_product
+from ..plan.products import ProductPlan
 from . import products
 from .exprs import (
     Pos,
@@ -105,6 +105,7 @@ class TileWriter(SweepWriter):
         self.summed_into: dict[int, tuple[ir.Dot, ir.Sym]] = {}
         self.ring: Ring | None = None  # the `for` loop being written, where products stage a turn ahead
         self.stage_operands = True  # whether products in registers may stage operands (dot_stage.py)
+        self.products: dict[int, ProductPlan] = {}  # each product's plan, by node id (the kernel's plan)
         self.stage_ahead = True  # whether loops may stage them a turn ahead (stage_ring.py)
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
@@ -170,10 +171,9 @@ class TileWriter(SweepWriter):
         return super().elem(e, pos)
 
     def product_plan(self, e: ir.Dot) -> ProductPlan:
-        """How product `e` is computed in the statement's layout (plan/products.py)."""
-        order = self.ordered
-        return plan_product(e, None if order is None else order.layout, id(e) in self.read_in_order,
-                            self.registers.tiles, self.kernel.threads, self.stage_operands)
+        """How product `e` is computed: its plan, made in its statement's layout before
+        any code (plan/products.py)."""
+        return self.products[id(e)]
 
     def product_in_registers(self, e: ir.Dot) -> bool:
         """Whether the statement computes product `e` into its layout's registers."""

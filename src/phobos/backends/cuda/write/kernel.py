@@ -76,6 +76,7 @@ class KernelWriter(TileWriter):
         super().__init__(plan.kernel, plan.spec, plan.registers)
         self.plan = plan
         self.stage_operands, self.stage_ahead = plan.staging.operands, plan.staging.ahead
+        self.products = plan.products
         self.params = kernel_params(plan.kernel)
         for p in self.params:
             self.param_names[p.name] = self.names.user(p.name)
