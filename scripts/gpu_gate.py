@@ -69,12 +69,17 @@ from tree import goldens_hash, tree_hash  # noqa: E402  (scripts/, beside this f
 SANITIZER_TOOLS = ("memcheck", "racecheck")
 
 
-def run_case(case: Any, spelling: str) -> None:
-    """One case in one spelling: GPU against the interpreter, on the same inputs."""
+def run_case(case: Any, spelling: str, fresh: bool = False) -> None:
+    """One case in one spelling: GPU against the interpreter, on the same inputs. With
+    `fresh`, through a copy of the kernel with no launches of its own yet, so that its
+    code is written again under the settings of now (a kernel keeps each launch key's
+    code)."""
     import torch
     from corpus import harness
 
     kernel = harness.kernel_for(case, spelling)
+    if fresh:
+        kernel = kernel.with_options()
     seed = harness.fresh_seeds()[0]
     args, outputs = drawn(case, kernel, seed)
     reference = copy.deepcopy(args)
@@ -143,7 +148,7 @@ def run_corpus(only: str | None, quiet: bool, first_failure: bool = False) -> di
         try:
             with products_on_mma_sync(mma_sync):
                 if extent is None:
-                    run_case(case, spelling)
+                    run_case(case, spelling, fresh=mma_sync)
                 else:
                     with forced_extent(extent):
                         run_case(case, spelling)
