@@ -1,0 +1,53 @@
+"""What scripts/gpu_gate.py runs on the GPU machine (gate 2), checked here without one:
+which corpus runs it makes, and that its setting for the mma.sync runs is its own."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _script():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    spec = importlib.util.spec_from_file_location("gpu_gate", ROOT / "scripts" / "gpu_gate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+GATE = _script()
+
+
+def test_every_dot_case_runs_again_on_mma_sync_on_the_cuda_back_end(monkeypatch: pytest.MonkeyPatch):
+    """The H200 runs products in registers on wgmma; the `dot/` cases run a second time
+    with them on mma.sync, the code sm_80 to sm_89 run, in their first spelling."""
+    monkeypatch.delenv("PHOBOS_BACKEND", raising=False)
+    runs = GATE.corpus_runs(None)
+    again = [(case.name, spelling) for case, spelling, extent, mma_sync in runs if mma_sync]
+    dots = [case for case in {case.name: case for case, *_ in runs}.values() if case.name.startswith("dot/")]
+    assert again == [(case.name, case.spellings[0]) for case in dots] and len(again) >= 20
+    assert all(extent is None for *_, extent, mma_sync in runs if mma_sync)
+    monkeypatch.setenv("PHOBOS_BACKEND", "tileir")
+    assert not any(mma_sync for *_, mma_sync in GATE.corpus_runs(None))
+
+
+@pytest.mark.parametrize("before", [None, "1"])
+def test_the_mma_sync_setting_is_the_runs_alone(before: str | None, monkeypatch: pytest.MonkeyPatch):
+    from phobos.backends.cuda.plan.products import ENV_GENERAL_WGMMA, general_wgmma
+
+    if before is None:
+        monkeypatch.delenv(ENV_GENERAL_WGMMA, raising=False)
+    else:
+        monkeypatch.setenv(ENV_GENERAL_WGMMA, before)
+    with GATE.products_on_mma_sync(True):
+        assert not general_wgmma()
+    with GATE.products_on_mma_sync(False):
+        assert general_wgmma()
+    assert os.environ.get(ENV_GENERAL_WGMMA) == before
