@@ -281,17 +281,15 @@ def gate1(tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[st
     return bool(differ), f"{len(differ)} corpus file(s) built otherwise: {', '.join(differ[:4])}" if differ else ""
 
 
-def gate2(tree: Path, env: dict[str, str], backend: str, cubins: Path | None = None) -> tuple[bool, str] | None:
+def gate2(tree: Path, env: dict[str, str], backend: str, archive: Path | None = None) -> tuple[bool, str] | None:
     """Whether the corpus on the GPU, through `backend`, disagrees with the interpreter.
     A Tile IR mutant runs from its own cubins: those tileiras builds here, or where it is
-    not here (the GPU machine) those of its archive in `cubins` (`tileir_archive`); None
-    (not run) where neither is to be had, or where the corpus met a kernel the archive
-    lacks."""
+    not here (the GPU machine) those of its `archive` (`tileir_archive`); None (not run)
+    where neither is to be had, or where the corpus met a kernel the archive lacks."""
     if backend == "tileir":
         code, _ = run([sys.executable, "-c", "from phobos.backends.tileir.assemble import installed; "
                        "raise SystemExit(0 if installed() else 1)"], tree, env, 60)
         if code != 0:
-            archive = cubins / f"{tree_name(tree)}.tar.xz" if cubins is not None else None
             if archive is None or not archive.exists():
                 return None
             unpacked = tree.parent / "cubins"
@@ -307,11 +305,6 @@ def gate2(tree: Path, env: dict[str, str], backend: str, cubins: Path | None = N
         code, out = run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                          "tests/test_cuda_device.py"], tree, env, 600)
     return code != 0, out.strip().splitlines()[-1] if out.strip() else ""
-
-
-def tree_name(tree: Path) -> str:
-    """The mutant applied to `tree` now (`met` writes it beside the tree)."""
-    return (tree.parent / "mutant").read_text()
 
 
 def tileir_archive(m: Mutant, tree: Path, env: dict[str, str], into: Path) -> tuple[bool, str]:
@@ -427,7 +420,6 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
     source = tree / m.path
     original = source.read_text()
     source.write_text(original.replace(m.old, m.new))
-    (tree.parent / "mutant").write_text(m.name)
     start = time.monotonic()
     try:
         row = {**asdict(m), "caught": {}}
@@ -441,9 +433,9 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
             backend = "cuda" if m.path.startswith(CUDA) else "tileir"
             row["caught"]["1"] = gate1(tree, env, baseline, backend)
         if m.gate == 2 and args.device and not m.host_only:
-            cubins = Path(args.tileir_cubins) if args.tileir_cubins and archive_current(m, Path(args.tileir_cubins)) \
-                else None
-            found = gate2(tree, env, "tileir" if tileir_gate2 else "cuda", cubins)
+            cubins = Path(args.tileir_cubins) if args.tileir_cubins else None
+            archive = cubins / f"{m.name}.tar.xz" if archive_current(m, cubins) else None
+            found = gate2(tree, env, "tileir" if tileir_gate2 else "cuda", archive)
             if found is not None:
                 row["caught"]["2"] = found
         if m.gate == 2 and args.host and m.path.startswith(CUDA):

@@ -259,11 +259,8 @@ def _stages(plan: KernelPlan) -> list[dict[str, Any]]:
     mma.sync (sm_80 and on) and for blocked multiply-adds, each element's byte offset
     from its stage's first."""
     found = []
-    products = {id(n): n for s in ir.walk_stmts(plan.kernel.body) for root in ir.stmt_exprs(s)
-                for n in ir.walk_expr(root) if isinstance(n, ir.Dot)}
-    for key, product in plan.products.items():
-        e = products[key]
-        at = f"dot at {e.span.line}:{e.span.column}"
+    for product in plan.products.values():
+        at = f"dot at {product.product.span.line}:{product.product.span.column}"
         for stages, reader in ((product.wgmma, "wgmma on sm_90a"), (product.mma, "mma.sync from sm_80"),
                                (product.blocked, "multiply-adds")):
             for operand, stage in zip("AB", stages or (), strict=False):

@@ -41,10 +41,11 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
+from ..layout.stages import SWIZZLE_ROW
 from .gemm_form import GemmForm, NotGemm, gemm_form
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter
-from .gemm_plan import SWIZZLE_BYTES, GemmMode, GemmPlan, TooLarge, plan_gemm
+from .gemm_plan import GemmMode, GemmPlan, TooLarge, plan_gemm
 from .gemm_repack import ENV_REPACK, LEAST_OTHER_EXTENT, Repack, tma_reads
 from .gemm_writer import GemmWriter
 
@@ -210,7 +211,7 @@ class GemmArguments:
         self.boxes: dict[str, tuple[int, int]] = {}
         if isinstance(plan, GemmPlan):
             self.boxes = plan.boxes()
-            assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_BYTES
+            assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_ROW
         self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
         # The operands the variant reads from copies (gemm_repack.repacked), copied at each launch.
         self.repacks = {role: Repack(array, f"operand `{self.tensors[role]}`") for role, array in self.arrays.items()

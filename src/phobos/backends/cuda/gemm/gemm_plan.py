@@ -26,11 +26,9 @@ from phobos.targets import SHARED_LIMIT
 
 from ..layout.groups import WARPGROUP
 from ..layout.placement import Fragment, Modes
-from ..layout.stages import swizzled_offset
+from ..layout.stages import SWIZZLE_ATOM, SWIZZLE_ROW, swizzled_offset
 from .gemm_form import GemmForm, NotGemm
 
-SWIZZLE_BYTES = 128  # TMA's and wgmma's 128-byte swizzle: a box row is 128 bytes
-SWIZZLE_ATOM = 8 * SWIZZLE_BYTES  # the pattern repeats every 8 rows: every box starts 1024-aligned
 K_SLICE_BYTES = 32  # one wgmma takes a k slice of 32 bytes of each row: 16 f16 or bf16, 32 i8
 ACC_REGISTER_LIMIT = 128  # accumulator registers a consumer thread may hold beside its addresses
 PRODUCER_REGISTERS = 40  # a TMA producer's addresses and walk (a pair's too), unspilled
@@ -75,7 +73,7 @@ class OperandStage:
 
     @property
     def box_bytes(self) -> int:
-        return self.rows * SWIZZLE_BYTES
+        return self.rows * SWIZZLE_ROW
 
     @property
     def bytes(self) -> int:
@@ -224,7 +222,7 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
     bm, bn = form.tile
     operand, accumulator = form.a.type.dtype, form.acc.vtype.dtype
     element = operand.bits // 8
-    box_cols = SWIZZLE_BYTES // element
+    box_cols = SWIZZLE_ROW // element
     if bm % 64 or bm > 256:
         raise NotGemm(f"the tile's {bm} rows are not 64, 128, 192 or 256 (wgmma's m64 blocks)")
     k_major = operand.is_int or form.b_k_major
@@ -244,8 +242,8 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
     if k_major:  # W[N, K] as it is, or an 8-bit B[K, N] transposed as it is copied (no transposed 8-bit read)
         b = OperandStage("K", bn, box_cols, 1, a.bytes, 16, SWIZZLE_ATOM, K_SLICE_BYTES)
     else:
-        b = OperandStage("MN", bk, box_cols, bn // box_cols, a.bytes, bk * SWIZZLE_BYTES, SWIZZLE_ATOM,
-                         K_SLICE_BYTES * SWIZZLE_BYTES // element)
+        b = OperandStage("MN", bk, box_cols, bn // box_cols, a.bytes, bk * SWIZZLE_ROW, SWIZZLE_ATOM,
+                         K_SLICE_BYTES * SWIZZLE_ROW // element)
     stage = a.bytes + b.bytes
     limit = SHARED_LIMIT[arch]
     room = limit - SWIZZLE_ATOM - (TURN_BARRIER_BYTES if pingpong else 0)  # for the stages and the staging of C
@@ -284,7 +282,7 @@ def _c_stage(form: GemmForm, consumers: int, blocks: int, bn: int) -> OperandSta
     stores = [s for s in form.epilogue if isinstance(s, ir.Store)]
     if len(stores) != 1 or stores[0].value.type.dtype.bits not in (16, 32) or stores[0].value.type.dtype.is_bool:
         return None
-    box_cols = SWIZZLE_BYTES * 8 // stores[0].value.type.dtype.bits
+    box_cols = SWIZZLE_ROW * 8 // stores[0].value.type.dtype.bits
     if bn % box_cols:
         return None
     return OperandStage("MN", 64 * blocks, box_cols, bn // box_cols, 0, 0, 0, 0)

@@ -26,6 +26,7 @@ from phobos.ir.specialize import Specialization
 
 from .. import ctypes as ct
 from ..layout.groups import WARPGROUP
+from ..layout.stages import SWIZZLE_ROW
 from ..lower.exprs import Pos, add, imax, imin, sub
 from ..plan.kernel import plan_kernel
 from ..write.kernel import path_literal
@@ -35,7 +36,6 @@ from .gemm_plan import (
     CONSUMER_REGISTERS,
     COPYING_PRODUCER_REGISTERS,
     PRODUCER_REGISTERS,
-    SWIZZLE_BYTES,
     GemmMode,
     GemmPlan,
     OperandStage,
@@ -372,7 +372,7 @@ class GemmWriter(GemmStores):
 
     def _copy_chunks(self, role: str, stage: OperandStage, dst: str, row: str, col: str) -> None:
         per_chunk = 16 * 8 // self._load_of(role)[0].type.dtype.bits
-        chunks = SWIZZLE_BYTES // 16
+        chunks = SWIZZLE_ROW // 16
         names = [f"const int $r = ($q >> 3) % {stage.rows}, $c = $q & 7;"]
         place = "$r * 128 + (($c ^ ($r & 7)) << 4)"
         column = f"{per_chunk} * $c"
@@ -481,7 +481,7 @@ class GemmWriter(GemmStores):
             self.put(f"for (int $k16 = 0; $k16 < {plan.bk // plan.k_slice}; ++$k16) {{")
             with self.indented():
                 for blk, name in enumerate(self.acc_arrays):
-                    a_at = f"$da + {plan.a.k_step >> 4} * $k16" + (f" + {blk * 64 * SWIZZLE_BYTES >> 4}" if blk else "")
+                    a_at = f"$da + {plan.a.k_step >> 4} * $k16" + (f" + {blk * 64 * SWIZZLE_ROW >> 4}" if blk else "")
                     self.put(f"ph::wgmma({name}, {a_at}, $db + {plan.b.k_step >> 4} * $k16, ($kb | $k16) != 0);")
             self.line("}")
             self.line("ph::wgmma_commit();")

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from .sweeps import Ordered
     from .tiles import TileWriter
 
-# The product types this lowering computes: what an f32, f64, i32 or i64 `dot` gives.
 def write_registers(w: TileWriter, e: ir.Dot, order: Ordered, ra: Region, rb: Region, k_lo: str, k_hi: str,
                     out: str, accumulate: bool = False) -> str | None:
     """The product of `e` into this thread's registers `out` of the statement's row

@@ -104,9 +104,7 @@ class TileWriter(SweepWriter):
         # registers (dot_fma.py): the sum's node id -> (the product, acc).
         self.summed_into: dict[int, tuple[ir.Dot, ir.Sym]] = {}
         self.ring: Ring | None = None  # the `for` loop being written, where products stage a turn ahead
-        self.stage_operands = True  # whether products in registers may stage operands (dot_stage.py)
         self.products: dict[int, ProductPlan] = {}  # each product's plan, by node id (the kernel's plan)
-        self.stage_ahead = True  # whether loops may stage them a turn ahead (stage_ring.py)
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
         self.uses_wgmma = False  # a product has an sm_90a branch (dot_wgmma.py): the kernel builds for sm_90a

@@ -36,6 +36,7 @@ class ProductPlan:
     staging is off, or the stages would not fit, and for wgmma where its shape does not
     suit it); `blocked` those of blocked multiply-adds (None: the scalar loop)."""
 
+    product: ir.Dot
     atom: Atom | None
     in_registers: bool
     mma: Stages | None = None
@@ -51,18 +52,18 @@ def plan_product(e: ir.Dot, layout: Layout | None, in_order: bool, registers: se
     atom = atom_for(e)
     in_registers = in_order and product_in_registers(e, layout, registers)
     if not (in_registers and staging):
-        return ProductPlan(atom, in_registers)
+        return ProductPlan(e, atom, in_registers)
     assert layout is not None
     left_in_registers = reads_registers(e.left, registers)
     if atom is None:
         if left_in_registers or reads_registers(e.right, registers):
-            return ProductPlan(atom, in_registers)
+            return ProductPlan(e, atom, in_registers)
         blocked: Stages = [stage_layout(e.left, True), stage_layout(e.right, False)]
-        return ProductPlan(atom, in_registers, blocked=blocked if fits(blocked) else None)  # type: ignore[arg-type]
+        return ProductPlan(e, atom, in_registers, blocked=blocked if fits(blocked) else None)  # type: ignore[arg-type]
     wgmma = None
     if general_wgmma() and wgmma_shape_takes(e, threads, layout.groups.ragged):
         wgmma = operand_stages(e, atom, left_in_registers, wgmma=True)
-    return ProductPlan(atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), wgmma)
+    return ProductPlan(e, atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), wgmma)
 
 
 def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool) -> dict[int, ProductPlan]:

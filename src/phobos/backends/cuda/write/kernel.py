@@ -75,7 +75,6 @@ class KernelWriter(TileWriter):
     def __init__(self, plan: KernelPlan):
         super().__init__(plan.kernel, plan.spec, plan.registers)
         self.plan = plan
-        self.stage_operands, self.stage_ahead = plan.staging.operands, plan.staging.ahead
         self.products = plan.products
         self.params = kernel_params(plan.kernel)
         for p in self.params:
@@ -349,7 +348,8 @@ class KernelWriter(TileWriter):
             step_text = self.fixed(s.step, "step")
             test = f"{step_text} > 0 && {var} < {hi}"  # a step that is not positive runs no turn
             advance = f"{var} += {step_text}"
-        ahead = stage_ring.ahead_products(s) if self.stage_operands and self.stage_ahead else {}
+        staging = self.plan.staging
+        ahead = stage_ring.ahead_products(s) if staging.operands and staging.ahead else {}
         ring = None
         if ahead:
             turn = self.names.take("turn")
