@@ -263,7 +263,7 @@ def test_tile_ir_refuses_a_runtime_dim_past_2_31_at_the_launch():
                                                  r"the Tile IR back end takes dims of at most 2147483647"):
         program.k.with_options(backend="tileir")[1](x)
     program.k[2**31 // 128](x)
-    assert int(x[-1]) == 1 and int(x.sum(dtype=torch.int64)) == 2**31
+    assert int(x.min()) == 1 and int(x.max()) == 1  # (a sum in i64 would copy the 2 GiB to 16)
 
 
 REPACKED = """

@@ -62,6 +62,39 @@ def test_a_loops_windows_are_copied_a_turn_ahead_into_two_stages():
     assert "cp.async.wait_group 1" in ptx and "cp.async.commit_group" in ptx
 
 
+ONCE = """\
+@launch(256)
+kernel g(A: tensor<f32>[M, 32], B: tensor<f32>[N, 32], C: tensor<f32>[M, N], D: tensor<f32>[M, 128]) {
+  let m0 = ctx.block.x * 128
+  var total: tile<f32>[128, 128] = 0.0
+  for n in range(0, N, 128) {
+    total += dot(A[m0 :+ 128, :], transpose(B[n :+ 128, :]))
+  }
+  D[m0 :+ 128, :] = total
+}
+"""
+
+
+def test_a_window_no_turn_changes_is_copied_once_for_every_turn():
+    """A left operand that reads nothing the loop changes, with its k fixed by the right
+    operand's window (`:`), is staged once, in the first turn, into one stage of the
+    loop's own that every turn reads; the right operand still goes a turn ahead. A left
+    operand whose k the right one's window moves is copied every turn (the k both have
+    may change with it)."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    v = phobos.compile(ONCE, path="g.phobos").kernels["g"].variants[0]
+    body = body_of(generate(v).source)
+    assert body.count("staged for multiply-adds, once for every turn") == 1
+    assert body.count("staged for multiply-adds, a turn ahead") == 1
+    first_turn = body[body.index("if (turn == 0)"):body.index("ph::stage_commit();")]
+    assert "A_[" in first_turn and body.count("A_[") == first_turn.count("A_[")  # A read in the first turn alone
+    build(generate(v), v, "sm_80", "ptx")
+    moved = ONCE.replace("dot(A[m0 :+ 128, :], transpose(B[n :+ 128, :]))", "dot(A[m0 :+ 128, 0 :+ 32], B[n :+ 32, :])")
+    moved = moved.replace("B: tensor<f32>[N, 32]", "B: tensor<f32>[N, 128]")
+    body = body_of(generate(phobos.compile(moved, path="g.phobos").kernels["g"].variants[0]).source)
+    assert "once for every turn" not in body and body.count("staged for multiply-adds, a turn ahead") == 2
+
+
 @pytest.mark.parametrize("body", [
     f"if k > K {{ break }}\n    {PRODUCT}",  # a turn may end early: no turn ahead
     "let kk = k + 0\n    acc += dot(A[m0 :+ 128, kk :+ 32], B[kk :+ 32, n0 :+ 128])",  # the window reads a loop value

@@ -198,3 +198,39 @@ def test_a_padded_stages_offsets_are_what_its_cpp_says(turned: bool):
     plan = stages.StageLayout(operand, (48, 40), turned)
     assert all(_offset(plan, r, c) == plan.byte_offset(r, c) for r in range(48) for c in range(40))
 
+
+
+# `acc = x + dot(a, b)` where x reads memory, and where the product reads acc: neither
+# may start the product's accumulators from acc (x is read only where present; the
+# product would read acc after x overwrote it).
+UNSUMMED = """\
+@launch(128)
+kernel unsummed(A: tensor<bf16>[M, K], B: tensor<bf16>[K, 64], C: tensor<f32>[M, 64], D: tensor<f32>[M, 64]) {
+  let m0 = ctx.block.x * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for k in range(0, K, 64) {
+    acc = C[m0 :+ 64, :] + dot(A[m0 :+ 64, k :+ 64], B[k :+ 64, :])
+    acc = acc * 0.5 + dot(bf16(acc), B[k :+ 64, :])
+  }
+  D[m0 :+ 64, :] = acc
+}
+"""
+
+
+@pytest.mark.parametrize(("text", "kernel", "summed"), [
+    (LINEAR, "linear", [True]), (WIDE, "wide", [True]), (FLASH, "flash", [False, True]),
+    (UNSUMMED, "unsummed", [False, False])])
+def test_a_product_added_to_its_accumulator_starts_from_it(text: str, kernel: str, summed: list[bool],
+                                                          wgmma: None):
+    """`acc = acc * alpha + dot(p, v)` (attention's, and `acc += dot(a, b)`) on tensor cores
+    keeps one accumulator: the product's registers start from `acc * alpha` and are acc's
+    own afterwards, on wgmma and on mma.sync alike; the scalar loop below sm_80 starts
+    from it too. ptxas takes it without serializing the wgmmas."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    variant = phobos.compile(text, path="k.phobos").kernels[kernel].variants[0]
+    gen = generate(variant)
+    hows = [how for _, _, how in gen.lowerings]
+    assert [how.count("summed into `acc`'s registers") for how in hows] == [2 if s else 0 for s in summed]
+    body = gen.source.split('extern "C"')[1]
+    assert len(re.findall(r"\b(?:f32|i32) product(?:_\d+)?\[", body)) == summed.count(False)  # registers of its own
+    build(gen, variant, "sm_90", "cubin")

@@ -56,7 +56,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       box_2.normalize();
       const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
       const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-      f32 product[8];  // tile<f32>[16, 16] in registers: 16 rows of 16 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
       bf16* stage_now = (bf16*)(ring + (turn) % 2 * 1280);
@@ -145,7 +144,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         for (int blk = 0; blk < 1; ++blk) {
           const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
           if (first >= 16) continue;  // past the tile: nothing staged to read
-          f32 acc[2][4] = {};
+          f32 acc[2][4];
+          #pragma unroll
+          for (int nb = 0; nb < 2; ++nb) {
+            acc[nb][0] = acc_[(blk * 2 + 0) * 4 + nb * 2];
+            acc[nb][1] = acc_[(blk * 2 + 0) * 4 + nb * 2 + 1];
+            acc[nb][2] = acc_[(blk * 2 + 1) * 4 + nb * 2];
+            acc[nb][3] = acc_[(blk * 2 + 1) * 4 + nb * 2 + 1];
+          }
           #pragma unroll
           for (int ks = 0; ks < 2; ++ks) {
             u32 fa[4] = {};
@@ -159,10 +165,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           }
           #pragma unroll
           for (int nb = 0; nb < 2; ++nb) {
-            product[(blk * 2 + 0) * 4 + nb * 2] = acc[nb][0];
-            product[(blk * 2 + 0) * 4 + nb * 2 + 1] = acc[nb][1];
-            product[(blk * 2 + 1) * 4 + nb * 2] = acc[nb][2];
-            product[(blk * 2 + 1) * 4 + nb * 2 + 1] = acc[nb][3];
+            acc_[(blk * 2 + 0) * 4 + nb * 2] = acc[nb][0];
+            acc_[(blk * 2 + 0) * 4 + nb * 2 + 1] = acc[nb][1];
+            acc_[(blk * 2 + 1) * 4 + nb * 2] = acc[nb][2];
+            acc_[(blk * 2 + 1) * 4 + nb * 2 + 1] = acc[nb][3];
           }
         }
       }
@@ -183,9 +189,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_5.has(i0, i1)) continue;
-              f32 acc_2 = 0.0f;
+              f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
               for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(start_5 + i0) * K_ + (kk_ + k)])) * (f32)(ph::from_bf16(B_[kk_ * 16 + (k * 16 + i1)]))));
-              product[pass * 4 + slot * 2 + v] = acc_2;
+              acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -205,14 +211,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
             if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                acc_[pass * 4 + slot * 2 + v] = (acc_[pass * 4 + slot * 2 + v] + product[pass * 4 + slot * 2 + v]);
+                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_6.has(i0, i1)) continue;
-                acc_[pass * 4 + slot * 2 + v] = (acc_[pass * 4 + slot * 2 + v] + product[pass * 4 + slot * 2 + v]);
+                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             }
           }

@@ -15,7 +15,7 @@ PH_INLINE void wgmma_m64n64k16_bf16_ss_mn(f32 (&d)[32], u64 a, u64 b) {
 }
 }  // namespace ph
 #endif
-// kernel flash_causal_bf16: 128 threads a CTA, 80896 bytes of shared memory
+// kernel flash_causal_bf16: 128 threads a CTA, 71680 bytes of shared memory
 // for launches where multiples of 4: S, Z; 16-byte aligned: K, O, Q, V; rows 16-byte multiples apart: K, O, Q, V
 #line 310 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16* Q_, bf16* K_, bf16* V_, f32* O_, f32 scale_, i64 Z_, i64 S_) {
@@ -125,53 +125,51 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
     const u32 stage_now_at = ph::smem_address(stage_now);
     bf16* stage_then = (bf16*)((unsigned char*)stage + (turn + 1) % 2 * 8192);
     const u32 stage_then_at = ph::smem_address(stage_then);
-    unsigned char* ring_2 = (unsigned char*)(smem + own + 17408);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
-    bf16* stage_2 = (bf16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
-    bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn) % 2 * 8192);
-    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-    bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + (turn + 1) % 2 * 8192);
-    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+    unsigned char* once = (unsigned char*)(smem + own + 17408);  // tile<bf16>[64, 64] staged for wgmma, once for every turn
+    bf16* stage_2 = (bf16*)((unsigned char*)(once) + (0u - ph::smem_address(once)) % 1024);
+    bf16* stage_once = (bf16*)((unsigned char*)stage_2);
+    const u32 stage_once_at = ph::smem_address(stage_once);
     if (turn == 0) {  // the first turn's windows
-      if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-        }
-      } else {
-        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 512; e += 128) {
-          const int r = e / 8, c = e % 8 * 8;
-          if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              *(bf16*)((unsigned char*)stage_now + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
-            }
-          }
-        }
-      }
       if (k_lo <= 0 && 0 < k_hi && box_2.lo[0] <= 0 && 0 < box_2.hi[0] && k_lo <= 63 && 63 < k_hi && box_2.lo[0] <= 63 && 63 < box_2.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
         #pragma unroll
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              *(bf16*)((unsigned char*)stage_now_2 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+              *(bf16*)((unsigned char*)stage_now + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
+          }
+        }
+      }
+      if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
+          ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              *(bf16*)((unsigned char*)stage_once + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -189,46 +187,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       box_4.normalize();
       const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[1]);
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[1]);
-      if (box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-        }
-      } else {
-        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 512; e += 128) {
-          const int r = e / 8, c = e % 8 * 8;
-          if (box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              *(bf16*)((unsigned char*)stage_then + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
-            }
-          }
-        }
-      }
       if (k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2 && box_4.lo[0] <= 63 && 63 < box_4.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
         #pragma unroll
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              *(bf16*)((unsigned char*)stage_then_2 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
+              *(bf16*)((unsigned char*)stage_then + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -239,8 +215,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
     ph::proxy_fence();  // this thread's copies, seen by wgmma
     __syncthreads();
     {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B K-major)
-      const u64 a_desc = ph::smem_descriptor(stage_now_at, 16, 1024);
-      const u64 b_desc = ph::smem_descriptor(stage_now_at_2, 16, 1024);
+      const u64 a_desc = ph::smem_descriptor(stage_once_at, 16, 1024);
+      const u64 b_desc = ph::smem_descriptor(stage_now_at, 16, 1024);
       #pragma unroll
       for (int blk = 0; blk < 1; ++blk) {
         const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
@@ -263,57 +239,55 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
     }
     #elif __CUDA_ARCH__ >= 800
-    unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-    bf16* stage_now_3 = (bf16*)(ring_3 + (turn) % 2 * 9216);
-    const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-    bf16* stage_then_3 = (bf16*)(ring_3 + (turn + 1) % 2 * 9216);
-    const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
-    unsigned char* ring_4 = (unsigned char*)(smem + own + 18432);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-    bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 9216);
-    const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-    bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 9216);
-    const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+    unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 9216);
+    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+    bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 9216);
+    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+    unsigned char* once_2 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[64, 64] staged for ldmatrix, once for every turn
+    bf16* stage_once_2 = (bf16*)(once_2);
+    const u32 stage_once_at_2 = ph::smem_address(stage_once_2);
     if (turn == 0) {  // the first turn's windows
-      if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-        }
-      } else {
-        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 512; e += 128) {
-          const int r = e / 8, c = e % 8 * 8;
-          if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
-            }
-          }
-        }
-      }
       if (k_lo <= 0 && 0 < k_hi && box_2.lo[0] <= 0 && 0 < box_2.hi[0] && k_lo <= 63 && 63 < k_hi && box_2.lo[0] <= 63 && 63 < box_2.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
         #pragma unroll
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+              ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+            }
+          }
+        }
+      }
+      if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          const int e = threadIdx.x + i * 128;
+          const int r = e / 8, c = e % 8 * 8;
+          ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+        }
+      } else {
+        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 512; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_once_2 + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -331,46 +305,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       box_6.normalize();
       const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[1]);
       const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[1]);
-      if (box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-        }
-      } else {
-        // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 512; e += 128) {
-          const int r = e / 8, c = e % 8 * 8;
-          if (box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
-            }
-          }
-        }
-      }
       if (k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[0] <= 0 && 0 < box_6.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3 && box_6.lo[0] <= 63 && 63 < box_6.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
         #pragma unroll
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_3 <= c && c < k_hi_3 && box_6.lo[0] <= r && r < box_6.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3 && box_6.lo[0] <= r && r < box_6.hi[0]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_3 <= col && col < k_hi_3 && box_6.lo[0] <= r && r < box_6.hi[0] ? K_[(z_ * S_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+              ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_3 <= col && col < k_hi_3 && box_6.lo[0] <= r && r < box_6.hi[0] ? K_[(z_ * S_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -388,28 +340,28 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         #pragma unroll
         for (int ks_2 = 0; ks_2 < 4; ++ks_2) {
           u32 fa_2[4] = {};
-          ph::ldmatrix4(fa_2, stage_now_at_3 + (first_2 + lane_3 % 16) * 144 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
+          ph::ldmatrix4(fa_2, stage_once_at_2 + (first_2 + lane_3 % 16) * 144 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_now_at_4 + (0 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (0 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc_2[0], fa_2, {fq[0], fq[1]});
             ph::mma_bf16(acc_2[1], fa_2, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_now_at_4 + (16 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (16 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc_2[2], fa_2, {fq[0], fq[1]});
             ph::mma_bf16(acc_2[3], fa_2, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_now_at_4 + (32 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (32 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc_2[4], fa_2, {fq[0], fq[1]});
             ph::mma_bf16(acc_2[5], fa_2, {fq[2], fq[3]});
           }
           {
             u32 fq[4];
-            ph::ldmatrix4(fq, stage_now_at_4 + (48 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
+            ph::ldmatrix4(fq, stage_now_at_2 + (48 + lane_3 / 16 * 8 + lane_3 % 8) * 144 + (ks_2 * 16 + lane_3 / 8 % 2 * 8) * 2);
             ph::mma_bf16(acc_2[6], fa_2, {fq[0], fq[1]});
             ph::mma_bf16(acc_2[7], fa_2, {fq[2], fq[3]});
           }
@@ -636,7 +588,23 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
     box_13.normalize();
     const i64 k_lo_4 = ph::max64(p_box.lo[1], box_13.lo[0]);
     const i64 k_hi_4 = ph::min64(p_box.hi[1], box_13.hi[0]);
-    f32 product_2[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+    {
+      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+      #pragma unroll
+      for (int pass = 0; pass < 2; ++pass) {
+        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 8; ++slot) {
+          const int g = (lane + slot * 4) * 2;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            acc_[pass * 16 + slot * 2 + v] = (acc_[pass * 16 + slot * 2 + v] * alpha_[pass]);
+          }
+        }
+      }
+    }
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     unsigned char* raw = (unsigned char*)(smem + 16384);  // tile<bf16>[64, 64] staged for wgmma, swizzled
     bf16* stage_3 = (bf16*)((unsigned char*)(raw) + (0u - ph::smem_address(raw)) % 1024);
@@ -660,31 +628,31 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
     }
-    unsigned char* ring_5 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
-    bf16* stage_4 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
-    bf16* stage_now_5 = (bf16*)((unsigned char*)stage_4 + (turn) % 2 * 8192);
-    const u32 stage_now_at_5 = ph::smem_address(stage_now_5);
-    bf16* stage_then_5 = (bf16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 8192);
-    const u32 stage_then_at_5 = ph::smem_address(stage_then_5);
+    unsigned char* ring_3 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
+    bf16* stage_4 = (bf16*)((unsigned char*)(ring_3) + (0u - ph::smem_address(ring_3)) % 1024);
+    bf16* stage_now_3 = (bf16*)((unsigned char*)stage_4 + (turn) % 2 * 8192);
+    const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
+    bf16* stage_then_3 = (bf16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 8192);
+    const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
     if (turn == 0) {  // the first turn's windows
       if (k_lo_4 <= 0 && 0 < k_hi_4 && box_13.lo[1] <= 0 && 0 < box_13.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_13.lo[1] <= 63 && 63 < box_13.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
         #pragma unroll
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= c && c < box_13.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= c + 7 && c + 7 < box_13.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              *(bf16*)((unsigned char*)stage_now_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= col && col < box_13.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+              *(bf16*)((unsigned char*)stage_now_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= col && col < box_13.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -704,19 +672,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= c && c < box_14.hi[1] && k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= c + 7 && c + 7 < box_14.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              *(bf16*)((unsigned char*)stage_then_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= col && col < box_14.hi[1] ? V_[(z_ * S_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
+              *(bf16*)((unsigned char*)stage_then_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= col && col < box_14.hi[1] ? V_[(z_ * S_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -728,11 +696,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
     __syncthreads();
     {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
       const u64 a_desc_2 = ph::smem_descriptor(stage_at, 16, 1024);
-      const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_5, 8192, 1024);
+      const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_3, 8192, 1024);
       #pragma unroll
       for (int blk_3 = 0; blk_3 < 1; ++blk_3) {
         const u32 first_3 = (threadIdx.x / 128 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
-        f32 acc_4[32] = {};
+        f32 acc_4[32];
+        #pragma unroll
+        for (int nb_3 = 0; nb_3 < 8; ++nb_3) {
+          acc_4[nb_3 * 4 + 0] = acc_[(blk_3 * 2 + 0) * 16 + nb_3 * 2];
+          acc_4[nb_3 * 4 + 1] = acc_[(blk_3 * 2 + 0) * 16 + nb_3 * 2 + 1];
+          acc_4[nb_3 * 4 + 2] = acc_[(blk_3 * 2 + 1) * 16 + nb_3 * 2];
+          acc_4[nb_3 * 4 + 3] = acc_[(blk_3 * 2 + 1) * 16 + nb_3 * 2 + 1];
+        }
+        ph::keep(acc_4);
         ph::wgmma_fence();
         #pragma unroll
         for (int ks_3 = 0; ks_3 < 4; ++ks_3) {
@@ -743,10 +719,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         ph::keep(acc_4);  // the accumulators are read only now
         #pragma unroll
         for (int nb_3 = 0; nb_3 < 8; ++nb_3) {
-          product_2[(blk_3 * 2 + 0) * 16 + nb_3 * 2] = acc_4[nb_3 * 4 + 0];
-          product_2[(blk_3 * 2 + 0) * 16 + nb_3 * 2 + 1] = acc_4[nb_3 * 4 + 1];
-          product_2[(blk_3 * 2 + 1) * 16 + nb_3 * 2] = acc_4[nb_3 * 4 + 2];
-          product_2[(blk_3 * 2 + 1) * 16 + nb_3 * 2 + 1] = acc_4[nb_3 * 4 + 3];
+          acc_[(blk_3 * 2 + 0) * 16 + nb_3 * 2] = acc_4[nb_3 * 4 + 0];
+          acc_[(blk_3 * 2 + 0) * 16 + nb_3 * 2 + 1] = acc_4[nb_3 * 4 + 1];
+          acc_[(blk_3 * 2 + 1) * 16 + nb_3 * 2] = acc_4[nb_3 * 4 + 2];
+          acc_[(blk_3 * 2 + 1) * 16 + nb_3 * 2 + 1] = acc_4[nb_3 * 4 + 3];
         }
       }
     }
@@ -772,30 +748,30 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
     }
-    unsigned char* ring_6 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-    bf16* stage_now_6 = (bf16*)(ring_6 + (turn) % 2 * 9216);
-    const u32 stage_now_at_6 = ph::smem_address(stage_now_6);
-    bf16* stage_then_6 = (bf16*)(ring_6 + (turn + 1) % 2 * 9216);
-    const u32 stage_then_at_6 = ph::smem_address(stage_then_6);
+    unsigned char* ring_4 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+    bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 9216);
+    const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
+    bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 9216);
+    const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
     if (turn == 0) {  // the first turn's windows
       if (k_lo_4 <= 0 && 0 < k_hi_4 && box_13.lo[1] <= 0 && 0 < box_13.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_13.lo[1] <= 63 && 63 < box_13.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
         #pragma unroll
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+          ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= c && c < box_13.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= c + 7 && c + 7 < box_13.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              ((bf16*)((unsigned char*)stage_now_6 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= col && col < box_13.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+              ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_13.lo[1] <= col && col < box_13.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -815,19 +791,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         for (int i = 0; i < 4; ++i) {
           const int e = threadIdx.x + i * 128;
           const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
+          ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
         }
       } else {
         // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int r = e / 8, c = e % 8 * 8;
           if (k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= c && c < box_15.hi[1] && k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= c + 7 && c + 7 < box_15.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
           } else {
             #pragma unroll
             for (int v = 0; v < 8; ++v) {
               const int col = c + v;
-              ((bf16*)((unsigned char*)stage_then_6 + (r) * 144))[col] = k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= col && col < box_15.hi[1] ? V_[(z_ * S_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
+              ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= col && col < box_15.hi[1] ? V_[(z_ * S_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
             }
           }
         }
@@ -841,42 +817,49 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       #pragma unroll
       for (int blk_4 = 0; blk_4 < 1; ++blk_4) {
         const int first_4 = (threadIdx.x / 32 + blk_4 * 4) * 16;  // the block's first row
-        f32 acc_5[8][4] = {};
+        f32 acc_5[8][4];
+        #pragma unroll
+        for (int nb_4 = 0; nb_4 < 8; ++nb_4) {
+          acc_5[nb_4][0] = acc_[(blk_4 * 2 + 0) * 16 + nb_4 * 2];
+          acc_5[nb_4][1] = acc_[(blk_4 * 2 + 0) * 16 + nb_4 * 2 + 1];
+          acc_5[nb_4][2] = acc_[(blk_4 * 2 + 1) * 16 + nb_4 * 2];
+          acc_5[nb_4][3] = acc_[(blk_4 * 2 + 1) * 16 + nb_4 * 2 + 1];
+        }
         #pragma unroll
         for (int ks_4 = 0; ks_4 < 4; ++ks_4) {
           u32 fa_4[4] = {};
           ph::ldmatrix4(fa_4, stage_at_2 + (first_4 + lane_5 % 16) * 144 + (ks_4 * 16 + lane_5 / 16 * 8) * 2);
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_now_at_6 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (0 + lane_5 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (0 + lane_5 / 16 * 8) * 2);
             ph::mma_bf16(acc_5[0], fa_4, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_5[1], fa_4, {fq_2[2], fq_2[3]});
           }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_now_at_6 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (16 + lane_5 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (16 + lane_5 / 16 * 8) * 2);
             ph::mma_bf16(acc_5[2], fa_4, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_5[3], fa_4, {fq_2[2], fq_2[3]});
           }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_now_at_6 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (32 + lane_5 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (32 + lane_5 / 16 * 8) * 2);
             ph::mma_bf16(acc_5[4], fa_4, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_5[5], fa_4, {fq_2[2], fq_2[3]});
           }
           {
             u32 fq_2[4];
-            ph::ldmatrix4_trans(fq_2, stage_now_at_6 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (48 + lane_5 / 16 * 8) * 2);
+            ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (48 + lane_5 / 16 * 8) * 2);
             ph::mma_bf16(acc_5[6], fa_4, {fq_2[0], fq_2[1]});
             ph::mma_bf16(acc_5[7], fa_4, {fq_2[2], fq_2[3]});
           }
         }
         #pragma unroll
         for (int nb_4 = 0; nb_4 < 8; ++nb_4) {
-          product_2[(blk_4 * 2 + 0) * 16 + nb_4 * 2] = acc_5[nb_4][0];
-          product_2[(blk_4 * 2 + 0) * 16 + nb_4 * 2 + 1] = acc_5[nb_4][1];
-          product_2[(blk_4 * 2 + 1) * 16 + nb_4 * 2] = acc_5[nb_4][2];
-          product_2[(blk_4 * 2 + 1) * 16 + nb_4 * 2 + 1] = acc_5[nb_4][3];
+          acc_[(blk_4 * 2 + 0) * 16 + nb_4 * 2] = acc_5[nb_4][0];
+          acc_[(blk_4 * 2 + 0) * 16 + nb_4 * 2 + 1] = acc_5[nb_4][1];
+          acc_[(blk_4 * 2 + 1) * 16 + nb_4 * 2] = acc_5[nb_4][2];
+          acc_[(blk_4 * 2 + 1) * 16 + nb_4 * 2 + 1] = acc_5[nb_4][3];
         }
       }
     }
@@ -895,9 +878,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_16.has(i0, i1)) continue;
-            f32 acc_3 = 0.0f;
+            f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
             for (i64 k = k_lo_4; k < k_hi_4; ++k) acc_3 = (acc_3 + ((f32)(ph::round_bf16(p_[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
-            product_2[pass * 16 + slot * 2 + v] = acc_3;
+            acc_[pass * 16 + slot * 2 + v] = acc_3;
           }
         }
       }
@@ -916,14 +899,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           if (box_17.has(i0, g) && box_17.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 16 + slot * 2 + v] = ((acc_[pass * 16 + slot * 2 + v] * alpha_[pass]) + product_2[pass * 16 + slot * 2 + v]);
+              acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
             }
           } else {  // element by element, masked
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_17.has(i0, i1)) continue;
-              acc_[pass * 16 + slot * 2 + v] = ((acc_[pass * 16 + slot * 2 + v] * alpha_[pass]) + product_2[pass * 16 + slot * 2 + v]);
+              acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
             }
           }
         }

@@ -41,7 +41,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    f32 product[16];  // tile<f32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
     unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[32, 16] staged for ldmatrix, a turn ahead
     f16* stage_now = (f16*)(ring + (turn) % 2 * 1536);
@@ -127,7 +126,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
       for (int blk = 0; blk < 1; ++blk) {
         const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
         if (first >= 32) continue;  // past the tile: nothing staged to read
-        f32 acc[4][4] = {};
+        f32 acc[4][4];
+        #pragma unroll
+        for (int nb = 0; nb < 4; ++nb) {
+          acc[nb][0] = acc_[(blk * 2 + 0) * 8 + nb * 2];
+          acc[nb][1] = acc_[(blk * 2 + 0) * 8 + nb * 2 + 1];
+          acc[nb][2] = acc_[(blk * 2 + 1) * 8 + nb * 2];
+          acc[nb][3] = acc_[(blk * 2 + 1) * 8 + nb * 2 + 1];
+        }
         #pragma unroll
         for (int ks = 0; ks < 1; ++ks) {
           u32 fa[4] = {};
@@ -147,10 +153,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         }
         #pragma unroll
         for (int nb = 0; nb < 4; ++nb) {
-          product[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
-          product[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
-          product[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
-          product[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
+          acc_[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
+          acc_[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
+          acc_[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
+          acc_[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
         }
       }
     }
@@ -170,9 +176,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_5.has(i0, i1)) continue;
-            f32 acc_2 = 0.0f;
+            f32 acc_2 = acc_[pass * 8 + slot * 2 + v];
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = (acc_2 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
-            product[pass * 8 + slot * 2 + v] = acc_2;
+            acc_[pass * 8 + slot * 2 + v] = acc_2;
           }
         }
       }
@@ -192,14 +198,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
           if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 8 + slot * 2 + v] = (acc_[pass * 8 + slot * 2 + v] + product[pass * 8 + slot * 2 + v]);
+              acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
             }
           } else {  // element by element, masked
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_6.has(i0, i1)) continue;
-              acc_[pass * 8 + slot * 2 + v] = (acc_[pass * 8 + slot * 2 + v] + product[pass * 8 + slot * 2 + v]);
+              acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
             }
           }
         }

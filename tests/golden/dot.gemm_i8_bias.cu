@@ -47,7 +47,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    i32 product[32];  // tile<i32>[32, 64] in registers: 32 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
     i8* stage = (i8*)(smem + 0);  // tile<i8>[32, 32] staged for ldmatrix, rows of 48 bytes
     const u32 stage_at = ph::smem_address(stage);
@@ -72,7 +71,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
       for (int blk = 0; blk < 1; ++blk) {
         const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
         if (first >= 32) continue;  // past the tile: nothing staged to read
-        i32 acc[8][4] = {};
+        i32 acc[8][4];
+        #pragma unroll
+        for (int nb = 0; nb < 8; ++nb) {
+          acc[nb][0] = acc_[(blk * 2 + 0) * 16 + nb * 2];
+          acc[nb][1] = acc_[(blk * 2 + 0) * 16 + nb * 2 + 1];
+          acc[nb][2] = acc_[(blk * 2 + 1) * 16 + nb * 2];
+          acc[nb][3] = acc_[(blk * 2 + 1) * 16 + nb * 2 + 1];
+        }
         #pragma unroll
         for (int ks = 0; ks < 1; ++ks) {
           u32 fa[4] = {};
@@ -93,10 +99,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         }
         #pragma unroll
         for (int nb = 0; nb < 8; ++nb) {
-          product[(blk * 2 + 0) * 16 + nb * 2] = acc[nb][0];
-          product[(blk * 2 + 0) * 16 + nb * 2 + 1] = acc[nb][1];
-          product[(blk * 2 + 1) * 16 + nb * 2] = acc[nb][2];
-          product[(blk * 2 + 1) * 16 + nb * 2 + 1] = acc[nb][3];
+          acc_[(blk * 2 + 0) * 16 + nb * 2] = acc[nb][0];
+          acc_[(blk * 2 + 0) * 16 + nb * 2 + 1] = acc[nb][1];
+          acc_[(blk * 2 + 1) * 16 + nb * 2] = acc[nb][2];
+          acc_[(blk * 2 + 1) * 16 + nb * 2 + 1] = acc[nb][3];
         }
       }
     }
@@ -116,9 +122,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_3.has(i0, i1)) continue;
-            i32 acc_2 = 0;
+            i32 acc_2 = acc_[pass * 16 + slot * 2 + v];
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(a_start0_ + i0) * K_ + (a_start1_ + k)]), (i32)(B_[(b_start0_ + k) * N_ + (b_start1_ + i1)])));
-            product[pass * 16 + slot * 2 + v] = acc_2;
+            acc_[pass * 16 + slot * 2 + v] = acc_2;
           }
         }
       }
@@ -138,14 +144,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
           if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 16 + slot * 2 + v] = ph::wadd(acc_[pass * 16 + slot * 2 + v], product[pass * 16 + slot * 2 + v]);
+              acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
             }
           } else {  // element by element, masked
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_4.has(i0, i1)) continue;
-              acc_[pass * 16 + slot * 2 + v] = ph::wadd(acc_[pass * 16 + slot * 2 + v], product[pass * 16 + slot * 2 + v]);
+              acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
             }
           }
         }

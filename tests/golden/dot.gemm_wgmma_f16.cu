@@ -50,7 +50,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    f32 product[96];  // tile<f32>[64, 192] in registers: 64 rows of 192 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for wgmma, a turn ahead
     f16* stage = (f16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
@@ -175,7 +174,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       #pragma unroll
       for (int blk = 0; blk < 1; ++blk) {
         const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
-        f32 acc[96] = {};
+        f32 acc[96];
+        #pragma unroll
+        for (int nb = 0; nb < 24; ++nb) {
+          acc[nb * 4 + 0] = acc_[(blk * 2 + 0) * 48 + nb * 2];
+          acc[nb * 4 + 1] = acc_[(blk * 2 + 0) * 48 + nb * 2 + 1];
+          acc[nb * 4 + 2] = acc_[(blk * 2 + 1) * 48 + nb * 2];
+          acc[nb * 4 + 3] = acc_[(blk * 2 + 1) * 48 + nb * 2 + 1];
+        }
+        ph::keep(acc);
         ph::wgmma_fence();
         #pragma unroll
         for (int ks = 0; ks < 1; ++ks) {
@@ -186,10 +193,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         ph::keep(acc);  // the accumulators are read only now
         #pragma unroll
         for (int nb = 0; nb < 24; ++nb) {
-          product[(blk * 2 + 0) * 48 + nb * 2] = acc[nb * 4 + 0];
-          product[(blk * 2 + 0) * 48 + nb * 2 + 1] = acc[nb * 4 + 1];
-          product[(blk * 2 + 1) * 48 + nb * 2] = acc[nb * 4 + 2];
-          product[(blk * 2 + 1) * 48 + nb * 2 + 1] = acc[nb * 4 + 3];
+          acc_[(blk * 2 + 0) * 48 + nb * 2] = acc[nb * 4 + 0];
+          acc_[(blk * 2 + 0) * 48 + nb * 2 + 1] = acc[nb * 4 + 1];
+          acc_[(blk * 2 + 1) * 48 + nb * 2] = acc[nb * 4 + 2];
+          acc_[(blk * 2 + 1) * 48 + nb * 2 + 1] = acc[nb * 4 + 3];
         }
       }
     }
@@ -313,7 +320,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       #pragma unroll
       for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
         const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-        f32 acc_2[24][4] = {};
+        f32 acc_2[24][4];
+        #pragma unroll
+        for (int nb_2 = 0; nb_2 < 24; ++nb_2) {
+          acc_2[nb_2][0] = acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2];
+          acc_2[nb_2][1] = acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1];
+          acc_2[nb_2][2] = acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2];
+          acc_2[nb_2][3] = acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1];
+        }
         #pragma unroll
         for (int ks_2 = 0; ks_2 < 1; ++ks_2) {
           u32 fa_2[4] = {};
@@ -393,10 +407,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         }
         #pragma unroll
         for (int nb_2 = 0; nb_2 < 24; ++nb_2) {
-          product[(blk_2 * 2 + 0) * 48 + nb_2 * 2] = acc_2[nb_2][0];
-          product[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][1];
-          product[(blk_2 * 2 + 1) * 48 + nb_2 * 2] = acc_2[nb_2][2];
-          product[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][3];
+          acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2] = acc_2[nb_2][0];
+          acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][1];
+          acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2] = acc_2[nb_2][2];
+          acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][3];
         }
       }
     }
@@ -415,9 +429,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_7.has(i0, i1)) continue;
-            f32 acc_3 = 0.0f;
+            f32 acc_3 = acc_[pass * 48 + slot * 2 + v];
             for (i64 k = k_lo; k < k_hi; ++k) acc_3 = (acc_3 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
-            product[pass * 48 + slot * 2 + v] = acc_3;
+            acc_[pass * 48 + slot * 2 + v] = acc_3;
           }
         }
       }
@@ -436,14 +450,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
           if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 48 + slot * 2 + v] = (acc_[pass * 48 + slot * 2 + v] + product[pass * 48 + slot * 2 + v]);
+              acc_[pass * 48 + slot * 2 + v] = acc_[pass * 48 + slot * 2 + v];
             }
           } else {  // element by element, masked
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_8.has(i0, i1)) continue;
-              acc_[pass * 48 + slot * 2 + v] = (acc_[pass * 48 + slot * 2 + v] + product[pass * 48 + slot * 2 + v]);
+              acc_[pass * 48 + slot * 2 + v] = acc_[pass * 48 + slot * 2 + v];
             }
           }
         }

@@ -40,7 +40,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    i32 product[128];  // tile<i32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if __CUDA_ARCH__ >= 800
     unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
     i8* stage_now = (i8*)(ring + (turn) % 2 * 18432);
@@ -112,7 +111,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
       #pragma unroll
       for (int blk = 0; blk < 2; ++blk) {
         const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
-        i32 acc[16][4] = {};
+        i32 acc[16][4];
+        #pragma unroll
+        for (int nb = 0; nb < 16; ++nb) {
+          acc[nb][0] = acc_[(blk * 2 + 0) * 32 + nb * 2];
+          acc[nb][1] = acc_[(blk * 2 + 0) * 32 + nb * 2 + 1];
+          acc[nb][2] = acc_[(blk * 2 + 1) * 32 + nb * 2];
+          acc[nb][3] = acc_[(blk * 2 + 1) * 32 + nb * 2 + 1];
+        }
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
           u32 fa[4] = {};
@@ -133,10 +139,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
         }
         #pragma unroll
         for (int nb = 0; nb < 16; ++nb) {
-          product[(blk * 2 + 0) * 32 + nb * 2] = acc[nb][0];
-          product[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb][1];
-          product[(blk * 2 + 1) * 32 + nb * 2] = acc[nb][2];
-          product[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb][3];
+          acc_[(blk * 2 + 0) * 32 + nb * 2] = acc[nb][0];
+          acc_[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb][1];
+          acc_[(blk * 2 + 1) * 32 + nb * 2] = acc[nb][2];
+          acc_[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb][3];
         }
       }
     }
@@ -155,9 +161,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_5.has(i0, i1)) continue;
-            i32 acc_2 = 0;
+            i32 acc_2 = acc_[pass * 32 + slot * 2 + v];
             for (i64 k = k_lo; k < k_hi; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
-            product[pass * 32 + slot * 2 + v] = acc_2;
+            acc_[pass * 32 + slot * 2 + v] = acc_2;
           }
         }
       }
@@ -176,14 +182,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
           if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 32 + slot * 2 + v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], product[pass * 32 + slot * 2 + v]);
+              acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
             }
           } else {  // element by element, masked
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_6.has(i0, i1)) continue;
-              acc_[pass * 32 + slot * 2 + v] = ph::wadd(acc_[pass * 32 + slot * 2 + v], product[pass * 32 + slot * 2 + v]);
+              acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
             }
           }
         }

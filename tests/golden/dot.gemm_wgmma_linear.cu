@@ -50,7 +50,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
     box_2.normalize();
     const i64 k_lo = ph::max64(box.lo[1], box_2.lo[1]);
     const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
-    f32 product[128];  // tile<f32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
     bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
@@ -175,7 +174,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       #pragma unroll
       for (int blk = 0; blk < 2; ++blk) {
         const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
-        f32 acc[64] = {};
+        f32 acc[64];
+        #pragma unroll
+        for (int nb = 0; nb < 16; ++nb) {
+          acc[nb * 4 + 0] = acc_[(blk * 2 + 0) * 32 + nb * 2];
+          acc[nb * 4 + 1] = acc_[(blk * 2 + 0) * 32 + nb * 2 + 1];
+          acc[nb * 4 + 2] = acc_[(blk * 2 + 1) * 32 + nb * 2];
+          acc[nb * 4 + 3] = acc_[(blk * 2 + 1) * 32 + nb * 2 + 1];
+        }
+        ph::keep(acc);
         ph::wgmma_fence();
         #pragma unroll
         for (int ks = 0; ks < 4; ++ks) {
@@ -186,10 +193,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
         ph::keep(acc);  // the accumulators are read only now
         #pragma unroll
         for (int nb = 0; nb < 16; ++nb) {
-          product[(blk * 2 + 0) * 32 + nb * 2] = acc[nb * 4 + 0];
-          product[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb * 4 + 1];
-          product[(blk * 2 + 1) * 32 + nb * 2] = acc[nb * 4 + 2];
-          product[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb * 4 + 3];
+          acc_[(blk * 2 + 0) * 32 + nb * 2] = acc[nb * 4 + 0];
+          acc_[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb * 4 + 1];
+          acc_[(blk * 2 + 1) * 32 + nb * 2] = acc[nb * 4 + 2];
+          acc_[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb * 4 + 3];
         }
       }
     }
@@ -313,7 +320,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       #pragma unroll
       for (int blk_2 = 0; blk_2 < 2; ++blk_2) {
         const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-        f32 acc_2[16][4] = {};
+        f32 acc_2[16][4];
+        #pragma unroll
+        for (int nb_2 = 0; nb_2 < 16; ++nb_2) {
+          acc_2[nb_2][0] = acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2];
+          acc_2[nb_2][1] = acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2 + 1];
+          acc_2[nb_2][2] = acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2];
+          acc_2[nb_2][3] = acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2 + 1];
+        }
         #pragma unroll
         for (int ks_2 = 0; ks_2 < 4; ++ks_2) {
           u32 fa_2[4] = {};
@@ -369,10 +383,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
         }
         #pragma unroll
         for (int nb_2 = 0; nb_2 < 16; ++nb_2) {
-          product[(blk_2 * 2 + 0) * 32 + nb_2 * 2] = acc_2[nb_2][0];
-          product[(blk_2 * 2 + 0) * 32 + nb_2 * 2 + 1] = acc_2[nb_2][1];
-          product[(blk_2 * 2 + 1) * 32 + nb_2 * 2] = acc_2[nb_2][2];
-          product[(blk_2 * 2 + 1) * 32 + nb_2 * 2 + 1] = acc_2[nb_2][3];
+          acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2] = acc_2[nb_2][0];
+          acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2 + 1] = acc_2[nb_2][1];
+          acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2] = acc_2[nb_2][2];
+          acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2 + 1] = acc_2[nb_2][3];
         }
       }
     }
@@ -391,9 +405,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_7.has(i0, i1)) continue;
-            f32 acc_3 = 0.0f;
+            f32 acc_3 = acc_[pass * 32 + slot * 2 + v];
             for (i64 k = k_lo; k < k_hi; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(W_[(n0_ + i1) * K_ + (k_ + k)]))));
-            product[pass * 32 + slot * 2 + v] = acc_3;
+            acc_[pass * 32 + slot * 2 + v] = acc_3;
           }
         }
       }
@@ -412,14 +426,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
+              acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
             }
           } else {  // element by element, masked
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_8.has(i0, i1)) continue;
-              acc_[pass * 32 + slot * 2 + v] = (acc_[pass * 32 + slot * 2 + v] + product[pass * 32 + slot * 2 + v]);
+              acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
             }
           }
         }

@@ -123,7 +123,7 @@ def _packed(parts: list[str]) -> str:
 
 
 def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Region, rb: Region, k_lo: str,
-                    k_hi: str, out: str, wgmma: bool = False) -> str:
+                    k_hi: str, out: str, wgmma: bool = False, accumulate: bool = False) -> str:
     """The product of `e` into the register array `out` of this thread, placed as the
     statement's accumulator layout (`order.layout`) places a tile of its shape: warp
     w the 16-row blocks w, w + warps, ..., each block's atoms along the columns in
@@ -133,7 +133,9 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     and column, and for the left operand its pass, group and element in the layout),
     so that a left operand computed from register tiles reads the thread's own.
     With `wgmma` (sm_90a, where dot_wgmma.takes the product), each warpgroup's four
-    blocks are one m64 product instead, B read from its swizzled stage.
+    blocks are one m64 product instead, B read from its swizzled stage. With
+    `accumulate`, the accumulators start from what `out` holds, so the product is
+    added to it.
     Returns how the operands are read, in words."""
     layout = order.layout
     (rows, cols), (_, depth) = e.type.shape, e.left.type.shape
@@ -177,19 +179,28 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         else:
             w.line(_left_fragment(sa, atom, fa, lane, first, step))
 
-    def store(index: Callable[[str, int], str]) -> None:
-        """The block's accumulators to `out`, `index(nb, v)` naming atom nb's element v."""
-        stores = []
+    def moves(index: Callable[[str, int], str], to_out: bool) -> None:
+        """The block's accumulators to `out`, or where not `to_out` from it, `index(nb, v)`
+        naming atom nb's element v."""
+        lines = []
         for v in range(4):  # element v of an atom's accumulator: row g + 8 (v / 2), column 2t + v % 2
             dr, dc = atom.c.registers.at(v)
-            stores.append(f"{out}[{layout.register_index(str(dc), nb, f'({blk} * 2 + {dr // 8})')}] = {index(nb, v)};")
-        w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", stores)
+            held = f"{out}[{layout.register_index(str(dc), nb, f'({blk} * 2 + {dr // 8})')}]"
+            lines.append(f"{held} = {index(nb, v)};" if to_out else f"{index(nb, v)} = {held};")
+        w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", lines)
+
+    def store(index: Callable[[str, int], str]) -> None:
+        moves(index, True)
+
+    def start(index: Callable[[str, int], str]) -> None:
+        moves(index, False)
 
     left = "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is"
     if wgmma:
         assert sb is not None and sb.plan.swizzled
         dot_wgmma.write(w, e, sa if sa is not None and sa.plan.swizzled else None, sb,
-                        dot_wgmma.Block(blk, first, step, lane, acc, fa, steps, warps, blocks), left_fragment, store)
+                        dot_wgmma.Block(blk, first, step, lane, acc, fa, steps, warps, blocks), left_fragment, store,
+                        start if accumulate else None)
         if sa is not None and sa.plan.swizzled:
             left = "A staged swizzled"
         return f"{left}, B staged swizzled for wgmma"
@@ -202,7 +213,9 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
             w.line(f"const int {first} = (threadIdx.x / 32 + {blk} * {warps}) * {atom.m};  // the block's first row")
             if sa is not None and layout.groups.ragged:
                 w.line(f"if ({first} >= {rows}) continue;  // past the tile: nothing staged to read")
-            w.line(f"{atom.accumulator} {acc}[{atoms_n}][4] = {{}};")
+            w.line(f"{atom.accumulator} {acc}[{atoms_n}][4]{'' if accumulate else ' = {}'};")
+            if accumulate:
+                start(lambda nb, v: f"{acc}[{nb}][{v}]")
             w.line("#pragma unroll")
             w.line(f"for (int {step} = 0; {step} < {steps}; ++{step}) {{")
             with w.indented():

@@ -56,12 +56,14 @@ class Block:
 
 
 def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.Staged, names: Block,
-          left_fragment: Callable[[str], None], store: Callable[[Callable[[str, int], str]], None]) -> None:
+          left_fragment: Callable[[str], None], store: Callable[[Callable[[str, int], str]], None],
+          start: Callable[[Callable[[str, int], str]], None] | None = None) -> None:
     """The product's blocks on wgmma, from B's swizzled stage `sb` and A's swizzled
     stage `sa` (K-major, read by descriptor too), or where `sa` is None A's registers:
     `left_fragment(fa)` writes the A registers of the current k step into `fa`.
     `store(index)` writes the accumulators to the statement's registers (`index(nb, v)`:
-    atom nb's element v)."""
+    atom nb's element v); `start(index)`, where given, gives them their first values
+    from there (the product is summed into them), else they start at zero."""
     cols, n = e.type.shape[1], names
     function = _function(w, e.left.type.dtype, cols, sb.plan.turned, sa is not None)
     a_desc, b_desc = w.names.take("a_desc"), w.names.take("b_desc")
@@ -91,7 +93,12 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
                 w.line(f"const u32 {n.first} = (threadIdx.x / 128 * 4 + {n.blk} * {n.warps}) * 16;  "
                        "// the warpgroup's first row")
                 a = f"{a_desc} + ({n.first} * {stages.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
-            w.line(f"f32 {n.acc}[{cols // 2}] = {{}};")
+            w.line(f"f32 {n.acc}[{cols // 2}]{'' if start else ' = {}'};")
+            if start is not None:
+                start(lambda nb, v: f"{n.acc}[{nb} * 4 + {v}]")
+                # Held as they are from here: else ptxas (NVRTC 13.0) may fold the copies into
+                # the paths that wrote them and serialize the wgmmas (C7520).
+                w.line(f"ph::keep({n.acc});")
             w.line("ph::wgmma_fence();")
             b_step = k_major_step(sb.plan, n.step) if sb.plan.turned else f"{n.step} * {K_STEP * stages.SWIZZLE_ROW}"
             w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",

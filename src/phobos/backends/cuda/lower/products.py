@@ -16,7 +16,7 @@ from phobos.ir import nodes as ir
 from .. import ctypes as ct
 from ..layout import atoms, fragments
 from . import dot_fma, dot_mma
-from .exprs import Pos, Region, imax, imin, linear
+from .exprs import Pos, Region, full_region, imax, imin, linear
 
 if TYPE_CHECKING:
     from .stage_ring import Ring
@@ -95,15 +95,23 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
     atom, order = atoms.atom_for(e), w.ordered
     assert order is not None
     d, shape = e.type.dtype, e.type.shape
-    into = next((sym for product, sym in w.summed_into.values() if product is e), None)
+    into, addend = next(((sym, x) for product, sym, x in w.summed_into.values() if product is e), (None, None))
     if atom is None and into is not None:
         how = dot_fma.write_registers(w, e, order, ra, rb, k_lo, k_hi, w.sym(into), accumulate=True)
         if how is not None:
             w.note_lowering(e, f"{blocked_words(e)}, summed into `{into.name}`; {how}")
             return w.sym(into)
-    out = w.names.take("product")
-    w.line(f"{ct.value_type(d)} {out}[{order.layout.elements(True)}];  // {e.type} in registers: "
-              f"{order.layout.describe()}")
+    summed = atom is not None and into is not None
+    if summed:
+        assert into is not None
+        out = w.sym(into)
+        if addend is not None:  # x of `acc = x + dot(a, b)`, everywhere: it reads registers alone
+            w.layout_sweep(order, shape, full_region(shape), [w.register_write(into, list(order.pos),
+                                                                               w.elem(addend, list(order.pos)))])
+    else:
+        out = w.names.take("product")
+        w.line(f"{ct.value_type(d)} {out}[{order.layout.elements(True)}];  // {e.type} in registers: "
+               f"{order.layout.describe()}")
     i, j = order.pos
 
     def operand(x: ir.Expr, at: Pos) -> str:
@@ -125,7 +133,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         k, acc = w.loop_name("k"), w.loop_name("acc")
         product = ct.binary("*", d, operand(e.left, [i, k]), operand(e.right, [k, j]))
         w.layout_sweep(order, shape, [ra[0], rb[1]], [
-            f"{ct.value_type(d)} {acc} = {ct.zero(d)};",
+            f"{ct.value_type(d)} {acc} = {f'{out}[{order.spread_index}]' if summed else ct.zero(d)};",
             f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
             f"{out}[{order.spread_index}] = {acc};",
         ])
@@ -142,11 +150,13 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
     w.uses_wgmma |= wgmma
 
     def on(hopper: bool) -> Callable[[], str]:
-        return lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=hopper)
+        return lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=hopper,
+                                               accumulate=summed)
 
     *hopper, staged = w.by_arch(on(False), scalar, on(True) if wgmma else None)
-    first = "".join(f"wgmma m64n{shape[1]}k16 on sm_90a into registers (the accumulator layout), {how}; "
+    where = f"summed into `{into.name}`'s registers" if into is not None else "into registers"
+    first = "".join(f"wgmma m64n{shape[1]}k16 on sm_90a {where} (the accumulator layout), {how}; "
                     for how in hopper)
-    w.note_lowering(e, f"{first}{atom.instruction} from sm_80 into registers (the accumulator layout), "
+    w.note_lowering(e, f"{first}{atom.instruction} from sm_80 {where} (the accumulator layout), "
                        f"{staged}; scalar products below sm_80")
     return out

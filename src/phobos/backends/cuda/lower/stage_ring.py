@@ -20,6 +20,11 @@ its window, its present region and its range of k are those of that turn. The lo
 must run every turn to its end (no `break`, `continue` or `return` in it) and the
 product must stand in a statement of the loop's own body, so that each turn reaches
 it exactly once; its step is a positive constant.
+
+An operand whose window depends on nothing the loop changes, not even its variable,
+and whose range of k the other operand's window fixes the same way (attention's
+queries, read against each key tile), is copied once, in the first turn, into one
+stage of its own that every turn reads.
 """
 
 from __future__ import annotations
@@ -37,25 +42,31 @@ if TYPE_CHECKING:
     from .tiles import TileWriter
 
 
+AHEAD, ONCE = "ahead", "once"  # how a loop's operand is staged: a turn ahead, or once for every turn
+
+
 @dataclass(frozen=True)
 class Ring:
     """The `for` loop being written whose products may stage operands ahead: its
     variable, constant step, end (C++, fixed before the loop), turn counter (C++) and,
-    by each product's node id, which of its two operands may be copied ahead."""
+    by each product's node id, how each of its two operands is staged by the loop
+    (AHEAD, ONCE, or "": by the product, each turn)."""
 
     var: ir.Sym
     step: int
     hi: str
     turn: str
-    ahead: dict[int, tuple[bool, bool]]
+    ahead: dict[int, tuple[str, str]]
 
 
-def ahead_products(s: ir.For) -> dict[int, tuple[bool, bool]]:
-    """For each `dot` in a statement of the loop's own body, whether each operand may be
-    copied a turn ahead: a window of a tensor the loop does not write (a turn's store
-    must land before the next turn's window is read) whose place reads no value the
-    loop assigns but the loop variable. Empty where the loop can leave a turn early or
-    its step is not a positive constant."""
+def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
+    """For each `dot` in a statement of the loop's own body, how the loop may stage each
+    operand: a window of a tensor the loop does not write (a turn's store must land
+    before the next turn's window is read) whose place reads no value the loop assigns
+    but the loop variable is copied a turn ahead (AHEAD); one that reads not even the
+    loop variable, and whose k the other operand's window fixes just as firmly, is
+    copied once (ONCE). Empty where the loop can leave a turn early or its step is not a
+    positive constant."""
     if not (isinstance(s.step, ir.Const) and int(s.step.value) > 0):
         return {}
     inner = list(ir.walk_stmts(s.body))
@@ -67,61 +78,95 @@ def ahead_products(s: ir.For) -> dict[int, tuple[bool, bool]]:
     written |= {n.target for t in inner for e in ir.stmt_exprs(t) for n in ir.walk_expr(e)
                 if isinstance(n, ir.Atomic) and n.tile is None}
 
-    def movable(x: ir.Expr) -> bool:
-        window = x.operand if isinstance(x, ir.Transpose) else x
-        return isinstance(window, ir.Load) and window.tensor not in written and not any(
-            isinstance(n, ir.Read) and n.sym in assigned for it in ir.item_exprs(window.items)
-            for n in ir.walk_expr(it))
+    def reads(items: tuple[ir.Item, ...] | list[ir.Item], syms: set[ir.Sym]) -> bool:
+        return any(isinstance(n, ir.Read) and n.sym in syms for it in ir.item_exprs(tuple(items))
+                   for n in ir.walk_expr(it))
 
-    found: dict[int, tuple[bool, bool]] = {}
+    def window_of(x: ir.Expr) -> ir.Load | None:
+        window = x.operand if isinstance(x, ir.Transpose) else x
+        return window if isinstance(window, ir.Load) else None
+
+    def movable(x: ir.Expr) -> bool:
+        window = window_of(x)
+        return window is not None and window.tensor not in written and not reads(window.items, assigned)
+
+    def k_fixed(x: ir.Expr, left: bool) -> bool:
+        """Whether operand `x` (the left one where `left`) has its k from a window item
+        that reads nothing the loop changes, its variable included."""
+        window = window_of(x)
+        if window is None:
+            return False
+        dims = [it for it in window.items if isinstance(it, ir.Window)]
+        if len(dims) != 2:
+            return False
+        k_dim = (1 if left else 0) ^ isinstance(x, ir.Transpose)
+        return not reads([dims[k_dim]], assigned | {s.var})
+
+    def mode(x: ir.Expr, other: ir.Expr, left: bool) -> str:
+        if not movable(x):
+            return ""
+        window = window_of(x)
+        assert window is not None
+        if not reads(window.items, {s.var}) and k_fixed(other, not left):
+            return ONCE
+        return AHEAD
+
+    found: dict[int, tuple[str, str]] = {}
     for t in s.body:
         for e in ir.stmt_exprs(t):
             for n in ir.walk_expr(e):
                 if isinstance(n, ir.Dot) and (movable(n.left) or movable(n.right)):
-                    found[id(n)] = (movable(n.left), movable(n.right))
+                    found[id(n)] = (mode(n.left, n.right, True), mode(n.right, n.left, False))
     return found
 
 
 def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None],
                    present: tuple[dot_stage.Present, dot_stage.Present], reader: str) -> list[dot_stage.Staged | None]:
-    """Stage the planned operands of product `e` (None: not staged), those the loop
-    allows a turn ahead, the others now into statement scratch, then wait for this
-    turn's copies and publish them with a barrier. No barrier where nothing is staged."""
+    """Stage the planned operands of product `e` (None: not staged): those the loop
+    allows a turn ahead into two stages, those it allows once into one, the others now
+    into statement scratch; then wait for this turn's copies and publish them with a
+    barrier. No barrier where nothing is staged."""
     ring = w.ring
-    ahead = ring.ahead.get(id(e), (False, False)) if ring is not None else (False, False)
-    ahead = tuple(a and p is not None for a, p in zip(ahead, plans, strict=True))
-    if sum(stages.taken_bytes(p, 2 if a else 1) for p, a in zip(plans, ahead, strict=True)
+    modes = ring.ahead.get(id(e), ("", "")) if ring is not None else ("", "")
+    modes = tuple(m if p is not None else "" for m, p in zip(modes, plans, strict=True))
+    if sum(stages.taken_bytes(p, 2 if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
            if p is not None) > stages.STAGE_LIMIT:
-        ahead = (False, False)
+        modes = ("", "")
     staged: list[dot_stage.Staged | None] = [
-        None if p is None or a else dot_stage.stage(w, p, present[i], reader)
-        for i, (p, a) in enumerate(zip(plans, ahead, strict=True))]
+        None if p is None or m else dot_stage.stage(w, p, present[i], reader)
+        for i, (p, m) in enumerate(zip(plans, modes, strict=True))]
     if not any(p is not None for p in plans):
         return staged
     w.staged_any = True
     async_reader = any(p is not None and p.swizzled for p in plans)
-    if ring is None or not any(ahead):
+    if ring is None or not any(modes):
         if any(s is not None and s.in_flight for s in staged):
             w.line("ph::stage_wait();")
         _publish(w, async_reader)
         return staged
-    rings = {i: _two_stages(w, plan, ring, reader) for i, plan in enumerate(plans) if ahead[i] and plan is not None}
+    rings = {i: _two_stages(w, plan, ring, reader) for i, plan in enumerate(plans) if modes[i] == AHEAD and plan}
+    onces = {i: _one_stage(w, plan, reader) for i, plan in enumerate(plans) if modes[i] == ONCE and plan}
     w.line(f"if ({ring.turn} == 0) {{  // the first turn's windows")
     with w.indented():
         for i, (now, _) in rings.items():  # each turn's products read this turn's stage, named alike
             staged[i] = dot_stage.stage(w, plans[i], present[i], reader, into=now)
+        for i, place in onces.items():
+            staged[i] = dot_stage.stage(w, plans[i], present[i], reader, into=place)
     w.line("}")
     w.line("ph::stage_commit();")
-    w.sync()  # the stages the next turn's copies fill were read by the turn before
-    var = w.sym(ring.var)
-    w.line(f"if ({var} + {ring.step} < {ring.hi}) {{  // the next turn's windows, while this turn's products run")
-    with w.indented(), products.next_turn(w, ring):
-        later = dot_stage.presents(*products.bounds(w, e))
-        for i, (_, then) in rings.items():
-            dot_stage.stage(w, plans[i], later[i], reader, into=then)
-    w.line("}")
-    w.line("ph::stage_commit();")
-    w.line("ph::stage_wait_but_newest();")
+    if rings:
+        w.sync()  # the stages the next turn's copies fill were read by the turn before
+        var = w.sym(ring.var)
+        w.line(f"if ({var} + {ring.step} < {ring.hi}) {{  // the next turn's windows, while this turn's products run")
+        with w.indented(), products.next_turn(w, ring):
+            later = dot_stage.presents(*products.bounds(w, e))
+            for i, (_, then) in rings.items():
+                dot_stage.stage(w, plans[i], later[i], reader, into=then)
+        w.line("}")
+        w.line("ph::stage_commit();")
+        w.line("ph::stage_wait_but_newest();")
+    else:
+        w.line("ph::stage_wait();")
     _publish(w, async_reader)
     return staged
 
@@ -132,6 +177,20 @@ def _publish(w: TileWriter, async_reader: bool) -> None:
     if async_reader:
         w.line("ph::proxy_fence();  // this thread's copies, seen by wgmma")
     w.sync()
+
+
+def _one_stage(w: TileWriter, plan: stages.StageLayout, reader: str) -> tuple[str, str]:
+    """One stage of shared memory of the loop's own for an operand copied once: (pointer,
+    shared address)."""
+    storage = ct.storage_type(plan.stored.type.dtype)
+    base = w.own_scratch("unsigned char", 1, stages.taken_bytes(plan), f"{plan.stored.type} staged for {reader}, "
+                         "once for every turn", "once")
+    if plan.swizzled:
+        base = f"(unsigned char*){dot_stage.place(w, plan, base)}"
+    pointer, address = w.names.take("stage_once"), w.names.take("stage_once_at")
+    w.line(f"{storage}* {pointer} = ({storage}*)({base});")
+    w.line(f"const u32 {address} = ph::smem_address({pointer});")
+    return pointer, address
 
 
 def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
