@@ -281,17 +281,19 @@ def gate1(tree: Path, env: dict[str, str], baseline: dict[str, dict[str, list[st
     return bool(differ), f"{len(differ)} corpus file(s) built otherwise: {', '.join(differ[:4])}" if differ else ""
 
 
-def gate2(tree: Path, env: dict[str, str], backend: str, archive: Path | None = None) -> tuple[bool, str] | None:
-    """Whether the corpus on the GPU, through `backend`, disagrees with the interpreter.
-    A Tile IR mutant runs from its own cubins: those tileiras builds here, or where it is
-    not here (the GPU machine) those of its `archive` (`tileir_archive`); None (not run)
-    where neither is to be had, or where the corpus met a kernel the archive lacks."""
+def gate2(tree: Path, env: dict[str, str], backend: str, archive: Path | None = None
+          ) -> tuple[bool | None, str]:
+    """Whether the corpus on the GPU, through `backend`, disagrees with the interpreter,
+    and the run's last line. A Tile IR mutant runs from its own cubins: those tileiras
+    builds here, or where it is not here (the GPU machine) those of its `archive`
+    (`tileir_archive`); None (not run) where neither is to be had, or where the corpus
+    met a kernel the archive lacks (the line then names it)."""
     if backend == "tileir":
         code, _ = run([sys.executable, "-c", "from phobos.backends.tileir.assemble import installed; "
                        "raise SystemExit(0 if installed() else 1)"], tree, env, 60)
         if code != 0:
             if archive is None or not archive.exists():
-                return None
+                return None, "no archive of this mutant's Tile IR cubins"
             unpacked = tree.parent / "cubins"
             shutil.rmtree(unpacked, ignore_errors=True)
             with tarfile.open(archive) as tar:
@@ -300,7 +302,7 @@ def gate2(tree: Path, env: dict[str, str], backend: str, archive: Path | None = 
     code, out = run([sys.executable, "scripts/gpu_gate.py", "--cases-only", "--first-failure", "--no-ledger",
                      "--no-sanitizer", "--quiet", "--backend", backend], tree, env, 1500)
     if backend == "tileir" and "has no Tile IR cubin" in out:
-        return None
+        return None, next(line for line in out.splitlines() if "has no Tile IR cubin" in line)[:400]
     if code == 0 and backend == "cuda":  # gate 2's device arrays too (gpu_gate.py runs them before its ledger line)
         code, out = run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                          "tests/test_cuda_device.py"], tree, env, 600)
@@ -435,9 +437,11 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
         if m.gate == 2 and args.device and not m.host_only:
             cubins = Path(args.tileir_cubins) if args.tileir_cubins else None
             archive = cubins / f"{m.name}.tar.xz" if archive_current(m, cubins) else None
-            found = gate2(tree, env, "tileir" if tileir_gate2 else "cuda", archive)
-            if found is not None:
-                row["caught"]["2"] = found
+            caught, line = gate2(tree, env, "tileir" if tileir_gate2 else "cuda", archive)
+            if caught is None:
+                row["not_run"] = line
+            else:
+                row["caught"]["2"] = (caught, line)
         if m.gate == 2 and args.host and m.path.startswith(CUDA):
             row["caught"]["host"] = host(tree, env)
     finally:
@@ -445,7 +449,8 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
     row["verdict"] = verdict(row)
     row["seconds"] = round(time.monotonic() - start, 1)
     seen = ", ".join(f"{'gate ' + g if g.isdigit() else g}: {mark(c)}" for g, c in row["caught"].items())
-    print(f"{m.name:22s} gate {m.gate}: {row['verdict']:9s} ({seen})", flush=True)
+    why = f"; not run: {row['not_run']}" if "not_run" in row else ""
+    print(f"{m.name:22s} gate {m.gate}: {row['verdict']:9s} ({seen}{why})", flush=True)
     return row
 
 
