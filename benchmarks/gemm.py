@@ -306,17 +306,17 @@ def cold_compile_seconds(row: GemmRow, ins: dict[str, Tensor], sync: Callable[[]
 
     import phobos
     from benchmarks import kernels as K
-    from phobos.backends.cuda.runtime import launch as cuda_launch
     from phobos.backends.gpu import cache
+    from phobos.backends.gpu import launch as gpu_launch
     from phobos.runtime import autotune
 
     names = (cache.ENV_CACHE_DIR, autotune.ENV_AUTOTUNE)
     saved_env = {name: os.environ.get(name) for name in names}
-    loaded = dict(cuda_launch._LOADED)
+    loaded = dict(gpu_launch._LOADED)
     with tempfile.TemporaryDirectory() as folder:
         os.environ[cache.ENV_CACHE_DIR], os.environ[autotune.ENV_AUTOTUNE] = folder, "0"
         cache.forget_memory()
-        cuda_launch._LOADED.clear()
+        gpu_launch._LOADED.clear()
         try:
             compiles = cache.STATS.compiles
             started = time.perf_counter()
@@ -333,8 +333,8 @@ def cold_compile_seconds(row: GemmRow, ins: dict[str, Tensor], sync: Callable[[]
                 else:
                     os.environ[name] = value
             cache.forget_memory()
-            cuda_launch._LOADED.clear()
-            cuda_launch._LOADED.update(loaded)
+            gpu_launch._LOADED.clear()
+            gpu_launch._LOADED.update(loaded)
 
 
 def clocks(device: str) -> dict[str, Any]:
