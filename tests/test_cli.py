@@ -94,9 +94,10 @@ def test_compile_says_how_each_product_runs(tmp_path: Path, capsys: pytest.Captu
     src = write(tmp_path, "p.phobos", PRODUCTS)
     assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == ("  dot at 6:12: wgmma m64n128k16 on sm_90a into registers (the accumulator layout), A staged "
-                      "swizzled, B staged swizzled for wgmma; mma.sync m16n8k16 from sm_80 into registers (the "
-                      "accumulator layout), A staged for ldmatrix, B staged for ldmatrix; scalar products below sm_80")
+    assert out[1] == ("  dot at 6:12: wgmma m64n128k16 on sm_90a summed into `acc`'s registers (the accumulator "
+                      "layout), A staged swizzled, B staged swizzled for wgmma; mma.sync m16n8k16 from sm_80 summed "
+                      "into `acc`'s registers (the accumulator layout), A staged for ldmatrix, B staged for ldmatrix; "
+                      "scalar products below sm_80")
     assert out[2] == "  a launch on sm_90 runs it as a GEMM kernel on wgmma instead (the gemm-* files for it)"
     small = out.index(next(line for line in out if line.startswith("small")))
     assert out[small + 1] == ("  dot at 12:19: loops of scalar products (f32 operands into f32: tensor cores take "
