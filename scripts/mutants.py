@@ -26,7 +26,10 @@ between the table's markers.
 Gate 2 of a Tile IR mutant needs that mutant's cubins, which only tileiras builds, and
 the GPU machine has none: build them here first, one xz archive a mutant, and carry the
 folder with the run (a mutant whose text has changed since its archive, or whose corpus
-meets a kernel the archive lacks, is recorded as not run):
+meets a kernel the archive lacks, is recorded as not run, with the line naming it). Both
+sides build and run a Tile IR mutant's corpus in the same folder, its own under
+TILEIR_PLACES (the system's temporary folder, /tmp on both machines), as the bytecode
+names each kernel's file with its folder:
 
     python scripts/mutants.py --only-gate 2 --tileir-cubins .mutant-cubins     # here
     python scripts/mutants.py --device --only-gate 2 --no-gate0 --tileir-cubins .mutant-cubins ...
@@ -327,6 +330,22 @@ def tileir_archive(m: Mutant, tree: Path, env: dict[str, str], into: Path) -> tu
     return True, out.strip().splitlines()[-1] if out.strip() else ""
 
 
+# Where a Tile IR mutant's corpus is built (its archive, here) and run (gate 2, on the GPU
+# machine): one folder a mutant, the same on both machines, since the Tile IR bytecode
+# names each kernel's file with its folder (its debug info) and a cubin is found by those
+# bytes. (The copies `--jobs` makes lie in a folder of a random name.)
+TILEIR_PLACES = Path(tempfile.gettempdir()) / "phobos-mutants-tileir"
+
+
+def at_tileir_place(m: Mutant, tree: Path, env: dict[str, str]) -> tuple[Path, dict[str, str]]:
+    """The mutated `tree` copied to the mutant's own folder under TILEIR_PLACES (what was
+    there replaced), and `env` for it."""
+    place = TILEIR_PLACES / m.name
+    shutil.rmtree(place, ignore_errors=True)
+    shutil.copytree(tree, place / "tree", ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
+    return place / "tree", {**env, "PYTHONPATH": str(place / "tree" / "src")}
+
+
 def archive_current(m: Mutant, cubins: Path | None) -> bool:
     """Whether `cubins` holds an archive built for the mutant as it is now."""
     if cubins is None or not (cubins / f"{m.name}.json").exists():
@@ -423,12 +442,12 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
     original = source.read_text()
     source.write_text(original.replace(m.old, m.new))
     start = time.monotonic()
+    tileir_gate2 = m.gate == 2 and not m.path.startswith((CUDA, GPU))
     try:
         row = {**asdict(m), "caught": {}}
-        tileir_gate2 = m.gate == 2 and not m.path.startswith((CUDA, GPU))
         archives_only = bool(args.tileir_cubins) and not args.device  # for the GPU machine; no gate runs
         if archives_only and tileir_gate2:
-            row["archive"] = tileir_archive(m, tree, env, Path(args.tileir_cubins))
+            row["archive"] = tileir_archive(m, *at_tileir_place(m, tree, env), Path(args.tileir_cubins))
         if not (args.no_gate0 or archives_only):
             row["caught"]["0"] = gate0(tree, env)
         if m.gate == 1 and not archives_only:
@@ -437,7 +456,8 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
         if m.gate == 2 and args.device and not m.host_only:
             cubins = Path(args.tileir_cubins) if args.tileir_cubins else None
             archive = cubins / f"{m.name}.tar.xz" if archive_current(m, cubins) else None
-            caught, line = gate2(tree, env, "tileir" if tileir_gate2 else "cuda", archive)
+            where = at_tileir_place(m, tree, env) if tileir_gate2 else (tree, env)
+            caught, line = gate2(*where, "tileir" if tileir_gate2 else "cuda", archive)
             if caught is None:
                 row["not_run"] = line
             else:
@@ -446,6 +466,8 @@ def met(m: Mutant, tree: Path, env: dict[str, str], baseline: dict[str, dict[str
             row["caught"]["host"] = host(tree, env)
     finally:
         source.write_text(original)
+        if tileir_gate2:
+            shutil.rmtree(TILEIR_PLACES / m.name, ignore_errors=True)
     row["verdict"] = verdict(row)
     row["seconds"] = round(time.monotonic() - start, 1)
     seen = ", ".join(f"{'gate ' + g if g.isdigit() else g}: {mark(c)}" for g, c in row["caught"].items())
