@@ -199,7 +199,6 @@ def test_a_padded_stages_offsets_are_what_its_cpp_says(turned: bool):
     assert all(_offset(plan, r, c) == plan.byte_offset(r, c) for r in range(48) for c in range(40))
 
 
-
 # `acc = x + dot(a, b)` where x reads memory, and where the product reads acc: neither
 # may start the product's accumulators from acc (x is read only where present; the
 # product would read acc after x overwrote it).
