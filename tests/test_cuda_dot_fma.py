@@ -4,7 +4,10 @@ Their values are the corpus's and the differential run's, on the GPU."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from cuda_source import one_copy
 
 import phobos
 from phobos.backends.cuda.runtime.compile import build
@@ -26,8 +29,9 @@ PRODUCT = "acc += dot(A[m0 :+ 128, k :+ 32], B[k :+ 32, n0 :+ 128])"
 
 
 def body_of(source: str) -> str:
-    """The entry's code, without the prelude (whose comments name what it serves)."""
-    return source[source.index('extern "C" __global__'):]
+    """The entry's code, without the prelude (whose comments name what it serves), a loop's
+    turn counted once (not also its copy written wholly present)."""
+    return one_copy(source[source.index('extern "C" __global__'):])
 
 
 def variant(t: str = "f32", body: str = PRODUCT):
@@ -157,4 +161,4 @@ def test_a_ragged_last_slot_reads_the_last_whole_group_of_b():
     that are never stored, not a group starting at column 23."""
     gen = generate(phobos.compile(RAGGED, path="g.phobos").kernels["g"].variants[0])
     body = body_of(gen.source)
-    assert "min(col0 + 16, 20)" in body and "min(col0 + 16, 23)" not in body
+    assert re.search(r"min\(col0(_\d+)? \+ 16, 20\)", body) and not re.search(r"min\(col0(_\d+)? \+ 16, 23\)", body)

@@ -8,6 +8,7 @@ corpus's and the differential run's, on the GPU."""
 from __future__ import annotations
 
 import pytest
+from cuda_source import copies, one_copy
 
 import phobos
 from phobos.backends.cuda.layout import atoms
@@ -53,7 +54,7 @@ def test_every_form_of_a_16_bit_or_8_bit_dot_runs_on_mma_sync_from_sm_80(name: s
     gen = generate(variant)
     helper = {"f16": "ph::mma_f16(", "bf16": "ph::mma_bf16(", "i8": "ph::mma_s8("}[PRODUCTS[name][0]]
     assert helper in gen.source and "#if __CUDA_ARCH__ >= 800" in gen.source
-    products = gen.source.count(helper)
+    products = gen.source.count(helper)  # each turn's copies included
     for arch in ("sm_80", "sm_90"):
         ptx = build(gen, variant, arch, "ptx").decode()
         assert ptx.count("mma.sync.aligned") == products, arch
@@ -219,7 +220,7 @@ def test_accumulators_softmax_and_computed_operands_stay_in_registers(text: str,
     gen = generate(variant)
     for arch in ("sm_80", "sm_90"):
         ptx = build(gen, variant, arch, "ptx").decode()
-        assert ptx.count("mma.sync.aligned") == products, arch
+        assert ptx.count("mma.sync.aligned") == products * copies(gen.source), arch
         assert "ld.shared" not in ptx and "ldmatrix" in ptx, arch
     assert "mma.sync" not in build(gen, variant, "sm_75", "ptx").decode()
 
@@ -258,7 +259,8 @@ ORIENTATIONS = {  # left, right, the tensors' shapes
 
 
 def body_of(source: str) -> str:
-    return source.split('extern "C"')[1]
+    """The entry's code, a loop's turn counted once (not also its copy written wholly present)."""
+    return one_copy(source.split('extern "C"')[1])
 
 
 @pytest.mark.parametrize("name", sorted(ORIENTATIONS))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cuda_source import copies, one_copy
 from test_cuda_dot_mma import FLASH, LOOP, MLP, MLP_CHUNKED
 
 import phobos
@@ -94,8 +95,9 @@ def test_products_in_registers_run_on_wgmma_from_sm_90a(name: str, wgmma: None):
         assert how.startswith("wgmma m64n") and f"{left}, B staged swizzled for wgmma" in how
         assert "; mma.sync m16n8k16 from sm_80" in how
     ptx = build(gen, variant, "sm_90", "ptx").decode()
-    # one wgmma a k step, unrolled over each warpgroup's blocks
-    assert ptx.count("wgmma.mma_async") == sum(steps * blocks for steps, blocks in products)
+    # one wgmma a k step, unrolled over each warpgroup's blocks; a loop's body is there twice,
+    # written whole and not (plan/presence.WholeTurns)
+    assert ptx.count("wgmma.mma_async") == copies(gen.source) * sum(steps * blocks for steps, blocks in products)
     assert "mma.sync" not in ptx and "fence.proxy.async" in ptx
     build(gen, variant, "sm_90", "cubin")  # ptxas: a serialization warning is an error here
     ptx80 = build(gen, variant, "sm_80", "ptx").decode()
@@ -134,7 +136,8 @@ def test_shapes_wgmma_does_not_take_keep_mma_sync(wgmma: None):
     assert first.startswith("mma.sync") and second.startswith("wgmma m64n64k16")
     assert "A from the thread's registers" in second
     ptx = build(gen, variant, "sm_90", "ptx").decode()
-    assert ptx.count("wgmma.mma_async") == 2 and ptx.count("mma.sync.aligned") == 32  # 4 atoms along n, 8 k steps
+    n = copies(gen.source)  # 4 atoms along n, 8 k steps, in each copy of a turn
+    assert ptx.count("wgmma.mma_async") == 2 * n and ptx.count("mma.sync.aligned") == 32 * n
 
 
 def _offset(plan: stages.StageLayout, row: int, col: int) -> int:
@@ -230,6 +233,6 @@ def test_a_product_added_to_its_accumulator_starts_from_it(text: str, kernel: st
     gen = generate(variant)
     hows = [how for _, _, how in gen.lowerings]
     assert [how.count("summed into `acc`'s registers") for how in hows] == [2 if s else 0 for s in summed]
-    body = gen.source.split('extern "C"')[1]
+    body = one_copy(gen.source.split('extern "C"')[1])
     assert len(re.findall(r"\b(?:f32|i32) product(?:_\d+)?\[", body)) == summed.count(False)  # registers of its own
     build(gen, variant, "sm_90", "cubin")

@@ -65,6 +65,25 @@ kernel skinny(X: tensor<bf16>[M, 64], W: tensor<bf16>[64, 16], Y: tensor<f32>[M,
 }
 """
 
+# Chunks of each row summed a turn at a time, a tile carried from turn to turn and a
+# window stored every turn: a turn whose windows all lie inside their tensors takes the
+# copy of the body with no presence tests (plan/presence.WholeTurns), a ragged one the other.
+CHUNKS = """
+@launch(128)
+kernel chunks(X: tensor<f32>[M, N], Y: tensor<f32>[M, 1], Z: tensor<f32>[M, 32]) {
+  let r = ctx.block.x * 16
+  var total: tile<f32>[16, 1] = 0.0
+  var last: tile<f32>[16, 32] = 0.0
+  for c in range(0, N, 32) {
+    let x = X[r :+ 16, c :+ 32]
+    total = total + rowsum(x)
+    last = last * 0.5 + x
+    Z[r :+ 16, :] = last
+  }
+  Y[r :+ 16, :] = total
+}
+"""
+
 
 def agree(tmp_path: Path, text: str, grid: int, tensors: dict[str, np.ndarray], scalars: dict[str, int | float],
           dims: dict[str, int], arch: int | None = None, rtol: float = 1e-5) -> None:
@@ -126,3 +145,21 @@ def test_a_product_through_shared_memory_on_sm80s_tensor_cores(tmp_path: Path, m
     assert any("through shared memory" in how for *_, how in generate(kernel.variants[0]).lowerings)
     agree(tmp_path, SKINNY, -(-m // 64), {"X": x, "W": w, "Y": np.full((m, 16), np.nan, np.float32)}, {},
           {"M": m}, arch=800)
+
+
+@pytest.mark.parametrize(("m", "n", "first"), [(32, 96, 0), (37, 100, 0), (16, 20, 0), (50, 64, 0), (32, 96, -8)])
+def test_a_loops_turns_written_whole_and_not(tmp_path: Path, m: int, n: int, first: int) -> None:
+    """Whole turns and ragged ones (the last chunk of a row, the last block of rows, a
+    turn after a ragged one whose carried tile the test finds not whole) agree with the
+    interpreter; the whole copy tests no element's presence."""
+    # From -8: a ragged first turn, after which `last` is partly absent in every turn.
+    text = CHUNKS.replace("range(0, N, 32)", f"range({first}, N, 32)")
+    (kernel,) = phobos.compile(text).kernels.values()
+    source = generate(kernel.variants[0]).source
+    head = "// every window inside its tensor, every tile whole"
+    assert source.count(head) == 1
+    whole = source.split(head)[1].split("\n    } else {\n")[0]
+    assert ".has(" not in whole and "box" not in whole.replace("_box = {{0, 0}", "")
+    x = np.random.default_rng(m * n).standard_normal((m, n)).astype(np.float32)
+    agree(tmp_path, text, -(-m // 16),
+          {"X": x, "Y": np.zeros((m, 1), np.float32), "Z": np.zeros((m, 32), np.float32)}, {}, {"M": m, "N": n})

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import phobos
 from phobos.backends.cuda.plan.kernel import Staging, plan_kernel
 from phobos.backends.cuda.write.kernel import written
+from phobos.ir import nodes as ir
 from phobos.ir.specialize import usual
 
 # Two tiles a transpose keeps in shared memory (6 x 5 f32 = 120 bytes, padded to 128),
@@ -49,3 +52,46 @@ def test_the_writer_writes_what_the_plan_says() -> None:
     offsets = {int(m) for m in re.findall(r"\(f32\*\)\(smem \+ (\d+)\);  // tile<f32>\[[67], [53]\]", gen.source)}
     assert offsets == {0, 128}
     assert gen.shared_bytes >= writer.plan.tiles_bytes
+
+
+# A loop whose windows' places a turn's start knows (the loop's variable, a `let` of the
+# body's own level), and one whose window moves with a `var` the body changes.
+TURNS = """kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 8]) {
+  let r = ctx.block.x * 8
+  var acc: tile<f32>[8, 8] = 0.0
+  for c in range(0, N, 8) {
+    let x = X[r :+ 8, c :+ 8]
+    acc = acc + x
+  }
+  var at = 0
+  for c in range(0, N, 8) {
+    acc = acc + X[r :+ 8, at :+ 8]
+    at = at + 8
+  }
+  Y[r :+ 8, :] = acc
+}
+"""
+
+
+def test_a_loop_is_written_whole_where_a_turns_start_can_test_its_windows() -> None:
+    variant = phobos.compile(TURNS, path="k.phobos").kernels["k"].variants[0]
+    plan = plan_kernel(variant, usual(variant))
+    first, second = (s for s in variant.body if isinstance(s, ir.For))
+    turns = plan.whole_turns[id(first)]
+    assert [name for name, _ in turns.windows] == ["X"] and [s.name for s in turns.tiles] == ["acc"]
+    assert [let.sym.name for let in turns.lets] == ["x.start0", "x.start1"]
+    assert id(second) not in plan.whole_turns  # `at` is assigned in the body
+    source = written(variant, usual(variant))[0].source
+    assert source.count("// every window inside its tensor, every tile whole") == 1
+
+
+def test_with_the_setting_off_each_turn_is_written_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from phobos.backends.cuda.plan.presence import ENV_WHOLE_TURNS
+    from phobos.backends.cuda.runtime.launch import generated
+
+    variant = phobos.compile(TURNS, path="k.phobos").kernels["k"].variants[0]
+    monkeypatch.delenv(ENV_WHOLE_TURNS, raising=False)
+    assert "every window inside its tensor" in generated(variant).source
+    monkeypatch.setenv(ENV_WHOLE_TURNS, "0")
+    assert plan_kernel(variant, usual(variant)).whole_turns == {}
+    assert "every window inside its tensor" not in generated(variant).source  # a launch writes the setting's code

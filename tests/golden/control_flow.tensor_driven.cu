@@ -117,25 +117,43 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tensor_driven(i32* P_, 
   #line 130 "tests/corpus/control_flow.phobos"
   const i64 hi = (i64)(P_[1]);
   for (i64 k_ = 0ll; k_ < hi; ++k_) {
-    #line 131 "tests/corpus/control_flow.phobos"
-    {
-      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
-      const int row = threadIdx.x / 8;
-      #pragma unroll
-      for (int slot = 0; slot < 1; ++slot) {
-        const int g = lane * 4;
-        if (!(row < 1)) continue;
-        if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present and aligned
+    if (t_box.lo[0] == 0 && t_box.hi[0] == 32) {  // every window inside its tensor, every tile whole
+      #line 131 "tests/corpus/control_flow.phobos"
+      {
+        const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+        const int row = threadIdx.x / 8;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (!(row < 1)) continue;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             t_[v] = (t_[v] * 2.0f);
           }
-        } else {  // element by element, masked
-          #pragma unroll
-          for (int v = 0; v < 4; ++v) {
-            const int i0 = g + v;
-            if (!t_box.has(i0)) continue;
-            t_[v] = (t_[v] * 2.0f);
+        }
+      }
+      t_box = {{0}, {32}};
+    } else {
+      #line 131 "tests/corpus/control_flow.phobos"
+      {
+        const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+        const int row = threadIdx.x / 8;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (!(row < 1)) continue;
+          if (t_box.has(g) && t_box.has(g + 3)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              t_[v] = (t_[v] * 2.0f);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              const int i0 = g + v;
+              if (!t_box.has(i0)) continue;
+              t_[v] = (t_[v] * 2.0f);
+            }
           }
         }
       }

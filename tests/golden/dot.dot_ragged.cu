@@ -29,94 +29,169 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32
   #line 75 "tests/corpus/dot.phobos"
   const i64 hi = ph::imax(KA_, KB_);
   for (i64 k_ = 0ll; k_ < hi; k_ += 16) {
-    #line 76 "tests/corpus/dot.phobos"
-    __syncthreads();
-    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 16, M_) - m0_, ph::min64(k_ + 16, KA_) - k_}};
-    box.normalize();
-    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, KB_) - k_, ph::min64(n0_ + 16, N_) - n0_}};
-    box_2.normalize();
-    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
-    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    f32* stage = (f32*)(smem + 0);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 64; e += 128) {
-      const int r = e / 4, c = e % 4 * 4;
-      if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
-        const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * KA_ + (k_ + c)]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = (A_g.v[v] + 1.0f);
-        }
-        ph::vstore(&((f32*)((unsigned char*)stage + (r) * 80))[c], out);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int col = c + v;
-          ((f32*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? (A_[(m0_ + r) * KA_ + (k_ + col)] + 1.0f) : 0.0f;
+    if (m0_ >= 0 && m0_ + 16 <= M_ && k_ >= 0 && k_ + 16 <= KA_ && k_ + 16 <= KB_ && n0_ >= 0 && n0_ + 16 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 16 && acc_box.lo[1] == 0 && acc_box.hi[1] == 16) {  // every window inside its tensor, every tile whole
+      #line 76 "tests/corpus/dot.phobos"
+      __syncthreads();
+      f32* stage = (f32*)(smem + 0);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
+      const u32 stage_at = ph::smem_address(stage);
+      // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 4, c = e % 4 * 4;
+        if (k_ % 4 == 0 && 0 <= r && r < 16 && 0 <= c && c < 16 && 0 <= r && r < 16 && 0 <= c + 3 && c + 3 < 16) {  // read whole
+          const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * KA_ + (k_ + c)]);
+          ph::Vec<f32, 4> out;
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            out.v[v] = (A_g.v[v] + 1.0f);
+          }
+          ph::vstore(&((f32*)((unsigned char*)stage + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage + (r) * 80))[col] = 0 <= r && r < 16 && 0 <= col && col < 16 ? (A_[(m0_ + r) * KA_ + (k_ + col)] + 1.0f) : 0.0f;
+          }
         }
       }
-    }
-    f32* stage_2 = (f32*)(smem + 1280);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
-    const u32 stage_at_2 = ph::smem_address(stage_2);
-    // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 64; e += 128) {
-      const int r = e / 4, c = e % 4 * 4;
-      if (n0_ % 4 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 3 && c + 3 < box_2.hi[1]) {  // read whole
-        const ph::Vec<f32, 4> B_g = ph::vload<4>(&B_[(k_ + r) * N_ + (n0_ + c)]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = ((B_g.v[v] * 2.0f) + 1.0f);
-        }
-        ph::vstore(&((f32*)((unsigned char*)stage_2 + (r) * 80))[c], out);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int col = c + v;
-          ((f32*)((unsigned char*)stage_2 + (r) * 80))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? ((B_[(k_ + r) * N_ + (n0_ + col)] * 2.0f) + 1.0f) : 0.0f;
+      f32* stage_2 = (f32*)(smem + 1280);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
+      const u32 stage_at_2 = ph::smem_address(stage_2);
+      // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 4, c = e % 4 * 4;
+        if (n0_ % 4 == 0 && 0 <= r && r < 16 && 0 <= c && c < 16 && 0 <= r && r < 16 && 0 <= c + 3 && c + 3 < 16) {  // read whole
+          const ph::Vec<f32, 4> B_g = ph::vload<4>(&B_[(k_ + r) * N_ + (n0_ + c)]);
+          ph::Vec<f32, 4> out;
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            out.v[v] = ((B_g.v[v] * 2.0f) + 1.0f);
+          }
+          ph::vstore(&((f32*)((unsigned char*)stage_2 + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage_2 + (r) * 80))[col] = 0 <= r && r < 16 && 0 <= col && col < 16 ? ((B_[(k_ + r) * N_ + (n0_ + col)] * 2.0f) + 1.0f) : 0.0f;
+          }
         }
       }
-    }
-    __syncthreads();
-    {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
-      const int row0 = threadIdx.x / 4, col0 = threadIdx.x % 4 * 4;
-      #pragma unroll 4
-      for (int k = 0; k < 16; ++k) {
-        const f32 a = ((f32*)((unsigned char*)stage + (min(row0, 15)) * 80))[k];
-        const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 80))[col0]);
-        acc_[0] = fmaf(a, b.v[0], acc_[0]);
-        acc_[1] = fmaf(a, b.v[1], acc_[1]);
-        acc_[2] = fmaf(a, b.v[2], acc_[2]);
-        acc_[3] = fmaf(a, b.v[3], acc_[3]);
+      __syncthreads();
+      {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
+        const int row0 = threadIdx.x / 4, col0 = threadIdx.x % 4 * 4;
+        #pragma unroll 4
+        for (int k = 0; k < 16; ++k) {
+          const f32 a = ((f32*)((unsigned char*)stage + (min(row0, 15)) * 80))[k];
+          const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 80))[col0]);
+          acc_[0] = fmaf(a, b.v[0], acc_[0]);
+          acc_[1] = fmaf(a, b.v[1], acc_[1]);
+          acc_[2] = fmaf(a, b.v[2], acc_[2]);
+          acc_[3] = fmaf(a, b.v[3], acc_[3]);
+        }
       }
-    }
-    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
-    {
-      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-      const int row = threadIdx.x / 4;
-      const int i0 = row;
-      #pragma unroll
-      for (int slot = 0; slot < 1; ++slot) {
-        const int g = lane * 4;
-        if (!(row < 16)) continue;
-        if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        const int row = threadIdx.x / 4;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (!(row < 16)) continue;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             acc_[v] = acc_[v];
           }
-        } else {  // element by element, masked
+        }
+      }
+      acc_box = {{0, 0}, {16, 16}};
+    } else {
+      #line 76 "tests/corpus/dot.phobos"
+      __syncthreads();
+      ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 16, M_) - m0_, ph::min64(k_ + 16, KA_) - k_}};
+      box.normalize();
+      ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, KB_) - k_, ph::min64(n0_ + 16, N_) - n0_}};
+      box_2.normalize();
+      const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+      const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
+      f32* stage_3 = (f32*)(smem + 0);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
+      const u32 stage_at_3 = ph::smem_address(stage_3);
+      // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 4, c = e % 4 * 4;
+        if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
+          const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * KA_ + (k_ + c)]);
+          ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
-            const int i1 = g + v;
-            if (!box_3.has(i0, i1)) continue;
-            acc_[v] = acc_[v];
+            out.v[v] = (A_g.v[v] + 1.0f);
+          }
+          ph::vstore(&((f32*)((unsigned char*)stage_3 + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage_3 + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? (A_[(m0_ + r) * KA_ + (k_ + col)] + 1.0f) : 0.0f;
           }
         }
       }
+      f32* stage_4 = (f32*)(smem + 1280);  // tile<f32>[16, 16] staged for multiply-adds, rows of 80 bytes
+      const u32 stage_at_4 = ph::smem_address(stage_4);
+      // tile<f32>[16, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 64; e += 128) {
+        const int r = e / 4, c = e % 4 * 4;
+        if (n0_ % 4 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 3 && c + 3 < box_2.hi[1]) {  // read whole
+          const ph::Vec<f32, 4> B_g = ph::vload<4>(&B_[(k_ + r) * N_ + (n0_ + c)]);
+          ph::Vec<f32, 4> out;
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            out.v[v] = ((B_g.v[v] * 2.0f) + 1.0f);
+          }
+          ph::vstore(&((f32*)((unsigned char*)stage_4 + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage_4 + (r) * 80))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? ((B_[(k_ + r) * N_ + (n0_ + col)] * 2.0f) + 1.0f) : 0.0f;
+          }
+        }
+      }
+      __syncthreads();
+      {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
+        const int row0_2 = threadIdx.x / 4, col0_2 = threadIdx.x % 4 * 4;
+        #pragma unroll 4
+        for (int k_2 = 0; k_2 < 16; ++k_2) {
+          const f32 a_2 = ((f32*)((unsigned char*)stage_3 + (min(row0_2, 15)) * 80))[k_2];
+          const ph::Vec<f32, 4> b_2 = ph::vload<4>(&((f32*)((unsigned char*)stage_4 + (k_2) * 80))[col0_2]);
+          acc_[0] = fmaf(a_2, b_2.v[0], acc_[0]);
+          acc_[1] = fmaf(a_2, b_2.v[1], acc_[1]);
+          acc_[2] = fmaf(a_2, b_2.v[2], acc_[2]);
+          acc_[3] = fmaf(a_2, b_2.v[3], acc_[3]);
+        }
+      }
+      const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        const int row = threadIdx.x / 4;
+        const int i0 = row;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (!(row < 16)) continue;
+          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              acc_[v] = acc_[v];
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              const int i1 = g + v;
+              if (!box_3.has(i0, i1)) continue;
+              acc_[v] = acc_[v];
+            }
+          }
+        }
+      }
+      acc_box = box_3;
     }
-    acc_box = box_3;
   }
   #line 78 "tests/corpus/dot.phobos"
   const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};

@@ -30,93 +30,167 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_tf32(f32* A_, f32*
   acc_box = {{0, 0}, {32, 32}};
   #line 219 "tests/corpus/dot.phobos"
   for (i64 k_ = 0ll; k_ < K_; k_ += 16) {
-    #line 220 "tests/corpus/dot.phobos"
-    __syncthreads();
-    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
-    box.normalize();
-    ph::Box<2> box_2 = {{ph::max64(n0_, 0) - n0_, ph::max64(k_, 0) - k_}, {ph::min64(n0_ + 32, N_) - n0_, ph::min64(k_ + 16, K_) - k_}};
-    box_2.normalize();
-    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[1]);
-    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
-    f32* stage = (f32*)(smem + 0);  // tile<f32>[32, 16] staged for multiply-adds, rows of 80 bytes
-    const u32 stage_at = ph::smem_address(stage);
-    // tile<f32>[32, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 128; e += 128) {
-      const int r = e / 4, c = e % 4 * 4;
-      if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
-        const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * K_ + (k_ + c)]);
-        ph::Vec<f32, 4> out;
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          out.v[v] = ph::round_tf32(A_g.v[v]);
-        }
-        ph::vstore(&((f32*)((unsigned char*)stage + (r) * 80))[c], out);
-      } else {
-        #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int col = c + v;
-          ((f32*)((unsigned char*)stage + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? ph::round_tf32(A_[(m0_ + r) * K_ + (k_ + col)]) : 0.0f;
+    if (m0_ >= 0 && m0_ + 32 <= M_ && k_ >= 0 && k_ + 16 <= K_ && n0_ >= 0 && n0_ + 32 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 32 && acc_box.lo[1] == 0 && acc_box.hi[1] == 32) {  // every window inside its tensor, every tile whole
+      #line 220 "tests/corpus/dot.phobos"
+      __syncthreads();
+      f32* stage = (f32*)(smem + 0);  // tile<f32>[32, 16] staged for multiply-adds, rows of 80 bytes
+      const u32 stage_at = ph::smem_address(stage);
+      // tile<f32>[32, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 128; e += 128) {
+        const int r = e / 4, c = e % 4 * 4;
+        if (k_ % 4 == 0 && 0 <= r && r < 32 && 0 <= c && c < 16 && 0 <= r && r < 32 && 0 <= c + 3 && c + 3 < 16) {  // read whole
+          const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::Vec<f32, 4> out;
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            out.v[v] = ph::round_tf32(A_g.v[v]);
+          }
+          ph::vstore(&((f32*)((unsigned char*)stage + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage + (r) * 80))[col] = 0 <= r && r < 32 && 0 <= col && col < 16 ? ph::round_tf32(A_[(m0_ + r) * K_ + (k_ + col)]) : 0.0f;
+          }
         }
       }
-    }
-    f32* stage_2 = (f32*)(smem + 2560);  // tile<f32>[16, 32] staged for multiply-adds, rows of 144 bytes
-    const u32 stage_at_2 = ph::smem_address(stage_2);
-    // tile<f32>[16, 32] to shared memory, 4 elements a thread a turn, zeros where nothing is read
-    for (int e = threadIdx.x; e < 128; e += 128) {
-      const int r = e / 8, c = e % 8 * 4;
+      f32* stage_2 = (f32*)(smem + 2560);  // tile<f32>[16, 32] staged for multiply-adds, rows of 144 bytes
+      const u32 stage_at_2 = ph::smem_address(stage_2);
+      // tile<f32>[16, 32] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 128; e += 128) {
+        const int r = e / 8, c = e % 8 * 4;
+        {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage_2 + (r) * 144))[col] = 0 <= r && r < 16 && 0 <= col && col < 32 ? ph::round_tf32(W_[(n0_ + col) * K_ + (k_ + r)]) : 0.0f;
+          }
+        }
+      }
+      __syncthreads();
+      {  // tile<f32>[32, 32] = dot by multiply-adds: each thread its 2 rows of 4 columns (the row layout's), k outermost, from the stages
+        const int row0 = threadIdx.x / 8, col0 = threadIdx.x % 8 * 4;
+        #pragma unroll 4
+        for (int k = 0; k < 16; ++k) {
+          const f32 a = ((f32*)((unsigned char*)stage + (row0) * 80))[k];
+          const f32 a_2 = ((f32*)((unsigned char*)stage + (row0 + 16) * 80))[k];
+          const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 144))[col0]);
+          acc_[0] = fmaf(a, b.v[0], acc_[0]);
+          acc_[1] = fmaf(a, b.v[1], acc_[1]);
+          acc_[2] = fmaf(a, b.v[2], acc_[2]);
+          acc_[3] = fmaf(a, b.v[3], acc_[3]);
+          acc_[4] = fmaf(a_2, b.v[0], acc_[4]);
+          acc_[5] = fmaf(a_2, b.v[1], acc_[5]);
+          acc_[6] = fmaf(a_2, b.v[2], acc_[6]);
+          acc_[7] = fmaf(a_2, b.v[3], acc_[7]);
+        }
+      }
       {
+        const int lane = threadIdx.x % 8;  // the thread's place in its row's group
         #pragma unroll
-        for (int v = 0; v < 4; ++v) {
-          const int col = c + v;
-          ((f32*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && box_2.lo[0] <= col && col < box_2.hi[0] ? ph::round_tf32(W_[(n0_ + col) * K_ + (k_ + r)]) : 0.0f;
-        }
-      }
-    }
-    __syncthreads();
-    {  // tile<f32>[32, 32] = dot by multiply-adds: each thread its 2 rows of 4 columns (the row layout's), k outermost, from the stages
-      const int row0 = threadIdx.x / 8, col0 = threadIdx.x % 8 * 4;
-      #pragma unroll 4
-      for (int k = 0; k < 16; ++k) {
-        const f32 a = ((f32*)((unsigned char*)stage + (row0) * 80))[k];
-        const f32 a_2 = ((f32*)((unsigned char*)stage + (row0 + 16) * 80))[k];
-        const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 144))[col0]);
-        acc_[0] = fmaf(a, b.v[0], acc_[0]);
-        acc_[1] = fmaf(a, b.v[1], acc_[1]);
-        acc_[2] = fmaf(a, b.v[2], acc_[2]);
-        acc_[3] = fmaf(a, b.v[3], acc_[3]);
-        acc_[4] = fmaf(a_2, b.v[0], acc_[4]);
-        acc_[5] = fmaf(a_2, b.v[1], acc_[5]);
-        acc_[6] = fmaf(a_2, b.v[2], acc_[6]);
-        acc_[7] = fmaf(a_2, b.v[3], acc_[7]);
-      }
-    }
-    const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[0])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[0])}};
-    {
-      const int lane = threadIdx.x % 8;  // the thread's place in its row's group
-      #pragma unroll
-      for (int pass = 0; pass < 2; ++pass) {
-        const int row = pass * 16 + threadIdx.x / 8;
-        const int i0 = row;
-        #pragma unroll
-        for (int slot = 0; slot < 1; ++slot) {
-          const int g = lane * 4;
-          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass * 16 + threadIdx.x / 8;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 1; ++slot) {
+            const int g = lane * 4;
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
-              acc_[pass * 4 + v] = acc_[pass * 4 + v];
-            }
-          } else {  // element by element, masked
-            #pragma unroll
-            for (int v = 0; v < 4; ++v) {
-              const int i1 = g + v;
-              if (!box_3.has(i0, i1)) continue;
               acc_[pass * 4 + v] = acc_[pass * 4 + v];
             }
           }
         }
       }
+      acc_box = {{0, 0}, {32, 32}};
+    } else {
+      #line 220 "tests/corpus/dot.phobos"
+      __syncthreads();
+      ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
+      box.normalize();
+      ph::Box<2> box_2 = {{ph::max64(n0_, 0) - n0_, ph::max64(k_, 0) - k_}, {ph::min64(n0_ + 32, N_) - n0_, ph::min64(k_ + 16, K_) - k_}};
+      box_2.normalize();
+      const i64 k_lo = ph::max64(box.lo[1], box_2.lo[1]);
+      const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
+      f32* stage_3 = (f32*)(smem + 0);  // tile<f32>[32, 16] staged for multiply-adds, rows of 80 bytes
+      const u32 stage_at_3 = ph::smem_address(stage_3);
+      // tile<f32>[32, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 128; e += 128) {
+        const int r = e / 4, c = e % 4 * 4;
+        if (k_ % 4 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
+          const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::Vec<f32, 4> out;
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            out.v[v] = ph::round_tf32(A_g.v[v]);
+          }
+          ph::vstore(&((f32*)((unsigned char*)stage_3 + (r) * 80))[c], out);
+        } else {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage_3 + (r) * 80))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? ph::round_tf32(A_[(m0_ + r) * K_ + (k_ + col)]) : 0.0f;
+          }
+        }
+      }
+      f32* stage_4 = (f32*)(smem + 2560);  // tile<f32>[16, 32] staged for multiply-adds, rows of 144 bytes
+      const u32 stage_at_4 = ph::smem_address(stage_4);
+      // tile<f32>[16, 32] to shared memory, 4 elements a thread a turn, zeros where nothing is read
+      for (int e = threadIdx.x; e < 128; e += 128) {
+        const int r = e / 8, c = e % 8 * 4;
+        {
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            const int col = c + v;
+            ((f32*)((unsigned char*)stage_4 + (r) * 144))[col] = k_lo <= r && r < k_hi && box_2.lo[0] <= col && col < box_2.hi[0] ? ph::round_tf32(W_[(n0_ + col) * K_ + (k_ + r)]) : 0.0f;
+          }
+        }
+      }
+      __syncthreads();
+      {  // tile<f32>[32, 32] = dot by multiply-adds: each thread its 2 rows of 4 columns (the row layout's), k outermost, from the stages
+        const int row0_2 = threadIdx.x / 8, col0_2 = threadIdx.x % 8 * 4;
+        #pragma unroll 4
+        for (int k_2 = 0; k_2 < 16; ++k_2) {
+          const f32 a_3 = ((f32*)((unsigned char*)stage_3 + (row0_2) * 80))[k_2];
+          const f32 a_4 = ((f32*)((unsigned char*)stage_3 + (row0_2 + 16) * 80))[k_2];
+          const ph::Vec<f32, 4> b_2 = ph::vload<4>(&((f32*)((unsigned char*)stage_4 + (k_2) * 144))[col0_2]);
+          acc_[0] = fmaf(a_3, b_2.v[0], acc_[0]);
+          acc_[1] = fmaf(a_3, b_2.v[1], acc_[1]);
+          acc_[2] = fmaf(a_3, b_2.v[2], acc_[2]);
+          acc_[3] = fmaf(a_3, b_2.v[3], acc_[3]);
+          acc_[4] = fmaf(a_4, b_2.v[0], acc_[4]);
+          acc_[5] = fmaf(a_4, b_2.v[1], acc_[5]);
+          acc_[6] = fmaf(a_4, b_2.v[2], acc_[6]);
+          acc_[7] = fmaf(a_4, b_2.v[3], acc_[7]);
+        }
+      }
+      const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[0])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[0])}};
+      {
+        const int lane = threadIdx.x % 8;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass * 16 + threadIdx.x / 8;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 1; ++slot) {
+            const int g = lane * 4;
+            if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
+              #pragma unroll
+              for (int v = 0; v < 4; ++v) {
+                acc_[pass * 4 + v] = acc_[pass * 4 + v];
+              }
+            } else {  // element by element, masked
+              #pragma unroll
+              for (int v = 0; v < 4; ++v) {
+                const int i1 = g + v;
+                if (!box_3.has(i0, i1)) continue;
+                acc_[pass * 4 + v] = acc_[pass * 4 + v];
+              }
+            }
+          }
+        }
+      }
+      acc_box = box_3;
     }
-    acc_box = box_3;
   }
   #line 222 "tests/corpus/dot.phobos"
   const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};

@@ -42,432 +42,839 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
   #line 135 "tests/corpus/dot.phobos"
   int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 16) {
-    #line 136 "tests/corpus/dot.phobos"
-    __syncthreads();
-    ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
-    box.normalize();
-    ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, K_) - k_, ph::min64(n0_ + 192, N_) - n0_}};
-    box_2.normalize();
-    const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
-    const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-    #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-    unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for wgmma, a turn ahead
-    f16* stage = (f16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
-    f16* stage_now = (f16*)((unsigned char*)stage + (turn) % 2 * 8192);
-    const u32 stage_now_at = ph::smem_address(stage_now);
-    f16* stage_then = (f16*)((unsigned char*)stage + (turn + 1) % 2 * 8192);
-    const u32 stage_then_at = ph::smem_address(stage_then);
-    unsigned char* ring_2 = (unsigned char*)(smem + own + 17408);  // two stages of tile<f16>[16, 192] staged for wgmma, a turn ahead
-    f16* stage_2 = (f16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
-    f16* stage_now_2 = (f16*)((unsigned char*)stage_2 + (turn) % 2 * 6144);
-    const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-    f16* stage_then_2 = (f16*)((unsigned char*)stage_2 + (turn + 1) % 2 * 6144);
-    const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
-    if (turn == 0) {  // the first turn's windows
-      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-        }
-      } else {
-        // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 512; e += 128) {
-          const int r = e / 8, c = e % 8 * 8;
-          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              *(f16*)((unsigned char*)stage_now + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 15 && 15 < k_hi && box_2.lo[1] <= 191 && 191 < box_2.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 3; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 24, c = e % 24 * 8;
-          ph::stage_async16(stage_now_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-        }
-      } else {
-        // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 384; e += 128) {
-          const int r = e / 24, c = e % 24 * 8;
-          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              *(f16*)((unsigned char*)stage_now_2 + (col) / 64 * 2048 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-    }
-    ph::stage_commit();
-    __syncthreads();
-    if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
-      const i64 k_next = k_ + 16;
-      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next + 16, K_) - k_next}};
-      box_3.normalize();
-      ph::Box<2> box_4 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 16, K_) - k_next, ph::min64(n0_ + 192, N_) - n0_}};
-      box_4.normalize();
-      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
-      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
-      if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 8, c = e % 8 * 8;
-          ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
-        }
-      } else {
-        // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 512; e += 128) {
-          const int r = e / 8, c = e % 8 * 8;
-          if (k_next % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              *(f16*)((unsigned char*)stage_then + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[1] <= 0 && 0 < box_4.hi[1] && k_lo_2 <= 15 && 15 < k_hi_2 && box_4.lo[1] <= 191 && 191 < box_4.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 3; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 24, c = e % 24 * 8;
-          ph::stage_async16(stage_then_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
-        }
-      } else {
-        // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 384; e += 128) {
-          const int r = e / 24, c = e % 24 * 8;
-          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              *(f16*)((unsigned char*)stage_then_2 + (col) / 64 * 2048 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[(k_next + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-    }
-    ph::stage_commit();
-    ph::stage_wait_but_newest();
-    ph::proxy_fence();  // this thread's copies, seen by wgmma
-    __syncthreads();
-    {  // tile<f32>[64, 192] = dot on wgmma m64n192k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
-      const u64 a_desc = ph::smem_descriptor(stage_now_at, 16, 1024);
-      const u64 b_desc = ph::smem_descriptor(stage_now_at_2, 2048, 1024);
-      #pragma unroll
-      for (int blk = 0; blk < 1; ++blk) {
-        const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
-        f32 acc[96];
-        #pragma unroll
-        for (int nb = 0; nb < 24; ++nb) {
-          acc[nb * 4 + 0] = acc_[(blk * 2 + 0) * 48 + nb * 2];
-          acc[nb * 4 + 1] = acc_[(blk * 2 + 0) * 48 + nb * 2 + 1];
-          acc[nb * 4 + 2] = acc_[(blk * 2 + 1) * 48 + nb * 2];
-          acc[nb * 4 + 3] = acc_[(blk * 2 + 1) * 48 + nb * 2 + 1];
-        }
-        ph::keep(acc);
-        ph::wgmma_fence();
-        #pragma unroll
-        for (int ks = 0; ks < 1; ++ks) {
-          ph::wgmma_m64n192k16_f16_ss_mn(acc, a_desc + (first * 128 + ks / 4 * 8192 + ks % 4 * 32) / 16, b_desc + (ks * 2048) / 16);
-        }
-        ph::wgmma_commit();
-        ph::wgmma_wait<0>();
-        ph::keep(acc);  // the accumulators are read only now
-        #pragma unroll
-        for (int nb = 0; nb < 24; ++nb) {
-          acc_[(blk * 2 + 0) * 48 + nb * 2] = acc[nb * 4 + 0];
-          acc_[(blk * 2 + 0) * 48 + nb * 2 + 1] = acc[nb * 4 + 1];
-          acc_[(blk * 2 + 1) * 48 + nb * 2] = acc[nb * 4 + 2];
-          acc_[(blk * 2 + 1) * 48 + nb * 2 + 1] = acc[nb * 4 + 3];
-        }
-      }
-    }
-    #elif __CUDA_ARCH__ >= 800
-    unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for ldmatrix, a turn ahead
-    f16* stage_now_3 = (f16*)(ring_3 + (turn) % 2 * 3072);
-    const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-    f16* stage_then_3 = (f16*)(ring_3 + (turn + 1) % 2 * 3072);
-    const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
-    unsigned char* ring_4 = (unsigned char*)(smem + own + 6144);  // two stages of tile<f16>[16, 192] staged for ldmatrix, a turn ahead
-    f16* stage_now_4 = (f16*)(ring_4 + (turn) % 2 * 6400);
-    const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-    f16* stage_then_4 = (f16*)(ring_4 + (turn + 1) % 2 * 6400);
-    const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
-    if (turn == 0) {  // the first turn's windows
-      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 15 && 15 < k_hi) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 1; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 2, c = e % 2 * 8;
-          ph::stage_async16(stage_now_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-        }
-      } else {
-        // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 128; e += 128) {
-          const int r = e / 2, c = e % 2 * 8;
-          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              ((f16*)((unsigned char*)stage_now_3 + (r) * 48))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 15 && 15 < k_hi && box_2.lo[1] <= 191 && 191 < box_2.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 3; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 24, c = e % 24 * 8;
-          ph::stage_async16(stage_now_at_4 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-        }
-      } else {
-        // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 384; e += 128) {
-          const int r = e / 24, c = e % 24 * 8;
-          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_now_at_4 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              ((f16*)((unsigned char*)stage_now_4 + (r) * 400))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-    }
-    ph::stage_commit();
-    __syncthreads();
-    if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
-      const i64 k_next_2 = k_ + 16;
-      ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_2 + 16, K_) - k_next_2}};
-      box_5.normalize();
-      ph::Box<2> box_6 = {{ph::max64(k_next_2, 0) - k_next_2, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_2 + 16, K_) - k_next_2, ph::min64(n0_ + 192, N_) - n0_}};
-      box_6.normalize();
-      const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[0]);
-      const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[0]);
-      if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 15 && 15 < k_hi_3) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 1; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 2, c = e % 2 * 8;
-          ph::stage_async16(stage_then_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
-        }
-      } else {
-        // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 128; e += 128) {
-          const int r = e / 2, c = e % 2 * 8;
-          if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              ((f16*)((unsigned char*)stage_then_3 + (r) * 48))[col] = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? A_[(m0_ + r) * K_ + (k_next_2 + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 15 && 15 < k_hi_3 && box_6.lo[1] <= 191 && 191 < box_6.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
-        #pragma unroll
-        for (int i = 0; i < 3; ++i) {
-          const int e = threadIdx.x + i * 128;
-          const int r = e / 24, c = e % 24 * 8;
-          ph::stage_async16(stage_then_at_4 + (r) * 400 + (c) * 2, &B_[(k_next_2 + r) * N_ + (n0_ + c)]);
-        }
-      } else {
-        // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-        for (int e = threadIdx.x; e < 384; e += 128) {
-          const int r = e / 24, c = e % 24 * 8;
-          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
-            ph::stage_async16(stage_then_at_4 + (r) * 400 + (c) * 2, &B_[(k_next_2 + r) * N_ + (n0_ + c)]);
-          } else {
-            #pragma unroll
-            for (int v = 0; v < 8; ++v) {
-              const int col = c + v;
-              ((f16*)((unsigned char*)stage_then_4 + (r) * 400))[col] = k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= col && col < box_6.hi[1] ? B_[(k_next_2 + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
-            }
-          }
-        }
-      }
-    }
-    ph::stage_commit();
-    ph::stage_wait_but_newest();
-    __syncthreads();
-    {  // tile<f32>[64, 192] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
-      const int lane_3 = threadIdx.x % 32;
-      #pragma unroll
-      for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
-        const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-        f32 acc_2[24][4];
-        #pragma unroll
-        for (int nb_2 = 0; nb_2 < 24; ++nb_2) {
-          acc_2[nb_2][0] = acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2];
-          acc_2[nb_2][1] = acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1];
-          acc_2[nb_2][2] = acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2];
-          acc_2[nb_2][3] = acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1];
-        }
-        #pragma unroll
-        for (int ks_2 = 0; ks_2 < 1; ++ks_2) {
-          u32 fa_2[4] = {};
-          ph::ldmatrix4(fa_2, stage_now_at_3 + (first_2 + lane_3 % 16) * 48 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (0 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[0], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[1], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (16 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[2], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[3], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (32 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[4], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[5], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (48 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[6], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[7], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (64 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[8], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[9], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (80 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[10], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[11], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (96 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[12], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[13], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (112 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[14], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[15], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (128 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[16], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[17], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (144 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[18], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[19], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (160 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[20], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[21], fa_2, {fq[2], fq[3]});
-          }
-          {
-            u32 fq[4];
-            ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (176 + lane_3 / 16 * 8) * 2);
-            ph::mma_f16(acc_2[22], fa_2, {fq[0], fq[1]});
-            ph::mma_f16(acc_2[23], fa_2, {fq[2], fq[3]});
-          }
-        }
-        #pragma unroll
-        for (int nb_2 = 0; nb_2 < 24; ++nb_2) {
-          acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2] = acc_2[nb_2][0];
-          acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][1];
-          acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2] = acc_2[nb_2][2];
-          acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][3];
-        }
-      }
-    }
-    #else
-    const ph::Box<2> box_7 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
-    {
-      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-      #pragma unroll
-      for (int pass = 0; pass < 2; ++pass) {
-        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
-        const int i0 = row;
-        #pragma unroll
-        for (int slot = 0; slot < 24; ++slot) {
-          const int g = (lane + slot * 4) * 2;
+    if (m0_ >= 0 && m0_ + 64 <= M_ && k_ >= 0 && k_ + 16 <= K_ && n0_ >= 0 && n0_ + 192 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 64 && acc_box.lo[1] == 0 && acc_box.hi[1] == 192) {  // every window inside its tensor, every tile whole
+      #line 136 "tests/corpus/dot.phobos"
+      __syncthreads();
+      #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for wgmma, a turn ahead
+      f16* stage = (f16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
+      f16* stage_now = (f16*)((unsigned char*)stage + (turn) % 2 * 8192);
+      const u32 stage_now_at = ph::smem_address(stage_now);
+      f16* stage_then = (f16*)((unsigned char*)stage + (turn + 1) % 2 * 8192);
+      const u32 stage_then_at = ph::smem_address(stage_then);
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 17408);  // two stages of tile<f16>[16, 192] staged for wgmma, a turn ahead
+      f16* stage_2 = (f16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
+      f16* stage_now_2 = (f16*)((unsigned char*)stage_2 + (turn) % 2 * 6144);
+      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+      f16* stage_then_2 = (f16*)((unsigned char*)stage_2 + (turn + 1) % 2 * 6144);
+      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      if (turn == 0) {  // the first turn's windows
+        if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 16 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 16) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
           #pragma unroll
-          for (int v = 0; v < 2; ++v) {
-            const int i1 = g + v;
-            if (!box_7.has(i0, i1)) continue;
-            f32 acc_3 = acc_[pass * 48 + slot * 2 + v];
-            for (i64 k = k_lo; k < k_hi; ++k) acc_3 = (acc_3 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
-            acc_[pass * 48 + slot * 2 + v] = acc_3;
+          for (int i = 0; i < 4; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 8;
+            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 512; e += 128) {
+            const int r = e / 8, c = e % 8 * 8;
+            if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= r && r < 64 && 0 <= c && c < 16 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_now + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 16 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 16 && 0 <= 0 && 0 < 192 && 0 <= 15 && 15 < 16 && 0 <= 191 && 191 < 192) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_now_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= r && r < 16 && 0 <= c && c < 192 && 0 <= r && r < 16 && 0 <= c + 7 && c + 7 < 192) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_now_2 + (col) / 64 * 2048 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 16 && 0 <= col && col < 192 ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
           }
         }
       }
-    }
-    #endif
-    const ph::Box<2> box_8 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
-    {
-      const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-      #pragma unroll
-      for (int pass = 0; pass < 2; ++pass) {
-        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
-        const int i0 = row;
-        #pragma unroll
-        for (int slot = 0; slot < 24; ++slot) {
-          const int g = (lane + slot * 4) * 2;
-          if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
-            #pragma unroll
-            for (int v = 0; v < 2; ++v) {
-              acc_[pass * 48 + slot * 2 + v] = acc_[pass * 48 + slot * 2 + v];
+      ph::stage_commit();
+      __syncthreads();
+      if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
+        const i64 k_next = k_ + 16;
+        ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next + 16, K_) - k_next}};
+        box.normalize();
+        ph::Box<2> box_2 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 16, K_) - k_next, ph::min64(n0_ + 192, N_) - n0_}};
+        box_2.normalize();
+        const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+        const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
+        if (k_next % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 8;
+            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 512; e += 128) {
+            const int r = e / 8, c = e % 8 * 8;
+            if (k_next % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_then + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_f16(0.0f);
+              }
             }
-          } else {  // element by element, masked
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 15 && 15 < k_hi && box_2.lo[1] <= 191 && 191 < box_2.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_then_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_2 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_then_2 + (col) / 64 * 2048 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_next + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      ph::stage_wait_but_newest();
+      ph::proxy_fence();  // this thread's copies, seen by wgmma
+      __syncthreads();
+      {  // tile<f32>[64, 192] = dot on wgmma m64n192k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
+        const u64 a_desc = ph::smem_descriptor(stage_now_at, 16, 1024);
+        const u64 b_desc = ph::smem_descriptor(stage_now_at_2, 2048, 1024);
+        #pragma unroll
+        for (int blk = 0; blk < 1; ++blk) {
+          const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
+          f32 acc[96];
+          #pragma unroll
+          for (int nb = 0; nb < 24; ++nb) {
+            acc[nb * 4 + 0] = acc_[(blk * 2 + 0) * 48 + nb * 2];
+            acc[nb * 4 + 1] = acc_[(blk * 2 + 0) * 48 + nb * 2 + 1];
+            acc[nb * 4 + 2] = acc_[(blk * 2 + 1) * 48 + nb * 2];
+            acc[nb * 4 + 3] = acc_[(blk * 2 + 1) * 48 + nb * 2 + 1];
+          }
+          ph::keep(acc);
+          ph::wgmma_fence();
+          #pragma unroll
+          for (int ks = 0; ks < 1; ++ks) {
+            ph::wgmma_m64n192k16_f16_ss_mn(acc, a_desc + (first * 128 + ks / 4 * 8192 + ks % 4 * 32) / 16, b_desc + (ks * 2048) / 16);
+          }
+          ph::wgmma_commit();
+          ph::wgmma_wait<0>();
+          ph::keep(acc);  // the accumulators are read only now
+          #pragma unroll
+          for (int nb = 0; nb < 24; ++nb) {
+            acc_[(blk * 2 + 0) * 48 + nb * 2] = acc[nb * 4 + 0];
+            acc_[(blk * 2 + 0) * 48 + nb * 2 + 1] = acc[nb * 4 + 1];
+            acc_[(blk * 2 + 1) * 48 + nb * 2] = acc[nb * 4 + 2];
+            acc_[(blk * 2 + 1) * 48 + nb * 2 + 1] = acc[nb * 4 + 3];
+          }
+        }
+      }
+      #elif __CUDA_ARCH__ >= 800
+      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for ldmatrix, a turn ahead
+      f16* stage_now_3 = (f16*)(ring_3 + (turn) % 2 * 3072);
+      const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
+      f16* stage_then_3 = (f16*)(ring_3 + (turn + 1) % 2 * 3072);
+      const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+      unsigned char* ring_4 = (unsigned char*)(smem + own + 6144);  // two stages of tile<f16>[16, 192] staged for ldmatrix, a turn ahead
+      f16* stage_now_4 = (f16*)(ring_4 + (turn) % 2 * 6400);
+      const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
+      f16* stage_then_4 = (f16*)(ring_4 + (turn + 1) % 2 * 6400);
+      const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+      if (turn == 0) {  // the first turn's windows
+        if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 16 && 0 <= 63 && 63 < 64 && 0 <= 15 && 15 < 16) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 1; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 2, c = e % 2 * 8;
+            ph::stage_async16(stage_now_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 128; e += 128) {
+            const int r = e / 2, c = e % 2 * 8;
+            if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= r && r < 64 && 0 <= c && c < 16 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 16) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_now_3 + (r) * 48))[col] = 0 <= r && r < 64 && 0 <= col && col < 16 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 16 && 0 <= 0 && 0 < 192 && 0 <= 15 && 15 < 16 && 0 <= 191 && 191 < 192) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_now_at_4 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= r && r < 16 && 0 <= c && c < 192 && 0 <= r && r < 16 && 0 <= c + 7 && c + 7 < 192) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_4 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_now_4 + (r) * 400))[col] = 0 <= r && r < 16 && 0 <= col && col < 192 ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      __syncthreads();
+      if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
+        const i64 k_next_2 = k_ + 16;
+        ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_2 + 16, K_) - k_next_2}};
+        box_3.normalize();
+        ph::Box<2> box_4 = {{ph::max64(k_next_2, 0) - k_next_2, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_2 + 16, K_) - k_next_2, ph::min64(n0_ + 192, N_) - n0_}};
+        box_4.normalize();
+        const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
+        const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
+        if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 15 && 15 < k_hi_2) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 1; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 2, c = e % 2 * 8;
+            ph::stage_async16(stage_then_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 128; e += 128) {
+            const int r = e / 2, c = e % 2 * 8;
+            if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_then_3 + (r) * 48))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next_2 + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[1] <= 0 && 0 < box_4.hi[1] && k_lo_2 <= 15 && 15 < k_hi_2 && box_4.lo[1] <= 191 && 191 < box_4.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_then_at_4 + (r) * 400 + (c) * 2, &B_[(k_next_2 + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_4 + (r) * 400 + (c) * 2, &B_[(k_next_2 + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_then_4 + (r) * 400))[col] = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[(k_next_2 + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      ph::stage_wait_but_newest();
+      __syncthreads();
+      {  // tile<f32>[64, 192] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+        const int lane_3 = threadIdx.x % 32;
+        #pragma unroll
+        for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
+          const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
+          f32 acc_2[24][4];
+          #pragma unroll
+          for (int nb_2 = 0; nb_2 < 24; ++nb_2) {
+            acc_2[nb_2][0] = acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2];
+            acc_2[nb_2][1] = acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1];
+            acc_2[nb_2][2] = acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2];
+            acc_2[nb_2][3] = acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1];
+          }
+          #pragma unroll
+          for (int ks_2 = 0; ks_2 < 1; ++ks_2) {
+            u32 fa_2[4] = {};
+            ph::ldmatrix4(fa_2, stage_now_at_3 + (first_2 + lane_3 % 16) * 48 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (0 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[0], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[1], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (16 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[2], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[3], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (32 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[4], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[5], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (48 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[6], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[7], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (64 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[8], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[9], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (80 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[10], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[11], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (96 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[12], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[13], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (112 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[14], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[15], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (128 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[16], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[17], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (144 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[18], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[19], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (160 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[20], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[21], fa_2, {fq[2], fq[3]});
+            }
+            {
+              u32 fq[4];
+              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 400 + (176 + lane_3 / 16 * 8) * 2);
+              ph::mma_f16(acc_2[22], fa_2, {fq[0], fq[1]});
+              ph::mma_f16(acc_2[23], fa_2, {fq[2], fq[3]});
+            }
+          }
+          #pragma unroll
+          for (int nb_2 = 0; nb_2 < 24; ++nb_2) {
+            acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2] = acc_2[nb_2][0];
+            acc_[(blk_2 * 2 + 0) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][1];
+            acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2] = acc_2[nb_2][2];
+            acc_[(blk_2 * 2 + 1) * 48 + nb_2 * 2 + 1] = acc_2[nb_2][3];
+          }
+        }
+      }
+      #else
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 24; ++slot) {
+            const int g = (lane + slot * 4) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_8.has(i0, i1)) continue;
+              f32 acc_3 = acc_[pass * 48 + slot * 2 + v];
+              for (i64 k = 0; k < 16; ++k) acc_3 = (acc_3 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
+              acc_[pass * 48 + slot * 2 + v] = acc_3;
+            }
+          }
+        }
+      }
+      #endif
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 24; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
               acc_[pass * 48 + slot * 2 + v] = acc_[pass * 48 + slot * 2 + v];
             }
           }
         }
       }
+      acc_box = {{0, 0}, {64, 192}};
+    } else {
+      #line 136 "tests/corpus/dot.phobos"
+      __syncthreads();
+      ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
+      box_5.normalize();
+      ph::Box<2> box_6 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, K_) - k_, ph::min64(n0_ + 192, N_) - n0_}};
+      box_6.normalize();
+      const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[0]);
+      const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[0]);
+      #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for wgmma, a turn ahead
+      f16* stage_3 = (f16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
+      f16* stage_now_5 = (f16*)((unsigned char*)stage_3 + (turn) % 2 * 8192);
+      const u32 stage_now_at_5 = ph::smem_address(stage_now_5);
+      f16* stage_then_5 = (f16*)((unsigned char*)stage_3 + (turn + 1) % 2 * 8192);
+      const u32 stage_then_at_5 = ph::smem_address(stage_then_5);
+      unsigned char* ring_6 = (unsigned char*)(smem + own + 17408);  // two stages of tile<f16>[16, 192] staged for wgmma, a turn ahead
+      f16* stage_4 = (f16*)((unsigned char*)(ring_6) + (0u - ph::smem_address(ring_6)) % 1024);
+      f16* stage_now_6 = (f16*)((unsigned char*)stage_4 + (turn) % 2 * 6144);
+      const u32 stage_now_at_6 = ph::smem_address(stage_now_6);
+      f16* stage_then_6 = (f16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 6144);
+      const u32 stage_then_at_6 = ph::smem_address(stage_then_6);
+      if (turn == 0) {  // the first turn's windows
+        if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 8;
+            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 512; e += 128) {
+            const int r = e / 8, c = e % 8 * 8;
+            if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_now_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 15 && 15 < k_hi_3 && box_6.lo[1] <= 191 && 191 < box_6.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_now_at_6 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_6 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_now_6 + (col) / 64 * 2048 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= col && col < box_6.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      __syncthreads();
+      if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
+        const i64 k_next_3 = k_ + 16;
+        ph::Box<2> box_7 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_3, 0) - k_next_3}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_3 + 16, K_) - k_next_3}};
+        box_7.normalize();
+        ph::Box<2> box_8 = {{ph::max64(k_next_3, 0) - k_next_3, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_3 + 16, K_) - k_next_3, ph::min64(n0_ + 192, N_) - n0_}};
+        box_8.normalize();
+        const i64 k_lo_4 = ph::max64(box_7.lo[1], box_8.lo[0]);
+        const i64 k_hi_4 = ph::min64(box_7.hi[1], box_8.hi[0]);
+        if (k_next_3 % 8 == 0 && K_ % 8 == 0 && box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_4 <= 0 && 0 < k_hi_4 && box_7.lo[0] <= 63 && 63 < box_7.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 8;
+            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next_3 + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 512; e += 128) {
+            const int r = e / 8, c = e % 8 * 8;
+            if (k_next_3 % 8 == 0 && K_ % 8 == 0 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= c && c < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= c + 7 && c + 7 < k_hi_4) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next_3 + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_then_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= col && col < k_hi_4 ? A_[(m0_ + r) * K_ + (k_next_3 + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_4 <= 0 && 0 < k_hi_4 && box_8.lo[1] <= 0 && 0 < box_8.hi[1] && k_lo_4 <= 15 && 15 < k_hi_4 && box_8.lo[1] <= 191 && 191 < box_8.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_then_at_6 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next_3 + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= c && c < box_8.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= c + 7 && c + 7 < box_8.hi[1]) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_6 + (c) / 64 * 2048 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next_3 + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                *(f16*)((unsigned char*)stage_then_6 + (col) / 64 * 2048 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= col && col < box_8.hi[1] ? B_[(k_next_3 + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      ph::stage_wait_but_newest();
+      ph::proxy_fence();  // this thread's copies, seen by wgmma
+      __syncthreads();
+      {  // tile<f32>[64, 192] = dot on wgmma m64n192k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
+        const u64 a_desc_2 = ph::smem_descriptor(stage_now_at_5, 16, 1024);
+        const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_6, 2048, 1024);
+        #pragma unroll
+        for (int blk_3 = 0; blk_3 < 1; ++blk_3) {
+          const u32 first_3 = (threadIdx.x / 128 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
+          f32 acc_4[96];
+          #pragma unroll
+          for (int nb_3 = 0; nb_3 < 24; ++nb_3) {
+            acc_4[nb_3 * 4 + 0] = acc_[(blk_3 * 2 + 0) * 48 + nb_3 * 2];
+            acc_4[nb_3 * 4 + 1] = acc_[(blk_3 * 2 + 0) * 48 + nb_3 * 2 + 1];
+            acc_4[nb_3 * 4 + 2] = acc_[(blk_3 * 2 + 1) * 48 + nb_3 * 2];
+            acc_4[nb_3 * 4 + 3] = acc_[(blk_3 * 2 + 1) * 48 + nb_3 * 2 + 1];
+          }
+          ph::keep(acc_4);
+          ph::wgmma_fence();
+          #pragma unroll
+          for (int ks_3 = 0; ks_3 < 1; ++ks_3) {
+            ph::wgmma_m64n192k16_f16_ss_mn(acc_4, a_desc_2 + (first_3 * 128 + ks_3 / 4 * 8192 + ks_3 % 4 * 32) / 16, b_desc_2 + (ks_3 * 2048) / 16);
+          }
+          ph::wgmma_commit();
+          ph::wgmma_wait<0>();
+          ph::keep(acc_4);  // the accumulators are read only now
+          #pragma unroll
+          for (int nb_3 = 0; nb_3 < 24; ++nb_3) {
+            acc_[(blk_3 * 2 + 0) * 48 + nb_3 * 2] = acc_4[nb_3 * 4 + 0];
+            acc_[(blk_3 * 2 + 0) * 48 + nb_3 * 2 + 1] = acc_4[nb_3 * 4 + 1];
+            acc_[(blk_3 * 2 + 1) * 48 + nb_3 * 2] = acc_4[nb_3 * 4 + 2];
+            acc_[(blk_3 * 2 + 1) * 48 + nb_3 * 2 + 1] = acc_4[nb_3 * 4 + 3];
+          }
+        }
+      }
+      #elif __CUDA_ARCH__ >= 800
+      unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for ldmatrix, a turn ahead
+      f16* stage_now_7 = (f16*)(ring_7 + (turn) % 2 * 3072);
+      const u32 stage_now_at_7 = ph::smem_address(stage_now_7);
+      f16* stage_then_7 = (f16*)(ring_7 + (turn + 1) % 2 * 3072);
+      const u32 stage_then_at_7 = ph::smem_address(stage_then_7);
+      unsigned char* ring_8 = (unsigned char*)(smem + own + 6144);  // two stages of tile<f16>[16, 192] staged for ldmatrix, a turn ahead
+      f16* stage_now_8 = (f16*)(ring_8 + (turn) % 2 * 6400);
+      const u32 stage_now_at_8 = ph::smem_address(stage_now_8);
+      f16* stage_then_8 = (f16*)(ring_8 + (turn + 1) % 2 * 6400);
+      const u32 stage_then_at_8 = ph::smem_address(stage_then_8);
+      if (turn == 0) {  // the first turn's windows
+        if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 15 && 15 < k_hi_3) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 1; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 2, c = e % 2 * 8;
+            ph::stage_async16(stage_now_at_7 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 128; e += 128) {
+            const int r = e / 2, c = e % 2 * 8;
+            if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_7 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_now_7 + (r) * 48))[col] = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 15 && 15 < k_hi_3 && box_6.lo[1] <= 191 && 191 < box_6.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_now_at_8 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_8 + (r) * 400 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_now_8 + (r) * 400))[col] = k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= col && col < box_6.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      __syncthreads();
+      if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
+        const i64 k_next_4 = k_ + 16;
+        ph::Box<2> box_9 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_4, 0) - k_next_4}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_4 + 16, K_) - k_next_4}};
+        box_9.normalize();
+        ph::Box<2> box_10 = {{ph::max64(k_next_4, 0) - k_next_4, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_4 + 16, K_) - k_next_4, ph::min64(n0_ + 192, N_) - n0_}};
+        box_10.normalize();
+        const i64 k_lo_5 = ph::max64(box_9.lo[1], box_10.lo[0]);
+        const i64 k_hi_5 = ph::min64(box_9.hi[1], box_10.hi[0]);
+        if (k_next_4 % 8 == 0 && K_ % 8 == 0 && box_9.lo[0] <= 0 && 0 < box_9.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_9.lo[0] <= 63 && 63 < box_9.hi[0] && k_lo_5 <= 15 && 15 < k_hi_5) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 1; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 2, c = e % 2 * 8;
+            ph::stage_async16(stage_then_at_7 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_4 + c)]);
+          }
+        } else {
+          // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 128; e += 128) {
+            const int r = e / 2, c = e % 2 * 8;
+            if (k_next_4 % 8 == 0 && K_ % 8 == 0 && box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_7 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_4 + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_then_7 + (r) * 48))[col] = box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_5 <= col && col < k_hi_5 ? A_[(m0_ + r) * K_ + (k_next_4 + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_5 <= 0 && 0 < k_hi_5 && box_10.lo[1] <= 0 && 0 < box_10.hi[1] && k_lo_5 <= 15 && 15 < k_hi_5 && box_10.lo[1] <= 191 && 191 < box_10.hi[1]) {  // tile<f16>[16, 192] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 3; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 24, c = e % 24 * 8;
+            ph::stage_async16(stage_then_at_8 + (r) * 400 + (c) * 2, &B_[(k_next_4 + r) * N_ + (n0_ + c)]);
+          }
+        } else {
+          // tile<f16>[16, 192] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 384; e += 128) {
+            const int r = e / 24, c = e % 24 * 8;
+            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_5 <= r && r < k_hi_5 && box_10.lo[1] <= c && c < box_10.hi[1] && k_lo_5 <= r && r < k_hi_5 && box_10.lo[1] <= c + 7 && c + 7 < box_10.hi[1]) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_8 + (r) * 400 + (c) * 2, &B_[(k_next_4 + r) * N_ + (n0_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 8; ++v) {
+                const int col = c + v;
+                ((f16*)((unsigned char*)stage_then_8 + (r) * 400))[col] = k_lo_5 <= r && r < k_hi_5 && box_10.lo[1] <= col && col < box_10.hi[1] ? B_[(k_next_4 + r) * N_ + (n0_ + col)] : ph::to_f16(0.0f);
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      ph::stage_wait_but_newest();
+      __syncthreads();
+      {  // tile<f32>[64, 192] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
+        const int lane_5 = threadIdx.x % 32;
+        #pragma unroll
+        for (int blk_4 = 0; blk_4 < 1; ++blk_4) {
+          const int first_4 = (threadIdx.x / 32 + blk_4 * 4) * 16;  // the block's first row
+          f32 acc_5[24][4];
+          #pragma unroll
+          for (int nb_4 = 0; nb_4 < 24; ++nb_4) {
+            acc_5[nb_4][0] = acc_[(blk_4 * 2 + 0) * 48 + nb_4 * 2];
+            acc_5[nb_4][1] = acc_[(blk_4 * 2 + 0) * 48 + nb_4 * 2 + 1];
+            acc_5[nb_4][2] = acc_[(blk_4 * 2 + 1) * 48 + nb_4 * 2];
+            acc_5[nb_4][3] = acc_[(blk_4 * 2 + 1) * 48 + nb_4 * 2 + 1];
+          }
+          #pragma unroll
+          for (int ks_4 = 0; ks_4 < 1; ++ks_4) {
+            u32 fa_4[4] = {};
+            ph::ldmatrix4(fa_4, stage_now_at_7 + (first_4 + lane_5 % 16) * 48 + (ks_4 * 16 + lane_5 / 16 * 8) * 2);
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (0 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[0], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[1], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (16 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[2], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[3], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (32 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[4], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[5], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (48 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[6], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[7], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (64 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[8], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[9], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (80 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[10], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[11], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (96 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[12], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[13], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (112 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[14], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[15], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (128 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[16], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[17], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (144 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[18], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[19], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (160 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[20], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[21], fa_4, {fq_2[2], fq_2[3]});
+            }
+            {
+              u32 fq_2[4];
+              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 400 + (176 + lane_5 / 16 * 8) * 2);
+              ph::mma_f16(acc_5[22], fa_4, {fq_2[0], fq_2[1]});
+              ph::mma_f16(acc_5[23], fa_4, {fq_2[2], fq_2[3]});
+            }
+          }
+          #pragma unroll
+          for (int nb_4 = 0; nb_4 < 24; ++nb_4) {
+            acc_[(blk_4 * 2 + 0) * 48 + nb_4 * 2] = acc_5[nb_4][0];
+            acc_[(blk_4 * 2 + 0) * 48 + nb_4 * 2 + 1] = acc_5[nb_4][1];
+            acc_[(blk_4 * 2 + 1) * 48 + nb_4 * 2] = acc_5[nb_4][2];
+            acc_[(blk_4 * 2 + 1) * 48 + nb_4 * 2 + 1] = acc_5[nb_4][3];
+          }
+        }
+      }
+      #else
+      const ph::Box<2> box_11 = {{box_5.lo[0], box_6.lo[1]}, {box_5.hi[0], box_6.hi[1]}};
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 24; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!box_11.has(i0, i1)) continue;
+              f32 acc_3 = acc_[pass * 48 + slot * 2 + v];
+              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_3 = (acc_3 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
+              acc_[pass * 48 + slot * 2 + v] = acc_3;
+            }
+          }
+        }
+      }
+      #endif
+      const ph::Box<2> box_12 = {{ph::max64(acc_box.lo[0], box_5.lo[0]), ph::max64(acc_box.lo[1], box_6.lo[1])}, {ph::min64(acc_box.hi[0], box_5.hi[0]), ph::min64(acc_box.hi[1], box_6.hi[1])}};
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 24; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            if (box_12.has(i0, g) && box_12.has(i0, g + 1)) {  // the whole group is present and aligned
+              #pragma unroll
+              for (int v = 0; v < 2; ++v) {
+                acc_[pass * 48 + slot * 2 + v] = acc_[pass * 48 + slot * 2 + v];
+              }
+            } else {  // element by element, masked
+              #pragma unroll
+              for (int v = 0; v < 2; ++v) {
+                const int i1 = g + v;
+                if (!box_12.has(i0, i1)) continue;
+                acc_[pass * 48 + slot * 2 + v] = acc_[pass * 48 + slot * 2 + v];
+              }
+            }
+          }
+        }
+      }
+      acc_box = box_12;
     }
-    acc_box = box_8;
     ++turn;
   }
   #line 138 "tests/corpus/dot.phobos"
-  const ph::Box<2> box_9 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  const ph::Box<2> box_13 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -477,7 +884,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       #pragma unroll
       for (int slot = 0; slot < 24; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (n0_ % 2 == 0 && box_9.has(i0, g) && box_9.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_13.has(i0, g) && box_13.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<f32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -488,7 +895,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_9.has(i0, i1)) continue;
+            if (!box_13.has(i0, i1)) continue;
             C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 48 + slot * 2 + v];
           }
         }
@@ -496,7 +903,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
     }
   }
   #line 139 "tests/corpus/dot.phobos"
-  const ph::Box<2> box_10 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  const ph::Box<2> box_14 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -506,7 +913,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       #pragma unroll
       for (int slot = 0; slot < 24; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (n0_ % 2 == 0 && box_10.has(i0, g) && box_10.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_14.has(i0, g) && box_14.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<f16, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -517,7 +924,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_10.has(i0, i1)) continue;
+            if (!box_14.has(i0, i1)) continue;
             D_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::to_f16(acc_[pass * 48 + slot * 2 + v]);
           }
         }

@@ -20,41 +20,80 @@ extern "C" __global__ void __launch_bounds__(128) phobos_stream_sum(f32* X_, f32
   #line 125 "tests/corpus/reductions.phobos"
   const i64 step = ph::wmul((i64)gridDim.x, 512ll);
   for (i64 c_ = ph::wmul((i64)blockIdx.x, 512ll); step > 0 && c_ < N_; c_ += step) {
-    #line 126 "tests/corpus/reductions.phobos"
-    ph::Box<1> box = {{ph::max64(c_, 0) - c_}, {ph::min64(c_ + 512, N_) - c_}};
-    box.normalize();
-    bool whole[1];  // whether each of this thread's groups is read whole
-    ph::Vec<f32, 4> X_gs[1];
-    {
-      const int lane = threadIdx.x % 128;  // the thread's place in its row's group
-      const int row = threadIdx.x / 128;
-      #pragma unroll
-      for (int slot = 0; slot < 1; ++slot) {
-        const int g = lane * 4;
-        whole[0] = c_ % 4 == 0 && box.has(g) && box.has(g + 3);
-        if (whole[0]) {
-          X_gs[0] = ph::vload<4>(&X_[c_ + g]);
+    if (c_ >= 0 && c_ + 512 <= N_) {  // every window inside its tensor, every tile whole
+      #line 126 "tests/corpus/reductions.phobos"
+      bool whole[1];  // whether each of this thread's groups is read whole
+      ph::Vec<f32, 4> X_gs[1];
+      {
+        const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+        const int row = threadIdx.x / 128;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          whole[0] = c_ % 4 == 0;
+          if (whole[0]) {
+            X_gs[0] = ph::vload<4>(&X_[c_ + g]);
+          }
         }
       }
-    }
-    {
-      const int lane = threadIdx.x % 128;  // the thread's place in its row's group
-      const int row = threadIdx.x / 128;
-      #pragma unroll
-      for (int slot = 0; slot < 1; ++slot) {
-        const int g = lane * 4;
-        if (whole[0]) {  // the whole group is present and aligned
-          const ph::Vec<f32, 4>& X_g = X_gs[0];
-          #pragma unroll
-          for (int v = 0; v < 4; ++v) {
-            acc_[v] = (acc_[v] + X_g.v[v]);
+      {
+        const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+        const int row = threadIdx.x / 128;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (whole[0]) {  // the whole group is present and aligned
+            const ph::Vec<f32, 4>& X_g = X_gs[0];
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              acc_[v] = (acc_[v] + X_g.v[v]);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              const int i0 = g + v;
+              acc_[v] = (acc_[v] + X_[c_ + i0]);
+            }
           }
-        } else {  // element by element, masked
-          #pragma unroll
-          for (int v = 0; v < 4; ++v) {
-            const int i0 = g + v;
-            if (!box.has(i0)) continue;
-            acc_[v] = (acc_[v] + X_[c_ + i0]);
+        }
+      }
+    } else {
+      #line 126 "tests/corpus/reductions.phobos"
+      ph::Box<1> box = {{ph::max64(c_, 0) - c_}, {ph::min64(c_ + 512, N_) - c_}};
+      box.normalize();
+      bool whole_2[1];  // whether each of this thread's groups is read whole
+      ph::Vec<f32, 4> X_gs_2[1];
+      {
+        const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+        const int row = threadIdx.x / 128;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          whole_2[0] = c_ % 4 == 0 && box.has(g) && box.has(g + 3);
+          if (whole_2[0]) {
+            X_gs_2[0] = ph::vload<4>(&X_[c_ + g]);
+          }
+        }
+      }
+      {
+        const int lane = threadIdx.x % 128;  // the thread's place in its row's group
+        const int row = threadIdx.x / 128;
+        #pragma unroll
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = lane * 4;
+          if (whole_2[0]) {  // the whole group is present and aligned
+            const ph::Vec<f32, 4>& X_g = X_gs_2[0];
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              acc_[v] = (acc_[v] + X_g.v[v]);
+            }
+          } else {  // element by element, masked
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              const int i0 = g + v;
+              if (!box.has(i0)) continue;
+              acc_[v] = (acc_[v] + X_[c_ + i0]);
+            }
           }
         }
       }

@@ -94,11 +94,15 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
                        "// the warpgroup's first row")
                 a = f"{a_desc} + ({n.first} * {stages.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
             w.line(f"f32 {n.acc}[{cols // 2}]{'' if start else ' = {}'};")
+            # The registers wgmma reads are held as they are from here: else ptxas (NVRTC 13.0)
+            # may fold their writing into the paths that wrote them (a loop's turn is written
+            # twice: plan/presence.py) and serialize the wgmmas (C7520).
             if start is not None:
                 start(lambda nb, v: f"{n.acc}[{nb} * 4 + {v}]")
-                # Held as they are from here: else ptxas (NVRTC 13.0) may fold the copies into
-                # the paths that wrote them and serialize the wgmmas (C7520).
                 w.line(f"ph::keep({n.acc});")
+            if sa is None:
+                w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
+                           [f"ph::keep({n.fa}[{n.step}]);"])
             w.line("ph::wgmma_fence();")
             b_step = k_major_step(sb.plan, n.step) if sb.plan.turned else f"{n.step} * {K_STEP * stages.SWIZZLE_ROW}"
             w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",

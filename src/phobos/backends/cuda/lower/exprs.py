@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from phobos.dtypes import DType
 from phobos.ir import nodes as ir
@@ -33,6 +34,9 @@ from phobos.ir.specialize import ANY, Specialization
 
 from .. import ctypes as ct
 from ..names import Names
+
+if TYPE_CHECKING:
+    from ..plan.presence import WholeTurns
 
 Region = list[tuple[str, str]]
 Pos = list[str]
@@ -235,6 +239,9 @@ class ExprWriter:
         self.c_names: dict[ir.Sym, str] = {}
         self.boxes: dict[ir.Sym, str] = {}
         self.full_syms: set[ir.Sym] = set()  # tiles whose every element is always present
+        # While a loop's turn is written as wholly present (plan/presence.WholeTurns): the
+        # windows and tiles its test at the turn's start found whole.
+        self.whole: WholeTurns | None = None
         self.tensors: dict[str, ir.TensorParam] = {
             p.name: p for p in kernel.params if isinstance(p, ir.TensorParam)
         }
@@ -554,7 +561,7 @@ class ExprWriter:
             case ir.Const() | ir.Iota():
                 return full_region(shape)
             case ir.Read(sym=sym):
-                if sym in self.full_syms:
+                if sym in self.full_syms or (self.whole is not None and sym in self.whole.tiles):
                     return full_region(shape)
                 box = self.boxes[sym]
                 return [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(shape))]
@@ -562,6 +569,8 @@ class ExprWriter:
                 tiled = [c for c in e.children() if c.type.shape]
                 return meet([fit(self.region(c), c.type.shape, shape) for c in tiled], shape)
             case ir.Load(tensor=name, items=items):
+                if self.whole is not None and id(e) in self.whole.loads:
+                    return full_region(shape)
                 source = [("0", self.dim(n)) for n in self.tensors[name].dims]
                 return self.window_region(items, source, shape)
             case ir.TileIndex(base=base, items=items):

@@ -734,13 +734,15 @@ class TileWriter(SweepWriter):
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,
                      pitch: int | str | None, aligned: bool,
-                     write: Callable[[Pos, Pos, str], str] | None = None, early: Sequence[ir.Expr] = ()) -> None:
+                     write: Callable[[Pos, Pos, str], str] | None = None, early: Sequence[ir.Expr] = (),
+                     inside: bool = False) -> None:
         """Write the present elements of `value` into a window, dropping what falls
         outside the target (`extents`, per dim); `ref(p, starts)` names the element at
         the window's position `p`, given the items' `window_starts` (`write(p, starts,
         x)` the statement giving it the value x, where the target is a register tile).
         The target has rows of `pitch` elements (None: one row) from a base that is 16-byte aligned
-        when `aligned`. `early`: what reads the target before the sweep (`settle`)."""
+        when `aligned`. `early`: what reads the target before the sweep (`settle`). With
+        `inside`, the window is known to lie inside the target (a whole turn's test)."""
         window = tuple(it.length for it in items if isinstance(it, ir.Window))
         if value.type.shape:
             region = fit(self.region(value), value.type.shape, window)
@@ -758,9 +760,13 @@ class TileWriter(SweepWriter):
         last_start = None  # the innermost window's start, when the innermost item is a window
         for it, extent, s in zip(items, extents, starts, strict=True):
             if isinstance(it, ir.At):
-                outside.append(f"{s} < 0 || {s} >= {extent}")
+                if not inside:
+                    outside.append(f"{s} < 0 || {s} >= {extent}")
                 continue
             lo, hi = next(inner)
+            if inside:
+                clipped.append((lo, hi))
+                continue
             last_start = s if it is items[-1] else None
             first, last = const_int(s), const_int(extent)
             # Positions of the window that fall outside [0, extent) are dropped.
@@ -798,7 +804,7 @@ class TileWriter(SweepWriter):
         extents = [self.dim(n) for n in dims]
         self.store_window(s.items, s.value, extents, lambda p, starts: self.window_ref(name, s.items, p, starts),
                           s.value.type.dtype, dims[-1] if len(dims) > 1 else None, name in self.aligned,
-                          early=early)
+                          early=early, inside=self.whole is not None and id(s) in self.whole.stores)
 
     def store_tile_window(self, s: ir.TileStore) -> None:
         sym = s.sym

@@ -20,7 +20,7 @@ from phobos.ir.specialize import Specialization
 
 from ..layout.fragments import Registers, plan_registers
 from .barriers import BarrierPlan
-from .presence import always_full
+from .presence import WholeTurns, always_full, plan_whole_turns
 from .products import ProductPlan, general_wgmma, plan_products
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
@@ -48,6 +48,7 @@ class KernelPlan:
     full: frozenset[ir.Sym]  # tiles every declaration and assignment leaves wholly present
     staging: Staging
     products: dict[int, ProductPlan]  # each product's plan, by node id, in its statement's layout
+    whole_turns: dict[int, WholeTurns]  # loops written twice, wholly present and not, by the id of the `for`
 
     @property
     def tiles_bytes(self) -> int:
@@ -66,7 +67,7 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
             offset += tile_bytes(sym)
     full = always_full_tiles(kernel, tiles)
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
-                      plan_products(kernel, registers, staging.operands))
+                      plan_products(kernel, registers, staging.operands), plan_whole_turns(kernel, full))
 
 
 def tile_bytes(sym: ir.Sym) -> int:

@@ -30,13 +30,15 @@ from ..gemm.gemm_launch import (
     resident_clusters,
 )
 from ..gemm.gemm_plan import GemmMode
+from ..plan.presence import whole_turns_on
 from ..plan.products import general_wgmma
 from ..write.kernel import generate
 from .compile import build
 
-# Each variant's code by what it was written for: the key, the GEMM mode and plan, and
-# whether the general writer's products may take wgmma (PHOBOS_CUDA_GENERAL_WGMMA).
-_GENERATED: weakref.WeakKeyDictionary[ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, bool], Generated]] = (
+# Each variant's code by what it was written for: the key, the GEMM mode and plan, and the
+# settings read when it is written (PHOBOS_CUDA_GENERAL_WGMMA, PHOBOS_CUDA_WHOLE_TURNS).
+_GENERATED: weakref.WeakKeyDictionary[
+    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, tuple[bool, bool]], Generated]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -49,7 +51,7 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
         spec = usual(variant)
     planned = planned_for(arch, gemm) if gemm else ""  # the general variant is the same on every arch
     by_key = _GENERATED.setdefault(variant, {})
-    key = (spec, gemm, planned, general_wgmma())
+    key = (spec, gemm, planned, (general_wgmma(), whole_turns_on()))
     found = by_key.get(key)
     if found is None:
         if gemm:

@@ -28,10 +28,11 @@ from ..layout import atoms
 from ..layout.fragments import ELEMENTWISE, Layout, read_in_order
 from ..lower import stage_ring
 from ..lower.debug import printf_line, scalar_debug
-from ..lower.exprs import in_bounds, linear
+from ..lower.exprs import const_int, in_bounds, linear
 from ..lower.tiles import TileWriter
 from ..plan.barriers import is_tile_statement
 from ..plan.kernel import KernelPlan, Staging, plan_kernel
+from ..plan.presence import WholeTurns
 from .prelude import PRELUDE
 
 # The shared memory a kernel with staged operands may take: the least a CTA has on a
@@ -381,11 +382,63 @@ class KernelWriter(TileWriter):
         self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
         saved, self.ring = self.ring, ring  # an inner loop writes with a ring of its own, or none
         with self.indented():
-            self.block(s.body)
+            whole = self.plan.whole_turns.get(id(s))
+            if whole is None or self.whole is not None:
+                self.block(s.body)
+            else:
+                self.whole_or_not(s.body, whole)
             if ring is not None:
                 self.line(f"++{ring.turn};")
         self.ring = saved
         self.line("}")
+
+    def whole_or_not(self, body: list[ir.Stmt], whole: WholeTurns) -> None:
+        """A loop's turn written twice (plan/presence.py): with every window and tile the
+        turn's test finds whole taken as whole, so that none of its statements tests
+        where elements are present, and as it is otherwise. Both copies take the same
+        shared memory, in the same places (a stage a turn fills is read by the next,
+        whichever copy runs it)."""
+        tests = []
+        ahead = {let.sym: self.c_names.get(let.sym) for let in whole.lets}
+        for let in whole.lets:  # the body's own lets the windows' places read, computed for the test
+            name = self.names.take(f"{let.sym.name.replace('.', '_')}_ahead")
+            self.line(f"const {ct.value_type(let.sym.vtype.dtype)} {name} = {self.scalar(let.init)};")  # type: ignore[arg-type]
+            self.c_names[let.sym] = name
+        for name, items in whole.windows:
+            dims = self.tensors[name].dims
+            for it, dim in zip(items, dims, strict=True):
+                start = self.index(it.index if isinstance(it, ir.At) else it.start, "at")
+                length = 1 if isinstance(it, ir.At) else it.length
+                first, extent = const_int(start), const_int(self.dim(dim))
+                if first is None or first < 0:  # what is known to hold is left out
+                    tests.append(f"{start} >= 0")
+                if first is None or extent is None or first + length > extent:
+                    tests.append(f"{start} + {length} <= {self.dim(dim)}")
+        for sym in whole.tiles:
+            box = self.boxes[sym]
+            tests += [f"{box}.lo[{k}] == 0 && {box}.hi[{k}] == {n}" for k, n in enumerate(sym.vtype.shape)]
+        for sym, before in ahead.items():  # the body declares its own
+            if before is None:
+                del self.c_names[sym]
+            else:
+                self.c_names[sym] = before
+        test = " && ".join(dict.fromkeys(tests)) or "true"
+        self.line(f"if ({test}) {{  // every window inside its tensor, every tile whole")
+        own, scalar_own = self.own_used, self.scalar_own_used
+        with self.indented():
+            self.whole = whole
+            try:
+                self.block(body)
+            finally:
+                self.whole = None
+        whole_own, whole_scalar_own = self.own_used, self.scalar_own_used
+        self.own_used, self.scalar_own_used = own, scalar_own
+        self.line("} else {")
+        with self.indented():
+            self.block(body)
+        self.line("}")
+        self.own_used = max(self.own_used, whole_own)
+        self.scalar_own_used = max(self.scalar_own_used, whole_scalar_own)
 
     def s_while(self, s: ir.While) -> None:
         with self.captured() as before:
