@@ -95,3 +95,46 @@ def test_with_the_setting_off_each_turn_is_written_once(monkeypatch: pytest.Monk
     monkeypatch.setenv(ENV_WHOLE_TURNS, "0")
     assert plan_kernel(variant, usual(variant)).whole_turns == {}
     assert "every window inside its tensor" not in generated(variant).source  # a launch writes the setting's code
+
+
+# Products summed into their accumulator's registers, and sums that may not be: a bf16
+# product after `acc * 0.5` (tensor cores); an x that reads memory; a product that reads
+# acc itself; and, in a kernel of its own, a blocked f32 product added to its accumulator.
+SUMS = """kernel k(A: tensor<bf16>[M, K], B: tensor<bf16>[K, 64], C: tensor<f32>[M, 64], D: tensor<f32>[M, 64]) {
+  let m0 = ctx.block.x * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for k in range(0, K, 64) {
+    acc = acc * 0.5 + dot(A[m0 :+ 64, k :+ 64], B[k :+ 64, :])
+    acc = C[m0 :+ 64, :] + dot(A[m0 :+ 64, k :+ 64], B[k :+ 64, :])
+    acc = acc + dot(bf16(acc), B[k :+ 64, :])
+  }
+  D[m0 :+ 64, :] = acc
+}
+"""
+BLOCKED = """@launch(256)
+kernel k(A: tensor<f32>[M, K], B: tensor<f32>[K, N], C: tensor<f32>[M, N]) {
+  var acc: tile<f32>[128, 128] = 0.0
+  for k in range(0, K, 32) {
+    acc += dot(A[ctx.block.y * 128 :+ 128, k :+ 32], B[k :+ 32, ctx.block.x * 128 :+ 128])
+  }
+  C[ctx.block.y * 128 :+ 128, ctx.block.x * 128 :+ 128] = acc
+}
+"""
+
+
+def _sums(source: str) -> tuple[list[ir.Assign], dict]:
+    variant = phobos.compile(source, path="k.phobos").kernels["k"].variants[0]
+    plan = plan_kernel(variant, usual(variant))
+    assert written(variant, usual(variant))[1].plan.summed.keys() == plan.summed.keys()
+    loop = next(s for s in variant.body if isinstance(s, ir.For))
+    return [s for s in loop.body if isinstance(s, ir.Assign)], plan.summed
+
+
+def test_the_plan_says_which_products_are_summed_into_their_accumulator() -> None:
+    (scaled, from_memory, reads_acc), summed = _sums(SUMS)
+    assert summed[id(scaled.value)].into.name == "acc"
+    assert summed[id(scaled.value)].addend is scaled.value.left  # acc * 0.5, written to acc first
+    assert id(from_memory.value) not in summed and id(reads_acc.value) not in summed
+    (blocked,), summed = _sums(BLOCKED)
+    assert summed[id(blocked.value)].into.name == "acc" and summed[id(blocked.value)].addend is None
+    assert summed[id(blocked.value)].product is blocked.value.right

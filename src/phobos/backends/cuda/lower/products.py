@@ -97,7 +97,8 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
     atom, order = atoms.atom_for(e), w.ordered
     assert order is not None
     d, shape = e.type.dtype, e.type.shape
-    into, addend = next(((sym, x) for product, sym, x in w.summed_into.values() if product is e), (None, None))
+    summed = next((summed for summed in w.summed_into.values() if summed.product is e), None)
+    into, addend = (None, None) if summed is None else (summed.into, summed.addend)
     if atom is None and into is not None:
         how = dot_fma.write_registers(w, e, order, ra, rb, k_lo, k_hi, w.sym(into), accumulate=True)
         if how is not None:

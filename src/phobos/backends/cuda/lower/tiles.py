@@ -43,7 +43,7 @@ from ..layout.fragments import (
 )
 from ..layout.groups import WARP, RowGroups, row_groups
 from ..plan.kernel import ALIGN
-from ..plan.products import ProductPlan
+from ..plan.products import ProductPlan, Summed
 from . import products
 from .exprs import (
     Pos,
@@ -100,9 +100,9 @@ class TileWriter(SweepWriter):
         self.scalar_own_used = 0  # the end of the own shared memory code below sm_80 uses
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
         self.read_in_order: set[int] = set()  # per statement: values read in its layout's order (fragments)
-        # Per statement `acc = x + dot(a, b)` whose product is summed into acc's own
-        # registers: the sum's node id -> (the product, acc, x unless it is acc itself).
-        self.summed_into: dict[int, tuple[ir.Dot, ir.Sym, ir.Expr | None]] = {}
+        # Per statement, the plan's `acc = x + dot(a, b)` whose product is summed into acc's
+        # own registers, by the sum's node id (dropped where the product is written otherwise).
+        self.summed_into: dict[int, Summed] = {}
         self.ring: Ring | None = None  # the `for` loop being written, where products stage a turn ahead
         self.products: dict[int, ProductPlan] = {}  # each product's plan, by node id (the kernel's plan)
         self.staged_any = False
@@ -149,9 +149,9 @@ class TileWriter(SweepWriter):
         if isinstance(e, ir.Read) and e.sym in self.registers:  # registers hold values, not storage
             return self.register_elem(e.sym, pos)
         if id(e) in self.summed_into:  # the product already added itself to the tile's registers
-            product, sym, _ = self.summed_into[id(e)]
-            if self.materialize(product) == self.sym(sym):
-                return self.register_elem(sym, pos)
+            summed = self.summed_into[id(e)]
+            if self.materialize(summed.product) == self.sym(summed.into):
+                return self.register_elem(summed.into, pos)
             del self.summed_into[id(e)]
         if isinstance(e, ir.Dot) and self.product_in_registers(e):
             products = self.materialize(e)

@@ -3,7 +3,7 @@ registers and how their elements are spread (layout/fragments.py), which of the 
 live in shared memory and at which byte offset, which tiles are always wholly present
 (no region at run time), where the barriers go (plan/barriers.py), whether
 products may stage their operands in shared memory and a loop turn ahead, and each
-product's plan (plan/products.py).
+product's plan and which products are summed into their accumulators (plan/products.py).
 
 The writer (write/kernel.py) reads the plan and adds only what writing decides as it
 goes: each statement's scratch above the tiles, and each product's lowering.
@@ -21,7 +21,7 @@ from phobos.ir.specialize import Specialization
 from ..layout.fragments import Registers, plan_registers
 from .barriers import BarrierPlan
 from .presence import WholeTurns, always_full, plan_whole_turns
-from .products import ProductPlan, general_wgmma, plan_products
+from .products import ProductPlan, Summed, general_wgmma, plan_products, plan_summed
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
 
@@ -49,6 +49,7 @@ class KernelPlan:
     staging: Staging
     products: dict[int, ProductPlan]  # each product's plan, by node id, in its statement's layout
     whole_turns: dict[int, WholeTurns]  # loops written twice, wholly present and not, by the id of the `for`
+    summed: dict[int, Summed]  # products summed into their accumulator's registers, by the id of the sum
 
     @property
     def tiles_bytes(self) -> int:
@@ -66,8 +67,9 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
             shared[sym] = offset
             offset += tile_bytes(sym)
     full = always_full_tiles(kernel, tiles)
+    products = plan_products(kernel, registers, staging.operands)
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
-                      plan_products(kernel, registers, staging.operands), plan_whole_turns(kernel, full))
+                      products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products))
 
 
 def tile_bytes(sym: ir.Sym) -> int:

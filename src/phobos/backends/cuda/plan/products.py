@@ -2,8 +2,10 @@
 mma.sync atom it runs on (layout/atoms.py), whether its statement computes it straight
 into registers of the statement's layout, which operands it stages in shared memory and
 in which layouts (layout/stages.py) on mma.sync, on wgmma and for blocked multiply-adds,
-and so whether sm_90a takes it on wgmma. The writers (lower/products.py, dot_mma.py,
-dot_fma.py) ask for the plan of a product in the layout of the statement they write.
+and so whether sm_90a takes it on wgmma; and which products are summed into their
+accumulator's own registers (`acc = x + dot(a, b)`). The writers (lower/products.py,
+dot_mma.py, dot_fma.py) ask for the plan of a product in the layout of the statement
+they write.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from phobos.environment import flag
 from phobos.ir import nodes as ir
 
 from ..layout.atoms import Atom, atom_for, wgmma_shape_takes
-from ..layout.fragments import Layout, Registers, product_in_registers, read_in_order, reads_registers
+from ..layout.fragments import ELEMENTWISE, Layout, Registers, product_in_registers, read_in_order, reads_registers
 from ..layout.stages import StageLayout, fits, operand_stages, stage_layout
 
 # Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
@@ -78,3 +80,62 @@ def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool) -> dic
             found[id(e)] = plan_product(e, layout, id(e) in in_order, registers.tiles, kernel.threads, staging)
     return found
 
+
+
+@dataclass(frozen=True)
+class Summed:
+    """`acc = x + dot(a, b)` (`acc += dot(a, b)`) whose product is summed into acc's own
+    registers rather than into registers of its own, which would hold a second
+    accumulator's worth through the whole k loop. `addend` is x, written to acc's
+    registers before the product's sums start from them; None where x is acc itself."""
+
+    product: ir.Dot
+    into: ir.Sym
+    addend: ir.Expr | None
+
+
+def plan_summed(kernel: ir.Kernel, registers: Registers, products: dict[int, ProductPlan]) -> dict[int, Summed]:
+    """Every product summed into its accumulator, by the node id of the sum."""
+    found = {}
+    for s in ir.walk_stmts(kernel.body):
+        if isinstance(s, ir.Assign) and s.sym.vtype.shape:
+            summed = summed_product(s, registers.statement_layout(s), registers, products)
+            if summed is not None:
+                found[id(s.value)] = summed
+    return found
+
+
+def summed_product(s: ir.Assign, layout: Layout | None, registers: Registers,
+                   products: dict[int, ProductPlan]) -> Summed | None:
+    """Whether `acc = x + dot(a, b)` sums its product into acc's registers: acc is a
+    register tile of the statement's layout `layout` and the product is computed into
+    registers of that layout. Blocked multiply-adds take `acc = acc + dot(a, b)` only; a
+    product on tensor cores also takes an x that is elementwise of register tiles and
+    scalars (attention's `acc * alpha`), where the product does not read acc."""
+    value, sym = s.value, s.sym
+    if not (isinstance(value, ir.Binary) and value.op == "+" and layout is not None
+            and registers.spread.get(sym) == layout):
+        return None
+    for addend, product in ((value.left, value.right), (value.right, value.left)):
+        if not (isinstance(product, ir.Dot) and product.type.dtype == sym.vtype.dtype
+                and product.type.shape == sym.vtype.shape and products[id(product)].in_registers):
+            continue
+        own = isinstance(addend, ir.Read) and addend.sym is sym
+        if atom_for(product) is None:
+            if own:
+                return Summed(product, sym, None)
+        elif addend.type.shape == sym.vtype.shape and registers_only(addend, layout, registers) \
+                and not ir.any_node(product, lambda n: isinstance(n, ir.Read) and n.sym is sym):
+            return Summed(product, sym, None if own else addend)
+    return None
+
+
+def registers_only(e: ir.Expr, layout: Layout, registers: Registers) -> bool:
+    """Whether `e` is elementwise of scalars and of register tiles each thread holds
+    where `layout` puts its elements (spread in it, or rows replicated), reading no
+    memory: its value at any element, present or not, is safe to compute."""
+    if isinstance(e, ir.Read):
+        return not e.sym.vtype.shape or registers.spread.get(e.sym) == layout or e.sym in registers.replicated
+    if isinstance(e, ir.Const | ir.ParamRef):
+        return True
+    return isinstance(e, ELEMENTWISE) and all(registers_only(c, layout, registers) for c in e.children())

@@ -24,8 +24,7 @@ from phobos.ir.specialize import Specialization, usual
 from phobos.targets import SHARED_LIMIT
 
 from .. import ctypes as ct
-from ..layout import atoms
-from ..layout.fragments import ELEMENTWISE, Layout, read_in_order
+from ..layout.fragments import read_in_order
 from ..lower import stage_ring
 from ..lower.debug import printf_line, scalar_debug
 from ..lower.exprs import const_int, in_bounds, linear
@@ -234,47 +233,12 @@ class KernelWriter(TileWriter):
 
     def s_assign(self, s: ir.Assign) -> None:
         if s.sym.vtype.shape:
-            self.note_summed_product(s)
+            summed = self.plan.summed.get(id(s.value))
+            if summed is not None:
+                self.summed_into[id(s.value)] = summed
             self.assign_tile(s.sym, s.value)
             return
         self.line(f"{self.sym(s.sym)} = {self.scalar(s.value)};")
-
-    def note_summed_product(self, s: ir.Assign) -> None:
-        """`acc = acc + dot(a, b)` (`acc += dot(a, b)`) with acc a register tile of the
-        statement's layout: the product is summed into acc's registers rather than into
-        registers of its own (which would hold a second accumulator's worth through the
-        whole k loop). Blocked multiply-adds take it as it is; a product on tensor cores
-        also takes `acc = x + dot(a, b)` where x is elementwise of register tiles and
-        scalars (attention's `acc * alpha`): x is written to acc first, and the
-        product's accumulators start from it."""
-        value, sym, order = s.value, s.sym, self.ordered
-        if not (isinstance(value, ir.Binary) and value.op == "+" and order is not None
-                and self.registers.spread.get(sym) == order.layout):
-            return
-        for addend, product in ((value.left, value.right), (value.right, value.left)):
-            if not (isinstance(product, ir.Dot) and product.type.dtype == sym.vtype.dtype
-                    and product.type.shape == sym.vtype.shape and self.product_in_registers(product)):
-                continue
-            own = isinstance(addend, ir.Read) and addend.sym is sym
-            if atoms.atom_for(product) is None:
-                if own:
-                    self.summed_into[id(value)] = (product, sym, None)
-                    return
-            elif addend.type.shape == sym.vtype.shape and self._registers_only(addend, order.layout) \
-                    and not ir.any_node(product, lambda n: isinstance(n, ir.Read) and n.sym is sym):
-                self.summed_into[id(value)] = (product, sym, None if own else addend)
-                return
-
-    def _registers_only(self, e: ir.Expr, layout: Layout) -> bool:
-        """Whether `e` is elementwise of scalars and of register tiles each thread holds
-        where `layout` puts its elements (spread in it, or rows replicated), reading no
-        memory: its value at any element, present or not, is safe to compute."""
-        if isinstance(e, ir.Read):
-            return not e.sym.vtype.shape or self.registers.spread.get(e.sym) == layout \
-                or e.sym in self.registers.replicated
-        if isinstance(e, ir.Const | ir.ParamRef):
-            return True
-        return isinstance(e, ELEMENTWISE) and all(self._registers_only(c, layout) for c in e.children())
 
     def s_store(self, s: ir.Store) -> None:
         if any(isinstance(it, ir.Window) for it in s.items):
