@@ -69,7 +69,7 @@ STUBS = r"""
 #define __forceinline__ inline
 #define __global__
 #define __shared__ static
-#define __launch_bounds__(n)
+#define __launch_bounds__(...)
 #define __align__(n) alignas(n)
 struct uint4 { unsigned x, y, z, w; };
 struct uint2 { unsigned x, y; };
@@ -217,7 +217,7 @@ HOST_PTX = {
 _ONE_TO_ONE = re.compile(r'asm(?: volatile)?\("(?P<op>[\w.]+) %0, %1;"\s*:\s*"=\w"\((?P<out>[^()]*)\)\s*:\s*'
                          r'"\w"\((?P<arg>[^()]*)\)\);')
 _ANY_ASM = re.compile(r'asm(?: volatile)?\(\s*"(?P<op>[^"]*?)(?:[ ;"\\].*?)?\);', re.S)
-_ENTRY = re.compile(r"void __launch_bounds__\(\d+\) (phobos_\w+)\(([^)]*)\)")
+_ENTRY = re.compile(r"void __launch_bounds__\(\d+(?:, \d+)?\) (phobos_\w+)\(([^)]*)\)")
 
 
 def host_source(source: str) -> str:

@@ -77,7 +77,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32
       __syncthreads();
       {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
         const int row0 = threadIdx.x / 4, col0 = threadIdx.x % 4 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k = 0; k < 16; ++k) {
           const f32 a = ((f32*)((unsigned char*)stage + (min(row0, 15)) * 80))[k];
           const ph::Vec<f32, 4> b = ph::vload<4>(&((f32*)((unsigned char*)stage_2 + (k) * 80))[col0]);
@@ -156,7 +156,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_ragged(f32* A_, f32
       __syncthreads();
       {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
         const int row0_2 = threadIdx.x / 4, col0_2 = threadIdx.x % 4 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k_2 = 0; k_2 < 16; ++k_2) {
           const f32 a_2 = ((f32*)((unsigned char*)stage_3 + (min(row0_2, 15)) * 80))[k_2];
           const ph::Vec<f32, 4> b_2 = ph::vload<4>(&((f32*)((unsigned char*)stage_4 + (k_2) * 80))[col0_2]);

@@ -109,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       __syncthreads();
       {  // tile<f32>[32, 24] = dot by multiply-adds: each thread its 2 rows of 8 columns (the row layout's), k outermost, from the stages
         const int row0 = threadIdx.x / 4, col0 = threadIdx.x % 4 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k = 0; k < 8; ++k) {
           const f32 a = ((f32*)((unsigned char*)stage + (row0) * 48))[k];
           const f32 a_2 = ((f32*)((unsigned char*)stage + (row0 + 16) * 48))[k];
@@ -243,7 +243,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       __syncthreads();
       {  // tile<f32>[32, 24] = dot by multiply-adds: each thread its 2 rows of 8 columns (the row layout's), k outermost, from the stages
         const int row0_2 = threadIdx.x / 4, col0_2 = threadIdx.x % 4 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k_2 = 0; k_2 < 8; ++k_2) {
           const f32 a_3 = ((f32*)((unsigned char*)stage_2 + (row0_2) * 48))[k_2];
           const f32 a_4 = ((f32*)((unsigned char*)stage_2 + (row0_2 + 16) * 48))[k_2];

@@ -126,7 +126,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
       __syncthreads();
       {  // tile<f32>[16, 32] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
         const int row0 = threadIdx.x / 8, col0 = threadIdx.x % 8 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k = 0; k < 8; ++k) {
           const f32 a = ((f32*)((unsigned char*)stage + (row0) * 48))[k];
           const f32 b = ((f32*)((unsigned char*)stage_2 + (col0) * 48))[k];
@@ -286,7 +286,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
       __syncthreads();
       {  // tile<f32>[16, 32] = dot by multiply-adds: each thread its 1 row of 4 columns (the row layout's), k outermost, from the stages
         const int row0_2 = threadIdx.x / 8, col0_2 = threadIdx.x % 8 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k_2 = 0; k_2 < 8; ++k_2) {
           const f32 a_2 = ((f32*)((unsigned char*)stage_3 + (row0_2) * 48))[k_2];
           const f32 b_5 = ((f32*)((unsigned char*)stage_4 + (col0_2) * 48))[k_2];

@@ -70,7 +70,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_tf32(f32* A_, f32*
       __syncthreads();
       {  // tile<f32>[32, 32] = dot by multiply-adds: each thread its 2 rows of 4 columns (the row layout's), k outermost, from the stages
         const int row0 = threadIdx.x / 8, col0 = threadIdx.x % 8 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k = 0; k < 16; ++k) {
           const f32 a = ((f32*)((unsigned char*)stage + (row0) * 80))[k];
           const f32 a_2 = ((f32*)((unsigned char*)stage + (row0 + 16) * 80))[k];
@@ -148,7 +148,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_tf32(f32* A_, f32*
       __syncthreads();
       {  // tile<f32>[32, 32] = dot by multiply-adds: each thread its 2 rows of 4 columns (the row layout's), k outermost, from the stages
         const int row0_2 = threadIdx.x / 8, col0_2 = threadIdx.x % 8 * 4;
-        #pragma unroll 4
+        #pragma unroll 8
         for (int k_2 = 0; k_2 < 16; ++k_2) {
           const f32 a_3 = ((f32*)((unsigned char*)stage_3 + (row0_2) * 80))[k_2];
           const f32 a_4 = ((f32*)((unsigned char*)stage_3 + (row0_2 + 16) * 80))[k_2];

@@ -392,7 +392,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   __syncthreads();
   {  // tile<f32>[16, 16] = dot by multiply-adds: each thread its 1 row of 8 columns (the row layout's), k outermost, from the stages
     const int row0 = threadIdx.x / 2, col0 = threadIdx.x % 2 * 8;
-    #pragma unroll 4
+    #pragma unroll 8
     for (int k_2 = 0; k_2 < 24; ++k_2) {
       const f32 a = ((f32*)((unsigned char*)stage_5 + (min(row0, 15)) * 112))[k_2];
       const ph::Vec<f32, 8> b = ph::vload<8>(&((f32*)((unsigned char*)stage_6 + (k_2) * 80))[col0]);
@@ -476,7 +476,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
     for (int r = 0; r < 8; ++r) {
       product_3[r] = 0.0f;
     }
-    #pragma unroll 4
+    #pragma unroll 8
     for (int k_3 = 0; k_3 < 24; ++k_3) {
       const f32 a_2 = ((f32*)((unsigned char*)stage_7 + (min(row0_2, 15)) * 112))[k_3];
       const ph::Vec<f32, 8> b_2 = ph::vload<8>(&((f32*)((unsigned char*)stage_8 + (k_3) * 80))[col0_2]);
@@ -618,7 +618,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
     for (int r = 0; r < 8; ++r) {
       product_4[r] = 0.0f;
     }
-    #pragma unroll 4
+    #pragma unroll 8
     for (int k_4 = 0; k_4 < 24; ++k_4) {
       const f32 a_3 = ((f32*)((unsigned char*)stage_9 + (min(row0_3, 15)) * 112))[k_4];
       const ph::Vec<f32, 8> b_3 = ph::vload<8>(&((f32*)((unsigned char*)stage_10 + (k_4) * 80))[col0_3]);

@@ -151,17 +151,19 @@ def make_atom_layout(lead: tuple[int, ...], cols: int, threads: int) -> Layout:
 
 def make_product_layout(lead: tuple[int, ...], cols: int, size: int, threads: int) -> Layout:
     """The row layout of a product no tensor core takes (dot_fma.py): of the group
-    widths that keep a row's group in one warp, the one giving each thread the fewest
-    rows and column groups together (each k step reads one element of A a row and
-    one group of B a column group, for rows x groups x size multiply-adds), the wider
-    on a tie."""
+    widths that keep a row's group in one warp, the one whose thread reads the fewest
+    pieces of shared memory in four k steps, for rows x groups x size multiply-adds a
+    step, the wider on a tie. A step reads one group of B a column group; a row's
+    elements of A lie along k in its stage, so four steps read them in 16-byte pieces
+    (`size` elements each, the kernel's group)."""
+    a_pieces = -(-4 // size)
     while cols % size:
         size //= 2
     rows, length = math.prod(lead), cols // size
 
     def cost(width: int) -> tuple[int, int]:
         groups = RowGroups(rows, length, threads, width)
-        return groups.passes + -(-length // width), -width
+        return groups.passes * a_pieces + 4 * -(-length // width), -width
 
     widths = [w for w in (1, 2, 4, 8, 16, 32) if threads % w == 0 and w <= max(1, length)]
     width = min(widths, key=cost)

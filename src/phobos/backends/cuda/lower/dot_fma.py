@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from .sweeps import Ordered
     from .tiles import TileWriter
 
+# k steps a turn of the product's loop: enough that the next steps' reads of shared
+# memory are in flight while this step's multiply-adds run.
+UNROLL = 8
+
 def write_registers(w: TileWriter, e: ir.Dot, order: Ordered, ra: Region, rb: Region, k_lo: str, k_hi: str,
                     out: str, accumulate: bool = False) -> str | None:
     """The product of `e` into this thread's registers `out` of the statement's row
@@ -92,7 +96,7 @@ def _products(w: TileWriter, e: ir.Dot, order: Ordered, sa: dot_stage.Staged, sb
             stored = (col, row) if staged.turned else (row, col)
             return ct.cast(dtype, d, ct.load(dtype, staged.ref(ct.storage_type(dtype), *stored)))
 
-        w.line(f"#pragma unroll {min(4, depth)}")
+        w.line(f"#pragma unroll {min(UNROLL, depth)}")
         w.line(f"for (int {k} = 0; {k} < {depth}; ++{k}) {{")
         with w.indented():
             a_values = [w.names.take("a") for _ in range(passes)]
