@@ -130,8 +130,9 @@ def test_the_triton_peer_agrees_on_the_cpu() -> None:
 
 @pytest.mark.parametrize("arch", [800, 900])
 def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: int, tmp_path) -> None:
-    """attention.phobos's forward and backward kernels, grouped and causal at a length no
-    tile divides, as sm_80 (mma.sync) and the H200 (wgmma) run them: the generated code
+    """attention.phobos's forward, backward and flash-decoding kernels, grouped and causal
+    at a length no tile divides (the decoding's second split ragged), as sm_80 (mma.sync)
+    and the H200 (wgmma) run them: the generated code
     on the host with those instructions emulated (tests/cuda_host_mma.py), against the
     interpreter."""
     import copy
@@ -170,3 +171,11 @@ def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: i
     agree("attention_bwd_kv", (blocks, zk), {**saved, "DK": np.zeros((zk, s, d), np.float32),
                                             "DV": np.zeros((zk, s, d), np.float32), **rows}, ["DK", "DV"])
     agree("attention_bwd_q", (blocks, z), {**saved, "DQ": np.zeros((z, s, d), np.float32), **rows}, ["DQ"])
+    splits, per_split = 2, 64
+    parts = agree("attention_decode_split", (splits, z),
+                  {"Q": (rng.standard_normal((z, 16, d)) / 2).astype(bfloat16), "K": k, "V": v,
+                   "PART": np.zeros((splits, z, 16, d), np.float32), "STATS": np.zeros((splits, z, 16, 2), np.float32),
+                   "scale": 0.125, "heads": z, "group": z // zk, "splits": splits, "per_split": per_split},
+                  ["PART", "STATS"])
+    agree("attention_decode_combine", (z, 1), {"PART": parts["PART"], "STATS": parts["STATS"],
+                                              "O": np.zeros((z, 16, d), bfloat16)}, ["O"])

@@ -255,6 +255,24 @@ kernel k(X: tensor<f32>[M, 8], Y: tensor<f32>[M, 8]) {
     assert "the max of each row this thread holds" in plain
 
 
+def test_a_tile_read_broadcast_stays_out_and_the_others_keep_their_layout():
+    """A one-row mask read along the rows of a product's tile (flash-decoding's keys of
+    the split): the mask alone stays in shared memory, and the product and the masked
+    tile keep the accumulator layout, where all three once stayed out (the product then
+    read its operands where they lie, with no copy ahead)."""
+    k, registers = planned("""
+@launch(128)
+kernel k(A: tensor<bf16>[16, 64], B: tensor<bf16>[64, 64], O: tensor<f32>[16, 64], n: i64) {
+  let s = dot(A[:, :], B[:, :])
+  let mask = iota<axis 1>(1, 64) < n
+  let kept = where(mask, s, 0.0)
+  O[:, :] = kept * 2.0
+}
+""")
+    assert in_registers(registers) == {"s": "spread", "kept": "spread"}
+    assert "bool* mask_ = (bool*)(smem" in body(k)
+
+
 def test_a_tile_that_followed_a_layout_only_through_one_left_out_is_left_out_too():
     """`a` is read at one element by every thread, so it stays in shared memory; the
     fill of `t` then has no register tile to take its order from, so `t` stays out

@@ -485,6 +485,14 @@ def _operand_tiles(s: ir.Stmt) -> set[ir.Sym]:
             for x in (d.left, d.right) for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym.vtype.shape}
 
 
+def _broadcast_tiles(tiles: set[ir.Sym]) -> set[ir.Sym]:
+    """The tiles of fewer rows than the most any of `tiles` has: read broadcast along
+    the rows of the others."""
+    rows = {sym: math.prod(sym.vtype.shape[:-1]) for sym in tiles}
+    most = max(rows.values(), default=1)
+    return {sym for sym, n in rows.items() if n < most}
+
+
 def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[tuple[int, ...], Layout],
               anchors: frozenset[int] = frozenset()) -> set[ir.Sym]:
     """The candidates some statement touches in a way no layout serves, with the
@@ -499,11 +507,14 @@ def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[
                 continue
             excluded |= _read_elsewhere(s) & candidates
             if statement_layout(s, layouts, live, anchors) is None:
-                # a product's operand in registers keeps the product out of them: leave
-                # out the operands alone where that lets the statement follow a layout
-                operands = _operand_tiles(s) & touched
-                if operands != touched and statement_layout(s, layouts, live - operands, anchors) is not None:
-                    excluded |= operands
+                # a product's operand in registers keeps the product out of them, and a
+                # tile read broadcast (a [1, n] mask beside [m, n] tiles) keeps the others
+                # out of their layout: leave out those alone where that lets the statement
+                # follow a layout
+                for fewer in (_operand_tiles(s) & touched, _broadcast_tiles(touched)):
+                    if fewer and fewer != touched and statement_layout(s, layouts, live - fewer, anchors) is not None:
+                        excluded |= fewer
+                        break
                 else:
                     excluded |= touched
         if len(excluded) == before:
