@@ -285,6 +285,8 @@ class Difftest:
             **counts,
             "seed": summary["seed"],
             "seconds": seconds if seconds is not None else summary["wall_seconds"],
+            # where a kernel's time went, each step's mean (the run's count hangs on it)
+            "seconds_per_kernel": summary.get("seconds_per_kernel", {}),
             "failed_seeds": sorted(f["seed"] for kind in summary["failures"].values() for f in kind)[:50],
             "summary": str(path),
         }
