@@ -4,16 +4,7 @@ Reductions and `dot` need many elements for each one they produce, so they are
 materialized first into scratch shared memory (after the tile variables), with a
 barrier after. So is any part of a value that reads the place being written at
 other positions than the one written (`t = transpose(t)`, `X[1 :+ 8] = X[0 :+ 8]`).
-
-A reduction along the last axis, and the row maximum and sum of `softmax`, give each
-row a group of threads (groups.py): each folds its share of the row in registers,
-the group combines by xor shuffles, and a group wider than a warp through one small
-shared array. `softmax` itself is then elementwise, `exp(x - max) / sum` read from
-its materialized row statistics, so it fuses into the sweep that uses it. In a
-statement that runs in a register layout's order (sweeps.py), each lane folds the
-elements it holds, the row values and softmax's statistics stay in registers (one a
-pass), and a group's warps meet in shared memory of the statement's own, so none of
-it needs a barrier after.
+The folds along rows (reductions, softmax's statistics) are rows.py's.
 
 Collectives and atomics are here too: they are hoisted locals (exprs.py).
 """
@@ -22,10 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
-from phobos.dtypes import F64
 from phobos.ir import nodes as ir
 from phobos.ir.nodes import Uniformity as U
 from phobos.ir.specialize import Specialization
@@ -34,17 +23,13 @@ from phobos.ir.text import same_window
 from .. import ctypes as ct
 from ..layout.fragments import (
     ELEMENTWISE,
-    MAX_GROUPS,
     Registers,
-    cheap,
-    make_layout,
     product_in_registers,
     reads_registers,
 )
-from ..layout.groups import WARP, RowGroups, row_groups
 from ..plan.kernel import ALIGN
 from ..plan.products import ProductPlan, Summed
-from . import products
+from . import products, rows
 from .exprs import (
     Pos,
     Region,
@@ -52,7 +37,6 @@ from .exprs import (
     const_int,
     fit,
     full_region,
-    holds_any,
     imax,
     imin,
     in_bounds,
@@ -62,25 +46,9 @@ from .exprs import (
     sub,
 )
 from .stage_ring import Ring
-from .sweeps import Ordered, SweepWriter
+from .sweeps import SweepWriter
 
 T = TypeVar("T")
-VALUE_BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8, "i8": 1}  # the value types a reduction folds in
-
-
-@dataclass(frozen=True)
-class Fold:
-    """One value a row reduction folds each row into: accumulator `acc` of C++ type
-    `ctype`, starting at `identity` (at `empty` instead, where given, in a row with no
-    present element), combined by `step(a, b)`; `value` is the row's element at the
-    reduction's position `j`."""
-
-    acc: str
-    ctype: str
-    identity: str
-    step: Callable[[str, str], str]
-    value: str
-    empty: str | None = None
 
 
 class TileWriter(SweepWriter):
@@ -239,7 +207,7 @@ class TileWriter(SweepWriter):
             return self.memo[key]
         match e:
             case ir.Reduce():
-                tmp, region = self.reduce_axis(e)
+                tmp, region = rows.reduce_axis(self, e)
             case ir.Dot():
                 tmp, region = products.write(self, e)
             case _:  # a softmax too: its elements, fused, written out
@@ -260,179 +228,6 @@ class TileWriter(SweepWriter):
         kept = region if box is None else [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(region))]
         self.sweep(e.type.shape, kept, [f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(e.type.dtype, value)};"])
         return tmp, kept
-
-    def combine(self, op: str, d, acc: str, value: str) -> str:
-        if op == "sum":
-            return ct.binary("+", d, acc, value)
-        return ct.min_max(op, d, acc, value)
-
-    def reduce_axis(self, e: ir.Reduce) -> tuple[str, Region]:
-        """sum/max/min along one axis: the last axis by groups of threads per row
-        (`row_reduce`); another axis by one thread per output element, folding its line."""
-        x, axis, d = e.operand, e.axis, e.type.dtype
-        assert axis is not None
-        source = self.region(x)
-        region = [("0", "1") if k == axis else r for k, r in enumerate(source)]
-        pos = self.pos(len(e.type.shape))
-        j = self.loop_name("j")
-        along = [j if k == axis else p for k, p in enumerate(pos)]
-        value = ct.cast(x.type.dtype, d, self.elem(x, along))
-        acc = self.loop_name("acc")
-        if axis == len(e.type.shape) - 1 and x.type.shape[-1] > 1:
-            vt = ct.value_type(d)
-            # A float max or min starts at NaN, so that of NaN alone it is NaN.
-            fold = Fold(acc, vt, ct.neutral(e.op, d), lambda a, b: self.combine(e.op, d, a, b), value,
-                        ct.identity(e.op, d))
-            what = f"{e.op} along the last axis of {x.type}"
-            order = self.ordered
-            if order is not None and order.is_spread(x.type.shape) and id(e) in self.read_in_order:
-                # The statement's sweeps run in the same order: each thread keeps its rows' values.
-                tmp = self.names.take(f"row_{e.op}")
-                self.line(f"{vt} {tmp}[{order.layout.passes}];  // the {e.op} of each row this thread holds")
-                self.row_values.add(id(e))
-                self.row_reduce(what, x.type.shape, source, [fold], [f"{tmp}[{order.row_index}] = {acc};"],
-                                every_lane=True)
-                return tmp, region
-            tmp = self.temp(e)
-            out = linear([*pos[:-1], "0"], e.type.shape)
-            self.row_reduce(what, x.type.shape, source, [fold], [f"{tmp}[{out}] = {ct.pack(d, acc)};"])
-            return tmp, region
-        lo, hi = source[axis]
-        tmp = self.temp(e)
-        self.sweep(e.type.shape, region, [
-            f"{ct.value_type(d)} {acc} = {ct.fold_start(e.op, d, holds_any([(lo, hi)]))};",
-            f"for (i64 {j} = {lo}; {j} < {hi}; ++{j}) {acc} = {self.combine(e.op, d, acc, value)};",
-            f"{tmp}[{linear(pos, e.type.shape)}] = {ct.pack(d, acc)};",
-        ])
-        return tmp, region
-
-    def row_reduce(self, what: str, shape: tuple[int, ...], source: Region, folds: list[Fold],
-                   stores: list[str], every_lane: bool = False) -> None:
-        """Fold every row (last axis) of a tile of `shape` whose present region is
-        `source` into each of `folds`, one after another (a fold's value may use an
-        earlier fold's result), then run `stores` once per present row (in every lane
-        of the row's group when `every_lane`: they fill replicated registers).
-
-        The folds' values and `stores` name the row's position `self.pos(rank)[:-1]`,
-        the element's `loop_name("j")`, and the accumulators. A row absent in another
-        dim, or past the last row, folds nothing, but its lanes still take part in the
-        shuffles (which need every lane of the warp). In a statement that runs in a
-        register layout's order, each lane folds the elements it holds there."""
-        order = self.ordered if self.ordered is not None and self.ordered.is_spread(shape) else None
-        layout = order.layout.groups if order is not None else row_groups(math.prod(shape[:-1]), shape[-1],
-                                                                             self.kernel.threads)
-        # A reduction kept in registers has its warps meet in shared memory of its own
-        # statement (the barrier planner's place for it), not the statement scratch.
-        allocate = self.scratch if order is None else self.own_scratch
-        parts = [] if layout.warps == 1 else [
-            allocate(f.ctype, VALUE_BYTES[f.ctype], self.kernel.threads // WARP, f"{f.acc} of each warp",
-                     f"{f.acc}_part")
-            for f in folds
-        ]
-        if order is not None:
-            self.line(f"// {what}: {order.layout.describe()}; each lane folds its own elements in registers, "
-                      f"then xor shuffles combine the group{' and one shared step its warps' if parts else ''}")
-            rows = self.layout_rows(order)
-        else:
-            self.line(f"// {what}: {self.describe(layout)}")
-            rows = self.group_rows(layout, shape[:-1], self.pos(len(shape))[:-1])
-        with rows as exists:
-            self.fold_rows(shape, source, folds, stores, every_lane, order, layout, parts, exists)
-
-    def fold_rows(self, shape: tuple[int, ...], source: Region, folds: list[Fold], stores: list[str],
-                  every_lane: bool, order: Ordered | None, layout: RowGroups, parts: list[str],
-                  exists: str | None) -> None:
-        """The body of `row_reduce` for the row at `self.pos(rank)[:-1]`."""
-        pos = self.pos(len(shape))
-        width, lanes = layout.width, layout.lanes
-        j = self.loop_name("j")
-        lane, row = self.loop_name("lane"), self.loop_name("row")
-        live = [exists] if exists else []
-        for p, (lo, hi), n in zip(pos[:-1], source[:-1], shape[:-1], strict=True):
-            if (lo, hi) != ("0", str(n)):
-                live.append(f"{lo} <= {p} && {p} < {hi}")
-        lo, hi = source[-1]
-        alive = self.loop_name("live")
-        if live:
-            said = " and ".join(w for w, c in (("exists", bool(exists)), ("is present", len(live) > bool(exists)))
-                                if c)
-            self.line(f"const bool {alive} = {' && '.join(live)};  // the row {said}")
-        # The row's present elements [begin, end); a row that is not live has none.
-        if const_int(lo) is None:
-            begin = self.loop_name("begin")
-            self.line(f"const int {begin} = (int){paren(lo)};")
-            lo = begin
-        if live or const_int(hi) is None:
-            end = self.loop_name("end")
-            text = hi if const_int(hi) is not None else f"(int){paren(hi)}"
-            self.line(f"const int {end} = {f'{alive} ? {text} : 0' if live else text};")
-            hi = end
-        for k, fold in enumerate(folds):
-            start = fold.identity if fold.empty is None else ct.pick(holds_any([(lo, hi)]), fold.identity, fold.empty)
-            self.line(f"{fold.ctype} {fold.acc} = {start};")
-            if order is not None:
-                with self.layout_slots(order) as present:
-                    if present:
-                        self.line(f"if (!({present})) continue;")
-                    size, g = order.layout.size, order.group
-                    step = f"{fold.acc} = {fold.step(fold.acc, fold.value)};"
-                    each_lane = f"for (int {order.lane} = 0; {order.lane} < {size}; ++{order.lane}) {{"
-                    column = f"const int {j} = {g} + {order.lane};"
-                    checked = const_int(hi) != order.layout.cols or lo != "0"
-                    if checked:  # a group wholly inside the row's present elements folds unchecked
-                        whole = " && ".join(t for t in (f"{lo} <= {g}" if lo != "0" else "", f"{g} + {size} <= {hi}")
-                                            if t)
-                        self.line(f"if ({whole}) {{")
-                        self.depth += 1
-                    self.unrolled(each_lane, [column, step])
-                    if checked:
-                        self.depth -= 1
-                        self.line("} else {")
-                        inside = " && ".join(t for t in (f"{lo} <= {j}" if lo != "0" else "", f"{j} < {hi}") if t)
-                        with self.indented():
-                            self.unrolled(each_lane, [column, f"if ({inside}) {step}"])
-                        self.line("}")
-            else:
-                start = lane if lo == "0" else f"{lo} + {lane}"
-                self.line("#pragma unroll 4")
-                self.line(f"for (int {j} = {start}; {j} < {hi}; {j} += {width}) "
-                          f"{fold.acc} = {fold.step(fold.acc, fold.value)};")
-            m = self.loop_name("m")
-            self.line(f"// the {lanes} lanes combine pairwise, halving: each ends with the same bits")
-            self.line("#pragma unroll")
-            self.line(f"for (int {m} = {lanes // 2}; {m} >= 1; {m} /= 2) "
-                      f"{fold.acc} = {fold.step(fold.acc, f'ph::shfl_xor({fold.acc}, {m}, {lanes})')};")
-            if parts:
-                part, warps, w = parts[k], layout.warps, self.loop_name("w")
-                self.line(f"// the row's {warps} warps: each leaves its value in {part}, then every thread "
-                          "of the row combines them in order")
-                self.line(f"if (threadIdx.x % {WARP} == 0) {part}[threadIdx.x / {WARP}] = {fold.acc};")
-                self.sync()
-                self.line(f"{fold.acc} = {part}[{row} * {warps}];")
-                self.line(f"for (int {w} = 1; {w} < {warps}; ++{w}) "
-                          f"{fold.acc} = {fold.step(fold.acc, f'{part}[{row} * {warps} + {w}]')};")
-        guard = [*([alive] if live else []), *([] if every_lane else [f"{lane} == 0"])]
-        self.line(f"if ({' && '.join(guard)}) {{" if guard else "{")
-        with self.indented():
-            for text in stores:
-                self.line(text)
-        self.line("}")
-
-    @staticmethod
-    def describe(layout: RowGroups) -> str:
-        """The group layout, for a comment in the generated code."""
-        g = layout.width
-        text = f"{layout.rows} row{'s' if layout.rows > 1 else ''} of {layout.length}, a group of {g} threads per row"
-        if layout.warps > 1:
-            text += f" ({layout.warps} warps)"
-        if layout.passes > 1:
-            text += f", {layout.per_pass} rows a pass ({layout.passes} passes)"
-        text += f"; lane l folds elements l, l + {g}, ... in registers, then xor shuffles combine"
-        if layout.warps > 1:
-            text += " each warp and one shared step the warps"
-        else:
-            text += " the group"
-        return text
 
     def by_arch(self, tensor_cores: Callable[[], T], scalar: Callable[[], None],
                 hopper: Callable[[], T] | None = None) -> list[T]:
@@ -465,6 +260,12 @@ class TileWriter(SweepWriter):
         self.line("#endif")
         return results
 
+    def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
+        return rows.softmax_elem(self, e, pos)
+
+    def reduce_all(self, e: ir.Reduce) -> str:
+        return rows.reduce_all(self, e)
+
     def note_lowering(self, e: ir.Dot, text: str) -> None:
         """Record how the product at `e`'s place is written, for `phobos compile` to say."""
         self.lowerings[(e.span.line, e.span.column)] = text
@@ -481,108 +282,6 @@ class TileWriter(SweepWriter):
         self.memo, self.region_memo, self.index_memo = dict(memo), dict(regions), dict(indices)
         self.row_stats, self.stats_in_registers = dict(stats), dict(in_registers)
         self.arena_used, self.force = rest["arena"], set(rest["force"])
-
-    def softmax_stats(self, e: ir.Softmax) -> tuple[str, str]:
-        """Each row's maximum and sum of `exp(x - max)` over its present elements, in
-        scratch, one entry per row, followed by a barrier. An operand that is not a
-        cheap read of shared memory is materialized first: the rows are read three
-        times (maximum, sum, output)."""
-        key = id(e)
-        if key in self.row_stats:
-            return self.row_stats[key]
-        x, d = e.operand, e.type.dtype
-        order = self.ordered
-        if order is None or not order.is_spread(x.type.shape) or id(e) not in self.read_in_order:
-            order = None
-        if not cheap(x, order is not None):
-            self.force.add(id(x))
-        shape = x.type.shape
-        source = self.region(x)
-        pos = self.pos(len(shape))
-        j = self.loop_name("j")
-        work, suffix = ("f64", "") if d == F64 else ("f32", "f")
-        work_type = F64 if d == F64 else ct.F32
-        value = f"({work}){paren(self.elem(x, [*pos[:-1], j]))}"
-        peak, total = self.loop_name("peak"), self.loop_name("total")
-        if order is not None:  # kept in registers, each thread its rows' (the sweeps that read them follow)
-            peaks, totals = self.names.take("row_max"), self.names.take("row_sum")
-            self.line(f"{work} {peaks}[{order.layout.passes}], {totals}[{order.layout.passes}];  "
-                      "// the maximum and sum of exp(x - maximum) of each row this thread holds")
-            row = order.row_index
-        else:
-            rows = math.prod(shape[:-1])
-            size = 8 if d == F64 else 4
-            peaks = self.scratch(work, size, rows, "each row's maximum", "row_max")
-            totals = self.scratch(work, size, rows, "each row's sum of exp(x - maximum)", "row_sum")
-            row = self.loop_name("row")
-        self.stats_in_registers[key] = order is not None
-        exponential = ct.math1("exp", work_type, f"{value} - {peak}", self.spec.fast_math)
-        if self.exp_in_place(e):  # the operand's registers take exp(x - max), which the output divides
-            exponential = f"({self.elem(x, [*pos[:-1], j])} = {exponential})"
-        folds = [
-            Fold(peak, work, ct.literal(-math.inf, F64 if d == F64 else ct.F32),
-                 lambda a, b: f"fmax{suffix}({a}, {b})", value),
-            Fold(total, work, "0" if d == F64 else "0.0f", lambda a, b: f"({a} + {b})", exponential),
-        ]
-        self.row_reduce(f"softmax's row statistics of {x.type}", shape, source, folds,
-                        [f"{peaks}[{row}] = {peak};", f"{totals}[{row}] = {total};"], every_lane=order is not None)
-        if order is None:
-            self.sync()
-        self.row_stats[key] = (peaks, totals)
-        return peaks, totals
-
-    def exp_in_place(self, e: ir.Softmax) -> bool:
-        """Whether the row sums leave exp(x - max) in the operand's registers for the
-        output to divide: statistics kept in registers, of a consumed operand."""
-        return self.stats_in_registers[id(e)] and id(e) in self.registers.consumed
-
-    def softmax_elem(self, e: ir.Softmax, pos: Pos) -> str:
-        """An element of softmax(x): `exp(x - max) / sum` with its row's statistics."""
-        peaks, totals = self.softmax_stats(e)
-        x, d, shape = e.operand, e.type.dtype, e.type.shape
-        work = "f64" if d == F64 else "f32"
-        if self.stats_in_registers[id(e)]:
-            row = self.own_row(pos)
-        else:
-            row = linear(pos[:-1], shape[:-1]) if len(shape) > 1 else "0"
-        fast, work_type = self.spec.fast_math, F64 if d == F64 else ct.F32
-        if self.exp_in_place(e):
-            share = ct.binary("/", work_type, self.elem(x, pos), f"{totals}[{row}]", fast)
-        else:
-            exponential = ct.math1("exp", work_type, f"({work}){paren(self.elem(x, pos))} - {peaks}[{row}]", fast)
-            share = ct.binary("/", work_type, exponential, f"{totals}[{row}]", fast)
-        return share if d == F64 else ct.rounded(d, share)
-
-    def reduce_all(self, e: ir.Reduce) -> str:
-        """sum/max/min of every present element: per thread, then over the CTA. Each
-        thread folds its share in a register layout's order (the statement's, or one of
-        the operand's own shape when the operand is a plain stream of elements): whole
-        groups read at once, every read issued before the folds need them."""
-        x, d = e.operand, e.type.dtype
-        shape = x.type.shape
-        region = self.region(x)
-        acc = self.names.take(e.op)
-        self.line(f"{ct.value_type(d)} {acc} = {ct.fold_start(e.op, d, holds_any(region))};")
-        order = self.ordered if self.ordered is not None and self.ordered.covers(shape) else None
-        if order is None and not any(isinstance(n, ir.Reduce | ir.Softmax | ir.Dot) for n in ir.walk_expr(x)):
-            layout = make_layout(shape[:-1], shape[-1], self.registers.size, self.kernel.threads)
-            if layout.passes * layout.slots <= MAX_GROUPS:
-                order = self.order(layout)
-        if order is None:
-            pos = self.pos(len(shape))
-            value = ct.cast(x.type.dtype, d, self.elem(x, pos))
-            self.sweep(shape, region, [f"{acc} = {self.combine(e.op, d, acc, value)};"])
-        else:
-            saved, self.ordered = self.ordered, order
-            try:
-                self.layout_elements(
-                    order, shape, region, self.elem(x, order.pos), lambda: self.elem(x, order.pos),
-                    lambda v: [f"{acc} = {self.combine(e.op, d, acc, ct.cast(x.type.dtype, d, v))};"],
-                    [], None, False)
-            finally:
-                self.ordered = saved
-        self.line(f"{acc} = ph::cta_reduce({acc}, {ct.combiner(e.op)}, ({ct.value_type(d)}){ct.neutral(e.op, d)});")
-        return acc
 
     # ------------------------------------------------------------ collectives and atomics
 
