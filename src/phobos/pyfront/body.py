@@ -1,4 +1,6 @@
-"""Translating a def's statements and expressions into Phobos nodes.
+"""Translating a def's expressions and names into Phobos nodes (its statements are
+statements.py's, print and assert debugstmts.py's; the tables of what Python's
+constructs mean are spellings.py's).
 
 Names are resolved the way the def's module sees them, without running anything: a
 name bound to `phobos.lang` (under any alias) makes `ph.X` the language's `X`, a name
@@ -11,7 +13,6 @@ from __future__ import annotations
 import ast as py
 import builtins
 import math
-import re
 import sys
 from types import ModuleType
 from typing import NoReturn
@@ -26,7 +27,6 @@ from phobos.names import (
     CONVERSIONS,
     CTX_FIELDS,
     DOT_PRECISIONS,
-    KEYWORDS,
 )
 
 from .debugstmts import DebugStatements
@@ -44,86 +44,22 @@ from .markers import (
 )
 from .phobosfn import PhobosFn
 from .source import DefSource, end, start
-
-
-class _Sentinel:
-    def __init__(self, label: str) -> None:
-        self.label = label
-
-    def __repr__(self) -> str:
-        return self.label
-
-
-# What `Body.reference` answers besides a Python value.
-LOCAL = _Sentinel("LOCAL")  # one of the def's own Phobos names
-UNBOUND = _Sentinel("UNBOUND")  # a bare name the module does not (yet) bind
-FOREIGN = _Sentinel("FOREIGN")  # a dotted name that is not phobos.lang's, or a local's attribute
-
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_RESERVED = frozenset(KEYWORDS) | {"ctx"}
-
-_BINARY: dict[type[py.operator], str] = {
-    py.Add: "+", py.Sub: "-", py.Mult: "*", py.Div: "/", py.FloorDiv: "/", py.Mod: "%",
-    py.BitAnd: "&", py.BitOr: "|", py.BitXor: "^", py.LShift: "<<", py.RShift: ">>",
-}
-_PYTHON_DIVISION: dict[type[py.operator], str] = {py.Div: "/", py.FloorDiv: "//"}
-_UNARY: dict[type[py.unaryop], str] = {py.Not: "!", py.USub: "-", py.Invert: "~"}
-_COMPARE: dict[type[py.cmpop], str] = {
-    py.Eq: "==", py.NotEq: "!=", py.Lt: "<", py.LtE: "<=", py.Gt: ">", py.GtE: ">=",
-}
-# Comparisons Phobos lacks: how each is written, and a pattern that finds it in the text.
-_NO_COMPARE: dict[type[py.cmpop], tuple[str, bytes]] = {
-    py.Is: ("is", rb"\bis\b"),
-    py.IsNot: ("is not", rb"\bis\s+not\b"),
-    py.In: ("in", rb"\bin\b"),
-    py.NotIn: ("not in", rb"\bnot\s+in\b"),
-}
-
-# Python constructs with no Phobos counterpart: how to name each, and the Phobos way.
-_CONSTRUCTS: dict[type[py.AST], tuple[str, str]] = {
-    py.With: ("`with`", ""),
-    py.AsyncWith: ("`async with`", ""),
-    py.Try: ("`try`", ""),
-    py.TryStar: ("`try`", ""),
-    py.Raise: ("`raise`", ""),
-    py.Delete: ("`del`", ""),
-    py.Global: ("`global`", ""),
-    py.Nonlocal: ("`nonlocal`", ""),
-    py.Import: ("`import`", "import at the top of the module"),
-    py.ImportFrom: ("`import`", "import at the top of the module"),
-    py.ClassDef: ("a class definition", ""),
-    py.FunctionDef: ("a nested def", "write a @ph.fn at the top of the module"),
-    py.AsyncFunctionDef: ("`async def`", ""),
-    py.AsyncFor: ("`async for`", ""),
-    py.Match: ("`match`", "write if and else"),
-    py.ListComp: ("a list comprehension", ""),
-    py.SetComp: ("a set comprehension", ""),
-    py.DictComp: ("a dict comprehension", ""),
-    py.GeneratorExp: ("a generator expression", ""),
-    py.Lambda: ("a lambda", "write a @ph.fn"),
-    py.IfExp: ("a conditional expression `a if c else b`", "write ph.where(c, a, b)"),
-    py.NamedExpr: ("`:=`", "declare the name first"),
-    py.Await: ("`await`", ""),
-    py.Yield: ("`yield`", ""),
-    py.YieldFrom: ("`yield from`", ""),
-    py.JoinedStr: ("an f-string", ""),
-    py.List: ("a list", ""),
-    py.Tuple: ("a tuple", ""),
-    py.Dict: ("a dict", ""),
-    py.Set: ("a set", ""),
-    py.Starred: ("`*` unpacking", ""),
-}
-_CONSTANTS: dict[type, str] = {
-    str: "a string", bytes: "bytes", type(None): "`None`", type(...): "`...`",
-    complex: "a complex number",
-}
-# Python built-ins a kernel might reach for, and what Phobos writes instead.
-_PYTHON_BUILTIN_HINTS = {
-    "float": "convert with ph.f32(x)",
-    "int": "convert with ph.i32(x)",
-    "bool": "Phobos has no conversion to bool; compare instead, as in x != 0",
-    "range": "range(...) is only the iterable of a for loop",
-}
+from .spellings import (
+    BINARY,
+    COMPARE,
+    CONSTRUCTS,
+    FOREIGN,
+    IDENT,
+    LOCAL,
+    NO_COMPARE,
+    PYTHON_BUILTIN_HINTS,
+    PYTHON_CONSTANTS,
+    PYTHON_DIVISION,
+    RESERVED,
+    UNARY,
+    UNBOUND,
+)
+from .statements import Statements
 
 
 def _is_module(value: object, name: str) -> bool:
@@ -145,7 +81,7 @@ def _unparse_spells(node: py.AST, levels: int) -> bool:
     return True
 
 
-class Body(DebugStatements):
+class Body(DebugStatements, Statements):
     """Translates one def: knows its module's names and which names are its own."""
 
     def __init__(self, src: DefSource, namespace: dict[str, object], fn_name: str | None) -> None:
@@ -198,16 +134,16 @@ class Body(DebugStatements):
         if isinstance(node, py.Constant) and isinstance(node.value, str):
             self.error("a string is no value; only print and assert take one", node)
         if isinstance(node, py.Constant):
-            what, hint = _CONSTANTS.get(type(node.value), "this constant"), ""
+            what, hint = PYTHON_CONSTANTS.get(type(node.value), "this constant"), ""
         else:
-            what, hint = _CONSTRUCTS.get(type(node), ("this Python construct", ""))
+            what, hint = CONSTRUCTS.get(type(node), ("this Python construct", ""))
         self.error(f"{what} has no Phobos counterpart" + (f"; {hint}" if hint else ""), node)
 
     def ident(self, name: str, where: py.AST | Span) -> str:
         """`name`, once it is known to be a name Phobos can spell."""
-        if name in _RESERVED:
+        if name in RESERVED:
             self.error(f"`{name}` is a Phobos keyword and cannot name a value", where)
-        if not _IDENT.match(name):
+        if not IDENT.match(name):
             self.error(f"`{name}` is not a Phobos name: use ASCII letters, digits and `_`", where)
         return name
 
@@ -370,13 +306,13 @@ class Body(DebugStatements):
         chain: list[py.UnaryOp] = []
         operand: py.expr = node
         while isinstance(operand, py.UnaryOp):
-            if type(operand.op) not in _UNARY:
+            if type(operand.op) not in UNARY:
                 self.error("unary `+` has no Phobos counterpart (a span is written `X[s:+n]`)", operand)
             chain.append(operand)
             operand = operand.operand
         result = self.expr(operand)
         for prefix in reversed(chain):
-            result = A.Unary(_UNARY[type(prefix.op)], result, span=self.src.span(prefix))
+            result = A.Unary(UNARY[type(prefix.op)], result, span=self.src.span(prefix))
         assert isinstance(result, A.Unary)
         return result
 
@@ -396,14 +332,14 @@ class Body(DebugStatements):
                 self._binary_operator(link),
                 result,
                 self.expr(link.right),
-                python_op=_PYTHON_DIVISION.get(type(link.op)),
+                python_op=PYTHON_DIVISION.get(type(link.op)),
                 span=self.src.span(link),
             )
         assert isinstance(result, A.Binary)
         return result
 
     def _binary_operator(self, node: py.BinOp) -> str:
-        op = _BINARY.get(type(node.op))
+        op = BINARY.get(type(node.op))
         if op is None:
             power = isinstance(node.op, py.Pow)
             token, hint = (
@@ -428,8 +364,8 @@ class Body(DebugStatements):
         """`a < b`; a chain `a < b < c` is `a < b && b < c`, as Python reads it."""
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
-            if type(op) in _NO_COMPARE:
-                word, pattern = _NO_COMPARE[type(op)]
+            if type(op) in NO_COMPARE:
+                word, pattern = NO_COMPARE[type(op)]
                 where = self.src.find(end(operands[i]), start(operands[i + 1]), pattern) or node
                 hint = "; compare with == or !=" if word.startswith("is") else ""
                 self.error(f"`{word}` has no Phobos counterpart{hint}", where)
@@ -437,7 +373,7 @@ class Body(DebugStatements):
         result: A.Expr | None = None
         for i, op in enumerate(node.ops):
             span = self.src.span(operands[i], operands[i + 1])
-            test = A.Binary(_COMPARE[type(op)], exprs[i], exprs[i + 1], span=span)
+            test = A.Binary(COMPARE[type(op)], exprs[i], exprs[i + 1], span=span)
             whole = self.src.span(node.left, operands[i + 1])
             result = test if result is None else A.Binary("&&", result, test, span=whole)
         assert result is not None
@@ -478,7 +414,7 @@ class Body(DebugStatements):
     def _python_builtin(self, func: py.Name) -> NoReturn:
         name = func.id
         hint = f"write ph.{name}(...)" if name in BUILTIN_FUNCTIONS else ""
-        hint = _PYTHON_BUILTIN_HINTS.get(name, hint) or "Phobos functions are written ph.<name>"
+        hint = PYTHON_BUILTIN_HINTS.get(name, hint) or "Phobos functions are written ph.<name>"
         self.error(f"`{name}` is Python's built-in, not a Phobos function; {hint}", func)
 
     def _not_callable(self, target: object, func: py.Name | py.Attribute) -> NoReturn:
@@ -620,184 +556,3 @@ class Body(DebugStatements):
         ):
             return A.IntLit(self.int_literal(node.value, node), span=self.src.span(node))
         self.error("a tensor dimension is a name or a number", node)
-
-    # ------------------------------------------------------------ statements
-
-    def block(self, body: list[py.stmt], names: tuple[str, ...] = ()) -> tuple[A.Stmt, ...]:
-        """The statements of one Phobos block, which is a scope of its own."""
-        self.scopes.append(set(names))
-        out = [stmt for stmt in map(self.stmt, body) if stmt is not None]
-        self.scopes.pop()
-        return tuple(out)
-
-    def stmt(self, node: py.stmt) -> A.Stmt | None:
-        self.deeper(node)
-        out = self._stmt(node)
-        self.nesting -= 1
-        return out
-
-    def _stmt(self, node: py.stmt) -> A.Stmt | None:
-        span = self.src.span(node)
-        if isinstance(node, py.AnnAssign):
-            return self._declare(node)
-        if isinstance(node, py.Assign):
-            return self._assign(node)
-        if isinstance(node, py.AugAssign):
-            return self._update(node)
-        if isinstance(node, py.For):
-            return self._for(node)
-        if isinstance(node, py.While):
-            self._no_else(node, "while")
-            return A.While(self.expr(node.test), self.block(node.body), span=span)
-        if isinstance(node, py.If):
-            cond, body = self.expr(node.test), self.block(node.body)
-            orelse = self.block(node.orelse) if node.orelse else None
-            return A.If(cond, body, orelse, span=span)
-        if isinstance(node, py.Break):
-            return A.Break(span=span)
-        if isinstance(node, py.Continue):
-            return A.Continue(span=span)
-        if isinstance(node, py.Return):
-            return self._return(node)
-        if isinstance(node, py.Pass):
-            return None
-        if isinstance(node, py.Assert):
-            return self._assert(node)
-        if isinstance(node, py.Expr):
-            call = self.expr(node.value)
-            if not isinstance(call, A.Call):
-                self.error(
-                    "a statement that is an expression must be a call, such as ph.barrier() "
-                    "or a statement fn",
-                    node,
-                )
-            return A.ExprStmt(call, span=span)
-        self.refuse(node)
-
-    def _declare(self, node: py.AnnAssign) -> A.Let | A.Var:
-        """`x: ph.let = e`, `x: ph.var[T] = e`, `t: ph.var[T]`."""
-        target = node.target
-        if not isinstance(target, py.Name):
-            self.error("a declaration declares a name, as in `x: ph.var = e`", target)
-        annotation = node.annotation
-        head = annotation.value if isinstance(annotation, py.Subscript) else annotation
-        kind = self._marker(head)
-        if not isinstance(kind, DeclMarker):
-            self.error(
-                f"`{self.shown(annotation)}` declares nothing; a declaration is annotated "
-                "with ph.let or ph.var, as in `x: ph.var = e`",
-                annotation,
-            )
-        type_ = None
-        if isinstance(annotation, py.Subscript):
-            if isinstance(annotation.slice, py.Tuple):
-                self.error(f"ph.{kind.name}[...] takes one type", annotation.slice)
-            type_ = self.type_expr(annotation.slice, allow_tile=True)
-        value = None if node.value is None else self.expr(node.value)
-        name = self.ident(target.id, target)
-        span, name_span = self.src.span(node), self.src.span(target)
-        self.scopes[-1].add(name)
-        if kind.name == "var":
-            return A.Var(name, type_, value, span=span, name_span=name_span)
-        if value is None:
-            self.error(f"a let needs a value: `{name}: ph.let = e`", node)
-        return A.Let(name, type_, value, span=span, name_span=name_span)
-
-    def _target(self, node: py.expr) -> A.Name | A.Subscript:
-        if isinstance(node, py.Subscript):
-            return self._subscript(node)
-        if isinstance(node, py.Tuple | py.List):
-            self.error(
-                "assigning several names at once has no Phobos counterpart; assign one name "
-                "per statement",
-                node,
-            )
-        if isinstance(node, py.Attribute):
-            self.error(f"`{self.shown(node)}` cannot be assigned; assign a name or a subscript", node)
-        if not isinstance(node, py.Name):
-            self.refuse(node)
-        name = node.id
-        if not self._is_assignable(name):
-            if name in self.shapes:
-                self.error(f"`{name}` is a dimension or @ph.autotune name; it cannot be assigned", node)
-            self.error(
-                f"assignment to undeclared name `{name}`; declare it with `{name}: ph.var = ...`",
-                node,
-            )
-        return A.Name(name, span=self.src.span(node))
-
-    def _assign(self, node: py.Assign) -> A.Assign:
-        if len(node.targets) > 1:
-            self.error(
-                "chained assignment `a = b = e` has no Phobos counterpart; assign one name "
-                "per statement",
-                node.targets[1],
-            )
-        target = self._target(node.targets[0])
-        return A.Assign(target, None, self.expr(node.value), span=self.src.span(node))
-
-    def _update(self, node: py.AugAssign) -> A.Assign:
-        """`x op= e`; a division keeps the Python operator it came from for the checker."""
-        op = _BINARY.get(type(node.op))
-        if op is None:
-            token = "**=" if isinstance(node.op, py.Pow) else "@="
-            pattern = re.escape(token.encode())
-            where = self.src.find(end(node.target), start(node.value), pattern) or node
-            self.error(f"`{token}` has no Phobos counterpart", where)
-        span = self.src.span(node)
-        target = self._target(node.target)
-        value = self.expr(node.value)
-        return A.Assign(target, op, value, python_op=_PYTHON_DIVISION.get(type(node.op)), span=span)
-
-    def _no_else(self, node: py.For | py.While, word: str) -> None:
-        if node.orelse:
-            between = self.src.find(end(node.body[-1]), start(node.orelse[0]), rb"\belse\b")
-            self.error(
-                f"a `{word}` loop's `else` has no Phobos counterpart",
-                between or node.orelse[0],
-            )
-
-    def _for(self, node: py.For) -> A.For:
-        self._no_else(node, "for")
-        if not isinstance(node.target, py.Name):
-            self.error("a for loop binds one name, as in `for i in range(n)`", node.target)
-        var = self.ident(node.target.id, node.target)
-        usage = "a for loop runs over range(...) or ph.unroll(n, range(...))"
-        loop = node.iter
-        unroll = None
-        if isinstance(loop, py.Call) and isinstance(self._marker(loop.func), UnrollMarker):
-            if len(loop.args) != 2 or loop.keywords:
-                self.error("ph.unroll takes a count and a range: ph.unroll(4, range(n))", loop)
-            unroll = self.expr(loop.args[0])
-            loop = loop.args[1]
-        if not (
-            isinstance(loop, py.Call)
-            and isinstance(loop.func, py.Name)
-            and loop.func.id == "range"
-            and self._marker(loop.func) is UNBOUND
-        ):
-            self.error(usage, loop)
-        if loop.keywords or not 1 <= len(loop.args) <= 3:
-            self.error("range takes one to three arguments: range(hi), range(lo, hi, step)", loop)
-        bounds = [self.expr(arg) for arg in loop.args]
-        if len(bounds) == 1:
-            bounds.insert(0, A.IntLit(0, span=self.src.span(loop)))
-        step = bounds[2] if len(bounds) == 3 else None
-        body = self.block(node.body, names=(var,))
-        return A.For(
-            var, bounds[0], bounds[1], step, unroll, body,
-            span=self.src.span(node), var_span=self.src.span(node.target),
-        )
-
-    def _return(self, node: py.Return) -> A.Return:
-        if self.fn_name is not None:
-            if node.value is not None:
-                self.error(
-                    "`return e` is a fn's whole body or nowhere: an expression fn is one "
-                    "`return e`, a statement fn returns nothing",
-                    node,
-                )
-            self.error("a statement fn may not return", node)
-        if node.value is not None:
-            self.error("a kernel returns no value; write its results to a tensor", node.value)
-        return A.Return(span=self.src.span(node))
