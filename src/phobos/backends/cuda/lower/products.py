@@ -104,8 +104,8 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         if how is not None:
             w.note_lowering(e, f"{blocked_words(e)}, summed into `{into.name}`; {how}")
             return w.sym(into)
-    summed = atom is not None and into is not None
-    if summed:
+    accumulate = atom is not None and into is not None  # on tensor cores, the product's sums start from acc
+    if accumulate:
         assert into is not None
         out = w.sym(into)
         if addend is not None:  # x of `acc = x + dot(a, b)`, everywhere: it reads registers alone
@@ -136,7 +136,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
         k, acc = w.loop_name("k"), w.loop_name("acc")
         product = ct.binary("*", d, operand(e.left, [i, k]), operand(e.right, [k, j]))
         w.layout_sweep(order, shape, [ra[0], rb[1]], [
-            f"{ct.value_type(d)} {acc} = {f'{out}[{order.spread_index}]' if summed else ct.zero(d)};",
+            f"{ct.value_type(d)} {acc} = {f'{out}[{order.spread_index}]' if accumulate else ct.zero(d)};",
             f"for (i64 {k} = {k_lo}; {k} < {k_hi}; ++{k}) {acc} = {ct.binary('+', d, acc, product)};",
             f"{out}[{order.spread_index}] = {acc};",
         ])
@@ -154,7 +154,7 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
 
     def on(hopper: bool) -> Callable[[], str]:
         return lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=hopper,
-                                               accumulate=summed)
+                                               accumulate=accumulate)
 
     *hopper, staged = w.by_arch(on(False), scalar, on(True) if wgmma else None)
     where = f"summed into `{into.name}`'s registers" if into is not None else "into registers"

@@ -182,31 +182,30 @@ def _publish(w: TileWriter, async_reader: bool) -> None:
 def _one_stage(w: TileWriter, plan: stages.StageLayout, reader: str) -> tuple[str, str]:
     """One stage of shared memory of the loop's own for an operand copied once: (pointer,
     shared address)."""
-    storage = ct.storage_type(plan.stored.type.dtype)
-    base = w.own_scratch("unsigned char", 1, stages.taken_bytes(plan), f"{plan.stored.type} staged for {reader}, "
-                         "once for every turn", "once")
-    if plan.swizzled:
-        base = f"(unsigned char*){dot_stage.place(w, plan, base)}"
-    pointer, address = w.names.take("stage_once"), w.names.take("stage_once_at")
-    w.line(f"{storage}* {pointer} = ({storage}*)({base});")
-    w.line(f"const u32 {address} = ph::smem_address({pointer});")
-    return pointer, address
+    base = _own_stages(w, plan, 1, f"{plan.stored.type} staged for {reader}, once for every turn", "once")
+    return _stage_at(w, plan, "once", base)
 
 
 def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
                 ) -> tuple[tuple[str, str], tuple[str, str]]:
     """Two stages of shared memory of the loop's own for one operand: (pointer, shared
     address) of this turn's and of the next turn's."""
-    stored = plan.stored
-    storage, size = ct.storage_type(stored.type.dtype), plan.bytes
-    comment = f"two stages of {stored.type} staged for {reader}, a turn ahead"
-    base = w.own_scratch("unsigned char", 1, stages.taken_bytes(plan, 2), comment, "ring")
-    if plan.swizzled:
-        base = f"(unsigned char*){dot_stage.place(w, plan, base)}"
-    names = []
-    for which, turn in (("now", ring.turn), ("then", f"{ring.turn} + 1")):
-        pointer, address = w.names.take(f"stage_{which}"), w.names.take(f"stage_{which}_at")
-        w.line(f"{storage}* {pointer} = ({storage}*)({base} + ({turn}) % 2 * {size});")
-        w.line(f"const u32 {address} = ph::smem_address({pointer});")
-        names.append((pointer, address))
-    return names[0], names[1]
+    base = _own_stages(w, plan, 2, f"two stages of {plan.stored.type} staged for {reader}, a turn ahead", "ring")
+    return (_stage_at(w, plan, "now", f"{base} + ({ring.turn}) % 2 * {plan.bytes}"),
+            _stage_at(w, plan, "then", f"{base} + ({ring.turn} + 1) % 2 * {plan.bytes}"))
+
+
+def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: str, base: str) -> str:
+    """`count` stages of `plan` in shared memory of the loop's own: where the first starts
+    (C++), aligned as a swizzled layout needs."""
+    start = w.own_scratch("unsigned char", 1, stages.taken_bytes(plan, count), comment, base)
+    return f"(unsigned char*){dot_stage.place(w, plan, start)}" if plan.swizzled else start
+
+
+def _stage_at(w: TileWriter, plan: stages.StageLayout, which: str, place: str) -> tuple[str, str]:
+    """A stage's pointer of its element type at `place`, and its shared address."""
+    storage = ct.storage_type(plan.stored.type.dtype)
+    pointer, address = w.names.take(f"stage_{which}"), w.names.take(f"stage_{which}_at")
+    w.line(f"{storage}* {pointer} = ({storage}*)({place});")
+    w.line(f"const u32 {address} = ph::smem_address({pointer});")
+    return pointer, address
