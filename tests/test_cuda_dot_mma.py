@@ -120,27 +120,34 @@ def test_what_an_operand_materializes_comes_before_the_warps_loops():
 # ------------------------------------------------- accumulators in registers (step 2)
 
 
-@pytest.mark.parametrize(("rows", "cols", "threads"), [(64, 64, 128), (128, 128, 256), (16, 8, 128), (48, 24, 128)])
-def test_an_accumulator_layout_is_the_mma_c_fragment_of_each_warps_blocks(rows: int, cols: int, threads: int):
-    """make_atom_layout places element (i, j) where the product's atoms leave it: warp w
-    the 16-row blocks w, w + warps, ..., a block's atoms along the columns, and in an
-    atom the C fragment's lane and register; every element of the tile held once."""
+@pytest.mark.parametrize(("rows", "cols", "threads", "col_warps"),
+                         [(64, 64, 128, 1), (128, 128, 256, 1), (16, 8, 128, 4), (48, 24, 128, 4), (32, 64, 128, 2),
+                          (64, 64, 256, 2), (16, 64, 96, 3)])
+def test_an_accumulator_layout_is_the_mma_c_fragment_of_each_warps_blocks(rows: int, cols: int, threads: int,
+                                                                          col_warps: int):
+    """make_atom_layout places element (i, j) where the product's atoms leave it: the
+    warps as row warps x column warps, warp w the 16-row blocks w / col_warps, ... (every
+    row_warps-th), of each row the atoms w % col_warps, ... (every col_warps-th), and in
+    an atom the C fragment's lane and register; every element of the tile held once.
+    Warps split the columns only where the rows are too few for a block each."""
     from phobos.backends.cuda.layout.fragments import make_atom_layout
 
     layout = make_atom_layout((rows,), cols, threads)
     placement, c, warps = layout.placement(), atoms.ATOMS["f16"].c, threads // 32
-    slots = cols // 8
+    assert layout.groups.col_warps == col_warps
+    row_warps, slots = warps // col_warps, -(-cols // (8 * col_warps))
     held = {}
     for t in range(threads):
         warp, lane = divmod(t, 32)
-        for block in range(-(-rows // (16 * warps))):
+        for block in range(-(-rows // (16 * row_warps))):
             for atom in range(slots):
                 for v in range(4):
                     dr, dc = c.position(0, lane, v)
-                    where = ((warp + block * warps) * 16 + dr, atom * 8 + dc)
+                    where = ((warp // col_warps + block * row_warps) * 16 + dr,
+                             (warp % col_warps + atom * col_warps) * 8 + dc)
                     register = v % 2 + 2 * (atom + slots * (block * 2 + v // 2))
                     assert placement.position(0, t, register) == where
-                    if where[0] < rows:
+                    if where[0] < rows and where[1] < cols:
                         assert where not in held
                         held[where] = (t, register)
     assert len(held) == rows * cols

@@ -177,6 +177,35 @@ def _flash_causal_expect(a: dict) -> dict:
     return {"O": np.einsum("zqk,zkd->zqd", p / p.sum(axis=2, keepdims=True), f64(a["V"]))}
 
 
+def _decode_split_inputs(rng: np.random.Generator) -> dict:
+    z, length, per_split = int(rng.integers(1, 4)), awkward(rng, 64, 100, 300), 80
+    splits = cdiv(length, per_split)
+    return {"Q": normal(rng, (z, 16, 64), BF16), "K": normal(rng, (z, length, 64), BF16),
+            "V": normal(rng, (z, length, 64), BF16), "PART": sentinel((splits, z, 16, 64)),
+            "STATS": sentinel((splits, z, 16, 2)), "scale": 64 ** -0.5, "per_split": per_split}
+
+
+def _decode_split_expect(a: dict) -> dict:
+    """Each split's keys alone, 64 a turn as the kernel takes them: the running row
+    maximum m, the sum l of exp(s - m) and the sum of exp(s - m) v, each turn's weights
+    rounded to bf16 as the second product takes them."""
+    splits, per_split, length = a["PART"].shape[0], a["per_split"], a["K"].shape[1]
+    s = np.einsum("zqd,zkd->zqk", f64(a["Q"]), f64(a["K"])) * a["scale"]
+    part, stats = np.zeros(a["PART"].shape), np.zeros(a["STATS"].shape)
+    for p in range(splits):
+        m = np.full(s.shape[:2] + (1,), -np.inf)
+        total, acc = np.zeros_like(m), np.zeros(part.shape[1:])
+        for j in range(p * per_split, min(length, (p + 1) * per_split), 64):
+            keys = slice(j, min(j + 64, (p + 1) * per_split, length))
+            m_new = np.maximum(m, s[:, :, keys].max(axis=2, keepdims=True))
+            w, alpha = np.exp(s[:, :, keys] - m_new), np.exp(m - m_new)
+            total = total * alpha + w.sum(axis=2, keepdims=True)
+            acc = acc * alpha + np.einsum("zqk,zkd->zqd", f64(w.astype(np.float32).astype(BF16)), f64(a["V"][:, keys]))
+            m = m_new
+        part[p], stats[p, :, :, 0], stats[p, :, :, 1] = acc, m[..., 0], total[..., 0]
+    return {"PART": part, "STATS": stats}
+
+
 def _gemm_softmax_inputs(rng: np.random.Generator) -> dict:
     m, k = awkward(rng, 64, 4, 200), awkward(rng, 32, 4, 100)
     return {"A": normal(rng, (m, k), BF16), "B": (normal(rng, (k, 64)) / 4).astype(BF16), "P": sentinel((m, 64))}
@@ -299,6 +328,8 @@ CASES = [
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/flash_causal_bf16", "flash_causal_bf16", _flash_inputs, _flash_causal_expect,
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/decode_split_bf16", "decode_split_bf16", _decode_split_inputs, _decode_split_expect,
+         grid=lambda meta: (meta["P"], meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/gemm_softmax_bf16", "gemm_softmax_bf16", _gemm_softmax_inputs, _gemm_softmax_expect,
          grid=lambda meta: cdiv(meta["M"], meta["TM"]), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),
     Case("dot/norm_gemm_bf16", "norm_gemm_bf16", _norm_gemm_inputs, _norm_gemm_expect,

@@ -24,21 +24,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
     #line 198 "tests/corpus/control_flow.phobos"
     if (0 <= row_ && row_ < R_ && 0 <= (i64)threadIdx.x && (i64)threadIdx.x < 128) STEPS_[row_ * 128 + (i64)threadIdx.x] = k_;
     #line 199 "tests/corpus/control_flow.phobos"
-    f32 acc_[8];  // tile<f32>[16, 16] in registers: 16 rows of 16 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+    f32 acc_[4];  // tile<f32>[16, 16] in registers: 16 rows of 16 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
     ph::Box<2> acc_box;
     {
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
       for (int pass = 0; pass < 2; ++pass) {
-        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
         const int i0 = row;
         #pragma unroll
-        for (int slot = 0; slot < 2; ++slot) {
-          const int g = (lane + slot * 4) * 2;
-          if (!(row < 16)) continue;
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = (lane + threadIdx.x / 32 % 4 * 4) * 2;
+          if (!(g < 16)) continue;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
-            acc_[pass * 4 + slot * 2 + v] = 0.0f;
+            acc_[pass * 2 + v] = 0.0f;
           }
         }
       }
@@ -138,33 +138,31 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           const int lane_2 = threadIdx.x % 32;
           #pragma unroll
           for (int blk = 0; blk < 1; ++blk) {
-            const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
-            if (first >= 16) continue;  // past the tile: nothing staged to read
-            f32 acc[2][4];
+            const int first = (threadIdx.x / 32 / 4 + blk * 1) * 16;  // the block's first row
+            f32 acc[1][4];
             #pragma unroll
-            for (int nb = 0; nb < 2; ++nb) {
-              acc[nb][0] = acc_[(blk * 2 + 0) * 4 + nb * 2];
-              acc[nb][1] = acc_[(blk * 2 + 0) * 4 + nb * 2 + 1];
-              acc[nb][2] = acc_[(blk * 2 + 1) * 4 + nb * 2];
-              acc[nb][3] = acc_[(blk * 2 + 1) * 4 + nb * 2 + 1];
+            for (int nb = 0; nb < 1; ++nb) {
+              acc[nb][0] = acc_[(blk * 2 + 0) * 2];
+              acc[nb][1] = acc_[(blk * 2 + 0) * 2 + 1];
+              acc[nb][2] = acc_[(blk * 2 + 1) * 2];
+              acc[nb][3] = acc_[(blk * 2 + 1) * 2 + 1];
             }
             #pragma unroll
             for (int ks = 0; ks < 2; ++ks) {
               u32 fa[4] = {};
               ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 80 + (ks * 16 + lane_2 / 16 * 8) * 2);
-              {
-                u32 fq[4];
-                ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 48 + (0 + lane_2 / 16 * 8) * 2);
+              if (threadIdx.x / 32 % 4 * 8 < 16) {
+                u32 fq[2];
+                ph::ldmatrix2_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 48 + (threadIdx.x / 32 % 4 * 8) * 2);
                 ph::mma_bf16(acc[0], fa, {fq[0], fq[1]});
-                ph::mma_bf16(acc[1], fa, {fq[2], fq[3]});
               }
             }
             #pragma unroll
-            for (int nb = 0; nb < 2; ++nb) {
-              acc_[(blk * 2 + 0) * 4 + nb * 2] = acc[nb][0];
-              acc_[(blk * 2 + 0) * 4 + nb * 2 + 1] = acc[nb][1];
-              acc_[(blk * 2 + 1) * 4 + nb * 2] = acc[nb][2];
-              acc_[(blk * 2 + 1) * 4 + nb * 2 + 1] = acc[nb][3];
+            for (int nb = 0; nb < 1; ++nb) {
+              acc_[(blk * 2 + 0) * 2] = acc[nb][0];
+              acc_[(blk * 2 + 0) * 2 + 1] = acc[nb][1];
+              acc_[(blk * 2 + 1) * 2] = acc[nb][2];
+              acc_[(blk * 2 + 1) * 2 + 1] = acc[nb][3];
             }
           }
         }
@@ -174,18 +172,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           const int lane = threadIdx.x % 4;  // the thread's place in its row's group
           #pragma unroll
           for (int pass = 0; pass < 2; ++pass) {
-            const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+            const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
             const int i0 = row;
             #pragma unroll
-            for (int slot = 0; slot < 2; ++slot) {
-              const int g = (lane + slot * 4) * 2;
-              if (!(row < 16)) continue;
+            for (int slot = 0; slot < 1; ++slot) {
+              const int g = (lane + threadIdx.x / 32 % 4 * 4) * 2;
+              if (!(g < 16)) continue;
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
+                f32 acc_2 = acc_[pass * 2 + v];
                 for (i64 k = 0; k < 32; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(start_5 + i0) * K_ + (kk_ + k)])) * (f32)(ph::from_bf16(B_[kk_ * 16 + (k * 16 + i1)]))));
-                acc_[pass * 4 + slot * 2 + v] = acc_2;
+                acc_[pass * 2 + v] = acc_2;
               }
             }
           }
@@ -195,15 +193,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           const int lane = threadIdx.x % 4;  // the thread's place in its row's group
           #pragma unroll
           for (int pass = 0; pass < 2; ++pass) {
-            const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+            const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
             const int i0 = row;
             #pragma unroll
-            for (int slot = 0; slot < 2; ++slot) {
-              const int g = (lane + slot * 4) * 2;
-              if (!(row < 16)) continue;
+            for (int slot = 0; slot < 1; ++slot) {
+              const int g = (lane + threadIdx.x / 32 % 4 * 4) * 2;
+              if (!(g < 16)) continue;
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
+                acc_[pass * 2 + v] = acc_[pass * 2 + v];
               }
             }
           }
@@ -305,33 +303,31 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           const int lane_3 = threadIdx.x % 32;
           #pragma unroll
           for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
-            const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-            if (first_2 >= 16) continue;  // past the tile: nothing staged to read
-            f32 acc_3[2][4];
+            const int first_2 = (threadIdx.x / 32 / 4 + blk_2 * 1) * 16;  // the block's first row
+            f32 acc_3[1][4];
             #pragma unroll
-            for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
-              acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2];
-              acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2 + 1];
-              acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2];
-              acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2 + 1];
+            for (int nb_2 = 0; nb_2 < 1; ++nb_2) {
+              acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 2];
+              acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 2 + 1];
+              acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 2];
+              acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 2 + 1];
             }
             #pragma unroll
             for (int ks_2 = 0; ks_2 < 2; ++ks_2) {
               u32 fa_2[4] = {};
               ph::ldmatrix4(fa_2, stage_now_at_3 + (first_2 + lane_3 % 16) * 80 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
-              {
-                u32 fq_2[4];
-                ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 48 + (0 + lane_3 / 16 * 8) * 2);
+              if (threadIdx.x / 32 % 4 * 8 < 16) {
+                u32 fq_2[2];
+                ph::ldmatrix2_trans(fq_2, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 48 + (threadIdx.x / 32 % 4 * 8) * 2);
                 ph::mma_bf16(acc_3[0], fa_2, {fq_2[0], fq_2[1]});
-                ph::mma_bf16(acc_3[1], fa_2, {fq_2[2], fq_2[3]});
               }
             }
             #pragma unroll
-            for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
-              acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2] = acc_3[nb_2][0];
-              acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2 + 1] = acc_3[nb_2][1];
-              acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2] = acc_3[nb_2][2];
-              acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2 + 1] = acc_3[nb_2][3];
+            for (int nb_2 = 0; nb_2 < 1; ++nb_2) {
+              acc_[(blk_2 * 2 + 0) * 2] = acc_3[nb_2][0];
+              acc_[(blk_2 * 2 + 0) * 2 + 1] = acc_3[nb_2][1];
+              acc_[(blk_2 * 2 + 1) * 2] = acc_3[nb_2][2];
+              acc_[(blk_2 * 2 + 1) * 2 + 1] = acc_3[nb_2][3];
             }
           }
         }
@@ -342,19 +338,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           const int lane = threadIdx.x % 4;  // the thread's place in its row's group
           #pragma unroll
           for (int pass = 0; pass < 2; ++pass) {
-            const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+            const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
             const int i0 = row;
             #pragma unroll
-            for (int slot = 0; slot < 2; ++slot) {
-              const int g = (lane + slot * 4) * 2;
-              if (!(row < 16)) continue;
+            for (int slot = 0; slot < 1; ++slot) {
+              const int g = (lane + threadIdx.x / 32 % 4 * 4) * 2;
+              if (!(g < 16)) continue;
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_7.has(i0, i1)) continue;
-                f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
+                f32 acc_2 = acc_[pass * 2 + v];
                 for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(A_[(start_10 + i0) * K_ + (kk_ + k)])) * (f32)(ph::from_bf16(B_[kk_ * 16 + (k * 16 + i1)]))));
-                acc_[pass * 4 + slot * 2 + v] = acc_2;
+                acc_[pass * 2 + v] = acc_2;
               }
             }
           }
@@ -365,23 +361,23 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
           const int lane = threadIdx.x % 4;  // the thread's place in its row's group
           #pragma unroll
           for (int pass = 0; pass < 2; ++pass) {
-            const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+            const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
             const int i0 = row;
             #pragma unroll
-            for (int slot = 0; slot < 2; ++slot) {
-              const int g = (lane + slot * 4) * 2;
-              if (!(row < 16)) continue;
+            for (int slot = 0; slot < 1; ++slot) {
+              const int g = (lane + threadIdx.x / 32 % 4 * 4) * 2;
+              if (!(g < 16)) continue;
               if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
                 #pragma unroll
                 for (int v = 0; v < 2; ++v) {
-                  acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
+                  acc_[pass * 2 + v] = acc_[pass * 2 + v];
                 }
               } else {  // element by element, masked
                 #pragma unroll
                 for (int v = 0; v < 2; ++v) {
                   const int i1 = g + v;
                   if (!box_8.has(i0, i1)) continue;
-                  acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
+                  acc_[pass * 2 + v] = acc_[pass * 2 + v];
                 }
               }
             }
@@ -399,17 +395,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
       const int lane = threadIdx.x % 4;  // the thread's place in its row's group
       #pragma unroll
       for (int pass = 0; pass < 2; ++pass) {
-        const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+        const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
         const int i0 = row;
         #pragma unroll
-        for (int slot = 0; slot < 2; ++slot) {
-          const int g = (lane + slot * 4) * 2;
-          if (!(row < 16)) continue;
+        for (int slot = 0; slot < 1; ++slot) {
+          const int g = (lane + threadIdx.x / 32 % 4 * 4) * 2;
+          if (!(g < 16)) continue;
           if (box_9.has(i0, g) && box_9.has(i0, g + 1)) {  // the whole group is present and aligned
             ph::Vec<f32, 2> out;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              out.v[v] = acc_[pass * 4 + slot * 2 + v];
+              out.v[v] = acc_[pass * 2 + v];
             }
             ph::vstore(&C_[start_11 * 16 + (i0 * 16 + g)], out);
           } else {  // element by element, masked
@@ -417,7 +413,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_9.has(i0, i1)) continue;
-              C_[start_11 * 16 + (i0 * 16 + i1)] = acc_[pass * 4 + slot * 2 + v];
+              C_[start_11 * 16 + (i0 * 16 + i1)] = acc_[pass * 2 + v];
             }
           }
         }

@@ -10,21 +10,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
   #line 21 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 32ll);
   #line 22 "tests/corpus/dot.phobos"
-  f32 acc_[16];  // tile<f32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  f32 acc_[8];  // tile<f32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to 2 warps in turn, their 8-column atoms to 2 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   ph::Box<2> acc_box;
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 4; ++slot) {
-        const int g = (lane + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 2; ++slot) {
+        const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
-          acc_[pass * 8 + slot * 2 + v] = 0.0f;
+          acc_[pass * 4 + slot * 2 + v] = 0.0f;
         }
       }
     }
@@ -119,39 +118,36 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         const int lane_2 = threadIdx.x % 32;
         #pragma unroll
         for (int blk = 0; blk < 1; ++blk) {
-          const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
-          if (first >= 32) continue;  // past the tile: nothing staged to read
-          f32 acc[4][4];
+          const int first = (threadIdx.x / 32 / 2 + blk * 2) * 16;  // the block's first row
+          f32 acc[2][4];
           #pragma unroll
-          for (int nb = 0; nb < 4; ++nb) {
-            acc[nb][0] = acc_[(blk * 2 + 0) * 8 + nb * 2];
-            acc[nb][1] = acc_[(blk * 2 + 0) * 8 + nb * 2 + 1];
-            acc[nb][2] = acc_[(blk * 2 + 1) * 8 + nb * 2];
-            acc[nb][3] = acc_[(blk * 2 + 1) * 8 + nb * 2 + 1];
+          for (int nb = 0; nb < 2; ++nb) {
+            acc[nb][0] = acc_[(blk * 2 + 0) * 4 + nb * 2];
+            acc[nb][1] = acc_[(blk * 2 + 0) * 4 + nb * 2 + 1];
+            acc[nb][2] = acc_[(blk * 2 + 1) * 4 + nb * 2];
+            acc[nb][3] = acc_[(blk * 2 + 1) * 4 + nb * 2 + 1];
           }
           #pragma unroll
           for (int ks = 0; ks < 1; ++ks) {
             u32 fa[4] = {};
             ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 48 + (ks * 16 + lane_2 / 16 * 8) * 2);
             {
-              u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 80 + (0 + lane_2 / 16 * 8) * 2);
+              u32 fq[2];
+              ph::ldmatrix2_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 80 + (threadIdx.x / 32 % 2 * 8) * 2);
               ph::mma_f16(acc[0], fa, {fq[0], fq[1]});
-              ph::mma_f16(acc[1], fa, {fq[2], fq[3]});
             }
             {
-              u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 80 + (16 + lane_2 / 16 * 8) * 2);
-              ph::mma_f16(acc[2], fa, {fq[0], fq[1]});
-              ph::mma_f16(acc[3], fa, {fq[2], fq[3]});
+              u32 fq[2];
+              ph::ldmatrix2_trans(fq, stage_now_at_2 + (ks * 16 + lane_2 / 8 % 2 * 8 + lane_2 % 8) * 80 + ((threadIdx.x / 32 % 2 + 2) * 8) * 2);
+              ph::mma_f16(acc[1], fa, {fq[0], fq[1]});
             }
           }
           #pragma unroll
-          for (int nb = 0; nb < 4; ++nb) {
-            acc_[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
-            acc_[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
-            acc_[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
-            acc_[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
+          for (int nb = 0; nb < 2; ++nb) {
+            acc_[(blk * 2 + 0) * 4 + nb * 2] = acc[nb][0];
+            acc_[(blk * 2 + 0) * 4 + nb * 2 + 1] = acc[nb][1];
+            acc_[(blk * 2 + 1) * 4 + nb * 2] = acc[nb][2];
+            acc_[(blk * 2 + 1) * 4 + nb * 2 + 1] = acc[nb][3];
           }
         }
       }
@@ -160,18 +156,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              f32 acc_2 = acc_[pass * 8 + slot * 2 + v];
+              f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
               for (i64 k = 0; k < 16; ++k) acc_2 = (acc_2 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
-              acc_[pass * 8 + slot * 2 + v] = acc_2;
+              acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -181,15 +176,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
+              acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
             }
           }
         }
@@ -287,39 +281,36 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         const int lane_3 = threadIdx.x % 32;
         #pragma unroll
         for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
-          const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-          if (first_2 >= 32) continue;  // past the tile: nothing staged to read
-          f32 acc_3[4][4];
+          const int first_2 = (threadIdx.x / 32 / 2 + blk_2 * 2) * 16;  // the block's first row
+          f32 acc_3[2][4];
           #pragma unroll
-          for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
-            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2];
-            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1];
-            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2];
-            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1];
+          for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
+            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2];
+            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2 + 1];
+            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2];
+            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2 + 1];
           }
           #pragma unroll
           for (int ks_2 = 0; ks_2 < 1; ++ks_2) {
             u32 fa_2[4] = {};
             ph::ldmatrix4(fa_2, stage_now_at_3 + (first_2 + lane_3 % 16) * 48 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
             {
-              u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 80 + (0 + lane_3 / 16 * 8) * 2);
+              u32 fq_2[2];
+              ph::ldmatrix2_trans(fq_2, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 80 + (threadIdx.x / 32 % 2 * 8) * 2);
               ph::mma_f16(acc_3[0], fa_2, {fq_2[0], fq_2[1]});
-              ph::mma_f16(acc_3[1], fa_2, {fq_2[2], fq_2[3]});
             }
             {
-              u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 80 + (16 + lane_3 / 16 * 8) * 2);
-              ph::mma_f16(acc_3[2], fa_2, {fq_2[0], fq_2[1]});
-              ph::mma_f16(acc_3[3], fa_2, {fq_2[2], fq_2[3]});
+              u32 fq_2[2];
+              ph::ldmatrix2_trans(fq_2, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 80 + ((threadIdx.x / 32 % 2 + 2) * 8) * 2);
+              ph::mma_f16(acc_3[1], fa_2, {fq_2[0], fq_2[1]});
             }
           }
           #pragma unroll
-          for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
-            acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2] = acc_3[nb_2][0];
-            acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][1];
-            acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2] = acc_3[nb_2][2];
-            acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][3];
+          for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
+            acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2] = acc_3[nb_2][0];
+            acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2 + 1] = acc_3[nb_2][1];
+            acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2] = acc_3[nb_2][2];
+            acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2 + 1] = acc_3[nb_2][3];
           }
         }
       }
@@ -329,19 +320,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_7.has(i0, i1)) continue;
-              f32 acc_2 = acc_[pass * 8 + slot * 2 + v];
+              f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
               for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = (acc_2 + ((f32)(ph::from_f16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_f16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
-              acc_[pass * 8 + slot * 2 + v] = acc_2;
+              acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -352,23 +342,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
+                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_8.has(i0, i1)) continue;
-                acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
+                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             }
           }
@@ -384,17 +373,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 4; ++slot) {
-        const int g = (lane + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 2; ++slot) {
+        const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         if (n0_ % 2 == 0 && box_9.has(i0, g) && box_9.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<f32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
-            out.v[v] = acc_[pass * 8 + slot * 2 + v];
+            out.v[v] = acc_[pass * 4 + slot * 2 + v];
           }
           ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
         } else {  // element by element, masked
@@ -402,7 +390,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_f16(f16* A_, f16* 
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_9.has(i0, i1)) continue;
-            C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 8 + slot * 2 + v];
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 4 + slot * 2 + v];
           }
         }
       }

@@ -10,21 +10,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
   #line 44 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 32ll);
   #line 45 "tests/corpus/dot.phobos"
-  i32 acc_[16];  // tile<i32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  i32 acc_[8];  // tile<i32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to 2 warps in turn, their 8-column atoms to 2 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   ph::Box<2> acc_box;
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 4; ++slot) {
-        const int g = (lane + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 2; ++slot) {
+        const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
-          acc_[pass * 8 + slot * 2 + v] = 0;
+          acc_[pass * 4 + slot * 2 + v] = 0;
         }
       }
     }
@@ -88,40 +87,39 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         const int lane_2 = threadIdx.x % 32;
         #pragma unroll
         for (int blk = 0; blk < 1; ++blk) {
-          const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
-          if (first >= 32) continue;  // past the tile: nothing staged to read
-          i32 acc[4][4];
+          const int first = (threadIdx.x / 32 / 2 + blk * 2) * 16;  // the block's first row
+          i32 acc[2][4];
           #pragma unroll
-          for (int nb = 0; nb < 4; ++nb) {
-            acc[nb][0] = acc_[(blk * 2 + 0) * 8 + nb * 2];
-            acc[nb][1] = acc_[(blk * 2 + 0) * 8 + nb * 2 + 1];
-            acc[nb][2] = acc_[(blk * 2 + 1) * 8 + nb * 2];
-            acc[nb][3] = acc_[(blk * 2 + 1) * 8 + nb * 2 + 1];
+          for (int nb = 0; nb < 2; ++nb) {
+            acc[nb][0] = acc_[(blk * 2 + 0) * 4 + nb * 2];
+            acc[nb][1] = acc_[(blk * 2 + 0) * 4 + nb * 2 + 1];
+            acc[nb][2] = acc_[(blk * 2 + 1) * 4 + nb * 2];
+            acc[nb][3] = acc_[(blk * 2 + 1) * 4 + nb * 2 + 1];
           }
           #pragma unroll
           for (int ks = 0; ks < 1; ++ks) {
             u32 fa[4] = {};
             ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 48 + (ks * 32 + lane_2 / 16 * 16) * 1);
             #pragma unroll
-            for (int nb = 0; nb < 4; ++nb) {
+            for (int nb = 0; nb < 2; ++nb) {
               u32 fb[2] = {};
-              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 32 ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
               ph::mma_s8(acc[nb], fa, fb);
             }
           }
           #pragma unroll
-          for (int nb = 0; nb < 4; ++nb) {
-            acc_[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
-            acc_[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
-            acc_[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
-            acc_[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
+          for (int nb = 0; nb < 2; ++nb) {
+            acc_[(blk * 2 + 0) * 4 + nb * 2] = acc[nb][0];
+            acc_[(blk * 2 + 0) * 4 + nb * 2 + 1] = acc[nb][1];
+            acc_[(blk * 2 + 1) * 4 + nb * 2] = acc[nb][2];
+            acc_[(blk * 2 + 1) * 4 + nb * 2 + 1] = acc[nb][3];
           }
         }
       }
@@ -130,18 +128,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              i32 acc_2 = acc_[pass * 8 + slot * 2 + v];
+              i32 acc_2 = acc_[pass * 4 + slot * 2 + v];
               for (i64 k = 0; k < 32; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
-              acc_[pass * 8 + slot * 2 + v] = acc_2;
+              acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -151,15 +148,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
+              acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
             }
           }
         }
@@ -226,40 +222,39 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         const int lane_3 = threadIdx.x % 32;
         #pragma unroll
         for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
-          const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-          if (first_2 >= 32) continue;  // past the tile: nothing staged to read
-          i32 acc_3[4][4];
+          const int first_2 = (threadIdx.x / 32 / 2 + blk_2 * 2) * 16;  // the block's first row
+          i32 acc_3[2][4];
           #pragma unroll
-          for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
-            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2];
-            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1];
-            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2];
-            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1];
+          for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
+            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2];
+            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2 + 1];
+            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2];
+            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2 + 1];
           }
           #pragma unroll
           for (int ks_2 = 0; ks_2 < 1; ++ks_2) {
             u32 fa_2[4] = {};
             ph::ldmatrix4(fa_2, stage_now_at_2 + (first_2 + lane_3 % 16) * 48 + (ks_2 * 32 + lane_3 / 16 * 16) * 1);
             #pragma unroll
-            for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
+            for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
               u32 fb_2[2] = {};
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 1; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 2; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 3; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 16; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 17; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 18; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 19; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 1; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 2; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 3; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 16; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 17; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 18; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 19; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
               ph::mma_s8(acc_3[nb_2], fa_2, fb_2);
             }
           }
           #pragma unroll
-          for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
-            acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2] = acc_3[nb_2][0];
-            acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][1];
-            acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2] = acc_3[nb_2][2];
-            acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][3];
+          for (int nb_2 = 0; nb_2 < 2; ++nb_2) {
+            acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2] = acc_3[nb_2][0];
+            acc_[(blk_2 * 2 + 0) * 4 + nb_2 * 2 + 1] = acc_3[nb_2][1];
+            acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2] = acc_3[nb_2][2];
+            acc_[(blk_2 * 2 + 1) * 4 + nb_2 * 2 + 1] = acc_3[nb_2][3];
           }
         }
       }
@@ -269,19 +264,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_7.has(i0, i1)) continue;
-              i32 acc_2 = acc_[pass * 8 + slot * 2 + v];
+              i32 acc_2 = acc_[pass * 4 + slot * 2 + v];
               for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
-              acc_[pass * 8 + slot * 2 + v] = acc_2;
+              acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -292,23 +286,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 4; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 2; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
+                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_8.has(i0, i1)) continue;
-                acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
+                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             }
           }
@@ -324,17 +317,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 4; ++slot) {
-        const int g = (lane + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 2; ++slot) {
+        const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         if (n0_ % 2 == 0 && box_9.has(i0, g) && box_9.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<i32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
-            out.v[v] = acc_[pass * 8 + slot * 2 + v];
+            out.v[v] = acc_[pass * 4 + slot * 2 + v];
           }
           ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
         } else {  // element by element, masked
@@ -342,7 +334,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_9.has(i0, i1)) continue;
-            C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 8 + slot * 2 + v];
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 4 + slot * 2 + v];
           }
         }
       }

@@ -9,21 +9,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
   #line 100 "tests/corpus/dot.phobos"
   const i64 n0_ = ph::wmul((i64)blockIdx.x, 64ll);
   #line 101 "tests/corpus/dot.phobos"
-  i32 acc_[32];  // tile<i32>[32, 64] in registers: 32 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  i32 acc_[16];  // tile<i32>[32, 64] in registers: 32 rows of 64 as a tensor-core accumulator: 16-row blocks to 2 warps in turn, their 8-column atoms to 2 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   ph::Box<2> acc_box;
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 8; ++slot) {
-        const int g = (lane + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 4; ++slot) {
+        const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
-          acc_[pass * 16 + slot * 2 + v] = 0;
+          acc_[pass * 8 + slot * 2 + v] = 0;
         }
       }
     }
@@ -68,40 +67,39 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         const int lane_2 = threadIdx.x % 32;
         #pragma unroll
         for (int blk = 0; blk < 1; ++blk) {
-          const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
-          if (first >= 32) continue;  // past the tile: nothing staged to read
-          i32 acc[8][4];
+          const int first = (threadIdx.x / 32 / 2 + blk * 2) * 16;  // the block's first row
+          i32 acc[4][4];
           #pragma unroll
-          for (int nb = 0; nb < 8; ++nb) {
-            acc[nb][0] = acc_[(blk * 2 + 0) * 16 + nb * 2];
-            acc[nb][1] = acc_[(blk * 2 + 0) * 16 + nb * 2 + 1];
-            acc[nb][2] = acc_[(blk * 2 + 1) * 16 + nb * 2];
-            acc[nb][3] = acc_[(blk * 2 + 1) * 16 + nb * 2 + 1];
+          for (int nb = 0; nb < 4; ++nb) {
+            acc[nb][0] = acc_[(blk * 2 + 0) * 8 + nb * 2];
+            acc[nb][1] = acc_[(blk * 2 + 0) * 8 + nb * 2 + 1];
+            acc[nb][2] = acc_[(blk * 2 + 1) * 8 + nb * 2];
+            acc[nb][3] = acc_[(blk * 2 + 1) * 8 + nb * 2 + 1];
           }
           #pragma unroll
           for (int ks = 0; ks < 1; ++ks) {
             u32 fa[4] = {};
             ph::ldmatrix4(fa, stage_at + (first + lane_2 % 16) * 48 + (ks * 32 + lane_2 / 16 * 16) * 1);
             #pragma unroll
-            for (int nb = 0; nb < 8; ++nb) {
+            for (int nb = 0; nb < 4; ++nb) {
               u32 fb[2] = {};
-              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
               ph::mma_s8(acc[nb], fa, fb);
             }
           }
           #pragma unroll
-          for (int nb = 0; nb < 8; ++nb) {
-            acc_[(blk * 2 + 0) * 16 + nb * 2] = acc[nb][0];
-            acc_[(blk * 2 + 0) * 16 + nb * 2 + 1] = acc[nb][1];
-            acc_[(blk * 2 + 1) * 16 + nb * 2] = acc[nb][2];
-            acc_[(blk * 2 + 1) * 16 + nb * 2 + 1] = acc[nb][3];
+          for (int nb = 0; nb < 4; ++nb) {
+            acc_[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
+            acc_[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
+            acc_[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
+            acc_[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
           }
         }
       }
@@ -110,18 +108,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 8; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 4; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              i32 acc_2 = acc_[pass * 16 + slot * 2 + v];
+              i32 acc_2 = acc_[pass * 8 + slot * 2 + v];
               for (i64 k = 0; k < 32; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(a_start0_ + i0) * K_ + (a_start1_ + k)]), (i32)(B_[(b_start0_ + k) * N_ + (b_start1_ + i1)])));
-              acc_[pass * 16 + slot * 2 + v] = acc_2;
+              acc_[pass * 8 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -131,15 +128,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 8; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 4; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
+              acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
             }
           }
         }
@@ -184,40 +180,39 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         const int lane_3 = threadIdx.x % 32;
         #pragma unroll
         for (int blk_2 = 0; blk_2 < 1; ++blk_2) {
-          const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
-          if (first_2 >= 32) continue;  // past the tile: nothing staged to read
-          i32 acc_3[8][4];
+          const int first_2 = (threadIdx.x / 32 / 2 + blk_2 * 2) * 16;  // the block's first row
+          i32 acc_3[4][4];
           #pragma unroll
-          for (int nb_2 = 0; nb_2 < 8; ++nb_2) {
-            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 16 + nb_2 * 2];
-            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 16 + nb_2 * 2 + 1];
-            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 16 + nb_2 * 2];
-            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 16 + nb_2 * 2 + 1];
+          for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
+            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2];
+            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1];
+            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2];
+            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1];
           }
           #pragma unroll
           for (int ks_2 = 0; ks_2 < 1; ++ks_2) {
             u32 fa_2[4] = {};
             ph::ldmatrix4(fa_2, stage_at_2 + (first_2 + lane_3 % 16) * 48 + (ks_2 * 32 + lane_3 / 16 * 16) * 1);
             #pragma unroll
-            for (int nb_2 = 0; nb_2 < 8; ++nb_2) {
+            for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
               u32 fb_2[2] = {};
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 1; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 2; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 3; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 16; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 17; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 18; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 19; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 1; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 2; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 3; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[0] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 16; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 17; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 18; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 19; const int i1 = (threadIdx.x / 32 % 2 + nb_2 * 2) * 8 + lane_3 / 4; fb_2[1] |= (k_lo <= i0 && i0 < k_hi && box_2.lo[1] <= i1 && i1 < box_2.hi[1] ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
               ph::mma_s8(acc_3[nb_2], fa_2, fb_2);
             }
           }
           #pragma unroll
-          for (int nb_2 = 0; nb_2 < 8; ++nb_2) {
-            acc_[(blk_2 * 2 + 0) * 16 + nb_2 * 2] = acc_3[nb_2][0];
-            acc_[(blk_2 * 2 + 0) * 16 + nb_2 * 2 + 1] = acc_3[nb_2][1];
-            acc_[(blk_2 * 2 + 1) * 16 + nb_2 * 2] = acc_3[nb_2][2];
-            acc_[(blk_2 * 2 + 1) * 16 + nb_2 * 2 + 1] = acc_3[nb_2][3];
+          for (int nb_2 = 0; nb_2 < 4; ++nb_2) {
+            acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2] = acc_3[nb_2][0];
+            acc_[(blk_2 * 2 + 0) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][1];
+            acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2] = acc_3[nb_2][2];
+            acc_[(blk_2 * 2 + 1) * 8 + nb_2 * 2 + 1] = acc_3[nb_2][3];
           }
         }
       }
@@ -227,19 +222,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 8; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 4; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               if (!box_3.has(i0, i1)) continue;
-              i32 acc_2 = acc_[pass * 16 + slot * 2 + v];
+              i32 acc_2 = acc_[pass * 8 + slot * 2 + v];
               for (i64 k = k_lo; k < k_hi; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(a_start0_ + i0) * K_ + (a_start1_ + k)]), (i32)(B_[(b_start0_ + k) * N_ + (b_start1_ + i1)])));
-              acc_[pass * 16 + slot * 2 + v] = acc_2;
+              acc_[pass * 8 + slot * 2 + v] = acc_2;
             }
           }
         }
@@ -250,23 +244,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
         for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
           const int i0 = row;
           #pragma unroll
-          for (int slot = 0; slot < 8; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            if (!(row < 32)) continue;
+          for (int slot = 0; slot < 4; ++slot) {
+            const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
             if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
+                acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_4.has(i0, i1)) continue;
-                acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
+                acc_[pass * 8 + slot * 2 + v] = acc_[pass * 8 + slot * 2 + v];
               }
             }
           }
@@ -283,18 +276,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 8; ++slot) {
-        const int g = (lane + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 4; ++slot) {
+        const int g = (lane + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         if (n0_ % 2 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
           const ph::Vec<i32, 2> BIAS_g = ph::vload<2>(&BIAS_[n0_ + g]);
           ph::Vec<i32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
-            out.v[v] = ph::wadd(acc_[pass * 16 + slot * 2 + v], BIAS_g.v[v]);
+            out.v[v] = ph::wadd(acc_[pass * 8 + slot * 2 + v], BIAS_g.v[v]);
           }
           ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
         } else {  // element by element, masked
@@ -302,7 +294,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_6.has(i0, i1)) continue;
-            C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[pass * 16 + slot * 2 + v], BIAS_[n0_ + i1]);
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::wadd(acc_[pass * 8 + slot * 2 + v], BIAS_[n0_ + i1]);
           }
         }
       }

@@ -5,7 +5,7 @@
 extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16_f32(f16* X_, f16* Y_, f32* Z_) {
   extern __shared__ __align__(16) unsigned char smem[];
   #line 14 "tests/corpus/overlap.phobos"
-  f32 product[16];  // tile<f32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  f32 product[8];  // tile<f32>[32, 32] in registers: 32 rows of 32 as a tensor-core accumulator: 16-row blocks to 2 warps in turn, their 8-column atoms to 2 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
   #if __CUDA_ARCH__ >= 800
   f16* stage = (f16*)(smem + 0);  // tile<f16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at = ph::smem_address(stage);
@@ -61,32 +61,29 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16_f32(f16* X_
     const int lane = threadIdx.x % 32;
     #pragma unroll
     for (int blk = 0; blk < 1; ++blk) {
-      const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
-      if (first >= 32) continue;  // past the tile: nothing staged to read
-      f32 acc[4][4] = {};
+      const int first = (threadIdx.x / 32 / 2 + blk * 2) * 16;  // the block's first row
+      f32 acc[2][4] = {};
       #pragma unroll
       for (int ks = 0; ks < 2; ++ks) {
         u32 fa[4] = {};
         ph::ldmatrix4(fa, stage_at + (first + lane % 16) * 80 + (ks * 16 + lane / 16 * 8) * 2);
         {
-          u32 fq[4];
-          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 80 + (0 + lane / 16 * 8) * 2);
+          u32 fq[2];
+          ph::ldmatrix2_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 80 + (threadIdx.x / 32 % 2 * 8) * 2);
           ph::mma_f16(acc[0], fa, {fq[0], fq[1]});
-          ph::mma_f16(acc[1], fa, {fq[2], fq[3]});
         }
         {
-          u32 fq[4];
-          ph::ldmatrix4_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 80 + (16 + lane / 16 * 8) * 2);
-          ph::mma_f16(acc[2], fa, {fq[0], fq[1]});
-          ph::mma_f16(acc[3], fa, {fq[2], fq[3]});
+          u32 fq[2];
+          ph::ldmatrix2_trans(fq, stage_at_2 + (ks * 16 + lane / 8 % 2 * 8 + lane % 8) * 80 + ((threadIdx.x / 32 % 2 + 2) * 8) * 2);
+          ph::mma_f16(acc[1], fa, {fq[0], fq[1]});
         }
       }
       #pragma unroll
-      for (int nb = 0; nb < 4; ++nb) {
-        product[(blk * 2 + 0) * 8 + nb * 2] = acc[nb][0];
-        product[(blk * 2 + 0) * 8 + nb * 2 + 1] = acc[nb][1];
-        product[(blk * 2 + 1) * 8 + nb * 2] = acc[nb][2];
-        product[(blk * 2 + 1) * 8 + nb * 2 + 1] = acc[nb][3];
+      for (int nb = 0; nb < 2; ++nb) {
+        product[(blk * 2 + 0) * 4 + nb * 2] = acc[nb][0];
+        product[(blk * 2 + 0) * 4 + nb * 2 + 1] = acc[nb][1];
+        product[(blk * 2 + 1) * 4 + nb * 2] = acc[nb][2];
+        product[(blk * 2 + 1) * 4 + nb * 2 + 1] = acc[nb][3];
       }
     }
   }
@@ -95,18 +92,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16_f32(f16* X_
     const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 4; ++slot) {
-        const int g = (lane_2 + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 2; ++slot) {
+        const int g = (lane_2 + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i1 = g + v;
           f32 acc_2 = 0.0f;
           for (i64 k = 0; k < 32; ++k) acc_2 = (acc_2 + ((f32)(ph::from_f16(X_[i0 * 32 + k])) * (f32)(ph::from_f16(Y_[k * 32 + i1]))));
-          product[pass * 8 + slot * 2 + v] = acc_2;
+          product[pass * 4 + slot * 2 + v] = acc_2;
         }
       }
     }
@@ -123,17 +119,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16_f32(f16* X_
     const int lane_2 = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
     for (int pass = 0; pass < 2; ++pass) {
-      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int row = pass % 2 * 8 + pass / 2 * 32 + threadIdx.x / 4 % 8 + threadIdx.x / 64 * 16;
       const int i0 = row;
       #pragma unroll
-      for (int slot = 0; slot < 4; ++slot) {
-        const int g = (lane_2 + slot * 4) * 2;
-        if (!(row < 32)) continue;
+      for (int slot = 0; slot < 2; ++slot) {
+        const int g = (lane_2 + threadIdx.x / 32 % 2 * 4 + slot * 8) * 2;
         const ph::Vec<f32, 2> tmp_g = ph::vload<2>(&tmp[g]);
         ph::Vec<f32, 2> out;
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
-          out.v[v] = (product[pass * 8 + slot * 2 + v] + tmp_g.v[v]);
+          out.v[v] = (product[pass * 4 + slot * 2 + v] + tmp_g.v[v]);
         }
         ph::vstore(&Z_[i0 * 32 + g], out);
       }

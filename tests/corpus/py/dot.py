@@ -336,3 +336,31 @@ def rms_gemm_narrow_bf16(X: ph.tensor[ph.bf16][M, 64], G: ph.tensor[ph.bf16][64]
     x: ph.let = ph.f32(X[m0:+TM, :])
     h: ph.let = ph.bf16(x * ph.rsqrt(ph.rowsum(x * x) / 64.0 + eps) * ph.f32(G[:]))
     Y[m0:+TM, :] = ph.dot(h, W[:, :])
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.launch(128)
+def decode_split_bf16(Q: ph.tensor[ph.bf16][Z, 16, 64], K: ph.tensor[ph.bf16][Z, L, 64],
+                      V: ph.tensor[ph.bf16][Z, L, 64], PART: ph.tensor[ph.f32][P, Z, 16, 64],
+                      STATS: ph.tensor[ph.f32][P, Z, 16, 2], scale: ph.f32, per_split: ph.i64):
+    z: ph.let = ph.ctx.block.y
+    split: ph.let = ph.ctx.block.x
+    q: ph.let = Q[z, :, :]
+    m: ph.var[ph.tile[ph.f32][16, 1]] = -ph.inf
+    l: ph.var[ph.tile[ph.f32][16, 1]] = 0.0
+    acc: ph.var[ph.tile[ph.f32][16, 64]] = 0.0
+    first: ph.let = split * per_split
+    for j in range(first, ph.min(L, first + per_split), 64):
+        s: ph.let = ph.dot(q, ph.transpose(K[z, j:+64, :])) * scale
+        in_split: ph.let = ph.iota(1, 64, axis=1) + j < first + per_split
+        kept: ph.let = ph.where(in_split, s, -ph.inf)
+        m_new: ph.let = ph.max(m, ph.rowmax(kept))
+        p: ph.let = ph.exp(kept - m_new)
+        alpha: ph.let = ph.exp(m - m_new)
+        l = l * alpha + ph.rowsum(p)
+        acc = acc * alpha + ph.dot(ph.bf16(p), V[z, j:+64, :])
+        m = m_new
+    PART[split, z, :, :] = acc
+    STATS[split, z, :, 0:+1] = m
+    STATS[split, z, :, 1:+1] = l

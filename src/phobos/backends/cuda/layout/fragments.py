@@ -128,6 +128,10 @@ class Layout:
 
     def describe(self) -> str:
         g = self.groups
+        if isinstance(g, AtomRows) and g.col_warps > 1:
+            return (f"{g.rows} rows of {self.cols} as a tensor-core accumulator: 16-row blocks to {g.row_warps} "
+                    f"warp{'s' if g.row_warps > 1 else ''} in turn, their 8-column atoms to {g.col_warps} warps in "
+                    f"turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8")
         if self.is_atom:
             return (f"{g.rows} rows of {self.cols} as a tensor-core accumulator: 16-row blocks to the warps in turn, "
                     f"rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8")
@@ -338,8 +342,18 @@ def product_in_registers(e: ir.Dot, layout: Layout | None, registers: set[ir.Sym
     if not reads_registers(e.left, registers):
         return True
     (rows, depth) = e.left.type.shape
+    if staged_from_registers(layout):  # each thread stages the elements it holds for ldmatrix
+        return (not isinstance(e.left, ir.Transpose) and (rows,) == layout.lead and depth % atom.k == 0
+                and _elementwise_reads(e.left, registers))
     return (atom.per_register == 2 and (rows,) == layout.lead and depth % atom.k == 0
             and _elementwise_reads(e.left, registers))
+
+
+def staged_from_registers(layout: Layout) -> bool:
+    """Whether a product's left operand computed from register tiles of `layout` goes
+    through shared memory rather than straight into the A fragments: where the warps
+    split the columns, a row's k lies in other warps' registers."""
+    return isinstance(layout.groups, AtomRows) and layout.groups.col_warps > 1
 
 
 def reads_registers(e: ir.Expr, registers: set[ir.Sym]) -> bool:

@@ -15,6 +15,7 @@ it can be tested and tuned alone.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .placement import Modes
@@ -76,28 +77,66 @@ class RowGroups:
         """Each pass a group's row `per_pass` rows further."""
         return Modes((self.passes,), (self.per_pass,), (0,))
 
+    def leader(self, lane: str) -> str:
+        """C++ of whether this thread is the first of its row's group (`lane` its place
+        in the group's first warp): the one that writes a row's value."""
+        return f"{lane} == 0"
+
+    @property
+    def part_count(self) -> int:
+        """Values a fold's warps leave in shared memory for each other (`warps` > 1)."""
+        return self.threads // WARP
+
+    def part_written(self, row: str) -> str:
+        """C++ of where this thread's warp leaves its value of row `row`."""
+        return f"threadIdx.x / {WARP}"
+
+    def part_read(self, row: str, warp: str) -> str:
+        """C++ of where the `warp`-th warp of row `row` left its value."""
+        return f"{row} * {self.warps}" if warp == "0" else f"{row} * {self.warps} + {warp}"
+
 
 @dataclass(frozen=True)
 class AtomRows(RowGroups):
     """Rows placed as a tensor-core accumulator places them (dot_mma.py's C fragment
-    of m16n8 atoms): warp w holds the 16-row blocks w, w + warps, ..., and in a block
-    lane l the rows l / 4 and l / 4 + 8, so a row's group is the 4 consecutive lanes
-    of one quad and each pass is one of a thread's rows: passes (h, block) give rows
-    8 h + 16 warps block past the thread's first. `width` is 4 and the element groups
-    are pairs (the accumulator's two consecutive columns)."""
+    of m16n8 atoms). The CTA's warps form `row_warps` x `col_warps`: warp w holds the
+    16-row blocks w / col_warps, w / col_warps + row_warps, ... and of each of its
+    rows the 8-column atoms w % col_warps, w % col_warps + col_warps, ...; in a block,
+    lane l holds the rows l / 4 and l / 4 + 8, so a row's group is the 4 consecutive
+    lanes of one quad in each of `col_warps` warps, and each pass is one of a thread's
+    rows: passes (h, block) give rows 8 h + 16 row_warps block past the thread's
+    first. `width` is the group's threads (4 col_warps) and the element groups are
+    pairs (the accumulator's two consecutive columns). Warps split the columns only
+    where the rows are too few for every warp to hold a block of its own (a decoding
+    step's 16 query rows), so no warp idles through the products."""
+
+    col_warps: int = 1
 
     @property
     def warps_of_cta(self) -> int:
         return self.threads // WARP
 
     @property
+    def row_warps(self) -> int:
+        return self.warps_of_cta // self.col_warps
+
+    @property
+    def lanes(self) -> int:
+        """The shuffle width: a row's quad (its other lanes are in other warps)."""
+        return 4
+
+    @property
+    def warps(self) -> int:
+        return self.col_warps
+
+    @property
     def blocks(self) -> int:
         """16-row blocks each warp holds."""
-        return -(-self.rows // (16 * self.warps_of_cta))
+        return -(-self.rows // (16 * self.row_warps))
 
     @property
     def per_pass(self) -> int:
-        return 8 * self.warps_of_cta
+        return 8 * self.row_warps
 
     @property
     def passes(self) -> int:
@@ -105,20 +144,45 @@ class AtomRows(RowGroups):
 
     @property
     def ragged(self) -> bool:
-        return self.rows % (16 * self.warps_of_cta) != 0
+        return self.rows % (16 * self.row_warps) != 0
 
     @property
     def threads_modes(self) -> Modes:
-        return Modes((4, 8, self.warps_of_cta), (0, 1, 16), (1, 0, 0))
+        if self.col_warps == 1:
+            return Modes((4, 8, self.warps_of_cta), (0, 1, 16), (1, 0, 0))
+        return Modes((4, 8, self.col_warps, self.row_warps), (0, 1, 0, 16), (1, 0, 4, 0))
 
     @property
     def passes_modes(self) -> Modes:
-        return Modes((2, self.blocks), (8, 16 * self.warps_of_cta), (0, 0))
+        return Modes((2, self.blocks), (8, 16 * self.row_warps), (0, 0))
+
+    def warp_column(self) -> str:
+        """C++ of the thread's warp's place among a row's warps."""
+        return f"threadIdx.x / {WARP} % {self.col_warps}"
+
+    def leader(self, lane: str) -> str:
+        if self.col_warps == 1:
+            return super().leader(lane)
+        return f"{lane} == 0 && {self.warp_column()} == 0"
+
+    @property
+    def part_count(self) -> int:
+        return self.blocks * 16 * self.row_warps * self.col_warps
+
+    def part_written(self, row: str) -> str:
+        return f"{row} * {self.col_warps} + {self.warp_column()}"
+
+    def part_read(self, row: str, warp: str) -> str:
+        return f"{row} * {self.col_warps}" if warp == "0" else f"{row} * {self.col_warps} + {warp}"
 
 
 def atom_rows(rows: int, length: int, threads: int) -> AtomRows:
-    """The accumulator's rows for `rows` rows of `length` pairs (rows a multiple of 16)."""
-    return AtomRows(rows, length, threads, 4)
+    """The accumulator's rows for `rows` rows of `length` pairs (rows a multiple of 16):
+    every warp a block of rows where there are enough, else the rows' blocks shared by
+    as many warps as divide both, and the warps of a block splitting its columns."""
+    warps, blocks = threads // WARP, rows // 16
+    row_warps = warps if blocks >= warps else math.gcd(warps, max(blocks, 1))
+    return AtomRows(rows, length, threads, 4 * (warps // row_warps), warps // row_warps)
 
 
 def row_groups(rows: int, length: int, threads: int) -> RowGroups:

@@ -34,7 +34,7 @@ from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
 from ..layout.atoms import Atom
-from ..layout.groups import WARP
+from ..layout.groups import WARP, AtomRows
 from ..layout.placement import Fragment
 from . import dot_stage, dot_wgmma, stage_ring
 from .exprs import Region, linear, paren
@@ -137,10 +137,12 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     `accumulate`, the accumulators start from what `out` holds, so the product is
     added to it.
     Returns how the operands are read, in words."""
-    layout = order.layout
+    layout, groups = order.layout, order.layout.groups
+    assert isinstance(groups, AtomRows)
     (rows, cols), (_, depth) = e.type.shape, e.left.type.shape
-    warps = w.kernel.threads // WARP
-    blocks, atoms_n, steps = layout.groups.blocks, cols // atom.n, -(-depth // atom.k)
+    warps, split = groups.row_warps, groups.col_warps
+    blocks, atoms_n, steps = groups.blocks, cols // atom.n, -(-depth // atom.k)
+    own_atoms = layout.slots  # the atoms of a row each warp holds: atoms_n, or its share where warps split the columns
     (i, j), registers = order.pos, w.reads_registers(e.left)
 
     a_present, b_present = dot_stage.presents(ra, rb, k_lo, k_hi)
@@ -161,10 +163,14 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
                       f"const int {order.lane} = {dc % 8};"]
         return names
 
+    def column(nb: str) -> str:
+        """C++ of the first column of the warp's `nb`-th atom."""
+        return f"{nb} * {atom.n}" if split == 1 else f"({groups.warp_column()} + {nb} * {split}) * {atom.n}"
+
     def b_names(r: int, v: int) -> list[str]:
         dr, dc = atom.b.registers.at(r * atom.per_register + v)
         return [f"const int {i} = {_plus(f'{step} * {atom.k}', b_row, dr)};",
-                f"const int {j} = {_plus(f'{nb} * {atom.n}', b_col, dc)};"]
+                f"const int {j} = {_plus(column(nb), b_col, dc)};"]
 
     a_value = b_value = ""
     if sa is None:
@@ -187,7 +193,7 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
             dr, dc = atom.c.registers.at(v)
             held = f"{out}[{layout.register_index(str(dc), nb, f'({blk} * 2 + {dr // 8})')}]"
             lines.append(f"{held} = {index(nb, v)};" if to_out else f"{index(nb, v)} = {held};")
-        w.unrolled(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{", lines)
+        w.unrolled(f"for (int {nb} = 0; {nb} < {own_atoms}; ++{nb}) {{", lines)
 
     def store(index: Callable[[str, int], str]) -> None:
         moves(index, True)
@@ -195,7 +201,8 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     def start(index: Callable[[str, int], str]) -> None:
         moves(index, False)
 
-    left = "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is"
+    left = ("A staged from the threads' registers for ldmatrix" if registers and sa else
+            "A from the thread's registers" if registers else "A staged for ldmatrix" if sa else "A read where it is")
     if wgmma:
         assert sb is not None and sb.plan.swizzled
         dot_wgmma.write(w, e, sa if sa is not None and sa.plan.swizzled else None, sb,
@@ -210,10 +217,11 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         w.line("#pragma unroll")
         w.line(f"for (int {blk} = 0; {blk} < {blocks}; ++{blk}) {{")
         with w.indented():
-            w.line(f"const int {first} = (threadIdx.x / 32 + {blk} * {warps}) * {atom.m};  // the block's first row")
-            if sa is not None and layout.groups.ragged:
+            warp_row = "threadIdx.x / 32" if split == 1 else f"threadIdx.x / 32 / {split}"
+            w.line(f"const int {first} = ({warp_row} + {blk} * {warps}) * {atom.m};  // the block's first row")
+            if sa is not None and groups.ragged:
                 w.line(f"if ({first} >= {rows}) continue;  // past the tile: nothing staged to read")
-            w.line(f"{atom.accumulator} {acc}[{atoms_n}][4]{'' if accumulate else ' = {}'};")
+            w.line(f"{atom.accumulator} {acc}[{own_atoms}][4]{'' if accumulate else ' = {}'};")
             if accumulate:
                 start(lambda nb, v: f"{acc}[{nb}][{v}]")
             w.line("#pragma unroll")
@@ -223,14 +231,18 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
                 left_fragment(fa)
                 if sb is None:
                     w.line("#pragma unroll")
-                    w.line(f"for (int {nb} = 0; {nb} < {atoms_n}; ++{nb}) {{")
+                    w.line(f"for (int {nb} = 0; {nb} < {own_atoms}; ++{nb}) {{")
                     with w.indented():
+                        if own_atoms * split > atoms_n:
+                            w.line(f"if ({column(nb)} >= {cols}) continue;  // past the tile's columns")
                         w.line(f"u32 {fb}[2] = {{}};")
                         _gather(w, fb, 2, atom.per_register, b_names, b_value)
                         w.line(f"{atom.helper}({acc}[{nb}], {fa}, {fb});")
                     w.line("}")
-                else:
+                elif split == 1:
                     _staged_right(w, sb, atom, atoms_n, lane, step, acc, fa)
+                else:
+                    _staged_split(w, sb, atom, groups, atoms_n, own_atoms, lane, step, acc, fa)
             w.line("}")
             store(lambda nb, v: f"{acc}[{nb}][{v}]")
         w.line("}")
@@ -286,6 +298,29 @@ def _staged_right(w: TileWriter, s: dot_stage.Staged, atom: Atom, atoms_n: int, 
             for half in range(count):
                 w.line(f"{atom.helper}({acc}[{first + half}], {fa}, "
                        f"{{{fq}[{2 * half}], {fq}[{2 * half + 1}]}});")
+        w.line("}")
+
+
+def _staged_split(w: TileWriter, s: dot_stage.Staged, atom: Atom, groups: AtomRows, atoms_n: int, held: int,
+                  lane: str, step: str, acc: str, fa: str) -> None:
+    """As `_staged_right`, where the warps of a block split its atoms: each of this warp's
+    atoms (the warp's place among the block's warps, then every `col_warps`-th) by one
+    ldmatrix.x2, an atom past the tile's columns skipped."""
+    chunk, fq, split = atom.k // 2, w.names.take("fq"), groups.col_warps
+    for nb in range(held):
+        n_first = f"{groups.warp_column()} * 8" if nb == 0 else f"({groups.warp_column()} + {nb * split}) * 8"
+        if s.turned:  # stored [n][k]: k along the stored rows, as the fragments want it
+            address = s.at(f"{n_first} + {lane} % 8", f"{step} * {atom.k} + {lane} / 8 % 2 * {chunk}")
+            load = "ph::ldmatrix2"
+        else:  # stored [k][n]: each 8 x 8 matrix turned
+            address = s.at(f"{step} * {atom.k} + {lane} / 8 % 2 * 8 + {lane} % 8", n_first)
+            load = "ph::ldmatrix2_trans"
+        ragged = (nb + 1) * split > atoms_n
+        w.line(f"if ({n_first} < {atoms_n * 8}) {{" if ragged else "{")
+        with w.indented():
+            w.line(f"u32 {fq}[2];")
+            w.line(f"{load}({fq}, {address});")
+            w.line(f"{atom.helper}({acc}[{nb}], {fa}, {{{fq}[0], {fq}[1]}});")
         w.line("}")
 
 

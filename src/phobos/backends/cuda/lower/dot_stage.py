@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
+from ..layout.fragments import layout_at
 from ..layout.stages import SWIZZLE_ATOM, StageLayout, taken_bytes
 from .exprs import Region, VectorBody
 
@@ -71,7 +72,7 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
     or to the place `into` names (a pointer to it and its shared address);
     `present(i, j)` is the condition that operand element (i, j) is read (the stored
     element (r, c) is operand element (c, r) where turned). No barrier: the caller's."""
-    stored, (rows, cols), turned = plan.stored, plan.shape, plan.turned
+    stored, (rows, cols) = plan.stored, plan.shape
     d = stored.type.dtype
     size = ct.element_bytes(d)
     storage = ct.storage_type(d)
@@ -87,12 +88,14 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
                              "stage")
         address = w.names.take("stage_at")
         w.line(f"const u32 {address} = ph::smem_address({tile});")
+    if w.reads_registers(stored):
+        _stage_held(w, plan, shown_as(plan, present), tile)
+        return Staged(plan, address, tile)
     group = 16 // size
     assert cols % group == 0, "a stored row is whole 16-byte groups (plan pads k, the atoms the rest)"
     e, r, c, lane, inner = (w.loop_name(base) for base in ("e", "r", "c", "v", "col"))
 
-    def shown(row: str, col: str) -> str:
-        return present(col, row) if turned else present(row, col)
+    shown = shown_as(plan, present)
 
     def place_of(row: str, col: str) -> str:
         return plan.ref(storage, tile, row, col)
@@ -156,6 +159,35 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
         w.depth -= 1
         w.line("}")
     return Staged(plan, address, tile, source is not None)
+
+
+def shown_as(plan: StageLayout, present: Present) -> Present:
+    """The condition that stored element (row, col) is read (operand element (col, row)
+    where the stage is turned)."""
+    return (lambda row, col: present(col, row)) if plan.turned else present
+
+
+def _stage_held(w: TileWriter, plan: StageLayout, shown: Present, tile: str) -> None:
+    """Stage an operand computed from register tiles: each thread writes the elements it
+    holds in the operand's register layout (that of the statement's rows at the operand's
+    width), a zero where the element is not read. The stage is the operand's own shape,
+    nothing padded, so every stored element is some thread's."""
+    stored = plan.stored
+    assert not plan.turned and plan.shape == stored.type.shape, "a register operand is staged as it is"
+    layout = layout_at(w.registers.layouts, stored.type.shape)
+    assert layout is not None and layout.cols == stored.type.shape[-1]
+    outer = w.ordered
+    w.ordered = order = w.order(layout)
+    try:
+        (row, col), d = order.pos, stored.type.dtype
+        value = ct.pack(d, w.elem(stored, order.pos))
+        place = plan.ref(ct.storage_type(d), tile, row, col)
+        w.line(f"// {stored.type} to shared memory from the registers that hold it: each thread its own elements")
+        w.layout_elements(order, stored.type.shape, [("0", str(n)) for n in stored.type.shape], None, None,
+                          lambda _: [f"{place} = {shown(row, col)} ? {value} : {ct.pack(d, ct.zero(d))};"],
+                          None, None, False)
+    finally:
+        w.ordered = outer
 
 
 def _copied_from(stored: ir.Expr, vec: VectorBody, value: str) -> str | None:

@@ -24,7 +24,7 @@ from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
 from ..layout.fragments import MAX_GROUPS, cheap, make_layout
-from ..layout.groups import WARP, RowGroups, row_groups
+from ..layout.groups import RowGroups, row_groups
 from .exprs import Pos, Region, const_int, holds_any, linear, paren
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def row_reduce(w: TileWriter, what: str, shape: tuple[int, ...], source: Region,
     # statement (the barrier planner's place for it), not the statement scratch.
     allocate = w.scratch if order is None else w.own_scratch
     parts = [] if layout.warps == 1 else [
-        allocate(f.ctype, VALUE_BYTES[f.ctype], w.kernel.threads // WARP, f"{f.acc} of each warp",
+        allocate(f.ctype, VALUE_BYTES[f.ctype], layout.part_count, f"{f.acc} of each warp",
                  f"{f.acc}_part")
         for f in folds
     ]
@@ -198,12 +198,12 @@ def fold_rows(w: TileWriter, shape: tuple[int, ...], source: Region, folds: list
             part, warps, warp = parts[k], layout.warps, w.loop_name("w")
             w.line(f"// the row's {warps} warps: each leaves its value in {part}, then every thread "
                    "of the row combines them in order")
-            w.line(f"if (threadIdx.x % {WARP} == 0) {part}[threadIdx.x / {WARP}] = {fold.acc};")
+            w.line(f"if (threadIdx.x % {lanes} == 0) {part}[{layout.part_written(row)}] = {fold.acc};")
             w.sync()
-            w.line(f"{fold.acc} = {part}[{row} * {warps}];")
+            w.line(f"{fold.acc} = {part}[{layout.part_read(row, '0')}];")
             w.line(f"for (int {warp} = 1; {warp} < {warps}; ++{warp}) "
-                   f"{fold.acc} = {fold.step(fold.acc, f'{part}[{row} * {warps} + {warp}]')};")
-    guard = [*([alive] if live else []), *([] if every_lane else [f"{lane} == 0"])]
+                   f"{fold.acc} = {fold.step(fold.acc, f'{part}[{layout.part_read(row, warp)}]')};")
+    guard = [*([alive] if live else []), *([] if every_lane else [layout.leader(lane)])]
     w.line(f"if ({' && '.join(guard)}) {{" if guard else "{")
     with w.indented():
         for text in stores:

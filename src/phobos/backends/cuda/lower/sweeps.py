@@ -247,7 +247,7 @@ class SweepWriter(ExprWriter):
         if not order.is_spread(shape):
             with self.layout_rows(order) as exists:
                 self.line(f"const int {pos[-1]} = 0;")
-                tests = [t for t in (exists, None if every_lane else f"{self.loop_name('lane')} == 0",
+                tests = [t for t in (exists, None if every_lane else layout.groups.leader(self.loop_name('lane')),
                                      f"{check}.has({', '.join(pos)})" if check else None) if t]
                 self.line(f"if ({' && '.join(tests)}) {{" if tests else "{")
                 with self.indented():

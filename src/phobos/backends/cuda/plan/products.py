@@ -16,7 +16,15 @@ from phobos.environment import flag
 from phobos.ir import nodes as ir
 
 from ..layout.atoms import Atom, atom_for, wgmma_shape_takes
-from ..layout.fragments import ELEMENTWISE, Layout, Registers, product_in_registers, read_in_order, reads_registers
+from ..layout.fragments import (
+    ELEMENTWISE,
+    Layout,
+    Registers,
+    product_in_registers,
+    read_in_order,
+    reads_registers,
+    staged_from_registers,
+)
 from ..layout.stages import StageLayout, fits, operand_stages, stage_layout
 
 # Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
@@ -56,14 +64,14 @@ def plan_product(e: ir.Dot, layout: Layout | None, in_order: bool, registers: se
     if not (in_registers and staging):
         return ProductPlan(e, atom, in_registers)
     assert layout is not None
-    left_in_registers = reads_registers(e.left, registers)
+    left_in_registers = reads_registers(e.left, registers) and not staged_from_registers(layout)
     if atom is None:
         if left_in_registers or reads_registers(e.right, registers):
             return ProductPlan(e, atom, in_registers)
         blocked: Stages = [stage_layout(e.left, True), stage_layout(e.right, False)]
         return ProductPlan(e, atom, in_registers, blocked=blocked if fits(blocked) else None)  # type: ignore[arg-type]
     wgmma = None
-    if general_wgmma() and wgmma_shape_takes(e, threads, layout.groups.ragged):
+    if general_wgmma() and layout.groups.warps == 1 and wgmma_shape_takes(e, threads, layout.groups.ragged):
         wgmma = operand_stages(e, atom, left_in_registers, wgmma=True)
     return ProductPlan(e, atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), wgmma)
 
