@@ -257,9 +257,27 @@ kernel k(X: tensor<f32>[M, 8], Y: tensor<f32>[M, 8]) {
 
 def test_a_tile_read_broadcast_stays_out_and_the_others_keep_their_layout():
     """A one-row mask read along the rows of a product's tile (flash-decoding's keys of
-    the split): the mask alone stays in shared memory, and the product and the masked
-    tile keep the accumulator layout, where all three once stayed out (the product then
-    read its operands where they lie, with no copy ahead)."""
+    the split, here read from memory): the mask alone stays in shared memory, and the
+    product and the masked tile keep the accumulator layout, where all three once stayed
+    out (the product then read its operands where they lie, with no copy ahead)."""
+    k, registers = planned("""
+@launch(128)
+kernel k(A: tensor<bf16>[16, 64], B: tensor<bf16>[64, 64], M: tensor<f32>[1, 64], O: tensor<f32>[16, 64]) {
+  let s = dot(A[:, :], B[:, :])
+  let mask = M[:, :] > 0.0
+  let kept = where(mask, s, 0.0)
+  O[:, :] = kept * 2.0
+}
+""")
+    assert in_registers(registers) == {"s": "spread", "kept": "spread"}
+    assert "bool* mask_ = (bool*)(smem" in body(k)
+
+
+def test_an_index_tile_is_recomputed_where_it_is_read_and_never_stored():
+    """A `let` tile made of iota and scalars that cannot change (flash-decoding's mask of
+    the split's keys) is no tile at all: each read computes its element from the
+    position, so it takes no shared memory and no barrier; a tile read otherwise than
+    element by element (a window of it) is kept."""
     k, registers = planned("""
 @launch(128)
 kernel k(A: tensor<bf16>[16, 64], B: tensor<bf16>[64, 64], O: tensor<f32>[16, 64], n: i64) {
@@ -270,7 +288,15 @@ kernel k(A: tensor<bf16>[16, 64], B: tensor<bf16>[64, 64], O: tensor<f32>[16, 64
 }
 """)
     assert in_registers(registers) == {"s": "spread", "kept": "spread"}
-    assert "bool* mask_ = (bool*)(smem" in body(k)
+    assert "mask_" not in body(k) and "__syncthreads" not in body(k).split("kept_")[1]
+    k, _ = planned("""
+@launch(128)
+kernel w(O: tensor<i64>[1, 32]) {
+  let idx = iota<axis 1>(1, 64) * 2
+  O[:, :] = idx[:, 0 :+ 32]
+}
+""")
+    assert "idx_" in body(k)
 
 
 def test_a_tile_that_followed_a_layout_only_through_one_left_out_is_left_out_too():

@@ -1,10 +1,10 @@
 
-// kernel decode_split_bf16: 128 threads a CTA, 42048 bytes of shared memory
+// kernel decode_split_bf16: 128 threads a CTA, 41984 bytes of shared memory
 // for launches where multiples of 4: L, P, Z; 16-byte aligned: K, PART, Q, STATS, V; rows 16-byte multiples apart: K, PART, Q, V
 #line 381 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16* Q_, bf16* K_, bf16* V_, f32* PART_, f32* STATS_, f32 scale_, i64 per_split_, i64 Z_, i64 L_, i64 P_) {
   extern __shared__ __align__(16) unsigned char smem[];
-  constexpr int own = 2368;  // where the statements' own shared memory starts
+  constexpr int own = 2304;  // where the statements' own shared memory starts
   #line 386 "tests/corpus/dot.phobos"
   const i64 z_ = (i64)blockIdx.y;
   #line 387 "tests/corpus/dot.phobos"
@@ -237,28 +237,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       s_box = {{0, 0}, {16, 64}};
-      #line 395 "tests/corpus/dot.phobos"
-      bool* in_split_ = (bool*)(smem + 0);  // tile<bool>[1, 64]
-      const i64 s_2 = ph::wadd(first_, per_split_);
-      // vector path: each thread moves 16 consecutive bool (16 bytes) a turn, consecutive threads consecutive groups
-      for (int e = threadIdx.x; e < 4; e += 128) {
-        const int i0 = 0;
-        const int g = (e % 4) * 16;
-        ph::Vec<bool, 16> out;
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          const int i1 = g + v;
-          out.v[v] = (ph::wadd((i64)(i1), j_) < s_2);
-        }
-        ph::vstore(&in_split_[i0 * 64 + g], out);
-      }
       #line 396 "tests/corpus/dot.phobos"
-      __syncthreads();
       f32 kept_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> kept_box;
+      const i64 s_2 = ph::wadd(first_, per_split_);
       const f32 s_3 = -__int_as_float(0x7f800000);
-      bool whole[4];  // whether each of this thread's groups is read whole
-      ph::Vec<bool, 2> in_split_gs[4];
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -268,34 +251,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            whole[pass * 2 + slot] = s_box.has(i0, g) && s_box.has(i0, g + 1);
-            if (whole[pass * 2 + slot]) {
-              in_split_gs[pass * 2 + slot] = ph::vload<2>(&in_split_[g]);
-            }
-          }
-        }
-      }
-      {
-        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-        #pragma unroll
-        for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
-          const int i0 = row;
-          #pragma unroll
-          for (int slot = 0; slot < 2; ++slot) {
-            const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (whole[pass * 2 + slot]) {  // the whole group is present and aligned
-              const ph::Vec<bool, 2>& in_split_g = in_split_gs[pass * 2 + slot];
+            if (s_box.has(i0, g) && s_box.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                kept_[pass * 4 + slot * 2 + v] = (in_split_g.v[v] ? s_[pass * 4 + slot * 2 + v] : s_3);
+                const int i1 = g + v;
+                kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_2) ? s_[pass * 4 + slot * 2 + v] : s_3);
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!s_box.has(i0, i1)) continue;
-                kept_[pass * 4 + slot * 2 + v] = (in_split_[i1] ? s_[pass * 4 + slot * 2 + v] : s_3);
+                kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_2) ? s_[pass * 4 + slot * 2 + v] : s_3);
               }
             }
           }
@@ -467,6 +434,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       }
       l_box = box_5;
       #line 401 "tests/corpus/dot.phobos"
+      __syncthreads();
       const i64 k_lo_2 = ph::max64(p_box.lo[1], 0);
       const i64 k_hi_2 = ph::min64(p_box.hi[1], 64);
       {
@@ -487,7 +455,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       #if __CUDA_ARCH__ >= 800
-      bf16* stage = (bf16*)(smem + 64);  // tile<bf16>[16, 64] staged for ldmatrix, rows of 144 bytes
+      bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[16, 64] staged for ldmatrix, rows of 144 bytes
       const u32 stage_at = ph::smem_address(stage);
       // tile<bf16>[16, 64] to shared memory from the registers that hold it: each thread its own elements
       {
@@ -609,7 +577,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       #else
-      bf16* tmp = (bf16*)(smem + 64);  // tile<bf16>[16, 64]
+      bf16* tmp = (bf16*)(smem + 0);  // tile<bf16>[16, 64]
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -879,28 +847,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       s_box = box_14;
-      #line 395 "tests/corpus/dot.phobos"
-      bool* in_split_ = (bool*)(smem + 0);  // tile<bool>[1, 64]
-      const i64 s_4 = ph::wadd(first_, per_split_);
-      // vector path: each thread moves 16 consecutive bool (16 bytes) a turn, consecutive threads consecutive groups
-      for (int e = threadIdx.x; e < 4; e += 128) {
-        const int i0 = 0;
-        const int g = (e % 4) * 16;
-        ph::Vec<bool, 16> out;
-        #pragma unroll
-        for (int v = 0; v < 16; ++v) {
-          const int i1 = g + v;
-          out.v[v] = (ph::wadd((i64)(i1), j_) < s_4);
-        }
-        ph::vstore(&in_split_[i0 * 64 + g], out);
-      }
       #line 396 "tests/corpus/dot.phobos"
-      __syncthreads();
       f32 kept_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> kept_box;
+      const i64 s_4 = ph::wadd(first_, per_split_);
       const f32 s_5 = -__int_as_float(0x7f800000);
-      bool whole_2[4];  // whether each of this thread's groups is read whole
-      ph::Vec<bool, 2> in_split_gs_2[4];
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -910,34 +861,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            whole_2[pass * 2 + slot] = s_box.has(i0, g) && s_box.has(i0, g + 1);
-            if (whole_2[pass * 2 + slot]) {
-              in_split_gs_2[pass * 2 + slot] = ph::vload<2>(&in_split_[g]);
-            }
-          }
-        }
-      }
-      {
-        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-        #pragma unroll
-        for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
-          const int i0 = row;
-          #pragma unroll
-          for (int slot = 0; slot < 2; ++slot) {
-            const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (whole_2[pass * 2 + slot]) {  // the whole group is present and aligned
-              const ph::Vec<bool, 2>& in_split_g = in_split_gs_2[pass * 2 + slot];
+            if (s_box.has(i0, g) && s_box.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                kept_[pass * 4 + slot * 2 + v] = (in_split_g.v[v] ? s_[pass * 4 + slot * 2 + v] : s_5);
+                const int i1 = g + v;
+                kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_4) ? s_[pass * 4 + slot * 2 + v] : s_5);
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!s_box.has(i0, i1)) continue;
-                kept_[pass * 4 + slot * 2 + v] = (in_split_[i1] ? s_[pass * 4 + slot * 2 + v] : s_5);
+                kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_4) ? s_[pass * 4 + slot * 2 + v] : s_5);
               }
             }
           }
@@ -1110,6 +1045,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       }
       l_box = box_18;
       #line 401 "tests/corpus/dot.phobos"
+      __syncthreads();
       ph::Box<2> box_19 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, L_) - j_, 64}};
       if (z_ < 0 || z_ >= Z_) box_19 = {};
       box_19.normalize();
@@ -1133,7 +1069,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       #if __CUDA_ARCH__ >= 800
-      bf16* stage_2 = (bf16*)(smem + 64);  // tile<bf16>[16, 64] staged for ldmatrix, rows of 144 bytes
+      bf16* stage_2 = (bf16*)(smem + 0);  // tile<bf16>[16, 64] staged for ldmatrix, rows of 144 bytes
       const u32 stage_at_2 = ph::smem_address(stage_2);
       // tile<bf16>[16, 64] to shared memory from the registers that hold it: each thread its own elements
       {
@@ -1255,7 +1191,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       #else
-      bf16* tmp_2 = (bf16*)(smem + 64);  // tile<bf16>[16, 64]
+      bf16* tmp_2 = (bf16*)(smem + 0);  // tile<bf16>[16, 64]
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll

@@ -7,20 +7,20 @@ PH_INLINE void wgmma_m64n64k16_bf16_ss_k(f32 (&d)[32], u64 a, u64 b) {
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
                : "l"(a), "l"(b));
 }
-PH_INLINE void wgmma_m64n64k16_bf16_ss_mn(f32 (&d)[32], u64 a, u64 b) {
+PH_INLINE void wgmma_m64n64k16_bf16_rs_mn(f32 (&d)[32], const u32 (&a)[4], u64 b) {
   asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, 1, 0;\n\t"
-               "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 1;\n\t}"
+               "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;\n\t}"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-               : "l"(a), "l"(b));
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b));
 }
 }  // namespace ph
 #endif
-// kernel flash_causal_bf16: 128 threads a CTA, 71680 bytes of shared memory
+// kernel flash_causal_bf16: 128 threads a CTA, 54272 bytes of shared memory
 // for launches where multiples of 4: S, Z; 16-byte aligned: K, O, Q, V; rows 16-byte multiples apart: K, O, Q, V
 #line 310 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16* Q_, bf16* K_, bf16* V_, f32* O_, f32 scale_, i64 Z_, i64 S_) {
   extern __shared__ __align__(16) unsigned char smem[];
-  constexpr int own = 25600;  // where the statements' own shared memory starts
+  constexpr int own = 8192;  // where the statements' own shared memory starts
   #line 314 "tests/corpus/dot.phobos"
   const i64 z_ = (i64)blockIdx.y;
   #line 315 "tests/corpus/dot.phobos"
@@ -87,25 +87,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
   int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
   for (i64 j_ = 0ll; j_ < hi; j_ += 64) {
     if (q_start0_ >= 0 && q_start0_ + 1 <= Z_ && q_start1_ >= 0 && q_start1_ + 64 <= S_ && z_ >= 0 && z_ + 1 <= Z_ && j_ >= 0 && j_ + 64 <= S_ && m_box.lo[0] == 0 && m_box.hi[0] == 64 && m_box.lo[1] == 0 && m_box.hi[1] == 1 && l_box.lo[0] == 0 && l_box.hi[0] == 64 && l_box.lo[1] == 0 && l_box.hi[1] == 1 && acc_box.lo[0] == 0 && acc_box.hi[0] == 64 && acc_box.lo[1] == 0 && acc_box.hi[1] == 64) {  // every window inside its tensor, every tile whole
-      #line 321 "tests/corpus/dot.phobos"
-      bool later_[32];  // tile<bool>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
-      {
-        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-        #pragma unroll
-        for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
-          const int i0 = row;
-          #pragma unroll
-          for (int slot = 0; slot < 8; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            #pragma unroll
-            for (int v = 0; v < 2; ++v) {
-              const int i1 = g + v;
-              later_[pass * 16 + slot * 2 + v] = (ph::wadd((i64)(i1), j_) > ph::wadd((i64)(i0), r_));
-            }
-          }
-        }
-      }
       #line 322 "tests/corpus/dot.phobos"
       __syncthreads();
       f32 s_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
@@ -401,7 +382,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             const int g = (lane + slot * 4) * 2;
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
-              s_[pass * 16 + slot * 2 + v] = (later_[pass * 16 + slot * 2 + v] ? s_2 : (product[pass * 16 + slot * 2 + v] * scale_));
+              const int i1 = g + v;
+              s_[pass * 16 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) > ph::wadd((i64)(i0), r_)) ? s_2 : (product[pass * 16 + slot * 2 + v] * scale_));
             }
           }
         }
@@ -462,7 +444,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       m_new_box = box_5;
       #line 324 "tests/corpus/dot.phobos"
-      f32* p_ = (f32*)(smem + 0);  // tile<f32>[64, 64]
+      f32 p_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> p_box;
       const ph::Box<2> box_6 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
       {
@@ -475,18 +457,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
             if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
-              ph::Vec<f32, 2> out;
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                out.v[v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
+                p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
               }
-              ph::vstore(&p_[i0 * 64 + g], out);
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_6.has(i0, i1)) continue;
-                p_[i0 * 64 + i1] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
+                p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
               }
             }
           }
@@ -510,7 +490,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       alpha_box = m_new_box;
       #line 326 "tests/corpus/dot.phobos"
-      __syncthreads();
       f32 row_sum[2];  // the sum of each row this thread holds
       // sum along the last axis of tile<f32>[64, 64]: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8; each lane folds its own elements in registers, then xor shuffles combine the group
       {
@@ -530,13 +509,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int j = g + v;
-                acc_3 = (acc_3 + p_[i0 * 64 + j]);
+                acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
               }
             } else {
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int j = g + v;
-                if (begin <= j && j < end) acc_3 = (acc_3 + p_[i0 * 64 + j]);
+                if (begin <= j && j < end) acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
               }
             }
           }
@@ -563,6 +542,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       l_box = box_7;
       #line 327 "tests/corpus/dot.phobos"
+      __syncthreads();
       const i64 k_lo_3 = ph::max64(p_box.lo[1], 0);
       const i64 k_hi_3 = ph::min64(p_box.hi[1], 64);
       {
@@ -583,33 +563,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* raw = (unsigned char*)(smem + 16384);  // tile<bf16>[64, 64] staged for wgmma, swizzled
-      bf16* stage_3 = (bf16*)((unsigned char*)(raw) + (0u - ph::smem_address(raw)) % 1024);
-      const u32 stage_at = ph::smem_address(stage_3);
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_3 <= c && c < k_hi_3 && p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // read whole
-          const ph::Vec<f32, 8> p_g = ph::vload<8>(&p_[r * 64 + c]);
-          ph::Vec<bf16, 8> out;
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            out.v[v] = ph::to_bf16(p_g.v[v]);
-          }
-          ph::vstore(&*(bf16*)((unsigned char*)stage_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2), out);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            *(bf16*)((unsigned char*)stage_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_3 <= col && col < k_hi_3 ? ph::to_bf16(p_[r * 64 + col]) : ph::to_bf16(0.0f);
-          }
-        }
-      }
       unsigned char* ring_3 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
-      bf16* stage_4 = (bf16*)((unsigned char*)(ring_3) + (0u - ph::smem_address(ring_3)) % 1024);
-      bf16* stage_now_3 = (bf16*)((unsigned char*)stage_4 + (turn) % 2 * 8192);
+      bf16* stage_3 = (bf16*)((unsigned char*)(ring_3) + (0u - ph::smem_address(ring_3)) % 1024);
+      bf16* stage_now_3 = (bf16*)((unsigned char*)stage_3 + (turn) % 2 * 8192);
       const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-      bf16* stage_then_3 = (bf16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 8192);
+      bf16* stage_then_3 = (bf16*)((unsigned char*)stage_3 + (turn + 1) % 2 * 8192);
       const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
       if (turn == 0) {  // the first turn's windows
         if (k_lo_3 <= 0 && 0 < k_hi_3 && 0 <= 0 && 0 < 64 && k_lo_3 <= 63 && 63 < k_hi_3 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
@@ -671,12 +629,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       ph::stage_wait_but_newest();
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
-      {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
-        const u64 a_desc_2 = ph::smem_descriptor(stage_at, 16, 1024);
+      {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A from registers, B from its swizzled stage (B MN-major)
+        const int lane_4 = threadIdx.x % 32;
         const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_3, 8192, 1024);
         #pragma unroll
         for (int blk_3 = 0; blk_3 < 1; ++blk_3) {
-          const u32 first_3 = (threadIdx.x / 128 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
+          const int first_3 = (threadIdx.x / 32 + blk_3 * 4) * 16;  // the warp's first row
+          u32 fa_3[4][4] = {};
+          #pragma unroll
+          for (int ks_3 = 0; ks_3 < 4; ++ks_3) {
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 0; const int v = 0; fa_3[ks_3][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 1; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 0; const int v = 1; fa_3[ks_3][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 0; const int v = 0; fa_3[ks_3][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 1; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 0; const int v = 1; fa_3[ks_3][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 8; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 1; const int v = 0; fa_3[ks_3][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 9; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 1; const int v = 1; fa_3[ks_3][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 8; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 1; const int v = 0; fa_3[ks_3][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 9; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 1; const int v = 1; fa_3[ks_3][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+          }
           f32 acc_4[32];
           #pragma unroll
           for (int nb_3 = 0; nb_3 < 8; ++nb_3) {
@@ -686,14 +656,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             acc_4[nb_3 * 4 + 3] = acc_[(blk_3 * 2 + 1) * 16 + nb_3 * 2 + 1];
           }
           ph::keep(acc_4);
+          #pragma unroll
+          for (int ks_3 = 0; ks_3 < 4; ++ks_3) {
+            ph::keep(fa_3[ks_3]);
+          }
           ph::wgmma_fence();
           #pragma unroll
           for (int ks_3 = 0; ks_3 < 4; ++ks_3) {
-            ph::wgmma_m64n64k16_bf16_ss_mn(acc_4, a_desc_2 + (first_3 * 128 + ks_3 / 4 * 8192 + ks_3 % 4 * 32) / 16, b_desc_2 + (ks_3 * 2048) / 16);
+            ph::wgmma_m64n64k16_bf16_rs_mn(acc_4, fa_3[ks_3], b_desc_2 + (ks_3 * 2048) / 16);
           }
           ph::wgmma_commit();
           ph::wgmma_wait<0>();
-          ph::keep(acc_4);  // the accumulators are read only now
+          ph::keep(acc_4);  // the accumulators are read, and A's registers free, only now
+          #pragma unroll
+          for (int ks_3 = 0; ks_3 < 4; ++ks_3) {
+            ph::keep(fa_3[ks_3]);
+          }
           #pragma unroll
           for (int nb_3 = 0; nb_3 < 8; ++nb_3) {
             acc_[(blk_3 * 2 + 0) * 16 + nb_3 * 2] = acc_4[nb_3 * 4 + 0];
@@ -704,27 +682,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      bf16* stage_5 = (bf16*)(smem + 16384);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
-      const u32 stage_at_2 = ph::smem_address(stage_5);
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_3 <= c && c < k_hi_3 && p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // read whole
-          const ph::Vec<f32, 8> p_g = ph::vload<8>(&p_[r * 64 + c]);
-          ph::Vec<bf16, 8> out;
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            out.v[v] = ph::to_bf16(p_g.v[v]);
-          }
-          ph::vstore(&((bf16*)((unsigned char*)stage_5 + (r) * 144))[c], out);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_5 + (r) * 144))[col] = p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_3 <= col && col < k_hi_3 ? ph::to_bf16(p_[r * 64 + col]) : ph::to_bf16(0.0f);
-          }
-        }
-      }
       unsigned char* ring_4 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
       bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 9216);
       const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
@@ -805,7 +762,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int ks_4 = 0; ks_4 < 4; ++ks_4) {
             u32 fa_4[4] = {};
-            ph::ldmatrix4(fa_4, stage_at_2 + (first_4 + lane_5 % 16) * 144 + (ks_4 * 16 + lane_5 / 16 * 8) * 2);
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 0; const int v = 0; fa_4[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 1; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 0; const int v = 1; fa_4[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 0; const int v = 0; fa_4[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 1; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 0; const int v = 1; fa_4[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 8; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 1; const int v = 0; fa_4[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 9; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 1; const int v = 1; fa_4[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 8; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 1; const int v = 0; fa_4[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 9; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 1; const int v = 1; fa_4[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
             {
               u32 fq_2[4];
               ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (0 + lane_5 / 16 * 8) * 2);
@@ -841,6 +805,26 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #else
+      bf16* tmp = (bf16*)(smem + 0);  // tile<bf16>[64, 64]
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 8; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!p_box.has(i0, i1)) continue;
+              tmp[i0 * 64 + i1] = ph::to_bf16(p_[pass * 16 + slot * 2 + v]);
+            }
+          }
+        }
+      }
+      __syncthreads();
       const ph::Box<2> box_10 = {{p_box.lo[0], 0}, {p_box.hi[0], 64}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -856,7 +840,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               const int i1 = g + v;
               if (!box_10.has(i0, i1)) continue;
               f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
-              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_3 = (acc_3 + ((f32)(ph::round_bf16(p_[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
               acc_[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
@@ -905,25 +889,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       m_box = m_new_box;
     } else {
-      #line 321 "tests/corpus/dot.phobos"
-      bool later_[32];  // tile<bool>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
-      {
-        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
-        #pragma unroll
-        for (int pass = 0; pass < 2; ++pass) {
-          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
-          const int i0 = row;
-          #pragma unroll
-          for (int slot = 0; slot < 8; ++slot) {
-            const int g = (lane + slot * 4) * 2;
-            #pragma unroll
-            for (int v = 0; v < 2; ++v) {
-              const int i1 = g + v;
-              later_[pass * 16 + slot * 2 + v] = (ph::wadd((i64)(i1), j_) > ph::wadd((i64)(i0), r_));
-            }
-          }
-        }
-      }
       #line 322 "tests/corpus/dot.phobos"
       __syncthreads();
       f32 s_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
@@ -939,14 +904,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       f32 product_2[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
-      bf16* stage_6 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_6 + (turn) % 2 * 8192);
+      bf16* stage_4 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
+      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_4 + (turn) % 2 * 8192);
       const u32 stage_now_at_5 = ph::smem_address(stage_now_5);
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_6 + (turn + 1) % 2 * 8192);
+      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 8192);
       const u32 stage_then_at_5 = ph::smem_address(stage_then_5);
       unsigned char* once_3 = (unsigned char*)(smem + own + 17408);  // tile<bf16>[64, 64] staged for wgmma, once for every turn
-      bf16* stage_7 = (bf16*)((unsigned char*)(once_3) + (0u - ph::smem_address(once_3)) % 1024);
-      bf16* stage_once_3 = (bf16*)((unsigned char*)stage_7);
+      bf16* stage_5 = (bf16*)((unsigned char*)(once_3) + (0u - ph::smem_address(once_3)) % 1024);
+      bf16* stage_once_3 = (bf16*)((unsigned char*)stage_5);
       const u32 stage_once_at_3 = ph::smem_address(stage_once_3);
       if (turn == 0) {  // the first turn's windows
         if (k_lo_6 <= 0 && 0 < k_hi_6 && box_13.lo[0] <= 0 && 0 < box_13.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6 && box_13.lo[0] <= 63 && 63 < box_13.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
@@ -1231,14 +1196,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             if (box_19.has(i0, g) && box_19.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                s_[pass * 16 + slot * 2 + v] = (later_[pass * 16 + slot * 2 + v] ? s_3 : (product_2[pass * 16 + slot * 2 + v] * scale_));
+                const int i1 = g + v;
+                s_[pass * 16 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) > ph::wadd((i64)(i0), r_)) ? s_3 : (product_2[pass * 16 + slot * 2 + v] * scale_));
               }
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_19.has(i0, i1)) continue;
-                s_[pass * 16 + slot * 2 + v] = (later_[pass * 16 + slot * 2 + v] ? s_3 : (product_2[pass * 16 + slot * 2 + v] * scale_));
+                s_[pass * 16 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) > ph::wadd((i64)(i0), r_)) ? s_3 : (product_2[pass * 16 + slot * 2 + v] * scale_));
               }
             }
           }
@@ -1300,7 +1266,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       m_new_box = box_20;
       #line 324 "tests/corpus/dot.phobos"
-      f32* p_ = (f32*)(smem + 0);  // tile<f32>[64, 64]
+      f32 p_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> p_box;
       const ph::Box<2> box_21 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
       {
@@ -1313,18 +1279,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
             if (box_21.has(i0, g) && box_21.has(i0, g + 1)) {  // the whole group is present and aligned
-              ph::Vec<f32, 2> out;
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
-                out.v[v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
+                p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
               }
-              ph::vstore(&p_[i0 * 64 + g], out);
             } else {  // element by element, masked
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
                 if (!box_21.has(i0, i1)) continue;
-                p_[i0 * 64 + i1] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
+                p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
               }
             }
           }
@@ -1349,7 +1313,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       alpha_box = box_22;
       #line 326 "tests/corpus/dot.phobos"
-      __syncthreads();
       f32 row_sum_2[2];  // the sum of each row this thread holds
       // sum along the last axis of tile<f32>[64, 64]: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8; each lane folds its own elements in registers, then xor shuffles combine the group
       {
@@ -1369,13 +1332,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int j = g + v;
-                acc_3 = (acc_3 + p_[i0 * 64 + j]);
+                acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
               }
             } else {
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int j = g + v;
-                if (begin <= j && j < end) acc_3 = (acc_3 + p_[i0 * 64 + j]);
+                if (begin <= j && j < end) acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
               }
             }
           }
@@ -1402,6 +1365,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       l_box = box_23;
       #line 327 "tests/corpus/dot.phobos"
+      __syncthreads();
       ph::Box<2> box_24 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
       if (z_ < 0 || z_ >= Z_) box_24 = {};
       box_24.normalize();
@@ -1425,33 +1389,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* raw_2 = (unsigned char*)(smem + 16384);  // tile<bf16>[64, 64] staged for wgmma, swizzled
-      bf16* stage_8 = (bf16*)((unsigned char*)(raw_2) + (0u - ph::smem_address(raw_2)) % 1024);
-      const u32 stage_at_3 = ph::smem_address(stage_8);
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_9 <= c && c < k_hi_9 && p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_9 <= c + 7 && c + 7 < k_hi_9) {  // read whole
-          const ph::Vec<f32, 8> p_g = ph::vload<8>(&p_[r * 64 + c]);
-          ph::Vec<bf16, 8> out;
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            out.v[v] = ph::to_bf16(p_g.v[v]);
-          }
-          ph::vstore(&*(bf16*)((unsigned char*)stage_8 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2), out);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            *(bf16*)((unsigned char*)stage_8 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_9 <= col && col < k_hi_9 ? ph::to_bf16(p_[r * 64 + col]) : ph::to_bf16(0.0f);
-          }
-        }
-      }
       unsigned char* ring_7 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
-      bf16* stage_9 = (bf16*)((unsigned char*)(ring_7) + (0u - ph::smem_address(ring_7)) % 1024);
-      bf16* stage_now_7 = (bf16*)((unsigned char*)stage_9 + (turn) % 2 * 8192);
+      bf16* stage_6 = (bf16*)((unsigned char*)(ring_7) + (0u - ph::smem_address(ring_7)) % 1024);
+      bf16* stage_now_7 = (bf16*)((unsigned char*)stage_6 + (turn) % 2 * 8192);
       const u32 stage_now_at_7 = ph::smem_address(stage_now_7);
-      bf16* stage_then_7 = (bf16*)((unsigned char*)stage_9 + (turn + 1) % 2 * 8192);
+      bf16* stage_then_7 = (bf16*)((unsigned char*)stage_6 + (turn + 1) % 2 * 8192);
       const u32 stage_then_at_7 = ph::smem_address(stage_then_7);
       if (turn == 0) {  // the first turn's windows
         if (k_lo_9 <= 0 && 0 < k_hi_9 && box_24.lo[1] <= 0 && 0 < box_24.hi[1] && k_lo_9 <= 63 && 63 < k_hi_9 && box_24.lo[1] <= 63 && 63 < box_24.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
@@ -1513,12 +1455,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       ph::stage_wait_but_newest();
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
-      {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
-        const u64 a_desc_4 = ph::smem_descriptor(stage_at_3, 16, 1024);
+      {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A from registers, B from its swizzled stage (B MN-major)
+        const int lane_8 = threadIdx.x % 32;
         const u64 b_desc_4 = ph::smem_descriptor(stage_now_at_7, 8192, 1024);
         #pragma unroll
         for (int blk_7 = 0; blk_7 < 1; ++blk_7) {
-          const u32 first_7 = (threadIdx.x / 128 * 4 + blk_7 * 4) * 16;  // the warpgroup's first row
+          const int first_7 = (threadIdx.x / 32 + blk_7 * 4) * 16;  // the warp's first row
+          u32 fa_7[4][4] = {};
+          #pragma unroll
+          for (int ks_7 = 0; ks_7 < 4; ++ks_7) {
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 0; const int v = 0; fa_7[ks_7][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 1; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 0; const int v = 1; fa_7[ks_7][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 0; const int v = 0; fa_7[ks_7][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 1; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 0; const int v = 1; fa_7[ks_7][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 8; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 1; const int v = 0; fa_7[ks_7][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 9; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 1; const int v = 1; fa_7[ks_7][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 8; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 1; const int v = 0; fa_7[ks_7][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 9; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 1; const int v = 1; fa_7[ks_7][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+          }
           f32 acc_8[32];
           #pragma unroll
           for (int nb_7 = 0; nb_7 < 8; ++nb_7) {
@@ -1528,14 +1482,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             acc_8[nb_7 * 4 + 3] = acc_[(blk_7 * 2 + 1) * 16 + nb_7 * 2 + 1];
           }
           ph::keep(acc_8);
+          #pragma unroll
+          for (int ks_7 = 0; ks_7 < 4; ++ks_7) {
+            ph::keep(fa_7[ks_7]);
+          }
           ph::wgmma_fence();
           #pragma unroll
           for (int ks_7 = 0; ks_7 < 4; ++ks_7) {
-            ph::wgmma_m64n64k16_bf16_ss_mn(acc_8, a_desc_4 + (first_7 * 128 + ks_7 / 4 * 8192 + ks_7 % 4 * 32) / 16, b_desc_4 + (ks_7 * 2048) / 16);
+            ph::wgmma_m64n64k16_bf16_rs_mn(acc_8, fa_7[ks_7], b_desc_4 + (ks_7 * 2048) / 16);
           }
           ph::wgmma_commit();
           ph::wgmma_wait<0>();
-          ph::keep(acc_8);  // the accumulators are read only now
+          ph::keep(acc_8);  // the accumulators are read, and A's registers free, only now
+          #pragma unroll
+          for (int ks_7 = 0; ks_7 < 4; ++ks_7) {
+            ph::keep(fa_7[ks_7]);
+          }
           #pragma unroll
           for (int nb_7 = 0; nb_7 < 8; ++nb_7) {
             acc_[(blk_7 * 2 + 0) * 16 + nb_7 * 2] = acc_8[nb_7 * 4 + 0];
@@ -1546,27 +1508,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      bf16* stage_10 = (bf16*)(smem + 16384);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
-      const u32 stage_at_4 = ph::smem_address(stage_10);
-      // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-      for (int e = threadIdx.x; e < 512; e += 128) {
-        const int r = e / 8, c = e % 8 * 8;
-        if (p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_9 <= c && c < k_hi_9 && p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_9 <= c + 7 && c + 7 < k_hi_9) {  // read whole
-          const ph::Vec<f32, 8> p_g = ph::vload<8>(&p_[r * 64 + c]);
-          ph::Vec<bf16, 8> out;
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            out.v[v] = ph::to_bf16(p_g.v[v]);
-          }
-          ph::vstore(&((bf16*)((unsigned char*)stage_10 + (r) * 144))[c], out);
-        } else {
-          #pragma unroll
-          for (int v = 0; v < 8; ++v) {
-            const int col = c + v;
-            ((bf16*)((unsigned char*)stage_10 + (r) * 144))[col] = p_box.lo[0] <= r && r < p_box.hi[0] && k_lo_9 <= col && col < k_hi_9 ? ph::to_bf16(p_[r * 64 + col]) : ph::to_bf16(0.0f);
-          }
-        }
-      }
       unsigned char* ring_8 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
       bf16* stage_now_8 = (bf16*)(ring_8 + (turn) % 2 * 9216);
       const u32 stage_now_at_8 = ph::smem_address(stage_now_8);
@@ -1647,7 +1588,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int ks_8 = 0; ks_8 < 4; ++ks_8) {
             u32 fa_8[4] = {};
-            ph::ldmatrix4(fa_8, stage_at_4 + (first_8 + lane_9 % 16) * 144 + (ks_8 * 16 + lane_9 / 16 * 8) * 2);
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 0; const int v = 0; fa_8[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 1; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 0; const int v = 1; fa_8[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 0; const int v = 0; fa_8[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 1; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 0; const int v = 1; fa_8[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 8; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 1; const int v = 0; fa_8[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 9; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 1; const int v = 1; fa_8[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 8; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 1; const int v = 0; fa_8[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 9; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 1; const int v = 1; fa_8[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
             {
               u32 fq_4[4];
               ph::ldmatrix4_trans(fq_4, stage_now_at_8 + (ks_8 * 16 + lane_9 / 8 % 2 * 8 + lane_9 % 8) * 144 + (0 + lane_9 / 16 * 8) * 2);
@@ -1683,6 +1631,26 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #else
+      bf16* tmp_2 = (bf16*)(smem + 0);  // tile<bf16>[64, 64]
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 2; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 8; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!p_box.has(i0, i1)) continue;
+              tmp_2[i0 * 64 + i1] = ph::to_bf16(p_[pass * 16 + slot * 2 + v]);
+            }
+          }
+        }
+      }
+      __syncthreads();
       const ph::Box<2> box_27 = {{p_box.lo[0], box_24.lo[1]}, {p_box.hi[0], box_24.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -1698,7 +1666,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               const int i1 = g + v;
               if (!box_27.has(i0, i1)) continue;
               f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
-              for (i64 k = k_lo_9; k < k_hi_9; ++k) acc_3 = (acc_3 + ((f32)(ph::round_bf16(p_[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = k_lo_9; k < k_hi_9; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
               acc_[pass * 16 + slot * 2 + v] = acc_3;
             }
           }

@@ -1,6 +1,7 @@
 """A kernel variant's plan, made before the writer writes a line: which tiles live in
 registers and how their elements are spread (layout/fragments.py), which of the rest
-live in shared memory and at which byte offset, which tiles are always wholly present
+live in shared memory and at which byte offset (an index tile lives nowhere: its reads
+are given its value, plan/index_tiles.py), which tiles are always wholly present
 (no region at run time), where the barriers go (plan/barriers.py), whether
 products may stage their operands in shared memory and a loop turn ahead, and each
 product's plan and which products are summed into their accumulators (plan/products.py).
@@ -20,6 +21,7 @@ from phobos.ir.specialize import Specialization
 
 from ..layout.fragments import Registers, plan_registers
 from .barriers import BarrierPlan
+from .index_tiles import recomputed_index_tiles
 from .presence import WholeTurns, always_full, plan_whole_turns
 from .products import ProductPlan, Summed, general_wgmma, plan_products, plan_summed
 
@@ -58,6 +60,7 @@ class KernelPlan:
 
 
 def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Staging()) -> KernelPlan:
+    kernel = recomputed_index_tiles(kernel)
     registers = plan_registers(kernel, stored=general_wgmma())
     tiles = tuple(declared_tiles(kernel.body))
     shared: dict[ir.Sym, int] = {}
