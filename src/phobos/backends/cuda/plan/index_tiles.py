@@ -32,7 +32,7 @@ def recomputed_index_tiles(kernel: ir.Kernel) -> ir.Kernel:
     for s in ir.walk_stmts(kernel.body):
         if isinstance(s, ir.Decl) and s.sym.kind == "let" and s.sym.vtype.shape and s.init is not None:
             value = _substituted(s.init, values)
-            if _is_index_value(value):
+            if value.type == s.sym.vtype and _is_index_value(value):
                 values[s.sym] = value
     for sym in [sym for sym in values if not _read_elementwise_only(kernel.body, sym)]:
         del values[sym]
