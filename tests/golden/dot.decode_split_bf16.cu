@@ -251,24 +251,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (s_box.has(i0, g) && s_box.has(i0, g + 1)) {  // the whole group is present and aligned
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int i1 = g + v;
-                kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_2) ? s_[pass * 4 + slot * 2 + v] : s_3);
-              }
-            } else {  // element by element, masked
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int i1 = g + v;
-                if (!s_box.has(i0, i1)) continue;
-                kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_2) ? s_[pass * 4 + slot * 2 + v] : s_3);
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              kept_[pass * 4 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) < s_2) ? s_[pass * 4 + slot * 2 + v] : s_3);
             }
           }
         }
       }
-      kept_box = s_box;
+      kept_box = {{0, 0}, {16, 64}};
       #line 397 "tests/corpus/dot.phobos"
       f32 m_new_[2];  // tile<f32>[16, 1] in registers: each thread the elements of its rows
       ph::Box<2> m_new_box;
@@ -281,25 +272,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         for (int pass = 0; pass < 2; ++pass) {
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
-          const bool live = kept_box.lo[0] <= i0 && i0 < kept_box.hi[0];  // the row is present
-          const int begin = (int)kept_box.lo[1];
-          const int end = live ? (int)kept_box.hi[1] : 0;
-          f32 acc_2 = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
+          f32 acc_2 = __int_as_float(0x7fc00000);
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (begin <= g && g + 2 <= end) {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                acc_2 = fmaxf(acc_2, kept_[pass * 4 + slot * 2 + v]);
-              }
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                if (begin <= j && j < end) acc_2 = fmaxf(acc_2, kept_[pass * 4 + slot * 2 + v]);
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int j = g + v;
+              acc_2 = fmaxf(acc_2, kept_[pass * 4 + slot * 2 + v]);
             }
           }
           // the 4 lanes combine pairwise, halving: each ends with the same bits
@@ -310,12 +290,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           __syncthreads();
           acc_2 = acc_2_part[row * 4];
           for (int w = 1; w < 4; ++w) acc_2 = fmaxf(acc_2, acc_2_part[row * 4 + w]);
-          if (live) {
+          {
             row_max[pass] = acc_2;
           }
         }
       }
-      const ph::Box<2> box_3 = {{kept_box.lo[0], 0}, {kept_box.hi[0], 1}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -323,16 +302,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_3.has(i0, i1)) {
+          {
             m_new_[pass] = fmaxf(m_[pass], row_max[pass]);
           }
         }
       }
-      m_new_box = box_3;
+      m_new_box = {{0, 0}, {16, 1}};
       #line 398 "tests/corpus/dot.phobos"
       f32 p_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> p_box;
-      const ph::Box<2> box_4 = {{ph::max64(kept_box.lo[0], m_new_box.lo[0]), kept_box.lo[1]}, {ph::min64(kept_box.hi[0], m_new_box.hi[0]), ph::min64(kept_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -342,23 +320,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                p_[pass * 4 + slot * 2 + v] = expf((kept_[pass * 4 + slot * 2 + v] - m_new_[pass]));
-              }
-            } else {  // element by element, masked
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int i1 = g + v;
-                if (!box_4.has(i0, i1)) continue;
-                p_[pass * 4 + slot * 2 + v] = expf((kept_[pass * 4 + slot * 2 + v] - m_new_[pass]));
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              p_[pass * 4 + slot * 2 + v] = expf((kept_[pass * 4 + slot * 2 + v] - m_new_[pass]));
             }
           }
         }
       }
-      p_box = box_4;
+      p_box = {{0, 0}, {16, 64}};
       #line 399 "tests/corpus/dot.phobos"
       f32 alpha_[2];  // tile<f32>[16, 1] in registers: each thread the elements of its rows
       ph::Box<2> alpha_box;
@@ -369,12 +338,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (m_new_box.has(i0, i1)) {
+          {
             alpha_[pass] = expf((m_[pass] - m_new_[pass]));
           }
         }
       }
-      alpha_box = m_new_box;
+      alpha_box = {{0, 0}, {16, 1}};
       #line 400 "tests/corpus/dot.phobos"
       f32 row_sum[2];  // the sum of each row this thread holds
       f32* acc_2_part_2 = (f32*)(smem + own + 20992);  // acc_2 of each warp
@@ -385,25 +354,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         for (int pass = 0; pass < 2; ++pass) {
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
-          const bool live = p_box.lo[0] <= i0 && i0 < p_box.hi[0];  // the row is present
-          const int begin = (int)p_box.lo[1];
-          const int end = live ? (int)p_box.hi[1] : 0;
           f32 acc_2 = 0.0f;
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (begin <= g && g + 2 <= end) {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                acc_2 = (acc_2 + p_[pass * 4 + slot * 2 + v]);
-              }
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                if (begin <= j && j < end) acc_2 = (acc_2 + p_[pass * 4 + slot * 2 + v]);
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int j = g + v;
+              acc_2 = (acc_2 + p_[pass * 4 + slot * 2 + v]);
             }
           }
           // the 4 lanes combine pairwise, halving: each ends with the same bits
@@ -414,12 +372,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           __syncthreads();
           acc_2 = acc_2_part_2[row * 4];
           for (int w = 1; w < 4; ++w) acc_2 = (acc_2 + acc_2_part_2[row * 4 + w]);
-          if (live) {
+          {
             row_sum[pass] = acc_2;
           }
         }
       }
-      const ph::Box<2> box_5 = {{ph::max64(alpha_box.lo[0], p_box.lo[0]), alpha_box.lo[1]}, {ph::min64(alpha_box.hi[0], p_box.hi[0]), alpha_box.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -427,16 +384,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_5.has(i0, i1)) {
+          {
             l_[pass] = ((l_[pass] * alpha_[pass]) + row_sum[pass]);
           }
         }
       }
-      l_box = box_5;
+      l_box = {{0, 0}, {16, 1}};
       #line 401 "tests/corpus/dot.phobos"
       __syncthreads();
-      const i64 k_lo_2 = ph::max64(p_box.lo[1], 0);
-      const i64 k_hi_2 = ph::min64(p_box.hi[1], 64);
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -470,7 +425,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              ((bf16*)((unsigned char*)stage + (i0) * 144))[i1] = p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_2 <= i1 && i1 < k_hi_2 ? ph::to_bf16(p_[pass * 4 + slot * 2 + v]) : ph::to_bf16(0.0f);
+              ((bf16*)((unsigned char*)stage + (i0) * 144))[i1] = 0 <= i0 && i0 < 16 && 0 <= i1 && i1 < 64 ? ph::to_bf16(p_[pass * 4 + slot * 2 + v]) : ph::to_bf16(0.0f);
             }
           }
         }
@@ -481,7 +436,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 9216);
       const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_2 <= 0 && 0 < k_hi_2 && 0 <= 0 && 0 < 64 && k_lo_2 <= 63 && 63 < k_hi_2 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -492,13 +447,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_2 <= r && r < k_hi_2 && 0 <= c && c < 64 && k_lo_2 <= r && r < k_hi_2 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+            if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && 0 <= col && col < 64 ? V_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -508,12 +463,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_2 = j_ + 64;
-        ph::Box<2> box_6 = {{ph::max64(j_next_2, 0) - j_next_2, 0}, {ph::min64(j_next_2 + 64, L_) - j_next_2, 64}};
-        if (z_ < 0 || z_ >= Z_) box_6 = {};
-        box_6.normalize();
-        const i64 k_lo_3 = ph::max64(p_box.lo[1], box_6.lo[0]);
-        const i64 k_hi_3 = ph::min64(p_box.hi[1], box_6.hi[0]);
-        if (k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_6.lo[1] <= 63 && 63 < box_6.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_3 = {{ph::max64(j_next_2, 0) - j_next_2, 0}, {ph::min64(j_next_2 + 64, L_) - j_next_2, 64}};
+        if (z_ < 0 || z_ >= Z_) box_3 = {};
+        box_3.normalize();
+        const i64 k_lo_2 = ph::max64(0, box_3.lo[0]);
+        const i64 k_hi_2 = ph::min64(64, box_3.hi[0]);
+        if (k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[1] <= 0 && 0 < box_3.hi[1] && k_lo_2 <= 63 && 63 < k_hi_2 && box_3.lo[1] <= 63 && 63 < box_3.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -524,13 +479,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
+            if (k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= c && c < box_3.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= c + 7 && c + 7 < box_3.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_next_2 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= col && col < box_6.hi[1] ? V_[(z_ * L_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= col && col < box_3.hi[1] ? V_[(z_ * L_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -590,14 +545,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!p_box.has(i0, i1)) continue;
               tmp[i0 * 64 + i1] = ph::to_bf16(p_[pass * 4 + slot * 2 + v]);
             }
           }
         }
       }
       __syncthreads();
-      const ph::Box<2> box_7 = {{p_box.lo[0], 0}, {p_box.hi[0], 64}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -610,16 +563,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_7.has(i0, i1)) continue;
               f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
-              for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = 0; k < 64; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + (j_ + k)) * 64 + i1]))));
               acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
       }
       #endif
-      const ph::Box<2> box_8 = {{ph::max64(alpha_box.lo[0], p_box.lo[0]), 0}, {ph::min64(alpha_box.hi[0], p_box.hi[0]), (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -629,23 +580,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
-              }
-            } else {  // element by element, masked
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int i1 = g + v;
-                if (!box_8.has(i0, i1)) continue;
-                acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
             }
           }
         }
       }
-      acc_box = box_8;
+      acc_box = {{0, 0}, {16, 64}};
       #line 402 "tests/corpus/dot.phobos"
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -654,25 +596,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (m_new_box.has(i0, i1)) {
+          {
             m_[pass] = m_new_[pass];
           }
         }
       }
-      m_box = m_new_box;
+      m_box = {{0, 0}, {16, 1}};
     } else {
       #line 394 "tests/corpus/dot.phobos"
       __syncthreads();
       f32 s_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> s_box;
-      ph::Box<2> box_9 = {{0, 0}, {16, 64}};
-      if (q_start0_ < 0 || q_start0_ >= Z_) box_9 = {};
-      box_9.normalize();
-      ph::Box<2> box_10 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, L_) - j_, 64}};
-      if (z_ < 0 || z_ >= Z_) box_10 = {};
-      box_10.normalize();
-      const i64 k_lo_4 = ph::max64(box_9.lo[1], box_10.lo[1]);
-      const i64 k_hi_4 = ph::min64(box_9.hi[1], box_10.hi[1]);
+      ph::Box<2> box_4 = {{0, 0}, {16, 64}};
+      if (q_start0_ < 0 || q_start0_ >= Z_) box_4 = {};
+      box_4.normalize();
+      ph::Box<2> box_5 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, L_) - j_, 64}};
+      if (z_ < 0 || z_ >= Z_) box_5 = {};
+      box_5.normalize();
+      const i64 k_lo_3 = ph::max64(box_4.lo[1], box_5.lo[1]);
+      const i64 k_hi_3 = ph::min64(box_4.hi[1], box_5.hi[1]);
       f32 product_2[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
@@ -684,7 +626,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       bf16* stage_once_2 = (bf16*)(once_2);
       const u32 stage_once_at_2 = ph::smem_address(stage_once_2);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_4 <= 0 && 0 < k_hi_4 && box_10.lo[0] <= 0 && 0 < box_10.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4 && box_10.lo[0] <= 63 && 63 < box_10.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -695,18 +637,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_4 <= c && c < k_hi_4 && box_10.lo[0] <= r && r < box_10.hi[0] && k_lo_4 <= c + 7 && c + 7 < k_hi_4 && box_10.lo[0] <= r && r < box_10.hi[0]) {  // copied whole, in flight
+            if (k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0]) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_4 <= col && col < k_hi_4 && box_10.lo[0] <= r && r < box_10.hi[0] ? K_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_3 <= col && col < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] ? K_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
         }
-        if (box_9.lo[0] <= 0 && 0 < box_9.hi[0] && k_lo_4 <= 0 && 0 < k_hi_4 && box_9.lo[0] <= 15 && 15 < box_9.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4) {  // tile<bf16>[16, 64] inside its tensor: copied whole, in flight
+        if (box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_4.lo[0] <= 15 && 15 < box_4.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[16, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -717,13 +659,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[16, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 128; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_4 <= c && c < k_hi_4 && box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_4 <= c + 7 && c + 7 < k_hi_4) {  // copied whole, in flight
+            if (box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
               ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * 16) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_once_2 + (r) * 144))[col] = box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_4 <= col && col < k_hi_4 ? Q_[(q_start0_ * 16) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_once_2 + (r) * 144))[col] = box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_3 <= col && col < k_hi_3 ? Q_[(q_start0_ * 16) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -733,15 +675,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_3 = j_ + 64;
-        ph::Box<2> box_11 = {{0, 0}, {16, 64}};
-        if (q_start0_ < 0 || q_start0_ >= Z_) box_11 = {};
-        box_11.normalize();
-        ph::Box<2> box_12 = {{ph::max64(j_next_3, 0) - j_next_3, 0}, {ph::min64(j_next_3 + 64, L_) - j_next_3, 64}};
-        if (z_ < 0 || z_ >= Z_) box_12 = {};
-        box_12.normalize();
-        const i64 k_lo_5 = ph::max64(box_11.lo[1], box_12.lo[1]);
-        const i64 k_hi_5 = ph::min64(box_11.hi[1], box_12.hi[1]);
-        if (k_lo_5 <= 0 && 0 < k_hi_5 && box_12.lo[0] <= 0 && 0 < box_12.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_12.lo[0] <= 63 && 63 < box_12.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_6 = {{0, 0}, {16, 64}};
+        if (q_start0_ < 0 || q_start0_ >= Z_) box_6 = {};
+        box_6.normalize();
+        ph::Box<2> box_7 = {{ph::max64(j_next_3, 0) - j_next_3, 0}, {ph::min64(j_next_3 + 64, L_) - j_next_3, 64}};
+        if (z_ < 0 || z_ >= Z_) box_7 = {};
+        box_7.normalize();
+        const i64 k_lo_4 = ph::max64(box_6.lo[1], box_7.lo[1]);
+        const i64 k_hi_4 = ph::min64(box_6.hi[1], box_7.hi[1]);
+        if (k_lo_4 <= 0 && 0 < k_hi_4 && box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4 && box_7.lo[0] <= 63 && 63 < box_7.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -752,13 +694,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_5 <= c && c < k_hi_5 && box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5 && box_12.lo[0] <= r && r < box_12.hi[0]) {  // copied whole, in flight
+            if (k_lo_4 <= c && c < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= c + 7 && c + 7 < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_next_3 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_5 <= col && col < k_hi_5 && box_12.lo[0] <= r && r < box_12.hi[0] ? K_[(z_ * L_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_4 <= col && col < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] ? K_[(z_ * L_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -798,7 +740,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       #else
-      const ph::Box<2> box_13 = {{box_9.lo[0], box_10.lo[0]}, {box_9.hi[0], box_10.hi[0]}};
+      const ph::Box<2> box_8 = {{box_4.lo[0], box_5.lo[0]}, {box_4.hi[0], box_5.hi[0]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -811,16 +753,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_13.has(i0, i1)) continue;
+              if (!box_8.has(i0, i1)) continue;
               f32 acc_2 = 0.0f;
-              for (i64 k = k_lo_4; k < k_hi_4; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * 16) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * L_ + (j_ + i1)) * 64 + k]))));
+              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * 16) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * L_ + (j_ + i1)) * 64 + k]))));
               product_2[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
       }
       #endif
-      const ph::Box<2> box_14 = {{box_9.lo[0], box_10.lo[0]}, {box_9.hi[0], box_10.hi[0]}};
+      const ph::Box<2> box_9 = {{box_4.lo[0], box_5.lo[0]}, {box_4.hi[0], box_5.hi[0]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -830,7 +772,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (box_14.has(i0, g) && box_14.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_9.has(i0, g) && box_9.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 s_[pass * 4 + slot * 2 + v] = (product_2[pass * 4 + slot * 2 + v] * scale_);
@@ -839,14 +781,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_14.has(i0, i1)) continue;
+                if (!box_9.has(i0, i1)) continue;
                 s_[pass * 4 + slot * 2 + v] = (product_2[pass * 4 + slot * 2 + v] * scale_);
               }
             }
           }
         }
       }
-      s_box = box_14;
+      s_box = box_9;
       #line 396 "tests/corpus/dot.phobos"
       f32 kept_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> kept_box;
@@ -925,7 +867,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      const ph::Box<2> box_15 = {{ph::max64(m_box.lo[0], kept_box.lo[0]), m_box.lo[1]}, {ph::min64(m_box.hi[0], kept_box.hi[0]), m_box.hi[1]}};
+      const ph::Box<2> box_10 = {{ph::max64(m_box.lo[0], kept_box.lo[0]), m_box.lo[1]}, {ph::min64(m_box.hi[0], kept_box.hi[0]), m_box.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -933,16 +875,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_15.has(i0, i1)) {
+          if (box_10.has(i0, i1)) {
             m_new_[pass] = fmaxf(m_[pass], row_max_2[pass]);
           }
         }
       }
-      m_new_box = box_15;
+      m_new_box = box_10;
       #line 398 "tests/corpus/dot.phobos"
       f32 p_[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> p_box;
-      const ph::Box<2> box_16 = {{ph::max64(kept_box.lo[0], m_new_box.lo[0]), kept_box.lo[1]}, {ph::min64(kept_box.hi[0], m_new_box.hi[0]), ph::min64(kept_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
+      const ph::Box<2> box_11 = {{ph::max64(kept_box.lo[0], m_new_box.lo[0]), kept_box.lo[1]}, {ph::min64(kept_box.hi[0], m_new_box.hi[0]), ph::min64(kept_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -952,7 +894,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (box_16.has(i0, g) && box_16.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_11.has(i0, g) && box_11.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 p_[pass * 4 + slot * 2 + v] = expf((kept_[pass * 4 + slot * 2 + v] - m_new_[pass]));
@@ -961,18 +903,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_16.has(i0, i1)) continue;
+                if (!box_11.has(i0, i1)) continue;
                 p_[pass * 4 + slot * 2 + v] = expf((kept_[pass * 4 + slot * 2 + v] - m_new_[pass]));
               }
             }
           }
         }
       }
-      p_box = box_16;
+      p_box = box_11;
       #line 399 "tests/corpus/dot.phobos"
       f32 alpha_[2];  // tile<f32>[16, 1] in registers: each thread the elements of its rows
       ph::Box<2> alpha_box;
-      const ph::Box<2> box_17 = {{ph::max64(m_box.lo[0], m_new_box.lo[0]), ph::max64(m_box.lo[1], m_new_box.lo[1])}, {ph::min64(m_box.hi[0], m_new_box.hi[0]), ph::min64(m_box.hi[1], m_new_box.hi[1])}};
+      const ph::Box<2> box_12 = {{ph::max64(m_box.lo[0], m_new_box.lo[0]), ph::max64(m_box.lo[1], m_new_box.lo[1])}, {ph::min64(m_box.hi[0], m_new_box.hi[0]), ph::min64(m_box.hi[1], m_new_box.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -980,12 +922,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_17.has(i0, i1)) {
+          if (box_12.has(i0, i1)) {
             alpha_[pass] = expf((m_[pass] - m_new_[pass]));
           }
         }
       }
-      alpha_box = box_17;
+      alpha_box = box_12;
       #line 400 "tests/corpus/dot.phobos"
       f32 row_sum_2[2];  // the sum of each row this thread holds
       f32* acc_2_part_4 = (f32*)(smem + own + 20992);  // acc_2 of each warp
@@ -1030,7 +972,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      const ph::Box<2> box_18 = {{ph::max64(ph::max64(l_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(l_box.lo[1], alpha_box.lo[1])}, {ph::min64(ph::min64(l_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(l_box.hi[1], alpha_box.hi[1])}};
+      const ph::Box<2> box_13 = {{ph::max64(ph::max64(l_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(l_box.lo[1], alpha_box.lo[1])}, {ph::min64(ph::min64(l_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(l_box.hi[1], alpha_box.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1038,19 +980,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_18.has(i0, i1)) {
+          if (box_13.has(i0, i1)) {
             l_[pass] = ((l_[pass] * alpha_[pass]) + row_sum_2[pass]);
           }
         }
       }
-      l_box = box_18;
+      l_box = box_13;
       #line 401 "tests/corpus/dot.phobos"
       __syncthreads();
-      ph::Box<2> box_19 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, L_) - j_, 64}};
-      if (z_ < 0 || z_ >= Z_) box_19 = {};
-      box_19.normalize();
-      const i64 k_lo_6 = ph::max64(p_box.lo[1], box_19.lo[0]);
-      const i64 k_hi_6 = ph::min64(p_box.hi[1], box_19.hi[0]);
+      ph::Box<2> box_14 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, L_) - j_, 64}};
+      if (z_ < 0 || z_ >= Z_) box_14 = {};
+      box_14.normalize();
+      const i64 k_lo_5 = ph::max64(p_box.lo[1], box_14.lo[0]);
+      const i64 k_hi_5 = ph::min64(p_box.hi[1], box_14.hi[0]);
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1084,7 +1026,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              ((bf16*)((unsigned char*)stage_2 + (i0) * 144))[i1] = p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_6 <= i1 && i1 < k_hi_6 ? ph::to_bf16(p_[pass * 4 + slot * 2 + v]) : ph::to_bf16(0.0f);
+              ((bf16*)((unsigned char*)stage_2 + (i0) * 144))[i1] = p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_5 <= i1 && i1 < k_hi_5 ? ph::to_bf16(p_[pass * 4 + slot * 2 + v]) : ph::to_bf16(0.0f);
             }
           }
         }
@@ -1095,7 +1037,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 9216);
       const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_6 <= 0 && 0 < k_hi_6 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_6 <= 63 && 63 < k_hi_6 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (k_lo_5 <= 0 && 0 < k_hi_5 && box_14.lo[1] <= 0 && 0 < box_14.hi[1] && k_lo_5 <= 63 && 63 < k_hi_5 && box_14.lo[1] <= 63 && 63 < box_14.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1106,13 +1048,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_6 <= r && r < k_hi_6 && box_19.lo[1] <= c && c < box_19.hi[1] && k_lo_6 <= r && r < k_hi_6 && box_19.lo[1] <= c + 7 && c + 7 < box_19.hi[1]) {  // copied whole, in flight
+            if (k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= c && c < box_14.hi[1] && k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= c + 7 && c + 7 < box_14.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo_6 <= r && r < k_hi_6 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= col && col < box_14.hi[1] ? V_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1122,12 +1064,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_4 = j_ + 64;
-        ph::Box<2> box_20 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, L_) - j_next_4, 64}};
-        if (z_ < 0 || z_ >= Z_) box_20 = {};
-        box_20.normalize();
-        const i64 k_lo_7 = ph::max64(p_box.lo[1], box_20.lo[0]);
-        const i64 k_hi_7 = ph::min64(p_box.hi[1], box_20.hi[0]);
-        if (k_lo_7 <= 0 && 0 < k_hi_7 && box_20.lo[1] <= 0 && 0 < box_20.hi[1] && k_lo_7 <= 63 && 63 < k_hi_7 && box_20.lo[1] <= 63 && 63 < box_20.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_15 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, L_) - j_next_4, 64}};
+        if (z_ < 0 || z_ >= Z_) box_15 = {};
+        box_15.normalize();
+        const i64 k_lo_6 = ph::max64(p_box.lo[1], box_15.lo[0]);
+        const i64 k_hi_6 = ph::min64(p_box.hi[1], box_15.hi[0]);
+        if (k_lo_6 <= 0 && 0 < k_hi_6 && box_15.lo[1] <= 0 && 0 < box_15.hi[1] && k_lo_6 <= 63 && 63 < k_hi_6 && box_15.lo[1] <= 63 && 63 < box_15.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1138,13 +1080,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_7 <= r && r < k_hi_7 && box_20.lo[1] <= c && c < box_20.hi[1] && k_lo_7 <= r && r < k_hi_7 && box_20.lo[1] <= c + 7 && c + 7 < box_20.hi[1]) {  // copied whole, in flight
+            if (k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= c && c < box_15.hi[1] && k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= c + 7 && c + 7 < box_15.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_next_4 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_7 <= r && r < k_hi_7 && box_20.lo[1] <= col && col < box_20.hi[1] ? V_[(z_ * L_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= col && col < box_15.hi[1] ? V_[(z_ * L_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1211,7 +1153,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       __syncthreads();
-      const ph::Box<2> box_21 = {{p_box.lo[0], box_19.lo[1]}, {p_box.hi[0], box_19.hi[1]}};
+      const ph::Box<2> box_16 = {{p_box.lo[0], box_14.lo[1]}, {p_box.hi[0], box_14.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1224,16 +1166,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_21.has(i0, i1)) continue;
+              if (!box_16.has(i0, i1)) continue;
               f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
-              for (i64 k = k_lo_6; k < k_hi_6; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = k_lo_5; k < k_hi_5; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + (j_ + k)) * 64 + i1]))));
               acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
         }
       }
       #endif
-      const ph::Box<2> box_22 = {{ph::max64(ph::max64(acc_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(acc_box.lo[1], box_19.lo[1])}, {ph::min64(ph::min64(acc_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(ph::min64(acc_box.hi[1], (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)), box_19.hi[1])}};
+      const ph::Box<2> box_17 = {{ph::max64(ph::max64(acc_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(acc_box.lo[1], box_14.lo[1])}, {ph::min64(ph::min64(acc_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(ph::min64(acc_box.hi[1], (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)), box_14.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1243,7 +1185,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 2; ++slot) {
             const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-            if (box_22.has(i0, g) && box_22.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_17.has(i0, g) && box_17.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
@@ -1252,14 +1194,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_22.has(i0, i1)) continue;
+                if (!box_17.has(i0, i1)) continue;
                 acc_[pass * 4 + slot * 2 + v] = acc_[pass * 4 + slot * 2 + v];
               }
             }
           }
         }
       }
-      acc_box = box_22;
+      acc_box = box_17;
       #line 402 "tests/corpus/dot.phobos"
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -1278,8 +1220,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
     ++turn;
   }
   #line 404 "tests/corpus/dot.phobos"
-  ph::Box<2> box_23 = {{acc_box.lo[0], acc_box.lo[1]}, {acc_box.hi[0], acc_box.hi[1]}};
-  if (split_ < 0 || split_ >= P_ || z_ < 0 || z_ >= Z_) box_23 = {};  // the window's index is outside
+  ph::Box<2> box_18 = {{acc_box.lo[0], acc_box.lo[1]}, {acc_box.hi[0], acc_box.hi[1]}};
+  if (split_ < 0 || split_ >= P_ || z_ < 0 || z_ >= Z_) box_18 = {};  // the window's index is outside
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -1289,7 +1231,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       #pragma unroll
       for (int slot = 0; slot < 2; ++slot) {
         const int g = (lane + threadIdx.x / 32 % 4 * 4 + slot * 16) * 2;
-        if (box_23.has(i0, g) && box_23.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (box_18.has(i0, g) && box_18.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<f32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -1300,7 +1242,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_23.has(i0, i1)) continue;
+            if (!box_18.has(i0, i1)) continue;
             PART_[((split_ * Z_ + z_) * 16 + i0) * 64 + i1] = acc_[pass * 4 + slot * 2 + v];
           }
         }
@@ -1308,8 +1250,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
     }
   }
   #line 405 "tests/corpus/dot.phobos"
-  ph::Box<2> box_24 = {{m_box.lo[0], m_box.lo[1]}, {m_box.hi[0], m_box.hi[1]}};
-  if (split_ < 0 || split_ >= P_ || z_ < 0 || z_ >= Z_) box_24 = {};  // the window's index is outside
+  ph::Box<2> box_19 = {{m_box.lo[0], m_box.lo[1]}, {m_box.hi[0], m_box.hi[1]}};
+  if (split_ < 0 || split_ >= P_ || z_ < 0 || z_ >= Z_) box_19 = {};  // the window's index is outside
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -1317,15 +1259,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
       const int i0 = row;
       const int i1 = 0;
-      if (lane == 0 && threadIdx.x / 32 % 4 == 0 && box_24.has(i0, i1)) {
+      if (lane == 0 && threadIdx.x / 32 % 4 == 0 && box_19.has(i0, i1)) {
         STATS_[((split_ * Z_ + z_) * 16 + i0) * 2 + i1] = m_[pass];
       }
     }
   }
   #line 406 "tests/corpus/dot.phobos"
   __syncthreads();
-  ph::Box<2> box_25 = {{l_box.lo[0], l_box.lo[1]}, {l_box.hi[0], l_box.hi[1]}};
-  if (split_ < 0 || split_ >= P_ || z_ < 0 || z_ >= Z_) box_25 = {};  // the window's index is outside
+  ph::Box<2> box_20 = {{l_box.lo[0], l_box.lo[1]}, {l_box.hi[0], l_box.hi[1]}};
+  if (split_ < 0 || split_ >= P_ || z_ < 0 || z_ >= Z_) box_20 = {};  // the window's index is outside
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -1333,7 +1275,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       const int row = pass % 2 * 8 + pass / 2 * 16 + threadIdx.x / 4 % 8 + threadIdx.x / 128 * 16;
       const int i0 = row;
       const int i1 = 0;
-      if (lane == 0 && threadIdx.x / 32 % 4 == 0 && box_25.has(i0, i1)) {
+      if (lane == 0 && threadIdx.x / 32 % 4 == 0 && box_20.has(i0, i1)) {
         STATS_[((split_ * Z_ + z_) * 16 + i0) * 2 + (1 + i1)] = l_[pass];
       }
     }

@@ -400,36 +400,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         for (int pass = 0; pass < 2; ++pass) {
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
-          const bool live = s_box.lo[0] <= i0 && i0 < s_box.hi[0];  // the row is present
-          const int begin = (int)s_box.lo[1];
-          const int end = live ? (int)s_box.hi[1] : 0;
-          f32 acc_3 = (begin < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
+          f32 acc_3 = __int_as_float(0x7fc00000);
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (begin <= g && g + 2 <= end) {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                acc_3 = fmaxf(acc_3, s_[pass * 16 + slot * 2 + v]);
-              }
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                if (begin <= j && j < end) acc_3 = fmaxf(acc_3, s_[pass * 16 + slot * 2 + v]);
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int j = g + v;
+              acc_3 = fmaxf(acc_3, s_[pass * 16 + slot * 2 + v]);
             }
           }
           // the 4 lanes combine pairwise, halving: each ends with the same bits
           #pragma unroll
           for (int m = 2; m >= 1; m /= 2) acc_3 = fmaxf(acc_3, ph::shfl_xor(acc_3, m, 4));
-          if (live) {
+          {
             row_max[pass] = acc_3;
           }
         }
       }
-      const ph::Box<2> box_5 = {{s_box.lo[0], 0}, {s_box.hi[0], 1}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -437,16 +425,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_5.has(i0, i1)) {
+          {
             m_new_[pass] = fmaxf(m_[pass], row_max[pass]);
           }
         }
       }
-      m_new_box = box_5;
+      m_new_box = {{0, 0}, {64, 1}};
       #line 324 "tests/corpus/dot.phobos"
       f32 p_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> p_box;
-      const ph::Box<2> box_6 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -456,23 +443,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (box_6.has(i0, g) && box_6.has(i0, g + 1)) {  // the whole group is present and aligned
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
-              }
-            } else {  // element by element, masked
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int i1 = g + v;
-                if (!box_6.has(i0, i1)) continue;
-                p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
             }
           }
         }
       }
-      p_box = box_6;
+      p_box = {{0, 0}, {64, 64}};
       #line 325 "tests/corpus/dot.phobos"
       f32 alpha_[2];  // tile<f32>[64, 1] in registers: each thread the elements of its rows
       ph::Box<2> alpha_box;
@@ -483,12 +461,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (m_new_box.has(i0, i1)) {
+          {
             alpha_[pass] = expf((m_[pass] - m_new_[pass]));
           }
         }
       }
-      alpha_box = m_new_box;
+      alpha_box = {{0, 0}, {64, 1}};
       #line 326 "tests/corpus/dot.phobos"
       f32 row_sum[2];  // the sum of each row this thread holds
       // sum along the last axis of tile<f32>[64, 64]: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8; each lane folds its own elements in registers, then xor shuffles combine the group
@@ -498,36 +476,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         for (int pass = 0; pass < 2; ++pass) {
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
-          const bool live = p_box.lo[0] <= i0 && i0 < p_box.hi[0];  // the row is present
-          const int begin = (int)p_box.lo[1];
-          const int end = live ? (int)p_box.hi[1] : 0;
           f32 acc_3 = 0.0f;
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (begin <= g && g + 2 <= end) {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
-              }
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int j = g + v;
-                if (begin <= j && j < end) acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int j = g + v;
+              acc_3 = (acc_3 + p_[pass * 16 + slot * 2 + v]);
             }
           }
           // the 4 lanes combine pairwise, halving: each ends with the same bits
           #pragma unroll
           for (int m = 2; m >= 1; m /= 2) acc_3 = (acc_3 + ph::shfl_xor(acc_3, m, 4));
-          if (live) {
+          {
             row_sum[pass] = acc_3;
           }
         }
       }
-      const ph::Box<2> box_7 = {{ph::max64(alpha_box.lo[0], p_box.lo[0]), alpha_box.lo[1]}, {ph::min64(alpha_box.hi[0], p_box.hi[0]), alpha_box.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -535,16 +501,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_7.has(i0, i1)) {
+          {
             l_[pass] = ((l_[pass] * alpha_[pass]) + row_sum[pass]);
           }
         }
       }
-      l_box = box_7;
+      l_box = {{0, 0}, {64, 1}};
       #line 327 "tests/corpus/dot.phobos"
       __syncthreads();
-      const i64 k_lo_3 = ph::max64(p_box.lo[1], 0);
-      const i64 k_hi_3 = ph::min64(p_box.hi[1], 64);
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -570,7 +534,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       bf16* stage_then_3 = (bf16*)((unsigned char*)stage_3 + (turn + 1) % 2 * 8192);
       const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_3 <= 0 && 0 < k_hi_3 && 0 <= 0 && 0 < 64 && k_lo_3 <= 63 && 63 < k_hi_3 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -581,13 +545,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_3 <= r && r < k_hi_3 && 0 <= c && c < 64 && k_lo_3 <= r && r < k_hi_3 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+            if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_3 <= r && r < k_hi_3 && 0 <= col && col < 64 ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -597,12 +561,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_3 = j_ + 64;
-        ph::Box<2> box_8 = {{ph::max64(j_next_3, 0) - j_next_3, 0}, {ph::min64(j_next_3 + 64, S_) - j_next_3, 64}};
-        if (z_ < 0 || z_ >= Z_) box_8 = {};
-        box_8.normalize();
-        const i64 k_lo_4 = ph::max64(p_box.lo[1], box_8.lo[0]);
-        const i64 k_hi_4 = ph::min64(p_box.hi[1], box_8.hi[0]);
-        if (k_lo_4 <= 0 && 0 < k_hi_4 && box_8.lo[1] <= 0 && 0 < box_8.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_8.lo[1] <= 63 && 63 < box_8.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_5 = {{ph::max64(j_next_3, 0) - j_next_3, 0}, {ph::min64(j_next_3 + 64, S_) - j_next_3, 64}};
+        if (z_ < 0 || z_ >= Z_) box_5 = {};
+        box_5.normalize();
+        const i64 k_lo_3 = ph::max64(0, box_5.lo[0]);
+        const i64 k_hi_3 = ph::min64(64, box_5.hi[0]);
+        if (k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[1] <= 0 && 0 < box_5.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_5.lo[1] <= 63 && 63 < box_5.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -613,13 +577,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= c && c < box_8.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= c + 7 && c + 7 < box_8.hi[1]) {  // copied whole, in flight
+            if (k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= c && c < box_5.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= c + 7 && c + 7 < box_5.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= col && col < box_8.hi[1] ? V_[(z_ * S_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= col && col < box_5.hi[1] ? V_[(z_ * S_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -638,14 +602,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           u32 fa_3[4][4] = {};
           #pragma unroll
           for (int ks_3 = 0; ks_3 < 4; ++ks_3) {
-            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 0; const int v = 0; fa_3[ks_3][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 1; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 0; const int v = 1; fa_3[ks_3][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 0; const int v = 0; fa_3[ks_3][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 1; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 0; const int v = 1; fa_3[ks_3][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 8; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 1; const int v = 0; fa_3[ks_3][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 9; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 1; const int v = 1; fa_3[ks_3][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 8; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 1; const int v = 0; fa_3[ks_3][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 9; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 1; const int v = 1; fa_3[ks_3][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 0; const int v = 0; fa_3[ks_3][0] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 1; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 0; const int v = 1; fa_3[ks_3][0] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 0; const int v = 0; fa_3[ks_3][1] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 1; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 0; const int v = 1; fa_3[ks_3][1] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 8; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 1; const int v = 0; fa_3[ks_3][2] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 9; const int pass = blk_3 * 2 + 0; const int slot = ks_3 * 2 + 1; const int v = 1; fa_3[ks_3][2] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 8; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 1; const int v = 0; fa_3[ks_3][3] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_3 + lane_4 / 4 + 8; const int i1 = ks_3 * 16 + lane_4 % 4 * 2 + 9; const int pass = blk_3 * 2 + 1; const int slot = ks_3 * 2 + 1; const int v = 1; fa_3[ks_3][3] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
           }
           f32 acc_4[32];
           #pragma unroll
@@ -688,7 +652,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 9216);
       const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_3 <= 0 && 0 < k_hi_3 && 0 <= 0 && 0 < 64 && k_lo_3 <= 63 && 63 < k_hi_3 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -699,13 +663,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_3 <= r && r < k_hi_3 && 0 <= c && c < 64 && k_lo_3 <= r && r < k_hi_3 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+            if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo_3 <= r && r < k_hi_3 && 0 <= col && col < 64 ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -715,12 +679,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_4 = j_ + 64;
-        ph::Box<2> box_9 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, S_) - j_next_4, 64}};
-        if (z_ < 0 || z_ >= Z_) box_9 = {};
-        box_9.normalize();
-        const i64 k_lo_5 = ph::max64(p_box.lo[1], box_9.lo[0]);
-        const i64 k_hi_5 = ph::min64(p_box.hi[1], box_9.hi[0]);
-        if (k_lo_5 <= 0 && 0 < k_hi_5 && box_9.lo[1] <= 0 && 0 < box_9.hi[1] && k_lo_5 <= 63 && 63 < k_hi_5 && box_9.lo[1] <= 63 && 63 < box_9.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_6 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, S_) - j_next_4, 64}};
+        if (z_ < 0 || z_ >= Z_) box_6 = {};
+        box_6.normalize();
+        const i64 k_lo_4 = ph::max64(0, box_6.lo[0]);
+        const i64 k_hi_4 = ph::min64(64, box_6.hi[0]);
+        if (k_lo_4 <= 0 && 0 < k_hi_4 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_6.lo[1] <= 63 && 63 < box_6.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -731,13 +695,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_5 <= r && r < k_hi_5 && box_9.lo[1] <= c && c < box_9.hi[1] && k_lo_5 <= r && r < k_hi_5 && box_9.lo[1] <= c + 7 && c + 7 < box_9.hi[1]) {  // copied whole, in flight
+            if (k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_5 <= r && r < k_hi_5 && box_9.lo[1] <= col && col < box_9.hi[1] ? V_[(z_ * S_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= col && col < box_6.hi[1] ? V_[(z_ * S_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -762,14 +726,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int ks_4 = 0; ks_4 < 4; ++ks_4) {
             u32 fa_4[4] = {};
-            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 0; const int v = 0; fa_4[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 1; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 0; const int v = 1; fa_4[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 0; const int v = 0; fa_4[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 1; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 0; const int v = 1; fa_4[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 8; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 1; const int v = 0; fa_4[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 9; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 1; const int v = 1; fa_4[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 8; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 1; const int v = 0; fa_4[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 9; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 1; const int v = 1; fa_4[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_3 <= i1 && i1 < k_hi_3 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 0; const int v = 0; fa_4[0] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 1; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 0; const int v = 1; fa_4[0] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 0; const int v = 0; fa_4[1] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 1; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 0; const int v = 1; fa_4[1] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 8; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 1; const int v = 0; fa_4[2] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 9; const int pass = blk_4 * 2 + 0; const int slot = ks_4 * 2 + 1; const int v = 1; fa_4[2] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 8; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 1; const int v = 0; fa_4[3] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_4 + lane_5 / 4 + 8; const int i1 = ks_4 * 16 + lane_5 % 4 * 2 + 9; const int pass = blk_4 * 2 + 1; const int slot = ks_4 * 2 + 1; const int v = 1; fa_4[3] |= (0 <= i0 && i0 < 64 && 0 <= i1 && i1 < 64 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
             {
               u32 fq_2[4];
               ph::ldmatrix4_trans(fq_2, stage_now_at_4 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 144 + (0 + lane_5 / 16 * 8) * 2);
@@ -818,14 +782,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!p_box.has(i0, i1)) continue;
               tmp[i0 * 64 + i1] = ph::to_bf16(p_[pass * 16 + slot * 2 + v]);
             }
           }
         }
       }
       __syncthreads();
-      const ph::Box<2> box_10 = {{p_box.lo[0], 0}, {p_box.hi[0], 64}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -838,16 +800,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_10.has(i0, i1)) continue;
               f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
-              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = 0; k < 64; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
               acc_[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
         }
       }
       #endif
-      const ph::Box<2> box_11 = {{ph::max64(alpha_box.lo[0], p_box.lo[0]), 0}, {ph::min64(alpha_box.hi[0], p_box.hi[0]), (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -857,23 +817,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (box_11.has(i0, g) && box_11.has(i0, g + 1)) {  // the whole group is present and aligned
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
-              }
-            } else {  // element by element, masked
-              #pragma unroll
-              for (int v = 0; v < 2; ++v) {
-                const int i1 = g + v;
-                if (!box_11.has(i0, i1)) continue;
-                acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
-              }
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
             }
           }
         }
       }
-      acc_box = box_11;
+      acc_box = {{0, 0}, {64, 64}};
       #line 328 "tests/corpus/dot.phobos"
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -882,25 +833,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (m_new_box.has(i0, i1)) {
+          {
             m_[pass] = m_new_[pass];
           }
         }
       }
-      m_box = m_new_box;
+      m_box = {{0, 0}, {64, 1}};
     } else {
       #line 322 "tests/corpus/dot.phobos"
       __syncthreads();
       f32 s_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> s_box;
-      ph::Box<2> box_12 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
-      if (q_start0_ < 0 || q_start0_ >= Z_) box_12 = {};
-      box_12.normalize();
-      ph::Box<2> box_13 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
-      if (z_ < 0 || z_ >= Z_) box_13 = {};
-      box_13.normalize();
-      const i64 k_lo_6 = ph::max64(box_12.lo[1], box_13.lo[1]);
-      const i64 k_hi_6 = ph::min64(box_12.hi[1], box_13.hi[1]);
+      ph::Box<2> box_7 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
+      if (q_start0_ < 0 || q_start0_ >= Z_) box_7 = {};
+      box_7.normalize();
+      ph::Box<2> box_8 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
+      if (z_ < 0 || z_ >= Z_) box_8 = {};
+      box_8.normalize();
+      const i64 k_lo_5 = ph::max64(box_7.lo[1], box_8.lo[1]);
+      const i64 k_hi_5 = ph::min64(box_7.hi[1], box_8.hi[1]);
       f32 product_2[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
@@ -914,7 +865,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       bf16* stage_once_3 = (bf16*)((unsigned char*)stage_5);
       const u32 stage_once_at_3 = ph::smem_address(stage_once_3);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_6 <= 0 && 0 < k_hi_6 && box_13.lo[0] <= 0 && 0 < box_13.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6 && box_13.lo[0] <= 63 && 63 < box_13.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (k_lo_5 <= 0 && 0 < k_hi_5 && box_8.lo[0] <= 0 && 0 < box_8.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_8.lo[0] <= 63 && 63 < box_8.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -925,18 +876,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_6 <= c && c < k_hi_6 && box_13.lo[0] <= r && r < box_13.hi[0] && k_lo_6 <= c + 7 && c + 7 < k_hi_6 && box_13.lo[0] <= r && r < box_13.hi[0]) {  // copied whole, in flight
+            if (k_lo_5 <= c && c < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0]) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_6 <= col && col < k_hi_6 && box_13.lo[0] <= r && r < box_13.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_5 <= col && col < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
         }
-        if (box_12.lo[0] <= 0 && 0 < box_12.hi[0] && k_lo_6 <= 0 && 0 < k_hi_6 && box_12.lo[0] <= 63 && 63 < box_12.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_7.lo[0] <= 63 && 63 < box_7.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -947,13 +898,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_6 <= c && c < k_hi_6 && box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_6 <= c + 7 && c + 7 < k_hi_6) {  // copied whole, in flight
+            if (box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5) {  // copied whole, in flight
               ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_once_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_6 <= col && col < k_hi_6 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_once_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= col && col < k_hi_5 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -963,15 +914,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_5 = j_ + 64;
-        ph::Box<2> box_14 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
-        if (q_start0_ < 0 || q_start0_ >= Z_) box_14 = {};
-        box_14.normalize();
-        ph::Box<2> box_15 = {{ph::max64(j_next_5, 0) - j_next_5, 0}, {ph::min64(j_next_5 + 64, S_) - j_next_5, 64}};
-        if (z_ < 0 || z_ >= Z_) box_15 = {};
-        box_15.normalize();
-        const i64 k_lo_7 = ph::max64(box_14.lo[1], box_15.lo[1]);
-        const i64 k_hi_7 = ph::min64(box_14.hi[1], box_15.hi[1]);
-        if (k_lo_7 <= 0 && 0 < k_hi_7 && box_15.lo[0] <= 0 && 0 < box_15.hi[0] && k_lo_7 <= 63 && 63 < k_hi_7 && box_15.lo[0] <= 63 && 63 < box_15.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_9 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
+        if (q_start0_ < 0 || q_start0_ >= Z_) box_9 = {};
+        box_9.normalize();
+        ph::Box<2> box_10 = {{ph::max64(j_next_5, 0) - j_next_5, 0}, {ph::min64(j_next_5 + 64, S_) - j_next_5, 64}};
+        if (z_ < 0 || z_ >= Z_) box_10 = {};
+        box_10.normalize();
+        const i64 k_lo_6 = ph::max64(box_9.lo[1], box_10.lo[1]);
+        const i64 k_hi_6 = ph::min64(box_9.hi[1], box_10.hi[1]);
+        if (k_lo_6 <= 0 && 0 < k_hi_6 && box_10.lo[0] <= 0 && 0 < box_10.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6 && box_10.lo[0] <= 63 && 63 < box_10.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -982,13 +933,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_7 <= c && c < k_hi_7 && box_15.lo[0] <= r && r < box_15.hi[0] && k_lo_7 <= c + 7 && c + 7 < k_hi_7 && box_15.lo[0] <= r && r < box_15.hi[0]) {  // copied whole, in flight
+            if (k_lo_6 <= c && c < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0] && k_lo_6 <= c + 7 && c + 7 < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next_5 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_7 <= col && col < k_hi_7 && box_15.lo[0] <= r && r < box_15.hi[0] ? K_[(z_ * S_ + (j_next_5 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_6 <= col && col < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0] ? K_[(z_ * S_ + (j_next_5 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1032,7 +983,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       bf16* stage_once_4 = (bf16*)(once_4);
       const u32 stage_once_at_4 = ph::smem_address(stage_once_4);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_6 <= 0 && 0 < k_hi_6 && box_13.lo[0] <= 0 && 0 < box_13.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6 && box_13.lo[0] <= 63 && 63 < box_13.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (k_lo_5 <= 0 && 0 < k_hi_5 && box_8.lo[0] <= 0 && 0 < box_8.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_8.lo[0] <= 63 && 63 < box_8.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1043,18 +994,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_6 <= c && c < k_hi_6 && box_13.lo[0] <= r && r < box_13.hi[0] && k_lo_6 <= c + 7 && c + 7 < k_hi_6 && box_13.lo[0] <= r && r < box_13.hi[0]) {  // copied whole, in flight
+            if (k_lo_5 <= c && c < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0]) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_6 + (r) * 144))[col] = k_lo_6 <= col && col < k_hi_6 && box_13.lo[0] <= r && r < box_13.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_6 + (r) * 144))[col] = k_lo_5 <= col && col < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
         }
-        if (box_12.lo[0] <= 0 && 0 < box_12.hi[0] && k_lo_6 <= 0 && 0 < k_hi_6 && box_12.lo[0] <= 63 && 63 < box_12.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_7.lo[0] <= 63 && 63 < box_7.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1065,13 +1016,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_6 <= c && c < k_hi_6 && box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_6 <= c + 7 && c + 7 < k_hi_6) {  // copied whole, in flight
+            if (box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5) {  // copied whole, in flight
               ph::stage_async16(stage_once_at_4 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_once_4 + (r) * 144))[col] = box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_6 <= col && col < k_hi_6 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_once_4 + (r) * 144))[col] = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= col && col < k_hi_5 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1081,15 +1032,15 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_6 = j_ + 64;
-        ph::Box<2> box_16 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
-        if (q_start0_ < 0 || q_start0_ >= Z_) box_16 = {};
-        box_16.normalize();
-        ph::Box<2> box_17 = {{ph::max64(j_next_6, 0) - j_next_6, 0}, {ph::min64(j_next_6 + 64, S_) - j_next_6, 64}};
-        if (z_ < 0 || z_ >= Z_) box_17 = {};
-        box_17.normalize();
-        const i64 k_lo_8 = ph::max64(box_16.lo[1], box_17.lo[1]);
-        const i64 k_hi_8 = ph::min64(box_16.hi[1], box_17.hi[1]);
-        if (k_lo_8 <= 0 && 0 < k_hi_8 && box_17.lo[0] <= 0 && 0 < box_17.hi[0] && k_lo_8 <= 63 && 63 < k_hi_8 && box_17.lo[0] <= 63 && 63 < box_17.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_11 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
+        if (q_start0_ < 0 || q_start0_ >= Z_) box_11 = {};
+        box_11.normalize();
+        ph::Box<2> box_12 = {{ph::max64(j_next_6, 0) - j_next_6, 0}, {ph::min64(j_next_6 + 64, S_) - j_next_6, 64}};
+        if (z_ < 0 || z_ >= Z_) box_12 = {};
+        box_12.normalize();
+        const i64 k_lo_7 = ph::max64(box_11.lo[1], box_12.lo[1]);
+        const i64 k_hi_7 = ph::min64(box_11.hi[1], box_12.hi[1]);
+        if (k_lo_7 <= 0 && 0 < k_hi_7 && box_12.lo[0] <= 0 && 0 < box_12.hi[0] && k_lo_7 <= 63 && 63 < k_hi_7 && box_12.lo[0] <= 63 && 63 < box_12.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1100,13 +1051,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_8 <= c && c < k_hi_8 && box_17.lo[0] <= r && r < box_17.hi[0] && k_lo_8 <= c + 7 && c + 7 < k_hi_8 && box_17.lo[0] <= r && r < box_17.hi[0]) {  // copied whole, in flight
+            if (k_lo_7 <= c && c < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_7 <= c + 7 && c + 7 < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_6 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_6 + (r) * 144))[col] = k_lo_8 <= col && col < k_hi_8 && box_17.lo[0] <= r && r < box_17.hi[0] ? K_[(z_ * S_ + (j_next_6 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_6 + (r) * 144))[col] = k_lo_7 <= col && col < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0] ? K_[(z_ * S_ + (j_next_6 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1160,7 +1111,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #else
-      const ph::Box<2> box_18 = {{box_12.lo[0], box_13.lo[0]}, {box_12.hi[0], box_13.hi[0]}};
+      const ph::Box<2> box_13 = {{box_7.lo[0], box_8.lo[0]}, {box_7.hi[0], box_8.hi[0]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1173,9 +1124,9 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_18.has(i0, i1)) continue;
+              if (!box_13.has(i0, i1)) continue;
               f32 acc_3 = 0.0f;
-              for (i64 k = k_lo_6; k < k_hi_6; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + (q_start1_ + i0)) * 64 + k])) * (f32)(ph::from_bf16(K_[(z_ * S_ + (j_ + i1)) * 64 + k]))));
+              for (i64 k = k_lo_5; k < k_hi_5; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + (q_start1_ + i0)) * 64 + k])) * (f32)(ph::from_bf16(K_[(z_ * S_ + (j_ + i1)) * 64 + k]))));
               product_2[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
@@ -1183,7 +1134,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       #endif
       const f32 s_3 = -__int_as_float(0x7f800000);
-      const ph::Box<2> box_19 = {{box_12.lo[0], box_13.lo[0]}, {box_12.hi[0], box_13.hi[0]}};
+      const ph::Box<2> box_14 = {{box_7.lo[0], box_8.lo[0]}, {box_7.hi[0], box_8.hi[0]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1193,7 +1144,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (box_19.has(i0, g) && box_19.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_14.has(i0, g) && box_14.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
@@ -1203,14 +1154,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_19.has(i0, i1)) continue;
+                if (!box_14.has(i0, i1)) continue;
                 s_[pass * 16 + slot * 2 + v] = ((ph::wadd((i64)(i1), j_) > ph::wadd((i64)(i0), r_)) ? s_3 : (product_2[pass * 16 + slot * 2 + v] * scale_));
               }
             }
           }
         }
       }
-      s_box = box_19;
+      s_box = box_14;
       #line 323 "tests/corpus/dot.phobos"
       f32 m_new_[2];  // tile<f32>[64, 1] in registers: each thread the elements of its rows
       ph::Box<2> m_new_box;
@@ -1251,7 +1202,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      const ph::Box<2> box_20 = {{ph::max64(m_box.lo[0], s_box.lo[0]), m_box.lo[1]}, {ph::min64(m_box.hi[0], s_box.hi[0]), m_box.hi[1]}};
+      const ph::Box<2> box_15 = {{ph::max64(m_box.lo[0], s_box.lo[0]), m_box.lo[1]}, {ph::min64(m_box.hi[0], s_box.hi[0]), m_box.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1259,16 +1210,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_20.has(i0, i1)) {
+          if (box_15.has(i0, i1)) {
             m_new_[pass] = fmaxf(m_[pass], row_max_2[pass]);
           }
         }
       }
-      m_new_box = box_20;
+      m_new_box = box_15;
       #line 324 "tests/corpus/dot.phobos"
       f32 p_[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       ph::Box<2> p_box;
-      const ph::Box<2> box_21 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
+      const ph::Box<2> box_16 = {{ph::max64(s_box.lo[0], m_new_box.lo[0]), s_box.lo[1]}, {ph::min64(s_box.hi[0], m_new_box.hi[0]), ph::min64(s_box.hi[1], (m_new_box.lo[1] < m_new_box.hi[1] ? 64 : 0))}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1278,7 +1229,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (box_21.has(i0, g) && box_21.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_16.has(i0, g) && box_16.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
@@ -1287,18 +1238,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_21.has(i0, i1)) continue;
+                if (!box_16.has(i0, i1)) continue;
                 p_[pass * 16 + slot * 2 + v] = expf((s_[pass * 16 + slot * 2 + v] - m_new_[pass]));
               }
             }
           }
         }
       }
-      p_box = box_21;
+      p_box = box_16;
       #line 325 "tests/corpus/dot.phobos"
       f32 alpha_[2];  // tile<f32>[64, 1] in registers: each thread the elements of its rows
       ph::Box<2> alpha_box;
-      const ph::Box<2> box_22 = {{ph::max64(m_box.lo[0], m_new_box.lo[0]), ph::max64(m_box.lo[1], m_new_box.lo[1])}, {ph::min64(m_box.hi[0], m_new_box.hi[0]), ph::min64(m_box.hi[1], m_new_box.hi[1])}};
+      const ph::Box<2> box_17 = {{ph::max64(m_box.lo[0], m_new_box.lo[0]), ph::max64(m_box.lo[1], m_new_box.lo[1])}, {ph::min64(m_box.hi[0], m_new_box.hi[0]), ph::min64(m_box.hi[1], m_new_box.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1306,12 +1257,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_22.has(i0, i1)) {
+          if (box_17.has(i0, i1)) {
             alpha_[pass] = expf((m_[pass] - m_new_[pass]));
           }
         }
       }
-      alpha_box = box_22;
+      alpha_box = box_17;
       #line 326 "tests/corpus/dot.phobos"
       f32 row_sum_2[2];  // the sum of each row this thread holds
       // sum along the last axis of tile<f32>[64, 64]: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8; each lane folds its own elements in registers, then xor shuffles combine the group
@@ -1350,7 +1301,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      const ph::Box<2> box_23 = {{ph::max64(ph::max64(l_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(l_box.lo[1], alpha_box.lo[1])}, {ph::min64(ph::min64(l_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(l_box.hi[1], alpha_box.hi[1])}};
+      const ph::Box<2> box_18 = {{ph::max64(ph::max64(l_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(l_box.lo[1], alpha_box.lo[1])}, {ph::min64(ph::min64(l_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(l_box.hi[1], alpha_box.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1358,19 +1309,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
           const int i0 = row;
           const int i1 = 0;
-          if (box_23.has(i0, i1)) {
+          if (box_18.has(i0, i1)) {
             l_[pass] = ((l_[pass] * alpha_[pass]) + row_sum_2[pass]);
           }
         }
       }
-      l_box = box_23;
+      l_box = box_18;
       #line 327 "tests/corpus/dot.phobos"
       __syncthreads();
-      ph::Box<2> box_24 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
-      if (z_ < 0 || z_ >= Z_) box_24 = {};
-      box_24.normalize();
-      const i64 k_lo_9 = ph::max64(p_box.lo[1], box_24.lo[0]);
-      const i64 k_hi_9 = ph::min64(p_box.hi[1], box_24.hi[0]);
+      ph::Box<2> box_19 = {{ph::max64(j_, 0) - j_, 0}, {ph::min64(j_ + 64, S_) - j_, 64}};
+      if (z_ < 0 || z_ >= Z_) box_19 = {};
+      box_19.normalize();
+      const i64 k_lo_8 = ph::max64(p_box.lo[1], box_19.lo[0]);
+      const i64 k_hi_8 = ph::min64(p_box.hi[1], box_19.hi[0]);
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1396,7 +1347,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       bf16* stage_then_7 = (bf16*)((unsigned char*)stage_6 + (turn + 1) % 2 * 8192);
       const u32 stage_then_at_7 = ph::smem_address(stage_then_7);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_9 <= 0 && 0 < k_hi_9 && box_24.lo[1] <= 0 && 0 < box_24.hi[1] && k_lo_9 <= 63 && 63 < k_hi_9 && box_24.lo[1] <= 63 && 63 < box_24.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (k_lo_8 <= 0 && 0 < k_hi_8 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_8 <= 63 && 63 < k_hi_8 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1407,13 +1358,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_9 <= r && r < k_hi_9 && box_24.lo[1] <= c && c < box_24.hi[1] && k_lo_9 <= r && r < k_hi_9 && box_24.lo[1] <= c + 7 && c + 7 < box_24.hi[1]) {  // copied whole, in flight
+            if (k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c && c < box_19.hi[1] && k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c + 7 && c + 7 < box_19.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_9 <= r && r < k_hi_9 && box_24.lo[1] <= col && col < box_24.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1423,12 +1374,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_7 = j_ + 64;
-        ph::Box<2> box_25 = {{ph::max64(j_next_7, 0) - j_next_7, 0}, {ph::min64(j_next_7 + 64, S_) - j_next_7, 64}};
-        if (z_ < 0 || z_ >= Z_) box_25 = {};
-        box_25.normalize();
-        const i64 k_lo_10 = ph::max64(p_box.lo[1], box_25.lo[0]);
-        const i64 k_hi_10 = ph::min64(p_box.hi[1], box_25.hi[0]);
-        if (k_lo_10 <= 0 && 0 < k_hi_10 && box_25.lo[1] <= 0 && 0 < box_25.hi[1] && k_lo_10 <= 63 && 63 < k_hi_10 && box_25.lo[1] <= 63 && 63 < box_25.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_20 = {{ph::max64(j_next_7, 0) - j_next_7, 0}, {ph::min64(j_next_7 + 64, S_) - j_next_7, 64}};
+        if (z_ < 0 || z_ >= Z_) box_20 = {};
+        box_20.normalize();
+        const i64 k_lo_9 = ph::max64(p_box.lo[1], box_20.lo[0]);
+        const i64 k_hi_9 = ph::min64(p_box.hi[1], box_20.hi[0]);
+        if (k_lo_9 <= 0 && 0 < k_hi_9 && box_20.lo[1] <= 0 && 0 < box_20.hi[1] && k_lo_9 <= 63 && 63 < k_hi_9 && box_20.lo[1] <= 63 && 63 < box_20.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1439,13 +1390,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_10 <= r && r < k_hi_10 && box_25.lo[1] <= c && c < box_25.hi[1] && k_lo_10 <= r && r < k_hi_10 && box_25.lo[1] <= c + 7 && c + 7 < box_25.hi[1]) {  // copied whole, in flight
+            if (k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= c && c < box_20.hi[1] && k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= c + 7 && c + 7 < box_20.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_7 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_10 <= r && r < k_hi_10 && box_25.lo[1] <= col && col < box_25.hi[1] ? V_[(z_ * S_ + (j_next_7 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= col && col < box_20.hi[1] ? V_[(z_ * S_ + (j_next_7 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1464,14 +1415,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           u32 fa_7[4][4] = {};
           #pragma unroll
           for (int ks_7 = 0; ks_7 < 4; ++ks_7) {
-            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 0; const int v = 0; fa_7[ks_7][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 1; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 0; const int v = 1; fa_7[ks_7][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 0; const int v = 0; fa_7[ks_7][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 1; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 0; const int v = 1; fa_7[ks_7][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 8; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 1; const int v = 0; fa_7[ks_7][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 9; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 1; const int v = 1; fa_7[ks_7][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 8; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 1; const int v = 0; fa_7[ks_7][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 9; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 1; const int v = 1; fa_7[ks_7][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 0; const int v = 0; fa_7[ks_7][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 1; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 0; const int v = 1; fa_7[ks_7][0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 0; const int v = 0; fa_7[ks_7][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 1; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 0; const int v = 1; fa_7[ks_7][1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 8; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 1; const int v = 0; fa_7[ks_7][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 9; const int pass = blk_7 * 2 + 0; const int slot = ks_7 * 2 + 1; const int v = 1; fa_7[ks_7][2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 8; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 1; const int v = 0; fa_7[ks_7][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_7 + lane_8 / 4 + 8; const int i1 = ks_7 * 16 + lane_8 % 4 * 2 + 9; const int pass = blk_7 * 2 + 1; const int slot = ks_7 * 2 + 1; const int v = 1; fa_7[ks_7][3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
           }
           f32 acc_8[32];
           #pragma unroll
@@ -1514,7 +1465,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       bf16* stage_then_8 = (bf16*)(ring_8 + (turn + 1) % 2 * 9216);
       const u32 stage_then_at_8 = ph::smem_address(stage_then_8);
       if (turn == 0) {  // the first turn's windows
-        if (k_lo_9 <= 0 && 0 < k_hi_9 && box_24.lo[1] <= 0 && 0 < box_24.hi[1] && k_lo_9 <= 63 && 63 < k_hi_9 && box_24.lo[1] <= 63 && 63 < box_24.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        if (k_lo_8 <= 0 && 0 < k_hi_8 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_8 <= 63 && 63 < k_hi_8 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1525,13 +1476,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_9 <= r && r < k_hi_9 && box_24.lo[1] <= c && c < box_24.hi[1] && k_lo_9 <= r && r < k_hi_9 && box_24.lo[1] <= c + 7 && c + 7 < box_24.hi[1]) {  // copied whole, in flight
+            if (k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c && c < box_19.hi[1] && k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c + 7 && c + 7 < box_19.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_now_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_8 + (r) * 144))[col] = k_lo_9 <= r && r < k_hi_9 && box_24.lo[1] <= col && col < box_24.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_8 + (r) * 144))[col] = k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1541,12 +1492,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       __syncthreads();
       if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
         const i64 j_next_8 = j_ + 64;
-        ph::Box<2> box_26 = {{ph::max64(j_next_8, 0) - j_next_8, 0}, {ph::min64(j_next_8 + 64, S_) - j_next_8, 64}};
-        if (z_ < 0 || z_ >= Z_) box_26 = {};
-        box_26.normalize();
-        const i64 k_lo_11 = ph::max64(p_box.lo[1], box_26.lo[0]);
-        const i64 k_hi_11 = ph::min64(p_box.hi[1], box_26.hi[0]);
-        if (k_lo_11 <= 0 && 0 < k_hi_11 && box_26.lo[1] <= 0 && 0 < box_26.hi[1] && k_lo_11 <= 63 && 63 < k_hi_11 && box_26.lo[1] <= 63 && 63 < box_26.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+        ph::Box<2> box_21 = {{ph::max64(j_next_8, 0) - j_next_8, 0}, {ph::min64(j_next_8 + 64, S_) - j_next_8, 64}};
+        if (z_ < 0 || z_ >= Z_) box_21 = {};
+        box_21.normalize();
+        const i64 k_lo_10 = ph::max64(p_box.lo[1], box_21.lo[0]);
+        const i64 k_hi_10 = ph::min64(p_box.hi[1], box_21.hi[0]);
+        if (k_lo_10 <= 0 && 0 < k_hi_10 && box_21.lo[1] <= 0 && 0 < box_21.hi[1] && k_lo_10 <= 63 && 63 < k_hi_10 && box_21.lo[1] <= 63 && 63 < box_21.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
@@ -1557,13 +1508,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
-            if (k_lo_11 <= r && r < k_hi_11 && box_26.lo[1] <= c && c < box_26.hi[1] && k_lo_11 <= r && r < k_hi_11 && box_26.lo[1] <= c + 7 && c + 7 < box_26.hi[1]) {  // copied whole, in flight
+            if (k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= c && c < box_21.hi[1] && k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= c + 7 && c + 7 < box_21.hi[1]) {  // copied whole, in flight
               ph::stage_async16(stage_then_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_8 + r)) * 64 + c]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_8 + (r) * 144))[col] = k_lo_11 <= r && r < k_hi_11 && box_26.lo[1] <= col && col < box_26.hi[1] ? V_[(z_ * S_ + (j_next_8 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_8 + (r) * 144))[col] = k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= col && col < box_21.hi[1] ? V_[(z_ * S_ + (j_next_8 + r)) * 64 + col] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1588,14 +1539,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int ks_8 = 0; ks_8 < 4; ++ks_8) {
             u32 fa_8[4] = {};
-            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 0; const int v = 0; fa_8[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 1; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 0; const int v = 1; fa_8[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 0; const int v = 0; fa_8[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 1; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 0; const int v = 1; fa_8[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 8; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 1; const int v = 0; fa_8[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 9; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 1; const int v = 1; fa_8[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
-            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 8; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 1; const int v = 0; fa_8[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
-            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 9; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 1; const int v = 1; fa_8[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_9 <= i1 && i1 < k_hi_9 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 0; const int v = 0; fa_8[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 1; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 0; const int v = 1; fa_8[0] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 0; const int v = 0; fa_8[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 1; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 0; const int v = 1; fa_8[1] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 8; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 1; const int v = 0; fa_8[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 9; const int pass = blk_8 * 2 + 0; const int slot = ks_8 * 2 + 1; const int v = 1; fa_8[2] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 8; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 1; const int v = 0; fa_8[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u); }
+            { const int i0 = first_8 + lane_9 / 4 + 8; const int i1 = ks_8 * 16 + lane_9 % 4 * 2 + 9; const int pass = blk_8 * 2 + 1; const int slot = ks_8 * 2 + 1; const int v = 1; fa_8[3] |= (p_box.lo[0] <= i0 && i0 < p_box.hi[0] && k_lo_8 <= i1 && i1 < k_hi_8 ? (u32)(ph::to_bf16(p_[pass * 16 + slot * 2 + v])).bits : 0u) << 16; }
             {
               u32 fq_4[4];
               ph::ldmatrix4_trans(fq_4, stage_now_at_8 + (ks_8 * 16 + lane_9 / 8 % 2 * 8 + lane_9 % 8) * 144 + (0 + lane_9 / 16 * 8) * 2);
@@ -1651,7 +1602,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       __syncthreads();
-      const ph::Box<2> box_27 = {{p_box.lo[0], box_24.lo[1]}, {p_box.hi[0], box_24.hi[1]}};
+      const ph::Box<2> box_22 = {{p_box.lo[0], box_19.lo[1]}, {p_box.hi[0], box_19.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1664,16 +1615,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_27.has(i0, i1)) continue;
+              if (!box_22.has(i0, i1)) continue;
               f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
-              for (i64 k = k_lo_9; k < k_hi_9; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = k_lo_8; k < k_hi_8; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
               acc_[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
         }
       }
       #endif
-      const ph::Box<2> box_28 = {{ph::max64(ph::max64(acc_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(acc_box.lo[1], box_24.lo[1])}, {ph::min64(ph::min64(acc_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(ph::min64(acc_box.hi[1], (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)), box_24.hi[1])}};
+      const ph::Box<2> box_23 = {{ph::max64(ph::max64(acc_box.lo[0], alpha_box.lo[0]), p_box.lo[0]), ph::max64(acc_box.lo[1], box_19.lo[1])}, {ph::min64(ph::min64(acc_box.hi[0], alpha_box.hi[0]), p_box.hi[0]), ph::min64(ph::min64(acc_box.hi[1], (alpha_box.lo[1] < alpha_box.hi[1] ? 64 : 0)), box_19.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -1683,7 +1634,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int slot = 0; slot < 8; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (box_28.has(i0, g) && box_28.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_23.has(i0, g) && box_23.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
@@ -1692,14 +1643,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_28.has(i0, i1)) continue;
+                if (!box_23.has(i0, i1)) continue;
                 acc_[pass * 16 + slot * 2 + v] = acc_[pass * 16 + slot * 2 + v];
               }
             }
           }
         }
       }
-      acc_box = box_28;
+      acc_box = box_23;
       #line 328 "tests/corpus/dot.phobos"
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
@@ -1718,8 +1669,8 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
     ++turn;
   }
   #line 330 "tests/corpus/dot.phobos"
-  ph::Box<2> box_29 = {{ph::max64(ph::max64(acc_box.lo[0], l_box.lo[0]), -r_), acc_box.lo[1]}, {ph::min64(ph::min64(acc_box.hi[0], l_box.hi[0]), S_ - r_), ph::min64(acc_box.hi[1], (l_box.lo[1] < l_box.hi[1] ? 64 : 0))}};
-  if (z_ < 0 || z_ >= Z_) box_29 = {};  // the window's index is outside
+  ph::Box<2> box_24 = {{ph::max64(ph::max64(acc_box.lo[0], l_box.lo[0]), -r_), acc_box.lo[1]}, {ph::min64(ph::min64(acc_box.hi[0], l_box.hi[0]), S_ - r_), ph::min64(acc_box.hi[1], (l_box.lo[1] < l_box.hi[1] ? 64 : 0))}};
+  if (z_ < 0 || z_ >= Z_) box_24 = {};  // the window's index is outside
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -1729,7 +1680,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       #pragma unroll
       for (int slot = 0; slot < 8; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (box_29.has(i0, g) && box_29.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (box_24.has(i0, g) && box_24.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<f32, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -1740,7 +1691,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_29.has(i0, i1)) continue;
+            if (!box_24.has(i0, i1)) continue;
             O_[(z_ * S_ + (r_ + i0)) * 64 + i1] = (acc_[pass * 16 + slot * 2 + v] / l_[pass]);
           }
         }

@@ -82,14 +82,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
       b_box = {{0, 0}, {16, 32}};
       #line 12 "tests/corpus/dot.phobos"
       __syncthreads();
-      const i64 k_lo = ph::max64(a_box.lo[1], b_box.lo[0]);
-      const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[0]);
       f32* stage = (f32*)(smem + 4096);  // tile<f32>[32, 16] staged for multiply-adds, rows of 80 bytes
       const u32 stage_at = ph::smem_address(stage);
       // tile<f32>[32, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 128; e += 128) {
         const int r = e / 4, c = e % 4 * 4;
-        if (a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c && c < k_hi && a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
+        if (0 <= r && r < 32 && 0 <= c && c < 16 && 0 <= r && r < 32 && 0 <= c + 3 && c + 3 < 16) {  // read whole
           const ph::Vec<f32, 4> a_g = ph::vload<4>(&a_[r * 16 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -101,7 +99,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage + (r) * 80))[col] = a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= col && col < k_hi ? a_[r * 16 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage + (r) * 80))[col] = 0 <= r && r < 32 && 0 <= col && col < 16 ? a_[r * 16 + col] : 0.0f;
           }
         }
       }
@@ -110,7 +108,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
       // tile<f32>[16, 32] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 128; e += 128) {
         const int r = e / 8, c = e % 8 * 4;
-        if (k_lo <= r && r < k_hi && b_box.lo[1] <= c && c < b_box.hi[1] && k_lo <= r && r < k_hi && b_box.lo[1] <= c + 3 && c + 3 < b_box.hi[1]) {  // read whole
+        if (0 <= r && r < 16 && 0 <= c && c < 32 && 0 <= r && r < 16 && 0 <= c + 3 && c + 3 < 32) {  // read whole
           const ph::Vec<f32, 4> b_g = ph::vload<4>(&b_[r * 32 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -122,7 +120,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage_2 + (r) * 144))[col] = k_lo <= r && r < k_hi && b_box.lo[1] <= col && col < b_box.hi[1] ? b_[r * 32 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage_2 + (r) * 144))[col] = 0 <= r && r < 16 && 0 <= col && col < 32 ? b_[r * 32 + col] : 0.0f;
           }
         }
       }
@@ -144,7 +142,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           acc_[7] = fmaf(a_2, b.v[3], acc_[7]);
         }
       }
-      const ph::Box<2> box = {{a_box.lo[0], b_box.lo[1]}, {a_box.hi[0], b_box.hi[1]}};
       {
         const int lane = threadIdx.x % 8;  // the thread's place in its row's group
         #pragma unroll
@@ -154,36 +151,27 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int slot = 0; slot < 1; ++slot) {
             const int g = lane * 4;
-            if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present and aligned
-              #pragma unroll
-              for (int v = 0; v < 4; ++v) {
-                acc_[pass * 4 + v] = acc_[pass * 4 + v];
-              }
-            } else {  // element by element, masked
-              #pragma unroll
-              for (int v = 0; v < 4; ++v) {
-                const int i1 = g + v;
-                if (!box.has(i0, i1)) continue;
-                acc_[pass * 4 + v] = acc_[pass * 4 + v];
-              }
+            #pragma unroll
+            for (int v = 0; v < 4; ++v) {
+              acc_[pass * 4 + v] = acc_[pass * 4 + v];
             }
           }
         }
       }
-      acc_box = box;
+      acc_box = {{0, 0}, {32, 32}};
     } else {
       #line 10 "tests/corpus/dot.phobos"
       __syncthreads();
       f32* a_ = (f32*)(smem + 0);  // tile<f32>[32, 16]
       ph::Box<2> a_box;
-      ph::Box<2> box_2 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
-      box_2.normalize();
+      ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_ + 16, K_) - k_}};
+      box.normalize();
       if (k_ % 4 == 0) {  // every group's address is aligned
         // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
         for (int e = threadIdx.x; e < 128; e += 128) {
           const int i0 = e / 4;
           const int g = (e % 4) * 4;
-          if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
+          if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present
             const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + i0) * K_ + (k_ + g)]);
             ph::Vec<f32, 4> out;
             #pragma unroll
@@ -195,7 +183,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               const int i1 = g + v;
-              if (!box_2.has(i0, i1)) continue;
+              if (!box.has(i0, i1)) continue;
               a_[i0 * 16 + i1] = A_[(m0_ + i0) * K_ + (k_ + i1)];
             }
           }
@@ -204,22 +192,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int i0 = e / 16;
           const int i1 = e % 16;
-          if (!box_2.has(i0, i1)) continue;
+          if (!box.has(i0, i1)) continue;
           a_[i0 * 16 + i1] = A_[(m0_ + i0) * K_ + (k_ + i1)];
         }
       }
-      a_box = box_2;
+      a_box = box;
       #line 11 "tests/corpus/dot.phobos"
       f32* b_ = (f32*)(smem + 2048);  // tile<f32>[16, 32]
       ph::Box<2> b_box;
-      ph::Box<2> box_3 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, K_) - k_, ph::min64(n0_ + 32, N_) - n0_}};
-      box_3.normalize();
+      ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 16, K_) - k_, ph::min64(n0_ + 32, N_) - n0_}};
+      box_2.normalize();
       if (n0_ % 4 == 0) {  // every group's address is aligned
         // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
         for (int e = threadIdx.x; e < 128; e += 128) {
           const int i0 = e / 8;
           const int g = (e % 8) * 4;
-          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
+          if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
             const ph::Vec<f32, 4> B_g = ph::vload<4>(&B_[(k_ + i0) * N_ + (n0_ + g)]);
             ph::Vec<f32, 4> out;
             #pragma unroll
@@ -231,7 +219,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               const int i1 = g + v;
-              if (!box_3.has(i0, i1)) continue;
+              if (!box_2.has(i0, i1)) continue;
               b_[i0 * 32 + i1] = B_[(k_ + i0) * N_ + (n0_ + i1)];
             }
           }
@@ -240,21 +228,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
         for (int e = threadIdx.x; e < 512; e += 128) {
           const int i0 = e / 32;
           const int i1 = e % 32;
-          if (!box_3.has(i0, i1)) continue;
+          if (!box_2.has(i0, i1)) continue;
           b_[i0 * 32 + i1] = B_[(k_ + i0) * N_ + (n0_ + i1)];
         }
       }
-      b_box = box_3;
+      b_box = box_2;
       #line 12 "tests/corpus/dot.phobos"
       __syncthreads();
-      const i64 k_lo_2 = ph::max64(a_box.lo[1], b_box.lo[0]);
-      const i64 k_hi_2 = ph::min64(a_box.hi[1], b_box.hi[0]);
+      const i64 k_lo = ph::max64(a_box.lo[1], b_box.lo[0]);
+      const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[0]);
       f32* stage_3 = (f32*)(smem + 4096);  // tile<f32>[32, 16] staged for multiply-adds, rows of 80 bytes
       const u32 stage_at_3 = ph::smem_address(stage_3);
       // tile<f32>[32, 16] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 128; e += 128) {
         const int r = e / 4, c = e % 4 * 4;
-        if (a_box.lo[0] <= r && r < a_box.hi[0] && k_lo_2 <= c && c < k_hi_2 && a_box.lo[0] <= r && r < a_box.hi[0] && k_lo_2 <= c + 3 && c + 3 < k_hi_2) {  // read whole
+        if (a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c && c < k_hi && a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
           const ph::Vec<f32, 4> a_g = ph::vload<4>(&a_[r * 16 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -266,7 +254,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage_3 + (r) * 80))[col] = a_box.lo[0] <= r && r < a_box.hi[0] && k_lo_2 <= col && col < k_hi_2 ? a_[r * 16 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage_3 + (r) * 80))[col] = a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= col && col < k_hi ? a_[r * 16 + col] : 0.0f;
           }
         }
       }
@@ -275,7 +263,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
       // tile<f32>[16, 32] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 128; e += 128) {
         const int r = e / 8, c = e % 8 * 4;
-        if (k_lo_2 <= r && r < k_hi_2 && b_box.lo[1] <= c && c < b_box.hi[1] && k_lo_2 <= r && r < k_hi_2 && b_box.lo[1] <= c + 3 && c + 3 < b_box.hi[1]) {  // read whole
+        if (k_lo <= r && r < k_hi && b_box.lo[1] <= c && c < b_box.hi[1] && k_lo <= r && r < k_hi && b_box.lo[1] <= c + 3 && c + 3 < b_box.hi[1]) {  // read whole
           const ph::Vec<f32, 4> b_g = ph::vload<4>(&b_[r * 32 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -287,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage_4 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && b_box.lo[1] <= col && col < b_box.hi[1] ? b_[r * 32 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage_4 + (r) * 144))[col] = k_lo <= r && r < k_hi && b_box.lo[1] <= col && col < b_box.hi[1] ? b_[r * 32 + col] : 0.0f;
           }
         }
       }
@@ -309,7 +297,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           acc_[7] = fmaf(a_4, b_2.v[3], acc_[7]);
         }
       }
-      const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[1])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[1])}};
+      const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[1])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[1])}};
       {
         const int lane = threadIdx.x % 8;  // the thread's place in its row's group
         #pragma unroll
@@ -319,7 +307,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int slot = 0; slot < 1; ++slot) {
             const int g = lane * 4;
-            if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
+            if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 4; ++v) {
                 acc_[pass * 4 + v] = acc_[pass * 4 + v];
@@ -328,18 +316,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
               #pragma unroll
               for (int v = 0; v < 4; ++v) {
                 const int i1 = g + v;
-                if (!box_4.has(i0, i1)) continue;
+                if (!box_3.has(i0, i1)) continue;
                 acc_[pass * 4 + v] = acc_[pass * 4 + v];
               }
             }
           }
         }
       }
-      acc_box = box_4;
+      acc_box = box_3;
     }
   }
   #line 14 "tests/corpus/dot.phobos"
-  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
   {
     const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     #pragma unroll
@@ -349,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
       #pragma unroll
       for (int slot = 0; slot < 1; ++slot) {
         const int g = lane * 4;
-        if (n0_ % 4 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present and aligned
+        if (n0_ % 4 == 0 && box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
           ph::Vec<f32, 4> out;
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
@@ -360,7 +348,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm(f32* A_, f32* B_, 
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int i1 = g + v;
-            if (!box_5.has(i0, i1)) continue;
+            if (!box_4.has(i0, i1)) continue;
             C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 4 + v];
           }
         }

@@ -79,14 +79,12 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
       b_box = {{0, 0}, {32, 8}};
       #line 62 "tests/corpus/dot.phobos"
       __syncthreads();
-      const i64 k_lo = ph::max64(a_box.lo[1], b_box.lo[1]);
-      const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[1]);
       f32* stage = (f32*)(smem + 1536);  // tile<f32>[16, 8] staged for multiply-adds, rows of 48 bytes
       const u32 stage_at = ph::smem_address(stage);
       // tile<f32>[16, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 32; e += 128) {
         const int r = e / 2, c = e % 2 * 4;
-        if (a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c && c < k_hi && a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
+        if (0 <= r && r < 16 && 0 <= c && c < 8 && 0 <= r && r < 16 && 0 <= c + 3 && c + 3 < 8) {  // read whole
           const ph::Vec<f32, 4> a_g = ph::vload<4>(&a_[r * 8 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -98,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage + (r) * 48))[col] = a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= col && col < k_hi ? a_[r * 8 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage + (r) * 48))[col] = 0 <= r && r < 16 && 0 <= col && col < 8 ? a_[r * 8 + col] : 0.0f;
           }
         }
       }
@@ -107,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
       // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 4;
-        if (k_lo <= c && c < k_hi && b_box.lo[0] <= r && r < b_box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi && b_box.lo[0] <= r && r < b_box.hi[0]) {  // read whole
+        if (0 <= c && c < 8 && 0 <= r && r < 32 && 0 <= c + 3 && c + 3 < 8 && 0 <= r && r < 32) {  // read whole
           const ph::Vec<f32, 4> b_g = ph::vload<4>(&b_[r * 8 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -119,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage_2 + (r) * 48))[col] = k_lo <= col && col < k_hi && b_box.lo[0] <= r && r < b_box.hi[0] ? b_[r * 8 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage_2 + (r) * 48))[col] = 0 <= col && col < 8 && 0 <= r && r < 32 ? b_[r * 8 + col] : 0.0f;
           }
         }
       }
@@ -139,7 +137,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
           acc_[3] = fmaf(a, b_4, acc_[3]);
         }
       }
-      const ph::Box<2> box = {{a_box.lo[0], b_box.lo[0]}, {a_box.hi[0], b_box.hi[0]}};
       {
         const int lane = threadIdx.x % 8;  // the thread's place in its row's group
         const int row = threadIdx.x / 8;
@@ -147,35 +144,26 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
         #pragma unroll
         for (int slot = 0; slot < 1; ++slot) {
           const int g = lane * 4;
-          if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present and aligned
-            #pragma unroll
-            for (int v = 0; v < 4; ++v) {
-              acc_[v] = acc_[v];
-            }
-          } else {  // element by element, masked
-            #pragma unroll
-            for (int v = 0; v < 4; ++v) {
-              const int i1 = g + v;
-              if (!box.has(i0, i1)) continue;
-              acc_[v] = acc_[v];
-            }
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            acc_[v] = acc_[v];
           }
         }
       }
-      acc_box = box;
+      acc_box = {{0, 0}, {16, 32}};
     } else {
       #line 60 "tests/corpus/dot.phobos"
       __syncthreads();
       f32* a_ = (f32*)(smem + 0);  // tile<f32>[16, 8]
       ph::Box<2> a_box;
-      ph::Box<2> box_2 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 16, M_) - m0_, ph::min64(k_ + 8, K_) - k_}};
-      box_2.normalize();
+      ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 16, M_) - m0_, ph::min64(k_ + 8, K_) - k_}};
+      box.normalize();
       if (k_ % 4 == 0) {  // every group's address is aligned
         // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
         for (int e = threadIdx.x; e < 32; e += 128) {
           const int i0 = e / 2;
           const int g = (e % 2) * 4;
-          if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
+          if (box.has(i0, g) && box.has(i0, g + 3)) {  // the whole group is present
             const ph::Vec<f32, 4> A_g = ph::vload<4>(&A_[(m0_ + i0) * K_ + (k_ + g)]);
             ph::Vec<f32, 4> out;
             #pragma unroll
@@ -187,7 +175,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               const int i1 = g + v;
-              if (!box_2.has(i0, i1)) continue;
+              if (!box.has(i0, i1)) continue;
               a_[i0 * 8 + i1] = A_[(m0_ + i0) * K_ + (k_ + i1)];
             }
           }
@@ -196,22 +184,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
         for (int e = threadIdx.x; e < 128; e += 128) {
           const int i0 = e / 8;
           const int i1 = e % 8;
-          if (!box_2.has(i0, i1)) continue;
+          if (!box.has(i0, i1)) continue;
           a_[i0 * 8 + i1] = A_[(m0_ + i0) * K_ + (k_ + i1)];
         }
       }
-      a_box = box_2;
+      a_box = box;
       #line 61 "tests/corpus/dot.phobos"
       f32* b_ = (f32*)(smem + 512);  // tile<f32>[32, 8]
       ph::Box<2> b_box;
-      ph::Box<2> box_3 = {{ph::max64(n0_, 0) - n0_, ph::max64(k_, 0) - k_}, {ph::min64(n0_ + 32, N_) - n0_, ph::min64(k_ + 8, K_) - k_}};
-      box_3.normalize();
+      ph::Box<2> box_2 = {{ph::max64(n0_, 0) - n0_, ph::max64(k_, 0) - k_}, {ph::min64(n0_ + 32, N_) - n0_, ph::min64(k_ + 8, K_) - k_}};
+      box_2.normalize();
       if (k_ % 4 == 0) {  // every group's address is aligned
         // vector path: each thread moves 4 consecutive f32 (16 bytes) a turn, consecutive threads consecutive groups
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int i0 = e / 2;
           const int g = (e % 2) * 4;
-          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present
+          if (box_2.has(i0, g) && box_2.has(i0, g + 3)) {  // the whole group is present
             const ph::Vec<f32, 4> BT_g = ph::vload<4>(&BT_[(n0_ + i0) * K_ + (k_ + g)]);
             ph::Vec<f32, 4> out;
             #pragma unroll
@@ -223,7 +211,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               const int i1 = g + v;
-              if (!box_3.has(i0, i1)) continue;
+              if (!box_2.has(i0, i1)) continue;
               b_[i0 * 8 + i1] = BT_[(n0_ + i0) * K_ + (k_ + i1)];
             }
           }
@@ -232,21 +220,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
         for (int e = threadIdx.x; e < 256; e += 128) {
           const int i0 = e / 8;
           const int i1 = e % 8;
-          if (!box_3.has(i0, i1)) continue;
+          if (!box_2.has(i0, i1)) continue;
           b_[i0 * 8 + i1] = BT_[(n0_ + i0) * K_ + (k_ + i1)];
         }
       }
-      b_box = box_3;
+      b_box = box_2;
       #line 62 "tests/corpus/dot.phobos"
       __syncthreads();
-      const i64 k_lo_2 = ph::max64(a_box.lo[1], b_box.lo[1]);
-      const i64 k_hi_2 = ph::min64(a_box.hi[1], b_box.hi[1]);
+      const i64 k_lo = ph::max64(a_box.lo[1], b_box.lo[1]);
+      const i64 k_hi = ph::min64(a_box.hi[1], b_box.hi[1]);
       f32* stage_3 = (f32*)(smem + 1536);  // tile<f32>[16, 8] staged for multiply-adds, rows of 48 bytes
       const u32 stage_at_3 = ph::smem_address(stage_3);
       // tile<f32>[16, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 32; e += 128) {
         const int r = e / 2, c = e % 2 * 4;
-        if (a_box.lo[0] <= r && r < a_box.hi[0] && k_lo_2 <= c && c < k_hi_2 && a_box.lo[0] <= r && r < a_box.hi[0] && k_lo_2 <= c + 3 && c + 3 < k_hi_2) {  // read whole
+        if (a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c && c < k_hi && a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi) {  // read whole
           const ph::Vec<f32, 4> a_g = ph::vload<4>(&a_[r * 8 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -258,7 +246,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage_3 + (r) * 48))[col] = a_box.lo[0] <= r && r < a_box.hi[0] && k_lo_2 <= col && col < k_hi_2 ? a_[r * 8 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage_3 + (r) * 48))[col] = a_box.lo[0] <= r && r < a_box.hi[0] && k_lo <= col && col < k_hi ? a_[r * 8 + col] : 0.0f;
           }
         }
       }
@@ -267,7 +255,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
       // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
       for (int e = threadIdx.x; e < 64; e += 128) {
         const int r = e / 2, c = e % 2 * 4;
-        if (k_lo_2 <= c && c < k_hi_2 && b_box.lo[0] <= r && r < b_box.hi[0] && k_lo_2 <= c + 3 && c + 3 < k_hi_2 && b_box.lo[0] <= r && r < b_box.hi[0]) {  // read whole
+        if (k_lo <= c && c < k_hi && b_box.lo[0] <= r && r < b_box.hi[0] && k_lo <= c + 3 && c + 3 < k_hi && b_box.lo[0] <= r && r < b_box.hi[0]) {  // read whole
           const ph::Vec<f32, 4> b_g = ph::vload<4>(&b_[r * 8 + c]);
           ph::Vec<f32, 4> out;
           #pragma unroll
@@ -279,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
           #pragma unroll
           for (int v = 0; v < 4; ++v) {
             const int col = c + v;
-            ((f32*)((unsigned char*)stage_4 + (r) * 48))[col] = k_lo_2 <= col && col < k_hi_2 && b_box.lo[0] <= r && r < b_box.hi[0] ? b_[r * 8 + col] : 0.0f;
+            ((f32*)((unsigned char*)stage_4 + (r) * 48))[col] = k_lo <= col && col < k_hi && b_box.lo[0] <= r && r < b_box.hi[0] ? b_[r * 8 + col] : 0.0f;
           }
         }
       }
@@ -299,7 +287,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
           acc_[3] = fmaf(a_2, b_8, acc_[3]);
         }
       }
-      const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[0])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[0])}};
+      const ph::Box<2> box_3 = {{ph::max64(acc_box.lo[0], a_box.lo[0]), ph::max64(acc_box.lo[1], b_box.lo[0])}, {ph::min64(acc_box.hi[0], a_box.hi[0]), ph::min64(acc_box.hi[1], b_box.hi[0])}};
       {
         const int lane = threadIdx.x % 8;  // the thread's place in its row's group
         const int row = threadIdx.x / 8;
@@ -307,7 +295,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
         #pragma unroll
         for (int slot = 0; slot < 1; ++slot) {
           const int g = lane * 4;
-          if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
+          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               acc_[v] = acc_[v];
@@ -316,20 +304,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               const int i1 = g + v;
-              if (!box_4.has(i0, i1)) continue;
+              if (!box_3.has(i0, i1)) continue;
               acc_[v] = acc_[v];
             }
           }
         }
       }
-      acc_box = box_4;
+      acc_box = box_3;
     }
   }
   #line 64 "tests/corpus/dot.phobos"
   __syncthreads();
-  ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 16, M_) - m0_, ph::min64(n0_ + 32, N_) - n0_}};
-  box_5.normalize();
-  const ph::Box<2> box_6 = {{ph::max64(ph::max64(acc_box.lo[0], box_5.lo[0]), -m0_), ph::max64(ph::max64(acc_box.lo[1], box_5.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], box_5.hi[0]), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_5.hi[1]), N_ - n0_)}};
+  ph::Box<2> box_4 = {{ph::max64(m0_, 0) - m0_, ph::max64(n0_, 0) - n0_}, {ph::min64(m0_ + 16, M_) - m0_, ph::min64(n0_ + 32, N_) - n0_}};
+  box_4.normalize();
+  const ph::Box<2> box_5 = {{ph::max64(ph::max64(acc_box.lo[0], box_4.lo[0]), -m0_), ph::max64(ph::max64(acc_box.lo[1], box_4.lo[1]), -n0_)}, {ph::min64(ph::min64(acc_box.hi[0], box_4.hi[0]), M_ - m0_), ph::min64(ph::min64(acc_box.hi[1], box_4.hi[1]), N_ - n0_)}};
   {
     const int lane = threadIdx.x % 8;  // the thread's place in its row's group
     const int row = threadIdx.x / 8;
@@ -337,7 +325,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
     #pragma unroll
     for (int slot = 0; slot < 1; ++slot) {
       const int g = lane * 4;
-      if (n0_ % 4 == 0 && box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
+      if (n0_ % 4 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 3)) {  // the whole group is present and aligned
         const ph::Vec<f32, 4> C_g = ph::vload<4>(&C_[(m0_ + i0) * N_ + (n0_ + g)]);
         ph::Vec<f32, 4> out;
         #pragma unroll
@@ -349,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_nt(f32* A_, f32* B
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
-          if (!box_6.has(i0, i1)) continue;
+          if (!box_5.has(i0, i1)) continue;
           C_[(m0_ + i0) * N_ + (n0_ + i1)] = ((alpha_ * acc_[v]) + (beta_ * C_[(m0_ + i0) * N_ + (n0_ + i1)]));
         }
       }

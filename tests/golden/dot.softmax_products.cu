@@ -406,7 +406,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
       t_[7] = fmaf(a, b.v[7], t_[7]);
     }
   }
-  const ph::Box<2> box_8 = {{ph::max64(t_box.lo[0], box_7.lo[0]), t_box.lo[1]}, {ph::min64(t_box.hi[0], box_7.hi[0]), t_box.hi[1]}};
+  const ph::Box<2> box_8 = {{box_7.lo[0], 0}, {box_7.hi[0], 16}};
   {
     const int lane_2 = threadIdx.x % 2;  // the thread's place in its row's group
     const int row = threadIdx.x / 2;

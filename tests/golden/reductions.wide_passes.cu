@@ -132,8 +132,8 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
         const int i0 = row;
-        const bool live = row < 3 && mean_box.lo[0] <= i0 && i0 < mean_box.hi[0];  // the row exists and is present
-        const int end = live ? (int)(mean_box.lo[1] < mean_box.hi[1] ? 512 : 0) : 0;
+        const bool live = row < 3;  // the row exists
+        const int end = live ? 512 : 0;
         f32 acc = (0 < end ? __int_as_float(0x7fc00000) : -__int_as_float(0x7f800000));
         #pragma unroll
         for (int slot = 0; slot < 2; ++slot) {
@@ -164,19 +164,17 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
           row_max[0] = acc;
         }
       }
-      const ph::Box<2> box_2 = {{mean_box.lo[0], 0}, {mean_box.hi[0], 1}};
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
         const int i0 = row;
         const int i1 = 0;
-        if (row < 3 && box_2.has(i0, i1)) {
+        if (row < 3) {
           spread_[0] = row_max[0];
         }
       }
-      spread_box = box_2;
+      spread_box = {{0, 0}, {3, 1}};
       #line 145 "tests/corpus/reductions.phobos"
-      const ph::Box<2> box_3 = {{ph::max64(mean_box.lo[0], spread_box.lo[0]), 0}, {ph::min64(mean_box.hi[0], spread_box.hi[0]), ph::min64((mean_box.lo[1] < mean_box.hi[1] ? 512 : 0), (spread_box.lo[1] < spread_box.hi[1] ? 512 : 0))}};
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
@@ -185,33 +183,24 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
         for (int slot = 0; slot < 2; ++slot) {
           const int g = (lane + slot * 64) * 4;
           if (!(row < 3)) continue;
-          if (box_3.has(i0, g) && box_3.has(i0, g + 3)) {  // the whole group is present and aligned
-            #pragma unroll
-            for (int v = 0; v < 4; ++v) {
-              x_[slot * 4 + v] = ((x_[slot * 4 + v] - mean_[0]) / (spread_[0] + 1.0f));
-            }
-          } else {  // element by element, masked
-            #pragma unroll
-            for (int v = 0; v < 4; ++v) {
-              const int i1 = g + v;
-              if (!box_3.has(i0, i1)) continue;
-              x_[slot * 4 + v] = ((x_[slot * 4 + v] - mean_[0]) / (spread_[0] + 1.0f));
-            }
+          #pragma unroll
+          for (int v = 0; v < 4; ++v) {
+            x_[slot * 4 + v] = ((x_[slot * 4 + v] - mean_[0]) / (spread_[0] + 1.0f));
           }
         }
       }
-      x_box = box_3;
+      x_box = {{0, 0}, {3, 512}};
       #line 146 "tests/corpus/reductions.phobos"
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
         const int i0 = row;
         const int i1 = 0;
-        if (row < 3 && spread_box.has(i0, i1)) {
+        if (row < 3) {
           total_[0] = (total_[0] + spread_[0]);
         }
       }
-      total_box = spread_box;
+      total_box = {{0, 0}, {3, 1}};
     } else {
       #line 143 "tests/corpus/reductions.phobos"
       __syncthreads();
@@ -258,17 +247,17 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
         }
       }
       const f32 s_2 = (f32)(N_);
-      const ph::Box<2> box_4 = {{x_box.lo[0], 0}, {x_box.hi[0], 1}};
+      const ph::Box<2> box_2 = {{x_box.lo[0], 0}, {x_box.hi[0], 1}};
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
         const int i0 = row;
         const int i1 = 0;
-        if (row < 3 && box_4.has(i0, i1)) {
+        if (row < 3 && box_2.has(i0, i1)) {
           mean_[0] = (row_sum_2[0] / s_2);
         }
       }
-      mean_box = box_4;
+      mean_box = box_2;
       #line 144 "tests/corpus/reductions.phobos"
       f32 spread_[1];  // tile<f32>[3, 1] in registers: each thread the elements of its rows
       ph::Box<2> spread_box;
@@ -312,19 +301,19 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
           row_max_2[0] = acc;
         }
       }
-      const ph::Box<2> box_5 = {{ph::max64(x_box.lo[0], mean_box.lo[0]), 0}, {ph::min64(x_box.hi[0], mean_box.hi[0]), 1}};
+      const ph::Box<2> box_3 = {{ph::max64(x_box.lo[0], mean_box.lo[0]), 0}, {ph::min64(x_box.hi[0], mean_box.hi[0]), 1}};
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
         const int i0 = row;
         const int i1 = 0;
-        if (row < 3 && box_5.has(i0, i1)) {
+        if (row < 3 && box_3.has(i0, i1)) {
           spread_[0] = row_max_2[0];
         }
       }
-      spread_box = box_5;
+      spread_box = box_3;
       #line 145 "tests/corpus/reductions.phobos"
-      const ph::Box<2> box_6 = {{ph::max64(ph::max64(x_box.lo[0], mean_box.lo[0]), spread_box.lo[0]), x_box.lo[1]}, {ph::min64(ph::min64(x_box.hi[0], mean_box.hi[0]), spread_box.hi[0]), ph::min64(ph::min64(x_box.hi[1], (mean_box.lo[1] < mean_box.hi[1] ? 512 : 0)), (spread_box.lo[1] < spread_box.hi[1] ? 512 : 0))}};
+      const ph::Box<2> box_4 = {{ph::max64(ph::max64(x_box.lo[0], mean_box.lo[0]), spread_box.lo[0]), x_box.lo[1]}, {ph::min64(ph::min64(x_box.hi[0], mean_box.hi[0]), spread_box.hi[0]), ph::min64(ph::min64(x_box.hi[1], (mean_box.lo[1] < mean_box.hi[1] ? 512 : 0)), (spread_box.lo[1] < spread_box.hi[1] ? 512 : 0))}};
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
@@ -333,7 +322,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
         for (int slot = 0; slot < 2; ++slot) {
           const int g = (lane + slot * 64) * 4;
           if (!(row < 3)) continue;
-          if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
+          if (box_4.has(i0, g) && box_4.has(i0, g + 3)) {  // the whole group is present and aligned
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               x_[slot * 4 + v] = ((x_[slot * 4 + v] - mean_[0]) / (spread_[0] + 1.0f));
@@ -342,29 +331,29 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
             #pragma unroll
             for (int v = 0; v < 4; ++v) {
               const int i1 = g + v;
-              if (!box_6.has(i0, i1)) continue;
+              if (!box_4.has(i0, i1)) continue;
               x_[slot * 4 + v] = ((x_[slot * 4 + v] - mean_[0]) / (spread_[0] + 1.0f));
             }
           }
         }
       }
-      x_box = box_6;
+      x_box = box_4;
       #line 146 "tests/corpus/reductions.phobos"
-      const ph::Box<2> box_7 = {{ph::max64(total_box.lo[0], spread_box.lo[0]), ph::max64(total_box.lo[1], spread_box.lo[1])}, {ph::min64(total_box.hi[0], spread_box.hi[0]), ph::min64(total_box.hi[1], spread_box.hi[1])}};
+      const ph::Box<2> box_5 = {{ph::max64(total_box.lo[0], spread_box.lo[0]), ph::max64(total_box.lo[1], spread_box.lo[1])}, {ph::min64(total_box.hi[0], spread_box.hi[0]), ph::min64(total_box.hi[1], spread_box.hi[1])}};
       {
         const int lane = threadIdx.x % 64;  // the thread's place in its row's group
         const int row = threadIdx.x / 64;
         const int i0 = row;
         const int i1 = 0;
-        if (row < 3 && box_7.has(i0, i1)) {
+        if (row < 3 && box_5.has(i0, i1)) {
           total_[0] = (total_[0] + spread_[0]);
         }
       }
-      total_box = box_7;
+      total_box = box_5;
     }
   }
   #line 148 "tests/corpus/reductions.phobos"
-  const ph::Box<2> box_8 = {{ph::max64(x_box.lo[0], -r_), x_box.lo[1]}, {ph::min64(x_box.hi[0], M_ - r_), ph::min64(x_box.hi[1], N_)}};
+  const ph::Box<2> box_6 = {{ph::max64(x_box.lo[0], -r_), x_box.lo[1]}, {ph::min64(x_box.hi[0], M_ - r_), ph::min64(x_box.hi[1], N_)}};
   {
     const int lane = threadIdx.x % 64;  // the thread's place in its row's group
     const int row = threadIdx.x / 64;
@@ -373,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
     for (int slot = 0; slot < 2; ++slot) {
       const int g = (lane + slot * 64) * 4;
       if (!(row < 3)) continue;
-      if (box_8.has(i0, g) && box_8.has(i0, g + 3)) {  // the whole group is present and aligned
+      if (box_6.has(i0, g) && box_6.has(i0, g + 3)) {  // the whole group is present and aligned
         ph::Vec<f32, 4> out;
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
@@ -384,20 +373,20 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i1 = g + v;
-          if (!box_8.has(i0, i1)) continue;
+          if (!box_6.has(i0, i1)) continue;
           Y_[(r_ + i0) * N_ + i1] = x_[slot * 4 + v];
         }
       }
     }
   }
   #line 149 "tests/corpus/reductions.phobos"
-  const ph::Box<2> box_9 = {{ph::max64(total_box.lo[0], -r_), total_box.lo[1]}, {ph::min64(total_box.hi[0], M_ - r_), total_box.hi[1]}};
+  const ph::Box<2> box_7 = {{ph::max64(total_box.lo[0], -r_), total_box.lo[1]}, {ph::min64(total_box.hi[0], M_ - r_), total_box.hi[1]}};
   {
     const int lane = threadIdx.x % 64;  // the thread's place in its row's group
     const int row = threadIdx.x / 64;
     const int i0 = row;
     const int i1 = 0;
-    if (row < 3 && lane == 0 && box_9.has(i0, i1)) {
+    if (row < 3 && lane == 0 && box_7.has(i0, i1)) {
       S_[r_ * 2 + (i0 * 2 + i1)] = total_[0];
     }
   }
@@ -511,13 +500,13 @@ extern "C" __global__ void __launch_bounds__(256) phobos_wide_passes(f32* X_, f3
       row_sum_4[0] = acc;
     }
   }
-  const ph::Box<2> box_10 = {{ph::max64(x_box.lo[0], -r_), 0}, {ph::min64(x_box.hi[0], M_ - r_), 1}};
+  const ph::Box<2> box_8 = {{ph::max64(x_box.lo[0], -r_), 0}, {ph::min64(x_box.hi[0], M_ - r_), 1}};
   {
     const int lane = threadIdx.x % 64;  // the thread's place in its row's group
     const int row = threadIdx.x / 64;
     const int i0 = row;
     const int i1 = 0;
-    if (row < 3 && lane == 0 && box_10.has(i0, i1)) {
+    if (row < 3 && lane == 0 && box_8.has(i0, i1)) {
       S_[r_ * 2 + 1 + (i0 * 2 + i1)] = row_sum_4[0];
     }
   }

@@ -239,6 +239,9 @@ class ExprWriter:
         self.c_names: dict[ir.Sym, str] = {}
         self.boxes: dict[ir.Sym, str] = {}
         self.full_syms: set[ir.Sym] = set()  # tiles whose every element is always present
+        # Tiles whose last value, on every path to where the writer now is, was wholly present
+        # by what was known when it was written: their reads need no region at run time.
+        self.known_full: set[ir.Sym] = set()
         # While a loop's turn is written as wholly present (plan/presence.WholeTurns): the
         # windows and tiles its test at the turn's start found whole.
         self.whole: WholeTurns | None = None
@@ -561,7 +564,8 @@ class ExprWriter:
             case ir.Const() | ir.Iota():
                 return full_region(shape)
             case ir.Read(sym=sym):
-                if sym in self.full_syms or (self.whole is not None and sym in self.whole.tiles):
+                if sym in self.full_syms or sym in self.known_full or (self.whole is not None and
+                                                                       sym in self.whole.tiles):
                     return full_region(shape)
                 box = self.boxes[sym]
                 return [(f"{box}.lo[{k}]", f"{box}.hi[{k}]") for k in range(len(shape))]

@@ -427,6 +427,10 @@ class TileWriter(SweepWriter):
         if sym in self.full_syms:
             return
         if new_box is None:
+            self.known_full.add(sym)
+        else:
+            self.known_full.discard(sym)
+        if new_box is None:
             self.line(f"{box} = {{{{{', '.join('0' for _ in shape)}}}, {{{', '.join(map(str, shape))}}}}};")
         elif new_box != box:
             self.line(f"{box} = {new_box};")

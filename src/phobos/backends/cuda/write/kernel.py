@@ -302,13 +302,21 @@ class KernelWriter(TileWriter):
 
     def s_if(self, s: ir.If) -> None:
         self.line(f"if ({self.scalar(s.cond)}) {{")
+        before = set(self.known_full)
         with self.indented():
             self.block(s.body)
+        taken, self.known_full = self.known_full, before
         if s.orelse:
             self.line("} else {")
             with self.indented():
                 self.block(s.orelse)
         self.line("}")
+        self.known_full = taken & self.known_full  # whole after the `if` only where whole after each branch
+
+    def forget_assigned(self, body: list[ir.Stmt]) -> None:
+        """Before a loop's body and after it: a tile the body assigns is whole there only
+        where it is whole at every turn's start, which one pass of the writer cannot know."""
+        self.known_full -= {t.sym for t in ir.walk_stmts(body) if isinstance(t, ir.Decl | ir.Assign)}
 
     def fixed(self, e: ir.Expr, base: str) -> str:
         """A loop bound, evaluated once before the loop."""
@@ -345,6 +353,7 @@ class KernelWriter(TileWriter):
             self.line(f"#pragma unroll {s.unroll}")
         self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
         saved, self.ring = self.ring, ring  # an inner loop writes with a ring of its own, or none
+        self.forget_assigned(s.body)
         with self.indented():
             whole = self.plan.whole_turns.get(id(s))
             if whole is None or self.whole is not None:
@@ -354,6 +363,7 @@ class KernelWriter(TileWriter):
             if ring is not None:
                 self.line(f"++{ring.turn};")
         self.ring = saved
+        self.forget_assigned(s.body)
         self.line("}")
 
     def whole_or_not(self, body: list[ir.Stmt], whole: WholeTurns) -> None:
@@ -389,6 +399,7 @@ class KernelWriter(TileWriter):
         test = " && ".join(dict.fromkeys(tests)) or "true"
         self.line(f"if ({test}) {{  // every window inside its tensor, every tile whole")
         own, scalar_own = self.own_used, self.scalar_own_used
+        known = set(self.known_full)
         with self.indented():
             self.whole = whole
             try:
@@ -397,6 +408,7 @@ class KernelWriter(TileWriter):
                 self.whole = None
         whole_own, whole_scalar_own = self.own_used, self.scalar_own_used
         self.own_used, self.scalar_own_used = own, scalar_own
+        self.known_full = known
         self.line("} else {")
         with self.indented():
             self.block(body)
@@ -405,6 +417,7 @@ class KernelWriter(TileWriter):
         self.scalar_own_used = max(self.scalar_own_used, whole_scalar_own)
 
     def s_while(self, s: ir.While) -> None:
+        self.forget_assigned(s.body)
         with self.captured() as before:
             cond = self.scalar(s.cond)
         head_barrier = self.plan.barriers.needs_head_barrier(s)
@@ -421,6 +434,7 @@ class KernelWriter(TileWriter):
                 self.line(f"if (!{cond}) break;" if cond.startswith("(") else f"if (!({cond})) break;")
         with self.indented():
             self.block(s.body)
+        self.forget_assigned(s.body)
         self.line("}")
 
 
