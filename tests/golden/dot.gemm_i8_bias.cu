@@ -83,14 +83,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8_bias(i8* A_, i8
             #pragma unroll
             for (int nb = 0; nb < 4; ++nb) {
               u32 fb[2] = {};
-              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u); }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 8; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 16; }
-              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (0 <= i0 && i0 < 32 && 0 <= i1 && i1 < 64 ? (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = (threadIdx.x / 32 % 2 + nb * 2) * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(b_start0_ + i0) * N_ + (b_start1_ + i1)]) << 24; }
               ph::mma_s8(acc[nb], fa, fb);
             }
           }

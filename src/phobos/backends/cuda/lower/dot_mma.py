@@ -37,7 +37,7 @@ from ..layout.atoms import Atom
 from ..layout.groups import WARP, AtomRows
 from ..layout.placement import Fragment
 from . import dot_stage, dot_wgmma, stage_ring
-from .exprs import Region, linear, paren
+from .exprs import Region, const_int, linear, paren
 
 if TYPE_CHECKING:
     from .sweeps import Ordered
@@ -109,8 +109,11 @@ def _plus(start: str, lane_part: str, offset: int) -> str:
     return " + ".join([start, lane_part, *([str(offset)] if offset else [])])
 
 
-def _bits(d: DType, present: str, value: str) -> str:
-    """The element's bits as a u32 (its low 16 or 8), 0 where it is not present."""
+def _bits(d: DType, present: str | None, value: str) -> str:
+    """The element's bits as a u32 (its low 16 or 8), 0 where it is not present (None:
+    every element a fragment reads is)."""
+    if present is None:
+        return f"(u32)(u8)({value})" if d == I8 else f"(u32){paren(ct.pack(d, value))}.bits"
     if d == I8:
         return f"({present} ? (u32)(u8)({value}) : 0u)"
     return f"({present} ? (u32){paren(ct.pack(d, value))}.bits : 0u)"
@@ -172,11 +175,16 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         return [f"const int {i} = {_plus(f'{step} * {atom.k}', b_row, dr)};",
                 f"const int {j} = {_plus(column(nb), b_col, dc)};"]
 
+    # Where both operands are whole over the k the atoms read, and the atoms' rows and
+    # columns lie in the tile, every element a fragment gathers is present: no test.
+    whole_k = const_int(k_lo) == 0 and const_int(k_hi) == depth == steps * atom.k
+    a_whole = whole_k and not groups.ragged and ra[0] == ("0", str(rows))
+    b_whole = whole_k and own_atoms * split == atoms_n and rb[1] == ("0", str(cols))
     a_value = b_value = ""
     if sa is None:
-        a_value = _bits(e.left.type.dtype, a_present(i, j), w.elem(e.left, [i, j]))
+        a_value = _bits(e.left.type.dtype, None if a_whole else a_present(i, j), w.elem(e.left, [i, j]))
     if sb is None:
-        b_value = _bits(e.right.type.dtype, b_present(i, j), w.elem(e.right, [i, j]))
+        b_value = _bits(e.right.type.dtype, None if b_whole else b_present(i, j), w.elem(e.right, [i, j]))
 
     def left_fragment(fa: str) -> None:
         """A's registers of k step `step` of the block at row `first` into `fa`."""
