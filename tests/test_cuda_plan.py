@@ -138,3 +138,22 @@ def test_the_plan_says_which_products_are_summed_into_their_accumulator() -> Non
     (blocked,), summed = _sums(BLOCKED)
     assert summed[id(blocked.value)].into.name == "acc" and summed[id(blocked.value)].addend is None
     assert summed[id(blocked.value)].product is blocked.value.right
+
+
+@pytest.mark.parametrize(("body", "kept"), [
+    ("  let mask = iota<axis 1>(1, 64) + n < 40\n  O[:, :] = where(mask, 1.0, 0.0)\n", False),
+    # a var the tile reads may change while the tile is in scope
+    ("  var v = n\n  let mask = iota<axis 1>(1, 64) < v\n  v = v + 1\n  O[:, :] = where(mask, 1.0, 0.0)\n", True),
+    # read otherwise than element by element: a reduction of it
+    ("  let idx = iota<axis 1>(1, 64) * 2\n  O[:, 0 :+ 1] = f32(sum<axis 1>(idx))\n", True),
+    # a tile read from memory is no index tile
+    ("  let mask = O[:, :] > 0.0\n  O[:, :] = where(mask, 1.0, 0.0)\n", True),
+])
+def test_an_index_tile_is_no_tile_of_the_plan_unless_it_must_be(body: str, kept: bool) -> None:
+    """plan/index_tiles.py: a `let` of iota and unchanging scalars is recomputed at each
+    elementwise read (no tile in the plan, no declaration in the code); one that reads a
+    `var`, is reduced, or reads memory stays a tile."""
+    source = f"@launch(64)\nkernel k(O: tensor<f32>[1, 64], n: i64) {{\n{body}}}\n"
+    variant = phobos.compile(source, path="k.phobos").kernels["k"].variants[0]
+    plan = plan_kernel(variant, usual(variant))
+    assert bool(plan.tiles) == kept, [sym.name for sym in plan.tiles]
