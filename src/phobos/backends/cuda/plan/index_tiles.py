@@ -18,11 +18,12 @@ from typing import Any
 
 from phobos.ir import nodes as ir
 
-# The nodes an index tile's value may hold: elementwise, reading no memory and no tile.
-INDEX_NODES = (ir.Const, ir.Read, ir.ParamRef, ir.DimRef, ir.CtxRef, ir.Unary, ir.Binary, ir.Cast, ir.Math,
-               ir.Select, ir.Iota)
-# The nodes that read an operand at the element they compute, the same position.
-ELEMENTWISE = (ir.Unary, ir.Binary, ir.Cast, ir.Math, ir.Select)
+from ..layout.fragments import ELEMENTWISE
+from .presence import INDEX_NODES
+
+# The nodes an index tile's value may hold: an index's (elementwise, reading no memory)
+# and index tiles.
+TILE_INDEX_NODES = (*INDEX_NODES, ir.Iota)
 
 
 def recomputed_index_tiles(kernel: ir.Kernel) -> ir.Kernel:
@@ -45,7 +46,7 @@ def recomputed_index_tiles(kernel: ir.Kernel) -> ir.Kernel:
 def _is_index_value(e: ir.Expr) -> bool:
     nodes = list(ir.walk_expr(e))
     return (any(isinstance(n, ir.Iota) for n in nodes)
-            and all(isinstance(n, INDEX_NODES) and not (isinstance(n, ir.Read) and
+            and all(isinstance(n, TILE_INDEX_NODES) and not (isinstance(n, ir.Read) and
                                                         (n.sym.vtype.shape or n.sym.kind == "var"))
                     for n in nodes))
 

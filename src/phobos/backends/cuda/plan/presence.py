@@ -65,7 +65,8 @@ class WholeTurns:
     lets: tuple[ir.Decl, ...]
 
 
-_INDEX_NODES = (ir.Const, ir.Read, ir.ParamRef, ir.DimRef, ir.CtxRef, *ELEMENTWISE)
+# The nodes an index expression may hold: constants, scalars and elementwise operations, no memory read.
+INDEX_NODES = (ir.Const, ir.Read, ir.ParamRef, ir.DimRef, ir.CtxRef, *ELEMENTWISE)
 
 
 def whole_turns(loop: ir.For, full: frozenset[ir.Sym], tensors: dict[str, ir.TensorParam]) -> WholeTurns | None:
@@ -100,7 +101,7 @@ def whole_turns(loop: ir.For, full: frozenset[ir.Sym], tensors: dict[str, ir.Ten
     def at_start(x: ir.Expr) -> bool:
         """Whether `x` can be computed at the turn's start (noting the lets it reads)."""
         for n in ir.walk_expr(x):
-            if n.uni != ir.Uniformity.UNIFORM or not isinstance(n, _INDEX_NODES):
+            if n.uni != ir.Uniformity.UNIFORM or not isinstance(n, INDEX_NODES):
                 return False
             if isinstance(n, ir.Read) and n.sym in assigned:
                 let = lets.get(n.sym)
