@@ -322,6 +322,25 @@ def test_a_kernel_that_staging_would_take_past_99_kb_is_written_without_stages()
     assert "staged for ldmatrix" not in generated(136)
 
 
+def test_a_launch_stages_operands_in_the_shared_memory_its_device_has():
+    """The one source of an ahead-of-time build serves every tensor-core target, so its
+    stages fit 99 KB; a launch writes the variant for its device, where sm_90's 227 KB
+    take both stages of the same kernel, unless the kernel asks for more CTAs an SM than
+    would then fit."""
+    from phobos.backends.cuda.write.kernel import STAGED_SHARED, staged_shared
+
+    variant = phobos.compile(BIG_TILE, path="b.phobos").kernels["b"].variants[0]
+    everywhere = generate(variant)
+    on_hopper = generate(variant, None, staged_shared(["sm_90"], None))
+    assert "staged for ldmatrix" not in everywhere.source and everywhere.shared_bytes <= STAGED_SHARED
+    assert "staged for ldmatrix, a turn ahead" in on_hopper.source
+    assert STAGED_SHARED < on_hopper.shared_bytes <= 227 * 1024
+    assert staged_shared(["sm_90"], 2) == (227 * 1024 + 1024) // 2 - 1024
+    assert staged_shared(["sm_75"], None) == STAGED_SHARED  # no stages below sm_80
+    assert staged_shared(["sm_80", "sm_90a"], None) == 163 * 1024
+    assert staged_shared(["sm_100"], None) == STAGED_SHARED  # a target outside ARCHES: the least
+
+
 BIG_TILE = """\
 @launch(256)
 kernel b(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], T: tensor<f32>[136, 128], C: tensor<f32>[M, N],

@@ -65,14 +65,15 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     lowering, that lowering is still built and the general one reported refused."""
     from phobos.errors import PhobosError
 
-    from ..write.kernel import generate
+    from ..write.kernel import generate, staged_shared
     from .compile import build, check_shared
 
     # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode, its prints
     # and asserts built in where it asks for debug (else left out, so that a GEMM loop
     # that prints is still the GEMM kernel)
     debug = debug_build(kernel) and ir.has_debug(variant)
-    gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel), debug=debug))
+    gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel), debug=debug),
+                   staged_shared(arches, variant.occupancy))
     variant = variant if debug else ir.without_debug(variant)
     stem = output_stem(variant)
     # under @tensorcore, a GEMM tile the target cannot hold is refused here

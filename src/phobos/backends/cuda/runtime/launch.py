@@ -32,13 +32,14 @@ from ..gemm.gemm_launch import (
 from ..gemm.gemm_plan import GemmMode
 from ..plan.presence import whole_turns_on
 from ..plan.products import general_wgmma
-from ..write.kernel import generate
+from ..write.kernel import generate, staged_shared
 from .compile import build
 
-# Each variant's code by what it was written for: the key, the GEMM mode and plan, and the
-# settings read when it is written (PHOBOS_CUDA_GENERAL_WGMMA, PHOBOS_CUDA_WHOLE_TURNS).
+# Each variant's code by what it was written for: the key, the GEMM mode and plan (the general
+# lowering: the shared memory its stages may take), and the settings read when it is written
+# (PHOBOS_CUDA_GENERAL_WGMMA, PHOBOS_CUDA_WHOLE_TURNS).
 _GENERATED: weakref.WeakKeyDictionary[
-    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, tuple[bool, bool]], Generated]] = (
+    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str | int, tuple[bool, bool]], Generated]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -49,17 +50,20 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
     (gemm_launch.gemm_mode)."""
     if spec is None:
         spec = usual(variant)
-    planned = planned_for(arch, gemm) if gemm else ""  # the general variant is the same on every arch
+    # the general variant stages its operands in as much shared memory as arch gives it
+    planned = planned_for(arch, gemm) if gemm else staged_shared([arch], variant.occupancy)
     by_key = _GENERATED.setdefault(variant, {})
     key = (spec, gemm, planned, (general_wgmma(), whole_turns_on()))
     found = by_key.get(key)
     if found is None:
         if gemm:
+            assert isinstance(planned, str)
             parts = gemm_of(variant, planned, gemm.pingpong)
             assert not isinstance(parts, Exception), "gemm_mode chose a lowering with no plan"
             found = generate_gemm(variant, spec, *parts, gemm)
         else:
-            found = generate(variant, spec)
+            assert isinstance(planned, int)
+            found = generate(variant, spec, planned)
         by_key[key] = found
     return found
 

@@ -9,7 +9,7 @@ at its own offset, with the scratch area for materialized values after them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from phobos.backends.gpu.abi import (
     ASSERT_RECORD,
@@ -34,9 +34,28 @@ from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from ..plan.presence import WholeTurns
 from .prelude import PRELUDE
 
-# The shared memory a kernel with staged operands may take: the least a CTA has on a
-# tensor-core target (sm_86 and sm_89), so that staging never refuses a kernel there.
+# The shared memory a kernel with staged operands may take where its one source serves
+# every tensor-core target: the least a CTA has on one (sm_86 and sm_89), so that staging
+# never refuses a kernel there.
 STAGED_SHARED = min(SHARED_LIMIT[arch] for arch in ("sm_80", "sm_86", "sm_89", "sm_90"))
+SHARED_RESERVED = 1024  # bytes an SM keeps for each CTA, beyond what a CTA may take
+
+
+def staged_shared(arches: Iterable[str], occupancy: int | None) -> int:
+    """The shared memory a kernel with staged operands may take where it runs on each of
+    `arches` (the device a launch finds, or the targets of an ahead-of-time build), leaving
+    room for `occupancy` CTAs an SM where the kernel asks for more than one: an SM holds
+    what one CTA may take plus what it reserves, and every CTA reserves its share. Stages
+    are compiled from sm_80 only, so older targets do not count; one outside ARCHES
+    counts as the least of the tensor-core targets."""
+    limits = [STAGED_SHARED]
+    for arch in (a.rstrip("a") for a in arches):
+        if int(arch.removeprefix("sm_")) >= 80:
+            limit = SHARED_LIMIT.get(arch, STAGED_SHARED)
+            if occupancy is not None and occupancy > 1:
+                limit = min(limit, (limit + SHARED_RESERVED) // occupancy - SHARED_RESERVED)
+            limits.append(limit)
+    return min(limits[1:]) if len(limits) > 1 else limits[0]
 
 
 # Where a debug kernel records its first failed assert (lower/debug.py).
@@ -438,27 +457,29 @@ class KernelWriter(TileWriter):
         self.line("}")
 
 
-def generate(kernel: ir.Kernel, spec: Specialization | None = None) -> Generated:
+def generate(kernel: ir.Kernel, spec: Specialization | None = None, shared: int = STAGED_SHARED) -> Generated:
     """The CUDA C++ of one variant (`written`'s, without its writer)."""
-    return written(kernel, spec)[0]
+    return written(kernel, spec, shared)[0]
 
 
-def written(kernel: ir.Kernel, spec: Specialization | None = None) -> tuple[Generated, KernelWriter]:
+def written(kernel: ir.Kernel, spec: Specialization | None = None,
+            shared: int = STAGED_SHARED) -> tuple[Generated, KernelWriter]:
     """The CUDA C++ of one kernel variant, for launches whose key is `spec` (None: the
     usual launch's, which the ahead-of-time build assumes). The sweeps' vector path
     reads and writes only aligned tensors in whole groups, and only where the pitches
     allow it, so the key is part of the source and so of the cache key. A kernel whose
-    staged operands (dot_stage.py) would take it past the shared memory of the
-    smallest tensor-core target is written again with one stage a window rather than
-    two (stage_ring.py), and then without them. The writer comes with it, and its plan
-    (`phobos explain` draws where the plan puts each tile)."""
+    staged operands (dot_stage.py) would take it past `shared` bytes (`staged_shared`
+    of the targets it is written for; by default the least of the tensor-core targets')
+    is written again with one stage a window rather than two (stage_ring.py), and then
+    without them. The writer comes with it, and its plan (`phobos explain` draws where
+    the plan puts each tile)."""
     spec = usual(kernel) if spec is None else spec
     kernel = scalar_debug(kernel) if spec.debug else ir.without_debug(kernel)
     plan = plan_kernel(kernel, spec)
     writer = KernelWriter(plan)
     gen = writer.write()
     for staged in (True, False):  # one stage a window, then none
-        if not (writer.staged_any and gen.shared_bytes > STAGED_SHARED):
+        if not (writer.staged_any and gen.shared_bytes > shared):
             break
         writer = KernelWriter(plan_kernel(kernel, spec, Staging(operands=staged, ahead=False)))
         gen = writer.write()
