@@ -331,6 +331,40 @@ kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, N]) {
     assert 64 * 4 == REGISTER_BUDGET  # `a` took all of it: 64 f32 a thread
 
 
+ATTENTION_TURN = """
+@tensorcore
+@launch(128)
+kernel k(Q: tensor<bf16>[Z, S, 128], K: tensor<bf16>[Z, S, 128], V: tensor<bf16>[Z, S, 128],
+         O: tensor<f32>[Z, S, 128]) {
+  let z = ctx.block.y
+  let r = ctx.block.x * 64
+  var m: tile<f32>[64, 1] = -inf
+  var acc: tile<f32>[64, 128] = 0.0
+  for j in range(0, S, 64) {
+    let s = dot(Q[z, r :+ 64, :], transpose(K[z, j :+ 64, :]))
+    let m_new = max(m, rowmax(s))
+    let p = exp(s - m_new)
+    acc = acc * exp(m - m_new) + dot(bf16(p), V[z, j :+ 64, :])
+    m = m_new
+  }
+  O[z, r :+ 64, :] = acc
+}
+"""
+
+
+def test_register_tiles_beside_products_take_what_the_launch_bounds_leave():
+    """A thread of 128 (or two CTAs of 128 an SM) may have 256 registers: less 64 for the
+    rest of the kernel, its tiles take 768 bytes, which holds attention's 64 x 128
+    accumulator (256 bytes a thread), its scores and its probabilities (128 each) at
+    D 128; three CTAs an SM would leave 170 registers, so the budget falls to its least."""
+    from phobos.backends.cuda.layout.fragments import atom_budget
+
+    assert atom_budget(128, None) == atom_budget(128, 2) == atom_budget(256, 1) == 768
+    assert atom_budget(128, 3) == atom_budget(512, None) == 512
+    _, registers = planned(ATTENTION_TURN)
+    assert {"acc", "s", "p"} <= set(in_registers(registers))
+
+
 def test_a_tile_larger_than_any_shared_memory_the_checker_lets_through_is_in_registers():
     # The checker counts a tile registers could hold as needing no shared memory
     # (test_check's test_tiles_registers_could_hold_are_not_counted): here it is so.

@@ -42,11 +42,24 @@ from .placement import Fragment, Modes
 
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
 MAX_GROUPS = 32
-# Where products keep their accumulators in registers (an atom layout), a thread's
-# register tiles may take this many bytes, and a tile this many of its groups: the
-# tensor-core kernels this serves hold two or three accumulator tiles at once.
-ATOM_BUDGET = 512
+# Where products keep their accumulators in registers (an atom layout), a tile may take
+# this many of a thread's groups, and the thread's register tiles together `atom_budget`.
 ATOM_MAX_GROUPS = 64
+SM_REGISTERS = 65536  # 32-bit registers an SM has, on every target
+THREAD_REGISTERS = 256  # a thread's most, in the steps of 8 they are given in (255 addressable)
+OTHER_REGISTERS = 64  # what a tensor-core kernel keeps beside its tiles: addresses, fragments, loop state
+LEAST_ATOM_BUDGET = 512
+
+
+def atom_budget(threads: int, occupancy: int | None) -> int:
+    """Bytes of register tiles a thread may hold where products keep their accumulators
+    in registers: what the launch bounds give a thread (all it may have, or a share of
+    the SM's where `@occupancy` asks for several CTAs an SM) less what the rest of such
+    a kernel keeps, so that attention's accumulator, scores and probabilities stay in
+    registers together (768 bytes at 128 or 256 threads); never less than 512, the
+    budget the kernels of more threads or CTAs an SM were first tuned with."""
+    registers = min(THREAD_REGISTERS, SM_REGISTERS // (threads * (occupancy or 1)))
+    return max(LEAST_ATOM_BUDGET, (registers - OTHER_REGISTERS) * 4)
 
 
 @dataclass(frozen=True)
@@ -449,7 +462,8 @@ def plan_registers(kernel: ir.Kernel, stored: bool = False) -> Registers:
         layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
     chosen = {sym for sym in tiles if sym.vtype.shape[-1] == 1 or _fits_a_layout(layouts, sym.vtype.shape)}
     while True:
-        spread, replicated = _within_budget(tiles, chosen - _excluded(statements, chosen, layouts, anchors), layouts)
+        eligible = chosen - _excluded(statements, chosen, layouts, anchors)
+        spread, replicated = _within_budget(tiles, eligible, layouts, atom_budget(kernel.threads, kernel.occupancy))
         kept = set(spread) | set(replicated)
         if kept == chosen:
             return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)), anchors)
@@ -535,13 +549,14 @@ def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[
             return excluded
 
 
-def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tuple[int, ...], Layout]
-                   ) -> tuple[dict[ir.Sym, Layout], dict[ir.Sym, Layout]]:
-    """The eligible tiles that fit the register budget, in declaration order."""
+def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tuple[int, ...], Layout],
+                   atoms_budget: int) -> tuple[dict[ir.Sym, Layout], dict[ir.Sym, Layout]]:
+    """The eligible tiles that fit the register budget (`atoms_budget` where products
+    keep their accumulators in registers), in declaration order."""
     spread: dict[ir.Sym, Layout] = {}
     replicated: dict[ir.Sym, Layout] = {}
     used = 0
-    budget = ATOM_BUDGET if any(layout.is_atom or layout.blocked for layout in layouts.values()) else REGISTER_BUDGET
+    budget = atoms_budget if any(layout.is_atom or layout.blocked for layout in layouts.values()) else REGISTER_BUDGET
     for sym in tiles:
         layout = layout_at(layouts, sym.vtype.shape)
         assert layout is not None
