@@ -236,3 +236,33 @@ def test_a_product_added_to_its_accumulator_starts_from_it(text: str, kernel: st
     body = one_copy(gen.source.split('extern "C"')[1])
     assert len(re.findall(r"\b(?:f32|i32) product(?:_\d+)?\[", body)) == summed.count(False)  # registers of its own
     build(gen, variant, "sm_90", "cubin")
+
+
+def test_a_variant_whose_wgmma_products_ptxas_serializes_is_launched_on_mma_sync(monkeypatch: pytest.MonkeyPatch,
+                                                                                 wgmma: None) -> None:
+    """ptxas serializes wgmma where a thread's accumulators leave it too few registers
+    (an autotune candidate of more rows a warpgroup or more CTAs an SM than its tiles
+    allow); a launch then writes the variant again with its products on mma.sync, as
+    sm_80 runs them, rather than refusing the kernel. Here ptxas is told to refuse the
+    wgmma build, as NVRTC 13.0 does for some of attention's candidates."""
+    from phobos.backends.cuda.runtime import launch
+    from phobos.backends.cuda.runtime.compile import SerializedProducts
+    from phobos.ir.specialize import usual
+
+    variant = phobos.compile(LINEAR, path="l.phobos").kernels["linear"].variants[0]
+    tried = []
+
+    def serializing(gen, kernel, arch, kind="cubin"):  # noqa: ANN001, ANN202 - build's signature
+        tried.append(gen.arch_suffix)
+        if gen.arch_suffix:
+            raise SerializedProducts("ptxas serialized the tensor-core instructions", kernel.span)
+        return b""
+
+    monkeypatch.setattr(launch, "build", serializing)
+    wgmma = launch.generated(variant, None, None, "sm_90")
+    assert "wgmma.mma_async" in wgmma.source
+    chosen = launch._unserialized(wgmma, variant, usual(variant), "sm_90")
+    assert tried == ["a"] and not chosen.arch_suffix
+    assert "wgmma.mma_async" not in chosen.source and "mma.sync" in chosen.source
+    monkeypatch.setattr(launch, "build", lambda gen, kernel, arch, kind="cubin": b"")
+    assert launch._unserialized(wgmma, variant, usual(variant), "sm_90") is wgmma

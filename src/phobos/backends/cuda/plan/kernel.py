@@ -59,7 +59,10 @@ class KernelPlan:
         return sum(tile_bytes(sym) for sym in self.shared)
 
 
-def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Staging()) -> KernelPlan:
+def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Staging(), wgmma: bool = True
+                ) -> KernelPlan:
+    """Where every tile of `kernel` lives and how each statement is written, before any
+    code is: `wgmma` false keeps products off wgmma (ptxas serialized them: write/kernel.py)."""
     kernel = recomputed_index_tiles(kernel)
     registers = plan_registers(kernel, stored=general_wgmma())
     tiles = tuple(declared_tiles(kernel.body))
@@ -70,7 +73,7 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
             shared[sym] = offset
             offset += tile_bytes(sym)
     full = always_full_tiles(kernel, tiles)
-    products = plan_products(kernel, registers, staging.operands)
+    products = plan_products(kernel, registers, staging.operands, wgmma)
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
                       products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products))
 

@@ -55,10 +55,11 @@ class ProductPlan:
 
 
 def plan_product(e: ir.Dot, layout: Layout | None, in_order: bool, registers: set[ir.Sym], threads: int,
-                 staging: bool) -> ProductPlan:
+                 staging: bool, wgmma: bool = True) -> ProductPlan:
     """The plan of product `e` in a statement whose sweeps follow `layout` (None: no
     register layout), `in_order` where the statement reads it in that layout's order;
-    `registers` are the register tiles, `staging` whether products may stage operands."""
+    `registers` are the register tiles, `staging` whether products may stage operands,
+    `wgmma` whether they may run on wgmma (where the setting lets them)."""
     atom = atom_for(e)
     in_registers = in_order and product_in_registers(e, layout, registers)
     if not (in_registers and staging):
@@ -70,13 +71,14 @@ def plan_product(e: ir.Dot, layout: Layout | None, in_order: bool, registers: se
             return ProductPlan(e, atom, in_registers)
         blocked: Stages = [stage_layout(e.left, True), stage_layout(e.right, False)]
         return ProductPlan(e, atom, in_registers, blocked=blocked if fits(blocked) else None)  # type: ignore[arg-type]
-    wgmma = None
-    if general_wgmma() and layout.groups.warps == 1 and wgmma_shape_takes(e, threads, layout.groups.ragged):
-        wgmma = operand_stages(e, atom, left_in_registers, wgmma=True)
-    return ProductPlan(e, atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), wgmma)
+    hopper = None
+    if wgmma and general_wgmma() and layout.groups.warps == 1 and wgmma_shape_takes(e, threads, layout.groups.ragged):
+        hopper = operand_stages(e, atom, left_in_registers, wgmma=True)
+    return ProductPlan(e, atom, in_registers, operand_stages(e, atom, left_in_registers, wgmma=False), hopper)
 
 
-def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool) -> dict[int, ProductPlan]:
+def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool, wgmma: bool = True
+                  ) -> dict[int, ProductPlan]:
     """The plan of every product (by node id) in the layout of the statement it stands
     in: what the writers ask for as they write each statement (`plan_product`), made
     before they do, for whoever reads the kernel's plan (`phobos explain`)."""
@@ -85,7 +87,8 @@ def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool) -> dic
         layout = registers.statement_layout(s)
         in_order = read_in_order(s, layout)
         for e in (n for root in ir.stmt_exprs(s) for n in ir.walk_expr(root) if isinstance(n, ir.Dot)):
-            found[id(e)] = plan_product(e, layout, id(e) in in_order, registers.tiles, kernel.threads, staging)
+            found[id(e)] = plan_product(e, layout, id(e) in in_order, registers.tiles, kernel.threads, staging,
+                                        wgmma)
     return found
 
 

@@ -66,14 +66,14 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     from phobos.errors import PhobosError
 
     from ..write.kernel import generate, staged_shared
-    from .compile import build, check_shared
+    from .compile import SerializedProducts, build, check_shared
 
     # every tensor 16-byte aligned: the usual launch, in the kernel's math_mode, its prints
     # and asserts built in where it asks for debug (else left out, so that a GEMM loop
     # that prints is still the GEMM kernel)
     debug = debug_build(kernel) and ir.has_debug(variant)
-    gen = generate(variant, replace(usual(variant), fast_math=fast_math(kernel), debug=debug),
-                   staged_shared(arches, variant.occupancy))
+    spec = replace(usual(variant), fast_math=fast_math(kernel), debug=debug)
+    gen = generate(variant, spec, staged_shared(arches, variant.occupancy))
     variant = variant if debug else ir.without_debug(variant)
     stem = output_stem(variant)
     # under @tensorcore, a GEMM tile the target cannot hold is refused here
@@ -97,9 +97,15 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     else:
         for arch in arches:
             target = out / f"{stem}.{arch}.{SUFFIX[emit]}"
-            write_output(target, build(gen, variant, arch, emit))
-            built.append(Built(variant.name, dict(variant.bindings), arch, target, gen.shared_on(arch),
-                               lowering(gen, [arch] if gemms[arch] else [])))
+            own = gen
+            try:
+                code = build(gen, variant, arch, emit)
+            except SerializedProducts:  # as a launch does (launch.py): the products on mma.sync
+                own = generate(variant, spec, staged_shared(arches, variant.occupancy), wgmma=False)
+                code = build(own, variant, arch, emit)
+            write_output(target, code)
+            built.append(Built(variant.name, dict(variant.bindings), arch, target, own.shared_on(arch),
+                               lowering(own, [arch] if gemms[arch] else [])))
     return built + _gemm_files(variant, arches, gemms, emit, out, stem)
 
 

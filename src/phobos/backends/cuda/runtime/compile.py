@@ -106,7 +106,7 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
             raise _refused(gen, kernel, arch, key, log)
         serialized = serialization_warning(log)
         if serialized is not None:
-            raise PhobosError(
+            raise SerializedProducts(
                 f"ptxas serialized the tensor-core instructions of kernel `{kernel.name}` ({arch}): {serialized}",
                 kernel.span,
                 ("this is a bug in Phobos's CUDA back end (its GEMM code would run far below the tensor cores' "
@@ -131,6 +131,11 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
 # (C7515), or for a wait it inserted on a divergent path (C7518), and any other C75xx
 # note that says so. A GEMM so built is correct but far slower, so it is no build.
 SERIALIZED = re.compile(r"\((C75\d\d)\)\s*(.*serializ.*)")
+
+
+class SerializedProducts(PhobosError):
+    """ptxas serialized a kernel's wgmma instructions, for want of registers: the general
+    lowering writes such a variant again with its products on mma.sync (runtime/launch.py)."""
 
 
 def serialization_warning(log: str) -> str | None:

@@ -33,7 +33,7 @@ from ..gemm.gemm_plan import GemmMode
 from ..plan.presence import whole_turns_on
 from ..plan.products import general_wgmma
 from ..write.kernel import generate, staged_shared
-from .compile import build
+from .compile import SerializedProducts, build
 
 # Each variant's code by what it was written for: the key, the GEMM mode and plan (the general
 # lowering: the shared memory its stages may take), and the settings read when it is written
@@ -44,16 +44,17 @@ _GENERATED: weakref.WeakKeyDictionary[
 
 
 def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: GemmMode | None = None,
-              arch: str = GEMM_ARCH) -> Generated:
+              arch: str = GEMM_ARCH, wgmma: bool = True) -> Generated:
     """The variant's C++ for launches whose key is `spec` (None: the usual launch's);
     with `gemm`, its GEMM lowering for `arch`, run as the mode says
-    (gemm_launch.gemm_mode)."""
+    (gemm_launch.gemm_mode); without, the general lowering, its products off wgmma
+    where `wgmma` is false."""
     if spec is None:
         spec = usual(variant)
     # the general variant stages its operands in as much shared memory as arch gives it
     planned = planned_for(arch, gemm) if gemm else staged_shared([arch], variant.occupancy)
     by_key = _GENERATED.setdefault(variant, {})
-    key = (spec, gemm, planned, (general_wgmma(), whole_turns_on()))
+    key = (spec, gemm, planned, (general_wgmma() and wgmma, whole_turns_on()))
     found = by_key.get(key)
     if found is None:
         if gemm:
@@ -63,9 +64,21 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
             found = generate_gemm(variant, spec, *parts, gemm)
         else:
             assert isinstance(planned, int)
-            found = generate(variant, spec, planned)
+            found = generate(variant, spec, planned, wgmma)
         by_key[key] = found
     return found
+
+
+def _unserialized(gen: Generated, variant: ir.Kernel, spec: Specialization, arch: str) -> Generated:
+    """`gen`, whose products run on wgmma, or where ptxas serializes them for want of
+    registers (a variant whose threads each hold more accumulators than it leaves room
+    for: an autotune candidate of a kernel that runs well at other sizes), the variant
+    written with its products on mma.sync, whose registers ptxas allocates per warp."""
+    try:
+        build(gen, variant, arch)
+    except SerializedProducts:
+        return generated(variant, spec, None, arch, wgmma=False)
+    return gen
 
 
 def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: dict[str, DeviceArray],
@@ -75,6 +88,8 @@ def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: 
     `pointer_order` the tensors in the order it passes their pointers."""
     arch = device_arch(device_id)
     gen = generated(variant, spec, gemm_mode(variant, arch, spec, arrays), arch)
+    if gen.gemm is None and gen.arch_suffix:
+        gen = _unserialized(gen, variant, spec, arch)
 
     def extras(function: Any, sms: int) -> GemmArguments | None:
         if gen.gemm is None:

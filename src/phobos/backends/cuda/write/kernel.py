@@ -457,13 +457,14 @@ class KernelWriter(TileWriter):
         self.line("}")
 
 
-def generate(kernel: ir.Kernel, spec: Specialization | None = None, shared: int = STAGED_SHARED) -> Generated:
+def generate(kernel: ir.Kernel, spec: Specialization | None = None, shared: int = STAGED_SHARED,
+             wgmma: bool = True) -> Generated:
     """The CUDA C++ of one variant (`written`'s, without its writer)."""
-    return written(kernel, spec, shared)[0]
+    return written(kernel, spec, shared, wgmma)[0]
 
 
-def written(kernel: ir.Kernel, spec: Specialization | None = None,
-            shared: int = STAGED_SHARED) -> tuple[Generated, KernelWriter]:
+def written(kernel: ir.Kernel, spec: Specialization | None = None, shared: int = STAGED_SHARED,
+            wgmma: bool = True) -> tuple[Generated, KernelWriter]:
     """The CUDA C++ of one kernel variant, for launches whose key is `spec` (None: the
     usual launch's, which the ahead-of-time build assumes). The sweeps' vector path
     reads and writes only aligned tensors in whole groups, and only where the pitches
@@ -471,17 +472,18 @@ def written(kernel: ir.Kernel, spec: Specialization | None = None,
     staged operands (dot_stage.py) would take it past `shared` bytes (`staged_shared`
     of the targets it is written for; by default the least of the tensor-core targets')
     is written again with one stage a window rather than two (stage_ring.py), and then
-    without them. The writer comes with it, and its plan (`phobos explain` draws where
-    the plan puts each tile)."""
+    without them. `wgmma` false keeps its products off wgmma (runtime/launch.py writes a
+    variant so where ptxas serialized them). The writer comes with it, and its plan
+    (`phobos explain` draws where the plan puts each tile)."""
     spec = usual(kernel) if spec is None else spec
     kernel = scalar_debug(kernel) if spec.debug else ir.without_debug(kernel)
-    plan = plan_kernel(kernel, spec)
+    plan = plan_kernel(kernel, spec, wgmma=wgmma)
     writer = KernelWriter(plan)
     gen = writer.write()
     for staged in (True, False):  # one stage a window, then none
         if not (writer.staged_any and gen.shared_bytes > shared):
             break
-        writer = KernelWriter(plan_kernel(kernel, spec, Staging(operands=staged, ahead=False)))
+        writer = KernelWriter(plan_kernel(kernel, spec, Staging(operands=staged, ahead=False), wgmma))
         gen = writer.write()
     return gen, writer
 
