@@ -56,8 +56,9 @@ def kernel_data(kernel: Kernel, backend: str) -> dict[str, Any]:
 
 
 def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]:
-    """One variant: its code by line (and, for a GEMM kernel, the code of the lowering
-    a launch on sm_90 runs instead), its tiles, or the refusal."""
+    """One variant: its code by line as a launch on sm_90 writes it (its stages in that
+    target's shared memory; for a GEMM kernel, also the code of the lowering such a
+    launch runs instead), its tiles, or the refusal."""
     data: dict[str, Any] = {"bindings": dict(variant.bindings), "code": {}, "tiles": [], "staged": [],
                             "refused": None, "gemm": None}
     from phobos.backends.aot import debug_build
@@ -71,9 +72,9 @@ def _variant(kernel: Kernel, variant: ir.Kernel, backend: str) -> dict[str, Any]
             return data
         from phobos.backends.aot import fast_math
         from phobos.backends.cuda.runtime.aot import gemm_builds
-        from phobos.backends.cuda.write.kernel import written
+        from phobos.backends.cuda.write.kernel import staged_shared, written
 
-        gen, writer = written(variant, spec)
+        gen, writer = written(variant, spec, staged_shared(["sm_90"], variant.occupancy))
         data["code"] = _cuda_code(gen.source, _ptx(gen, variant), variant.span.path)
         data["threads"] = variant.threads
         data["tiles"] = _tiles(writer.plan)
