@@ -551,11 +551,45 @@ def test_a_launch_runs_the_specialized_module_where_it_can_be_had(monkeypatch: p
     chosen = []
     monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
     monkeypatch.setattr(launch, "can_build", lambda text, bytecode, arch: cached)
+    monkeypatch.setattr(launch, "cubin", lambda text, bytecode, arch, kernel, where: b"")
     monkeypatch.setattr(launch, "launchable", lambda *args: chosen.append(args[6]))
     dims = {"M": 64, "K": 48, "N": 20}
     spec = specialize(v, dims, {}, frozenset(arrays))
     launch.prepare(v, spec, [p.name for p in v.params], arrays, dims, 0, list(arrays))
     assert chosen[0].source == launch.lowered(v, spec if cached else ANY)[0].source
+
+
+def test_a_key_whose_module_tileiras_fails_on_runs_a_weaker_keys_module(monkeypatch: pytest.MonkeyPatch):
+    """tileiras 13.4 crashes on some modules of one key only (an f16 GEMM with a scaled,
+    biased epilogue, for dims that are multiples of 16); such a launch runs the next
+    weaker key's module, with a warning, and a launch is refused only where tileiras
+    fails on every key's."""
+    from phobos.backends.tileir import launch
+    from phobos.backends.tileir.assemble import TileirasFailed
+
+    v = phobos.compile("tests/corpus/dot.phobos").kernels["gemm"].variants[0]
+    spec = specialize(v, {"M": 64, "K": 48, "N": 32}, {}, frozenset(p.name for p in v.params if hasattr(p, "dims")))
+    strongest = launch.lowered(v, launch.module_key(spec))[0].source
+    tried = []
+
+    def crashing_on(bad: set[str]):
+        def cubin(text: str, bytecode: bytes, arch: str, kernel: str, where: object) -> bytes:
+            tried.append(text)
+            if text in bad or not bad:
+                raise TileirasFailed("tileiras could not assemble the kernel `gemm` for sm_90: tileiras was "
+                                     "stopped by SIGSEGV", v.span)
+            return b""
+        return cubin
+
+    monkeypatch.setattr(launch, "can_build", lambda text, bytecode, arch: True)
+    monkeypatch.setattr(launch, "cubin", crashing_on({strongest}))
+    key, failed = launch._assembled(v, spec, "sm_90")
+    assert failed is not None and "SIGSEGV" in failed.message
+    assert tried[0] == strongest and tried[-1] == launch.lowered(v, key)[0].source != strongest
+    assert key == launch._weaker(v, spec)[1]
+    monkeypatch.setattr(launch, "cubin", crashing_on(set()))
+    with pytest.raises(TileirasFailed, match="SIGSEGV"):
+        launch._assembled(v, spec, "sm_90")
 
 
 # ------------------------------------------------------------ what tileiras cannot take (issue 22, item 4)
@@ -694,6 +728,23 @@ def test_a_failed_tileiras_run_is_reported_at_the_kernel_with_what_it_said(
     assert (err.path, err.line) == ("k.phobos", 1)
     if "line 11" in said:
         assert "line 10\n" not in err.message and err.message.endswith("line 30")
+
+
+@pytest.mark.parametrize(("script", "its_own"), [("kill -11 $$\n", True), ("exit 3\n", True),
+                                                ("kill -9 $$\n", False), ("sleep 30\n", False)])
+def test_tileiras_crashing_or_refusing_a_module_is_its_fault_and_not_running_out(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str, its_own: bool):
+    """A crash (any signal but the system's SIGKILL) or a refusal is tileiras's fault
+    with that module, which a launch may avoid by a weaker key's (TileirasFailed); a
+    run out of time or memory is not, and a weaker module would only take as long."""
+    from phobos.backends.tileir import assemble
+
+    monkeypatch.setattr(assemble, "tileiras", lambda: fake_tileiras(tmp_path, script))
+    monkeypatch.setenv(assemble.ENV_TIMEOUT, "0.5")
+    v = phobos.compile(SCALE.format(name="scale"), path="k.phobos").kernels["scale"].variants[0]
+    with pytest.raises(PhobosError) as info:
+        assemble.assemble(write_module(lower_kernel(v)), "sm_90", "scale", v.span)
+    assert isinstance(info.value, assemble.TileirasFailed) == its_own, info.value.message
 
 
 @pytest.mark.parametrize("value", ["soon", "-1", "inf", "nan"])

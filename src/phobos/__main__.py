@@ -150,15 +150,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{b.kernel}{_bindings(b.bindings)}{where}: {b.path}{shared}")
         for text in getattr(b, "lowering", ()):
             print(f"  {text}")
+    # a variant may be refused whole, or only some of its files (a Tile IR cubin tileiras fails on)
+    partly = {(b.kernel, tuple(b.bindings.items())) for b in report.built}
     for r in report.refused:  # each error names its kernel and line; a variant's values follow it
         print(r.error, file=sys.stderr)
         if r.bindings:
-            print(f"  note: in the variant{_bindings(r.bindings)} of `{r.kernel}`, which was not built",
-                  file=sys.stderr)
+            rest = ("whose other files were built" if (r.kernel, tuple(r.bindings.items())) in partly
+                    else "which was not built")
+            print(f"  note: in the variant{_bindings(r.bindings)} of `{r.kernel}`, {rest}", file=sys.stderr)
     if report.refused:
-        variants = len({(r.kernel, tuple(r.bindings.items())) for r in report.refused})
+        keys = [(r.kernel, tuple(r.bindings.items())) for r in report.refused]
+        whole, files = len(set(keys) - partly), sum(1 for k in keys if k in partly)
+        said = [f"{whole} variant{'s' if whole != 1 else ''} refused"] if whole else []
+        said += [f"{files} file{'s' if files != 1 else ''} not built"] if files else []
         print(f"phobos compile: {len(report.built)} file{'s' if len(report.built) != 1 else ''} built; "
-              f"{variants} variant{'s' if variants != 1 else ''} refused (above)", file=sys.stderr)
+              f"{', '.join(said)} (above)", file=sys.stderr)
         return 1
     return 0
 

@@ -12,12 +12,21 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from phobos.backends.aot import Report, build_variants, debug_build, fast_math, kernels_to_build, output_stem
+from phobos.backends.aot import (
+    Refused,
+    Report,
+    build_variants,
+    debug_build,
+    fast_math,
+    kernels_to_build,
+    output_stem,
+)
 from phobos.backends.files import output_folder, write_output
+from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import usual
 
-from .assemble import check_arch, cubin, tileiras
+from .assemble import TileirasFailed, check_arch, cubin, tileiras
 from .launch import lowered, specializations
 from .lower import lower_kernel
 from .printer import module_text
@@ -52,16 +61,28 @@ def build_file(path: Path, arches: list[str], emit: str, out: Path, only: tuple[
     return build_variants(kernels, lambda kernel, variant: _build_variant(kernel, variant, arches, emit, out), jobs)
 
 
-def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str, out: Path) -> list[Built]:
+def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: str,
+                   out: Path) -> list[Built | Refused]:
+    """One variant's files; for cubins, one a specialization and target, each that
+    tileiras fails on reported refused while the others are built (its launches run a
+    weaker specialization's cubin: launch.py)."""
     fast, debug = fast_math(kernel), debug_build(kernel) and ir.has_debug(variant)
     stem = output_stem(variant)
-    built: list[Built] = []
+    built: list[Built | Refused] = []
     if emit == "cubin":
         for suffix, spec in specializations(variant, fast, debug):
             gen, bytecode = lowered(variant, spec)
             for arch in arches:
                 target = out / f"{stem}{suffix}.{arch}.cubin"
-                write_output(target, cubin(gen.source, bytecode, arch, variant.name, variant.span))
+                try:
+                    code = cubin(gen.source, bytecode, arch, variant.name, variant.span)
+                except TileirasFailed as err:
+                    note = (f"no {target.name}: launches whose key it serves run the cubin of a specialization "
+                            "made for more launches (the files beside it)")
+                    built.append(Refused(variant.name, dict(variant.bindings),
+                                         PhobosError(err.message, err.span, (*err.notes, note))))
+                    continue
+                write_output(target, code)
                 built.append(Built(variant.name, dict(variant.bindings), arch, target))
         return built
     module = lower_kernel(variant, replace(usual(variant), fast_math=fast, debug=debug))

@@ -109,9 +109,16 @@ def _said(text: str) -> str:
     return "\n".join(lines)[-TAIL_CHARS:]
 
 
+class TileirasFailed(PhobosError):
+    """tileiras crashed on a module, or exited saying it could not compile it (not a
+    timeout, nor the system stopping it for memory): a fault of tileiras's own for that
+    module, which a module made for more launches (a weaker key's) may not meet."""
+
+
 def assemble(bytecode: bytes, arch: str, kernel: str, where: Span | None = None) -> bytes:
     """The cubin tileiras makes of `bytecode` for `arch`; otherwise an error at the
-    kernel (`where`) with what tileiras said, or that it ran out of time or was killed."""
+    kernel (`where`) with what tileiras said (TileirasFailed where it crashed or
+    refused the module), or that it ran out of time or was killed."""
     check_arch(arch)
     limit = timeout()
     failed = f"tileiras could not assemble the kernel `{kernel}` for {arch}"
@@ -133,11 +140,12 @@ def assemble(bytecode: bytes, arch: str, kernel: str, where: Span | None = None)
             name = signal.Signals(number).name if number in signal.valid_signals() else f"signal {number}"
             memory = (", which is how the system stops a process that runs out of memory"
                       if number == signal.SIGKILL else "")
-            raise PhobosError(f"{failed}: tileiras was stopped by {name}{memory}", where,
-                              notes=tuple(f"tileiras said: {t}" for t in [_said(done.stderr)] if t))
+            error = PhobosError if number == signal.SIGKILL else TileirasFailed
+            raise error(f"{failed}: tileiras was stopped by {name}{memory}", where,
+                        notes=tuple(f"tileiras said: {t}" for t in [_said(done.stderr)] if t))
         if done.returncode or not built.exists():
             said = _said(done.stderr or done.stdout) or f"nothing, and exited with status {done.returncode}"
-            raise PhobosError(f"{failed}; tileiras said:\n{said}", where)
+            raise TileirasFailed(f"{failed}; tileiras said:\n{said}", where)
         return built.read_bytes()
 
 

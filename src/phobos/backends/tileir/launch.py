@@ -8,11 +8,14 @@ the runtime dims and integer scalars is assumed (a dim that is a multiple of 16 
 what lets tileiras load by TMA). Where tileiras is not installed and the cache lacks
 that key's cubin, the launch runs the strongest weaker key's cubin the cache has
 (`_weaker`; `specializations` are the ones a build for later launches makes): the
-same results, from code made for more launches.
+same results, from code made for more launches. So it does, with a WeakerModuleWarning,
+where tileiras crashes on that key's module or refuses it (assemble.TileirasFailed).
 """
 
 from __future__ import annotations
 
+import contextlib
+import warnings
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,10 +27,16 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, DIM_MULTIPLES, Specialization
 
-from .assemble import can_build, cubin
+from .assemble import TileirasFailed, can_build, cubin
 from .lower import DIM_LIMIT, lower_kernel
 from .printer import module_text
 from .writer import write_module
+
+
+class WeakerModuleWarning(UserWarning):
+    """tileiras could not assemble the module of a launch's key, and the launch runs the
+    module of a weaker key (made for more launches: the same results)."""
+
 
 _LOWERED: weakref.WeakKeyDictionary[ir.Kernel, dict[Specialization, tuple[Generated, bytes]]] = (
     weakref.WeakKeyDictionary())
@@ -119,7 +128,8 @@ def prebuild(variant: ir.Kernel, arch: str, fast_math: bool = False) -> bool:
         return False
     for _, spec in specializations(variant, fast_math):
         gen, bytecode = lowered(variant, spec)
-        cubin(gen.source, bytecode, arch, variant.name, variant.span)
+        with contextlib.suppress(TileirasFailed):  # its launches run a weaker key's cubin (prepare)
+            cubin(gen.source, bytecode, arch, variant.name, variant.span)
     return True
 
 
@@ -138,17 +148,43 @@ def check_dims(variant: ir.Kernel, dims: dict[str, int]) -> None:
             )
 
 
+def _assembled(variant: ir.Kernel, spec: Specialization, arch: str
+               ) -> tuple[Specialization, TileirasFailed | None]:
+    """The strongest key `spec` allows whose module's cubin the cache has or tileiras
+    makes for `arch`, and the first failure of tileiras on a stronger one. Where none
+    has a cubin and tileiras is not here, the weakest key: its launch says what to
+    install or carry."""
+    failed: TileirasFailed | None = None
+    keys = _weaker(variant, spec)
+    for key in keys:
+        if not buildable(variant, key, arch):
+            continue
+        gen, bytecode = lowered(variant, key)
+        try:
+            cubin(gen.source, bytecode, arch, variant.name, variant.span)
+        except TileirasFailed as err:
+            failed = failed or err
+            continue
+        return key, failed
+    if failed is not None:
+        raise failed
+    return keys[-1], None
+
+
 def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: dict[str, DeviceArray],
             dims: dict[str, int], device_id: int, pointer_order: list[str]) -> Prepared:
     """The variant made ready to launch through Tile IR with arrays like `arrays`, by the
-    module of the strongest key that `spec` allows and tileiras or the cache can give;
-    a runtime dim the module cannot take is refused first."""
+    module of the strongest key that `spec` allows and tileiras or the cache can give
+    (a key whose module tileiras fails on is passed over, with a warning); a runtime dim
+    the module cannot take is refused first."""
     check_dims(variant, dims)
     arch = device_arch(device_id)
-    for weaker in _weaker(variant, spec):
-        if buildable(variant, weaker, arch):
-            break
-    gen, bytecode = lowered(variant, weaker)
+    chosen, failed = _assembled(variant, spec, arch)
+    if failed is not None:
+        warnings.warn(f"{failed.message.splitlines()[0]}; launches of `{variant.name}` whose key is "
+                      f"({module_key(spec).text()}) run the module made for ({chosen.text()}), with the same results",
+                      WeakerModuleWarning, stacklevel=2)
+    gen, bytecode = lowered(variant, chosen)
     built: Callable[[str], bytes] = lambda target: cubin(  # noqa: E731
         gen.source, bytecode, target, variant.name, variant.span)
     return launchable(variant, names, arrays, dims, device_id, pointer_order, gen, built)
