@@ -216,6 +216,8 @@ def test_a_source_that_cannot_be_read_exits_non_zero_at_its_line(tmp_path, capsy
         ("import phobos.lang as ph\n\nraise RuntimeError('boom')\n", "3:1", "raised RuntimeError: boom"),
         ("import phobos.lang as ph\nimport no_such_module_here\n", "2:1",
          "raised ModuleNotFoundError: No module named 'no_such_module_here'"),
+        ("import sys\nsys.exit(0)\n", "2:1", "raised SystemExit: 0"),
+        ("import sys\n\nsys.exit('bye')\n", "3:1", "raised SystemExit: bye"),
     ],
 )
 def test_a_module_whose_own_code_fails_on_import_exits_at_its_line(tmp_path, capsys, text, where, message):
@@ -226,6 +228,22 @@ def test_a_module_whose_own_code_fails_on_import_exits_at_its_line(tmp_path, cap
     err = capsys.readouterr().err
     assert err.startswith(f"{src}:{where}: error: importing raises.py {message}"), err
     assert "Traceback" not in err
+
+
+def test_an_interrupt_ends_the_command_with_status_130_and_no_traceback(tmp_path, capsys):
+    src = write(tmp_path, "stops.py", "raise KeyboardInterrupt\n")
+    assert main(["compile", str(src), "--emit", "cuda", "-o", str(tmp_path / "out")]) == 130
+    err = capsys.readouterr().err
+    assert err == "phobos: interrupted\n"
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3", "many"])
+def test_jobs_must_be_a_positive_count(tmp_path, capsys, jobs):
+    src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+    with pytest.raises(SystemExit) as info:
+        main(["compile", str(src), "-j", jobs, "-o", str(tmp_path / "out")])
+    assert info.value.code == 2
+    assert f"-j takes a positive number of variants built at once, not '{jobs}'" in capsys.readouterr().err
 
 
 def test_a_kernel_defined_in_a_class_is_built(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

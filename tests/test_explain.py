@@ -190,3 +190,14 @@ kernel shown(X: tensor<f32>[N], Y: tensor<f32>[N]) {
     for debug in (False, True):
         (variant,) = page_data(explain(phobos.compile(source, debug=debug).shown, backend))["variants"]
         assert any(mark in line for code in variant["code"].values() for line in code[key]) == debug
+
+
+def test_a_path_explain_cannot_write_is_named(tmp_path: Path):
+    kernel = phobos.compile("kernel k(X: tensor<f32>[16]) {\n  X[0] = 1.0\n}\n").k
+    for path, said in ((tmp_path / "no" / "k.html", "cannot write"), (tmp_path, "Is a directory"),
+                       (123, "explain's path is a file name (str or path), not int")):
+        with pytest.raises(phobos.PhobosError, match=re.escape(said)) as info:
+            kernel.explain(path)
+        assert info.value.__traceback__ is None or "phobos" not in info.value.__traceback__.tb_frame.f_code.co_filename
+    kernel.explain(tmp_path / "k.html")
+    assert (tmp_path / "k.html").read_text().startswith("<!doctype html>")

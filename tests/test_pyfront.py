@@ -826,3 +826,19 @@ def test_other_name_errors_get_no_hint() -> None:
         ph.tensor[ph.f32][undefined_dim]  # noqa: B018, F821
     except NameError as exc:
         assert hint(exc) is not None and "`undefined_dim`" in hint(exc)
+
+
+def test_a_kernel_reading_a_variable_of_its_enclosing_function_is_told_so():
+    """A def inside a function sees that function's variables as Python values, as it
+    sees globals: a kernel may not read them, and is told which they are."""
+    def make(T: int) -> object:
+        @ph.kernel(interpret=True)
+        def k(X: ph.tensor[ph.f32][16]):
+            X[0] = 1.0 + T
+
+        return k
+
+    with pytest.raises(PhobosError) as info:
+        make(4)  # the def is translated where it is decorated
+    assert "`T` is a variable of an enclosing Python function; a kernel reads only" in info.value.message
+    assert info.value.line == inspect.getsourcelines(make)[1] + 3

@@ -206,6 +206,17 @@ def test_min_and_max_ignore_nan():
     assert out[1] == 1.0
 
 
+def test_a_negative_index_is_a_position_before_the_start_not_from_the_end():
+    x = np.arange(1, 9, dtype=np.float32)
+    assert x[-1] == 8.0 and list(x[-4:]) == [5.0, 6.0, 7.0, 8.0]  # Python counts from the end
+    out, window = np.full(1, -1.0, np.float32), np.full(12, -1.0, np.float32)
+    S.negative_index[1](x, out, window)
+    assert out[0] == 0.0  # position -1 is outside the tensor: absent, read as 0
+    assert list(x) == list(range(1, 9))  # the store to position -1 writes nothing
+    # X[-4:] is positions -4 to 7: its first four are absent, and a store writes only present elements
+    assert list(window) == [-1.0] * 4 + list(range(1, 9))
+
+
 # ---------------------------------------------------------------- logic and comparisons
 
 

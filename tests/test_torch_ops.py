@@ -243,6 +243,7 @@ def test_refusals_name_the_problem(mod: phobos.Module) -> None:
         "name= must read 'namespace::name', not 'axpy'": lambda: pt.operator(mod.axpy, grid, name="axpy"),
         "kernel `axpy` has no autotune name `TM`": lambda: pt.operator(mod.axpy, grid, pins={"TM": 64}),
         "takes a Phobos kernel, not function": lambda: pt.operator(lambda: None, grid),
+        "outputs= names `Y` twice": lambda: pt.operator(mod.axpy, grid, outputs=["Y", "Y"]),
     }
     for expected, call in cases.items():
         with pytest.raises(PhobosError) as info:
@@ -264,6 +265,18 @@ kernel fill(V: f32, OUT: tensor<f32>[N]) {
     fill = pt.operator(kernels.fill, lambda m: (-(-m["N"] // 32),), outputs={"OUT": (70,)}, name=fresh("fill"))
     assert torch.equal(fill(1.25), torch.full((70,), 1.25))
     np.testing.assert_array_equal(fill(2.0).numpy(), np.full(70, 2.0, np.float32))
+    for bad in ((-3,), (2.5,), (True,)):
+        with pytest.raises(PhobosError, match=r"is made of extents \(ints of 0 or more\) and input names, not "):
+            pt.operator(kernels.fill, lambda m: (1,), outputs={"OUT": bad})
+    for given in ((2.5,), "abc", (1, 2), (-1,)):
+        made = pt.operator(kernels.fill, lambda m: (1,), outputs={"OUT": lambda names, g=given: g},
+                           name=fresh("fill"))
+        with pytest.raises(PhobosError) as info:
+            made(1.0)
+        assert f"must be 1 extent (ints of 0 or more), one a dim; its shape function gave {given!r}" in \
+            info.value.message
+        assert info.value.__traceback__ is None or not any(  # no frames of Phobos's
+            "phobos/torch.py" in f.filename for f in __import__("traceback").extract_tb(info.value.__traceback__))
 
 
 def test_the_docs_example_runs_as_written() -> None:

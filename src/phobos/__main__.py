@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", type=Path, default=Path("."), help="the folder to write to (default .)")
     build.add_argument("--kernel", action="append", dest="kernels", default=[], metavar="NAME",
                        help="build this kernel only (repeat for several; default every kernel of the file)")
-    build.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+    build.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
                        help="variants built at once (default: one a core)")
     shown = commands.add_parser(
         "explain",
@@ -112,6 +112,27 @@ def _bad_argument(option: str, err: PhobosError) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; an interrupt (Ctrl-C, or a KeyboardInterrupt a built module's
+    code raises) ends it with status 130 and a line saying so, not a traceback."""
+    try:
+        return _command(argv)
+    except KeyboardInterrupt:
+        print("phobos: interrupted", file=sys.stderr)
+        return 130
+
+
+def _jobs(text: str) -> int:
+    """-j's count: a positive number of variants built at once."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"-j takes a positive number of variants built at once, not {text!r}")
+    return jobs
+
+
+def _command(argv: list[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "cache":

@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from phobos.dtypes import NUMPY, TORCH_DTYPES, DType
 from phobos.environment import flag
 from phobos.errors import PhobosError, api
@@ -96,6 +98,12 @@ class _Spec:
                                   notes=(f"autotune names: {', '.join(sig.tune) or 'none'}",))
         if isinstance(outputs, str):
             outputs = (outputs,)
+        if not isinstance(outputs, Mapping):
+            outputs = list(outputs)
+            twice = sorted({o for o in outputs if outputs.count(o) > 1})
+            if twice:
+                raise PhobosError(f"phobos.torch.operator: outputs= names `{twice[0]}` twice; an output is "
+                                  "returned once")
         shapes = dict(outputs) if isinstance(outputs, Mapping) else dict.fromkeys(outputs)
         written: set[str] = set()
         read: set[str] = set()
@@ -121,16 +129,19 @@ class _Spec:
         """The output's shape as a function of the names an input gives."""
         known = {d.value for q in self.inputs if q.is_tensor for d in q.dims or () if d.kind == "runtime"}
         known |= {q.name for q in self.inputs if not q.is_tensor and q.dtype.is_int} | set(self.sig.tune)
+        assert p.dims is not None
         if callable(given):
             function = given
-            return lambda names: tuple(function(names))
-        assert p.dims is not None
+            return lambda names: self._checked(p, function(names), "its shape function gave")
         entries = tuple(given) if given is not None else tuple(
             d.value if d.kind != "literal" else int(d.value) for d in p.dims)
         if len(entries) != len(p.dims):
             raise PhobosError(f"phobos.torch.operator: output `{p.name}` has {_dims(len(p.dims))} "
                               f"({p.type_text()}), but its shape has {len(entries)}")
         for entry in entries:
+            if not isinstance(entry, str) and not _extent(entry):
+                raise PhobosError(f"phobos.torch.operator: the shape of output `{p.name}` ({p.type_text()}) is "
+                                  f"made of extents (ints of 0 or more) and input names, not {entry!r}")
             if isinstance(entry, str) and entry not in known:
                 raise PhobosError(
                     f"phobos.torch.operator: the shape of output `{p.name}` ({p.type_text()}) needs `{entry}`, "
@@ -143,9 +154,23 @@ class _Spec:
                 if isinstance(entry, str) and entry not in names:  # an autotune name, not pinned
                     raise PhobosError(f"kernel `{self.sig.kernel}`: the shape of output `{p.name}` needs the "
                                       f"autotune name `{entry}`; pin it (a keyword of the call, or pins=)")
-            return tuple(names[e] if isinstance(e, str) else e for e in entries)
+            return self._checked(p, tuple(names[e] if isinstance(e, str) else e for e in entries), "it came to")
 
         return shape
+
+    def _checked(self, p: Param, shape: Any, came: str) -> tuple[Any, ...]:
+        """A shape the launch can allocate: one extent (an int of 0 or more, or torch's
+        symbolic int while it traces) a dim of the output."""
+        import torch
+
+        entries = tuple(shape) if isinstance(shape, list | tuple) else None
+        if entries is None or len(entries) != len(p.dims or ()) or not all(
+                isinstance(e, torch.SymInt) or _extent(e) for e in entries):
+            count = len(p.dims or ())
+            raise PhobosError(f"kernel `{self.sig.kernel}`: the shape of output `{p.name}` ({p.type_text()}) must "
+                              f"be {count} extent{'s' if count != 1 else ''} (ints of 0 or more), one a dim; "
+                              f"{came} {shape!r}")
+        return tuple(int(e) if not isinstance(e, torch.SymInt) else e for e in entries)
 
     def schema(self) -> str:
         """The operator's schema: inputs in parameter order, mutated ones aliased."""
@@ -208,6 +233,7 @@ class _Spec:
         merged = {**self.pins, **{name: value for name, value in given.items() if value is not None}}
         return {name: value for name, value in merged.items() if value is not None}
 
+    @api
     def fake(self, *values: Any, **pins: int | None) -> Any:
         """The outputs of a call, made from the inputs' shapes alone (for Dynamo)."""
         for p, value in zip(self.inputs, values, strict=True):
@@ -216,6 +242,7 @@ class _Spec:
                                   f"torch.{TORCH_NAMES[p.dtype]}, got {value.dtype}")
         return self._returned(self.allocate(values, self.pinned(pins), self._device(values)))
 
+    @api
     def run(self, *values: Any, **pins: int | None) -> Any:
         """One launch: the outputs allocated, non-contiguous inputs made contiguous (a
         mutated one copied back after), the kernel launched."""
@@ -252,6 +279,11 @@ TORCH_NAMES: dict[DType, str] = {
     for torch_name, torch_held in TORCH_DTYPES.items()
     if held == torch_held
 }
+
+
+def _extent(value: Any) -> bool:
+    """Whether `value` is an extent: an int (not a bool; a numpy int too) of 0 or more."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_) and value >= 0
 
 
 def _dims(count: int) -> str:

@@ -171,6 +171,14 @@ def min_with_nan(F: ph.tensor[ph.f32][4], x: ph.f32, y: ph.f32):
 
 @ph.kernel(interpret=True)
 @ph.launch(32)
+def negative_index(X: ph.tensor[ph.f32][8], Out: ph.tensor[ph.f32][1], W: ph.tensor[ph.f32][12]):
+    Out[0] = X[-1]
+    X[-1] = 5.0
+    W[:] = X[-4:]
+
+
+@ph.kernel(interpret=True)
+@ph.launch(32)
 def negative_step(Out: ph.tensor[ph.i64][4], s: ph.i64):
     turns: ph.var = 0
     for i in range(10, 0, s):

@@ -42,7 +42,7 @@ def kernels_in(path: Path) -> list:
             raise _not_python(path, err) from None
         except PhobosError:
             raise
-        except Exception as err:  # the module's own code failed: say so at its line, not with our frames
+        except (Exception, SystemExit) as err:  # the module's own code failed or exited: at its line, not our frames
             raise _import_failed(path, err) from None
         finally:
             sys.modules.pop(name, None)
@@ -64,7 +64,7 @@ def _module_kernels(module: object, kind: type) -> list:
     return found
 
 
-def _import_failed(path: Path, err: Exception) -> PhobosError:
+def _import_failed(path: Path, err: BaseException) -> PhobosError:
     """An exception the module's top-level code raised, at the deepest line of the
     module it passed through (the import's own frames left out)."""
     here = path.resolve()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast as py
 import inspect
+from collections import ChainMap
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -31,13 +32,25 @@ _ATTRIBUTE_USAGE = {
 }
 
 
+def _namespace(func: Callable[..., Any]) -> ChainMap[str, object]:
+    """The Python names a def's body sees: the variables of enclosing functions it reads
+    (a closure's cells, those that hold a value), then its module's globals."""
+    closure = {}
+    for name, cell in zip(func.__code__.co_freevars, func.__closure__ or (), strict=True):
+        try:
+            closure[name] = cell.cell_contents
+        except ValueError:  # a cell not yet given a value
+            continue
+    return ChainMap(closure, func.__globals__)
+
+
 def translate_kernel(pyfunc: Callable[..., Any], do_not_specialize: tuple[str, ...] = ()) -> A.Kernel:
     """The kernel a def decorated (or to be decorated) with `@ph.kernel` spells;
     `do_not_specialize` is that option's value, as the decorator was called with it."""
     func = _def_of(pyfunc)
     src = DefSource(func)
     tree = src.tree
-    body = Body(src, func.__globals__, fn_name=None)
+    body = Body(src, _namespace(func), fn_name=None)
     _check_def(body, tree)
     name_span = src.def_name_span()
     name = body.ident(tree.name, name_span)
@@ -76,7 +89,7 @@ def translate_fn(pyfunc: Callable[..., Any], uses: tuple[str, ...]) -> A.Fn:
     func = _def_of(pyfunc)
     src = DefSource(func)
     tree = src.tree
-    body = Body(src, func.__globals__, fn_name=tree.name)
+    body = Body(src, _namespace(func), fn_name=tree.name)
     _check_def(body, tree)
     name_span = src.def_name_span()
     name = body.ident(tree.name, name_span)

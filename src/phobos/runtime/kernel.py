@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Callable, Hashable
 from functools import cached_property
 from pathlib import Path
@@ -146,15 +147,20 @@ class Kernel:
         return self._program.text
 
     @api
-    def explain(self, path: str | None = None, backend: str = "cuda") -> str:
+    @api
+    def explain(self, path: str | os.PathLike[str] | None = None, backend: str = "cuda") -> str:
         """A page (HTML, no network needed) of what this kernel became on `backend`: each
         source line beside the code it produced, and where each element of each tile
-        lives, for every variant; written to `path` too where one is given."""
+        lives, for every variant; written to `path` too where one is given (a path that
+        cannot be written is named)."""
+        from phobos.backends.files import write_output
         from phobos.explain import explain
 
+        if path is not None and not isinstance(path, str | os.PathLike):
+            raise PhobosError(f"explain's path is a file name (str or path), not {type(path).__name__}")
         page = explain(self, backend)
         if path is not None:
-            Path(path).write_text(page)
+            write_output(Path(path), page.encode())
         return page
 
     def tuning(self) -> list[Tuning]:
