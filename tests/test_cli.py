@@ -623,11 +623,22 @@ def test_a_refused_variant_is_reported_and_every_other_built(tmp_path: Path, cap
 
 
 @pytest.mark.parametrize(("backend", "emit"), [("tileir", "ptx"), ("tileir", "cuda"), ("cuda", "bytecode")])
-def test_an_emit_the_backend_does_not_write_is_a_bad_argument(tmp_path: Path, backend: str, emit: str):
+def test_an_emit_the_backend_does_not_write_is_a_bad_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              backend: str, emit: str):
     src = write(tmp_path, "k.phobos", TILE_PROGRAM)
-    with pytest.raises(SystemExit) as info:
-        main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(tmp_path / "o")])
-    assert info.value.code == 2
+    assert main(["compile", str(src), "--backend", backend, "--emit", emit, "-o", str(tmp_path / "o")]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith(f"phobos compile: error: --emit: {emit} is not something the {backend} back end writes")
+
+
+def test_an_explain_output_that_cannot_be_a_folder_is_a_bad_argument(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]):
+    src = write(tmp_path, "k.phobos", TILE_PROGRAM)
+    taken = write(tmp_path, "afile", "x")
+    assert main(["explain", str(src), "-o", str(taken)]) == 2
+    assert capsys.readouterr().err.startswith("phobos explain: error: -o: ")
+    assert main(["explain", str(src), "--kernel", "scale", "-o", str(tmp_path / "Page.HTML")]) == 0
+    assert (tmp_path / "Page.HTML").read_text().startswith("<!doctype html>")
 
 
 @pytest.mark.parametrize(("backend", "emit", "suffix"), [("cuda", "cuda", ".cu"), ("tileir", "bytecode", ".tileirbc")])

@@ -94,8 +94,13 @@ def _cache(action: str) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from phobos.explain import explain_file
+    from phobos.backends.files import output_folder
+    from phobos.explain import explain_file, names_a_page
 
+    try:
+        output_folder(args.output.parent if names_a_page(args.output) else args.output)
+    except PhobosError as err:
+        return _bad_argument("explain", "-o", err)
     try:
         pages = explain_file(args.path, args.output, args.backend, tuple(args.kernels))
     except PhobosError as err:
@@ -106,8 +111,8 @@ def _explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bad_argument(option: str, err: PhobosError) -> int:
-    print(f"phobos compile: error: {option}: {err.message}", file=sys.stderr)
+def _bad_argument(command: str, option: str, err: PhobosError) -> int:
+    print(f"phobos {command}: error: {option}: {err.message}", file=sys.stderr)
     return 2  # as argparse exits for the other bad arguments
 
 
@@ -140,8 +145,9 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "explain":
         return _explain(args)
     if args.emit not in EMITS[args.backend]:
-        parser.error(f"--emit {args.emit} is not something the {args.backend} back end writes "
-                     f"(it writes {', '.join(EMITS[args.backend])})")
+        return _bad_argument("compile", "--emit", PhobosError(
+            f"{args.emit} is not something the {args.backend} back end writes (it writes "
+            f"{', '.join(EMITS[args.backend])})"))
     from phobos.backends.files import output_folder
 
     if args.backend == "tileir":
@@ -155,11 +161,11 @@ def _command(argv: list[str] | None) -> int:
         for target in targets:
             check_arch(target)
     except PhobosError as err:
-        return _bad_argument("--target", err)
+        return _bad_argument("compile", "--target", err)
     try:
         output_folder(args.output)
     except PhobosError as err:
-        return _bad_argument("-o", err)
+        return _bad_argument("compile", "-o", err)
     try:
         report = build_file(args.path, targets, args.emit, args.output, tuple(args.kernels), args.jobs)
     except PhobosError as err:

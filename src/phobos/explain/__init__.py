@@ -29,6 +29,11 @@ def explain(kernel: Kernel, backend: str = "cuda") -> str:
     return render(kernel_data(kernel, backend))
 
 
+def names_a_page(out: Path) -> bool:
+    """Whether an output path names one page (it ends in .html, in any case) rather than a folder."""
+    return out.suffix.lower() == ".html"
+
+
 def explain_file(path: Path, out: Path, backend: str = "cuda", only: tuple[str, ...] = ()) -> list[Path]:
     """One page a kernel of the file (those `only` names, where it names any) into the
     folder `out` as KERNEL.html, or into the file `out` where it ends in .html and the
@@ -37,7 +42,7 @@ def explain_file(path: Path, out: Path, backend: str = "cuda", only: tuple[str, 
     from phobos.backends.files import output_folder, write_output
 
     kernels = kernels_to_build(path, only)
-    if out.suffix == ".html":
+    if names_a_page(out):
         if len(kernels) != 1:
             raise PhobosError(f"-o {out} names one page, but {path} gives {len(kernels)} kernels; "
                               "name one with --kernel, or give a folder")
