@@ -19,15 +19,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from phobos.dtypes import NUMPY, TORCH_DTYPES, DType
 from phobos.environment import flag
 from phobos.errors import PhobosError, api
 from phobos.ir.nodes import read_tensors, written_tensors
 from phobos.ir.signature import Param, Signature
 from phobos.runtime.backend import ENV_INTERPRET
-from phobos.runtime.grid import GridSpec
+from phobos.runtime.grid import GridSpec, is_int
 from phobos.runtime.kernel import Kernel
 
 if TYPE_CHECKING:
@@ -163,10 +161,10 @@ class _Spec:
         symbolic int while it traces) a dim of the output."""
         import torch
 
+        count = len(p.dims or ())
         entries = tuple(shape) if isinstance(shape, list | tuple) else None
-        if entries is None or len(entries) != len(p.dims or ()) or not all(
-                isinstance(e, torch.SymInt) or _extent(e) for e in entries):
-            count = len(p.dims or ())
+        if entries is None or len(entries) != count or not all(isinstance(e, torch.SymInt) or _extent(e)
+                                                                for e in entries):
             raise PhobosError(f"kernel `{self.sig.kernel}`: the shape of output `{p.name}` ({p.type_text()}) must "
                               f"be {count} extent{'s' if count != 1 else ''} (ints of 0 or more), one a dim; "
                               f"{came} {shape!r}")
@@ -282,8 +280,8 @@ TORCH_NAMES: dict[DType, str] = {
 
 
 def _extent(value: Any) -> bool:
-    """Whether `value` is an extent: an int (not a bool; a numpy int too) of 0 or more."""
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_) and value >= 0
+    """Whether `value` is an extent: an int (as a grid takes one) of 0 or more."""
+    return is_int(value) and value >= 0
 
 
 def _dims(count: int) -> str:

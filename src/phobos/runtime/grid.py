@@ -20,7 +20,7 @@ GridSpec = int | tuple[int, ...] | list[int] | Callable[[Mapping[str, Any]], Any
 GRID_LIMITS = (2**31 - 1, 65535, 65535)
 
 
-def _is_int(x: Any) -> bool:
+def is_int(x: Any) -> bool:
     # numpy's integers count; bool (an int to Python) does not, nor numpy's bool_.
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
@@ -30,9 +30,9 @@ def normalize_grid(kernel: str, value: Any, source: str = "the grid") -> Grid:
     if type(value) is int and 0 <= value <= GRID_LIMITS[0]:
         return value, 1, 1  # the common case, at every `kernel[grid]`
     expected = "an int or a tuple of 1 to 3 non-negative ints"
-    if _is_int(value):
+    if is_int(value):
         items: tuple[Any, ...] = (value,)
-    elif isinstance(value, tuple | list) and 1 <= len(value) <= 3 and all(map(_is_int, value)):
+    elif isinstance(value, tuple | list) and 1 <= len(value) <= 3 and all(map(is_int, value)):
         items = tuple(value)
     else:
         raise PhobosError(f"kernel `{kernel}`: {source} must be {expected}, not {value!r}")

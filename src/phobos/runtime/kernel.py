@@ -147,7 +147,6 @@ class Kernel:
         return self._program.text
 
     @api
-    @api
     def explain(self, path: str | os.PathLike[str] | None = None, backend: str = "cuda") -> str:
         """A page (HTML, no network needed) of what this kernel became on `backend`: each
         source line beside the code it produced, and where each element of each tile

@@ -428,11 +428,10 @@ class TileWriter(SweepWriter):
             return
         if new_box is None:
             self.known_full.add(sym)
-        else:
-            self.known_full.discard(sym)
-        if new_box is None:
             self.line(f"{box} = {{{{{', '.join('0' for _ in shape)}}}, {{{', '.join(map(str, shape))}}}}};")
-        elif new_box != box:
+            return
+        self.known_full.discard(sym)
+        if new_box != box:
             self.line(f"{box} = {new_box};")
 
     def store_window(self, items: tuple[ir.Item, ...], value: ir.Expr, extents: list[str], ref, dtype,

@@ -73,7 +73,8 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
     # that prints is still the GEMM kernel)
     debug = debug_build(kernel) and ir.has_debug(variant)
     spec = replace(usual(variant), fast_math=fast_math(kernel), debug=debug)
-    gen = generate(variant, spec, staged_shared(arches, variant.occupancy))
+    shared = staged_shared(arches, variant.occupancy)
+    gen = generate(variant, spec, shared)
     variant = variant if debug else ir.without_debug(variant)
     stem = output_stem(variant)
     # under @tensorcore, a GEMM tile the target cannot hold is refused here
@@ -101,7 +102,7 @@ def _build_variant(kernel: Kernel, variant: ir.Kernel, arches: list[str], emit: 
             try:
                 code = build(gen, variant, arch, emit)
             except SerializedProducts:  # as a launch does (launch.py): the products on mma.sync
-                own = generate(variant, spec, staged_shared(arches, variant.occupancy), wgmma=False)
+                own = generate(variant, spec, shared, wgmma=False)
                 code = build(own, variant, arch, emit)
             write_output(target, code)
             built.append(Built(variant.name, dict(variant.bindings), arch, target, own.shared_on(arch),

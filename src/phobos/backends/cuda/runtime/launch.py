@@ -35,11 +35,11 @@ from ..plan.products import general_wgmma
 from ..write.kernel import generate, staged_shared
 from .compile import SerializedProducts, build
 
-# Each variant's code by what it was written for: the key, the GEMM mode and plan (the general
-# lowering: the shared memory its stages may take), and the settings read when it is written
+# Each variant's code by what it was written for: the key, the GEMM mode and plan, the shared
+# memory the general lowering's stages may take, and the settings read when it is written
 # (PHOBOS_CUDA_GENERAL_WGMMA, PHOBOS_CUDA_WHOLE_TURNS).
 _GENERATED: weakref.WeakKeyDictionary[
-    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str | int, tuple[bool, bool]], Generated]] = (
+    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, int, tuple[bool, bool]], Generated]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -51,20 +51,18 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
     where `wgmma` is false."""
     if spec is None:
         spec = usual(variant)
-    # the general variant stages its operands in as much shared memory as arch gives it
-    planned = planned_for(arch, gemm) if gemm else staged_shared([arch], variant.occupancy)
+    planned = planned_for(arch, gemm) if gemm else ""
+    shared = 0 if gemm else staged_shared([arch], variant.occupancy)  # the general variant's, for arch
     by_key = _GENERATED.setdefault(variant, {})
-    key = (spec, gemm, planned, (general_wgmma() and wgmma, whole_turns_on()))
+    key = (spec, gemm, planned, shared, (general_wgmma() and wgmma, whole_turns_on()))
     found = by_key.get(key)
     if found is None:
         if gemm:
-            assert isinstance(planned, str)
             parts = gemm_of(variant, planned, gemm.pingpong)
             assert not isinstance(parts, Exception), "gemm_mode chose a lowering with no plan"
             found = generate_gemm(variant, spec, *parts, gemm)
         else:
-            assert isinstance(planned, int)
-            found = generate(variant, spec, planned, wgmma)
+            found = generate(variant, spec, shared, wgmma)
         by_key[key] = found
     return found
 

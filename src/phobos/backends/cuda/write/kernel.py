@@ -48,14 +48,11 @@ def staged_shared(arches: Iterable[str], occupancy: int | None) -> int:
     what one CTA may take plus what it reserves, and every CTA reserves its share. Stages
     are compiled from sm_80 only, so older targets do not count; one outside ARCHES
     counts as the least of the tensor-core targets."""
-    limits = [STAGED_SHARED]
-    for arch in (a.rstrip("a") for a in arches):
-        if int(arch.removeprefix("sm_")) >= 80:
-            limit = SHARED_LIMIT.get(arch, STAGED_SHARED)
-            if occupancy is not None and occupancy > 1:
-                limit = min(limit, (limit + SHARED_RESERVED) // occupancy - SHARED_RESERVED)
-            limits.append(limit)
-    return min(limits[1:]) if len(limits) > 1 else limits[0]
+    limits = [SHARED_LIMIT.get(arch, STAGED_SHARED) for arch in (a.rstrip("a") for a in arches)
+              if int(arch.removeprefix("sm_")) >= 80]
+    if occupancy is not None and occupancy > 1:
+        limits = [(limit + SHARED_RESERVED) // occupancy - SHARED_RESERVED for limit in limits]
+    return min(limits, default=STAGED_SHARED)
 
 
 # Where a debug kernel records its first failed assert (lower/debug.py).
