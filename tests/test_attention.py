@@ -153,18 +153,20 @@ def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: i
                    ((z, s, d), (zk, s, d), (zk, s, d), (z, s, d)))
     rows = {"scale": 0.125, "heads": z, "group": z // zk, "causal": True}
 
-    def agree(name: str, grid: tuple[int, int], args: dict, outputs: list[str]) -> dict:
+    def agree(name: str, grid: tuple[int, int], args: dict, outputs: list[str], **pins: int) -> dict:
         want, got = copy.deepcopy(args), copy.deepcopy(args)
-        getattr(cpu, name)[grid](**want, D=d)
-        launch(getattr(gpu, name), grid, got, {"D": d}, tmp_path, arch)
+        getattr(cpu, name)[grid](**want, D=d, **pins)
+        launch(getattr(gpu, name), grid, got, {"D": d, **pins}, tmp_path, arch)
         for out in outputs:
             np.testing.assert_allclose(np.asarray(got[out], np.float64), np.asarray(want[out], np.float64),
                                        rtol=2e-2, atol=2e-2, err_msg=f"{name}: {out}")
         return want
 
     blocks = -(-s // 64)
-    fwd = agree("attention_fwd", (blocks, z), {"Q": q, "K": k, "V": v, "O": np.zeros((z, s, d), bfloat16),
-                                               "LSE": np.zeros((z, s, 1), np.float32), **rows}, ["O", "LSE"])
+    forward = {"Q": q, "K": k, "V": v, "O": np.zeros((z, s, d), bfloat16), "LSE": np.zeros((z, s, 1), np.float32),
+               **rows}
+    agree("attention_fwd", (-(-s // 128), z), forward, ["O", "LSE"], BM=128, NT=256)
+    fwd = agree("attention_fwd", (blocks, z), forward, ["O", "LSE"], BM=64, NT=128)
     delta = agree("attention_bwd_delta", (blocks, z), {"O": fwd["O"], "DO": do,
                                                        "DELTA": np.zeros((z, s, 1), np.float32)}, ["DELTA"])["DELTA"]
     saved = {"Q": q, "K": k, "V": v, "DO": do, "LSE": fwd["LSE"], "DELTA": delta}
