@@ -13,7 +13,9 @@ write them, each beside the peer a user would call instead: nn.Linear's W[N, K]
 K), SiLU and GELU epilogues (`torch.mm` and the activation), f32 operands with
 `dot<precision tf32>` and W[N, K] (`F.linear` with TF32, the peer issue 23 names, and
 without), f32 operands in full precision (`torch.mm` with TF32 off, cuBLAS's f32 rate
-issue 23 names), and a two-layer MLP block (torch's mm, relu, mm; FLOP = 4 M D H).
+issue 23 names), a two-layer MLP block (torch's mm, relu, mm; FLOP = 4 M D H), and
+issue 24's fused kernels: a row softmax in a GEMM's epilogue (torch's mm, softmax) and
+a layer norm before a GEMM (torch's layer_norm, mm; FLOP = 2 M N K, K the norm's width).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class GemmRow:
     dtype: str  # the operands': "bf16", "f16" or "i8"
     epilogue: str  # "none" or "bias_relu": relu(acc + bias row)
     target: str  # what the issue asks, as its table writes it
-    kind: str = "mm"  # "mm", "linear", "batched", "silu", "gelu", "f32", "ieee" or "mlp" (the module docstring)
+    kind: str = "mm"  # "mm", "linear", "batched", "silu", "gelu", "f32", "ieee", "mlp", "softmax" or "norm"
     batches: int = 1
 
     @property
@@ -65,8 +67,11 @@ ROWS = (
     GemmRow("gemm_tf32_4096", 4096, 4096, 4096, "f32", "none", ">= 0.9x cuBLAS TF32", "f32"),
     GemmRow("gemm_f32_4096", 4096, 4096, 4096, "f32", "none", ">= 1.0x cuBLAS f32", "ieee"),
     GemmRow("mlp_block_65536", 65536, 128, 128, "bf16", "none", ">= 1.0x torch mm, relu, mm", "mlp"),
+    GemmRow("gemm_softmax_65536", 65536, 128, 1024, "bf16", "none", "timed beside torch mm, softmax", "softmax"),
+    GemmRow("norm_gemm_65536", 65536, 1024, 128, "bf16", "none", "timed beside torch layer_norm, mm", "norm"),
 )
 TOLERANCE = 1e-2  # relative Frobenius error of a bf16 or f16 C (its rounding is about 4e-3)
+NORM_EPS = 1e-5  # the layer norm's, as nn.LayerNorm's default
 
 
 def selected(only: list[str], shrink: int) -> list[GemmRow]:
@@ -79,8 +84,9 @@ def selected(only: list[str], shrink: int) -> list[GemmRow]:
     def small(n: int) -> int:
         return max(64, n // shrink // 64 * 64)
 
-    return [replace(r, m=small(r.m), n=r.n if r.kind == "mlp" else small(r.n), k=r.k if r.kind == "mlp" else small(r.k),
-                    batches=max(1, r.batches // shrink)) for r in rows]
+    fixed_n, fixed_k = ("mlp", "softmax"), ("mlp", "norm")  # a width the kernel is written for
+    return [replace(r, m=small(r.m), n=r.n if r.kind in fixed_n else small(r.n),
+                    k=r.k if r.kind in fixed_k else small(r.k), batches=max(1, r.batches // shrink)) for r in rows]
 
 
 def _inputs(row: GemmRow, device: str) -> dict[str, Tensor]:
@@ -126,6 +132,10 @@ def _other_inputs(row: GemmRow, g: Any, device: str) -> dict[str, Tensor]:
         return {"a": randn(m, k, dtype=torch.float32), "b": randn(k, n, dtype=torch.float32)}
     if row.kind == "mlp":  # weights scaled so that the hidden values stay near 1
         return {"x": randn(m, k), "w1": randn(k, n, scale=k ** -0.5), "w2": randn(n, k, scale=n ** -0.5)}
+    if row.kind == "softmax":  # logits near N(0, 1)
+        return {"a": randn(m, k), "b": randn(k, n, scale=k ** -0.5)}
+    if row.kind == "norm":
+        return {"x": randn(m, k, scale=3.0), "g": randn(k, scale=0.5) + 1.0, "w": randn(k, n, scale=k ** -0.5)}
     return {"a": randn(m, k), "b": randn(k, n)}  # silu, gelu
 
 
@@ -146,6 +156,11 @@ def _other_reference(row: GemmRow, ins: dict[str, Tensor]) -> Tensor:
     if row.kind == "mlp":
         hidden = torch.relu(ins["x"].float() @ ins["w1"].float()).to(torch.bfloat16)
         return hidden.float() @ ins["w2"].float()
+    if row.kind == "softmax":
+        return torch.softmax(ins["a"].float() @ ins["b"].float(), -1)
+    if row.kind == "norm":
+        normed = F.layer_norm(ins["x"].float(), (row.k,), ins["g"].float(), None, NORM_EPS)
+        return normed.to(torch.bfloat16).float() @ ins["w"].float()
     product = ins["a"].float() @ ins["b"].float()
     return F.silu(product) if row.kind == "silu" else F.gelu(product)
 
@@ -190,6 +205,15 @@ def _other_sides(row: GemmRow, ins: dict[str, Tensor]) -> dict[str, Callable[[],
         o = torch.empty((row.m, row.k), dtype=x.dtype, device=x.device)
         return {"phobos": lambda: (K.mlp_block(x, w1, w2, o), o)[1],
                 "cublas": lambda: torch.mm(torch.relu(torch.mm(x, w1)), w2)}
+    if row.kind == "softmax":
+        a, b = ins["a"], ins["b"]
+        p = torch.empty((row.m, row.n), dtype=a.dtype, device=a.device)
+        return {"phobos": lambda: (K.gemm_softmax(a, b, p), p)[1], "cublas": lambda: torch.softmax(torch.mm(a, b), -1)}
+    if row.kind == "norm":
+        x, g, w = ins["x"], ins["g"], ins["w"]
+        y = torch.empty((row.m, row.n), dtype=x.dtype, device=x.device)
+        return {"phobos": lambda: (K.norm_gemm(x, g, w, y, NORM_EPS), y)[1],
+                "cublas": lambda: torch.mm(F.layer_norm(x, (row.k,), g, None, NORM_EPS), w)}
     a, b = ins["a"], ins["b"]
     c = torch.empty((*a.shape[:-1], b.shape[-1]), dtype=a.dtype, device=a.device)
     if row.kind == "batched":

@@ -230,6 +230,33 @@ def test_gemm_f32() -> None:
     close(c, a.astype(np.float64) @ b.astype(np.float64), 1e-5)
 
 
+def test_gemm_softmax() -> None:
+    """The softmax-epilogue row's kernel (rows of 128) at M and K no tile divides, against numpy."""
+    m, k = 68, 44
+    g = rng()
+    a, b = g.standard_normal((m, k)).astype(BF16), (g.standard_normal((k, 128)) / 4).astype(BF16)
+    scores = a.astype(np.float64) @ b.astype(np.float64)
+    want = np.exp(scores - scores.max(1, keepdims=True))
+    p = poisoned((m, 128), BF16)
+    K.gemm_softmax(a, b, p)
+    close(p, want / want.sum(1, keepdims=True), 4e-3)
+
+
+def test_norm_gemm() -> None:
+    """The layer-norm-then-GEMM row's kernel (rows of 128) at M and N no tile divides,
+    against numpy with the normalized rows rounded to bf16, as the product reads them."""
+    m, n = 68, 132
+    g = rng()
+    x, w = (3.0 * g.standard_normal((m, 128))).astype(BF16), (g.standard_normal((128, n)) / 11).astype(BF16)
+    gain = (1.0 + g.standard_normal(128) / 2).astype(BF16)
+    x64 = x.astype(np.float64)
+    centred = x64 - x64.mean(1, keepdims=True)
+    h = (centred / np.sqrt((centred ** 2).mean(1, keepdims=True) + EPS) * gain.astype(np.float64)).astype(BF16)
+    y = poisoned((m, n), BF16)
+    K.norm_gemm(x, gain, w, y, EPS)
+    close(y, h.astype(np.float64) @ w.astype(np.float64), 4e-3)
+
+
 def test_gemm_rows_select_and_render() -> None:
     from benchmarks import gemm
     from benchmarks.render_table import render

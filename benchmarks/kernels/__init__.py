@@ -226,6 +226,19 @@ def mlp_block(x: Any, w1: Any, w2: Any, out: Any, backend: str = "cuda") -> None
     on(GEMMS.mlp_block, backend)[grid](x, w1, w2, out)
 
 
+def gemm_softmax(a: Any, b: Any, p: Any, backend: str = "cuda") -> None:
+    """p = softmax(a @ b) along each row (bf16), for b[K, 128]: the softmax in the GEMM's epilogue."""
+    def grid(meta: dict[str, Any]) -> int:
+        return cdiv(a.shape[0], meta["TM"])
+    on(GEMMS.gemm_softmax, backend)[grid](a, b, p)
+
+
+def norm_gemm(x: Any, g: Any, w: Any, y: Any, eps: float, backend: str = "cuda") -> None:
+    """y = layer_norm(x) @ w (bf16; the norm's weight g, no bias) for x[M, 128]: the norm
+    computed in the CTA and given to the product as its A operand."""
+    on(GEMMS.norm_gemm, backend)[_tiles_grid(x.shape[0], w.shape[1])](x, g, w, y, eps)
+
+
 def tileir_cubins(arch: str) -> tuple[int, int]:
     """Every benchmark kernel's variants as Tile IR cubins for `arch`, in each
     specialization a launch asks for, into the cache (where tileiras is; the GPU
