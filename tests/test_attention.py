@@ -4,6 +4,7 @@ CPU tensors run on the interpreter (CI); on a CUDA machine the same checks run t
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -109,12 +110,18 @@ for causal in (False, True):
 """
 
 
+def _release(version: str) -> tuple[int, int]:
+    """A package's major and minor release."""
+    major, minor = version.split(".")[:2]
+    return int(major), int("".join(c for c in minor if c.isdigit()) or 0)
+
+
 @pytest.mark.skipif(torch.cuda.is_available(), reason="Triton's interpreter is the CPU check; a GPU runs the bench")
 def test_the_triton_peer_agrees_on_the_cpu() -> None:
     """The benchmark's Triton forward through Triton's interpreter, in a process of its
     own (TRITON_INTERPRET is read when Triton is first imported), in f16 (its
     interpreter mishandles bf16 on the CPU), against float64 SDPA."""
-    pytest.importorskip("triton")
+    triton = pytest.importorskip("triton")
     import os
     import subprocess
     import sys
@@ -122,6 +129,9 @@ def test_the_triton_peer_agrees_on_the_cpu() -> None:
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(root)}
+    if _release(triton.__version__) <= (3, 6) and _release(np.__version__) >= (2, 4):
+        pytest.skip(f"Triton {triton.__version__}'s interpreter cannot loop to a bound made from program_id under "
+                    f"numpy {np.__version__} (numpy 2.4 no longer turns a one-element array into a Python int)")
     done = subprocess.run([sys.executable, "-c", TRITON_CHECK], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     errors = [float(line) for line in done.stdout.split()]
