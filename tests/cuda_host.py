@@ -283,6 +283,9 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
     warps, groups = -(-threads // 32), -(-threads // 128)
     main = f"""
 #include <string>
+#ifndef PH_HOST_AFTER_CTA
+#define PH_HOST_AFTER_CTA()  // what a thread checks once its CTA's kernel has returned (cuda_host_mma.py's)
+#endif
 int main(int argc, char** argv) {{
   const std::string dir = argv[1];
   FILE* in = fopen((dir + "/args.bin").c_str(), "rb");
@@ -310,6 +313,7 @@ int main(int argc, char** argv) {{
       for (unsigned z = 0; z < gz; ++z) for (unsigned y = 0; y < gy; ++y) for (unsigned x = 0; x < gx; ++x) {{
         blockIdx = D3{{x, y, z}};
         {entry.group(1)}({", ".join(passed)});
+        PH_HOST_AFTER_CTA();
         cta_bar->arrive_and_drop();
         warp_bar[t / 32]->arrive_and_drop();
         wg_bar[t / 128]->arrive_and_drop();

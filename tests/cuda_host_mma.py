@@ -32,8 +32,14 @@ by the PTX ISA's fragment layouts ("Matrix fragments for mma.m16n8k16", "... m16
 
 The products are summed in f32 (i32, wrapping, for s8) in k's order; the device's own
 order and internal precision may differ within the tolerances the results are compared
-at. A cp.async copy lands at once, so its waits do nothing; wgmma is done when issued,
-so its fences, commits and waits do nothing either.
+at. A cp.async copy lands at once, so its waits do nothing. A wgmma is asynchronous, as
+on the device: it is only recorded when issued, `wgmma.commit_group` closes a group, and
+`wgmma.wait_group N` completes every group but the newest N, in order, each product
+reading its shared memory then (a stage overwritten before the wait is read as it is
+then). Before completing, each product checks that its accumulator and A registers are
+as they were at its issue, and stops the run with the hazard named where code touched
+them between the issue and the wait (the PTX ISA forbids it). A thread that ends with
+products pending stops the run too.
 """
 
 from __future__ import annotations
@@ -133,7 +139,7 @@ inline float ph_host_described(unsigned long long desc, int row, int k, bool k_m
   return ph_host_smem_half(start + (k % 8) * 128 + (k / 8) * sbo + (n / 64) * lbo + 2 * (n % 64), bf);
 }
 template <int N, bool BF, bool A_SHARED, bool B_K_MAJOR>
-void ph_host_wgmma(float (&d)[N / 2], const unsigned* a_regs, unsigned long long a_desc, unsigned long long b) {
+void ph_host_wgmma_now(float (&d)[N / 2], const unsigned* a_regs, unsigned long long a_desc, unsigned long long b) {
   const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32 % 4, group = t / 128;
   std::barrier<>* meet = wg_bar[group];
   if (!A_SHARED)
@@ -157,11 +163,58 @@ void ph_host_wgmma(float (&d)[N / 2], const unsigned* a_regs, unsigned long long
   }
   meet->arrive_and_wait();
 }
+#include <deque>
+#include <functional>
+#define PH_HOST_AFTER_CTA() ph_host_wgmma_drained()
+// A product issued and not yet complete: what it computes, and its registers as issued.
+struct PhHostWgmma {
+  std::function<void()> complete;
+  float* d;
+  int d_size;
+  std::vector<float> d_issued;
+  const unsigned* a_regs;
+  std::vector<unsigned> a_issued;
+};
+thread_local std::vector<PhHostWgmma> ph_host_uncommitted;
+thread_local std::deque<std::vector<PhHostWgmma>> ph_host_groups;
+[[noreturn]] inline void ph_host_hazard(const char* what) {
+  fprintf(stderr, "wgmma hazard: thread %u touched a product's %s between its issue and its wait_group\n",
+          threadIdx.x, what);
+  fflush(stderr);
+  std::abort();
+}
+template <int N, bool BF, bool A_SHARED, bool B_K_MAJOR>
+void ph_host_wgmma(float (&d)[N / 2], const unsigned* a_regs, unsigned long long a_desc, unsigned long long b) {
+  PhHostWgmma op{[&d, a_regs, a_desc, b] { ph_host_wgmma_now<N, BF, A_SHARED, B_K_MAJOR>(d, a_regs, a_desc, b); },
+                 d, N / 2, std::vector<float>(d, d + N / 2), a_regs,
+                 A_SHARED ? std::vector<unsigned>() : std::vector<unsigned>(a_regs, a_regs + 4)};
+  ph_host_uncommitted.push_back(std::move(op));
+}
+inline void ph_host_wgmma_commit() {
+  ph_host_groups.push_back(std::move(ph_host_uncommitted));
+  ph_host_uncommitted.clear();
+}
+inline void ph_host_wgmma_wait(int newest) {
+  while ((int)ph_host_groups.size() > newest) {
+    std::vector<PhHostWgmma> group = std::move(ph_host_groups.front());
+    ph_host_groups.pop_front();
+    for (const PhHostWgmma& op : group) {  // all checked before any completes: they may share d
+      if (memcmp(op.d, op.d_issued.data(), sizeof(float) * op.d_size) != 0) ph_host_hazard("accumulator registers");
+      if (!op.a_issued.empty() && memcmp(op.a_regs, op.a_issued.data(), sizeof(unsigned) * 4) != 0)
+        ph_host_hazard("A registers");
+    }
+    for (const PhHostWgmma& op : group) op.complete();
+  }
+}
+inline void ph_host_wgmma_drained() {
+  if (!ph_host_uncommitted.empty() || !ph_host_groups.empty()) ph_host_hazard("result: it never waited for it, and");
+}
 """
 _WGMMA = re.compile(r"PH_INLINE void (wgmma_m64n(\d+)k16_(bf16|f16)_(ss|rs)_(k|mn))\(f32 \(&d\)\[\d+\], "
                     r"(u64 a|const u32 \(&a\)\[4\]), u64 b\) \{\n  asm volatile\(.*?\);\n\}\n", re.S)
-_SM90_WAITS = re.compile(r'asm volatile\("(?:fence\.proxy\.async\.shared::cta|wgmma\.fence\.sync\.aligned|'
-                         r'wgmma\.commit_group\.sync\.aligned|wgmma\.wait_group\.sync\.aligned %0);"[^;]*;')
+_SM90_FENCES = re.compile(r'asm volatile\("(?:fence\.proxy\.async\.shared::cta|wgmma\.fence\.sync\.aligned);"[^;]*;')
+_SM90_COMMIT = re.compile(r'asm volatile\("wgmma\.commit_group\.sync\.aligned;"[^;]*;')
+_SM90_WAIT = re.compile(r'asm volatile\("wgmma\.wait_group\.sync\.aligned %0;" :: "n"\(N\)[^;]*;')
 
 
 def _wgmma(m: re.Match[str]) -> str:
@@ -174,11 +227,15 @@ def _wgmma(m: re.Match[str]) -> str:
 
 def sm90_source(source: str) -> str:
     """`source` as sm_80_source gives it, with the host's wgmma in place of each of the
-    kernel's wgmma helpers and the async proxy's fences, commits and waits doing nothing."""
+    kernel's wgmma helpers, its commits and waits, and the async proxy's fences doing
+    nothing."""
     source = sm80_source(source)
     source, count = _WGMMA.subn(_wgmma, source)
     assert count >= 1 or "ph::wgmma_m64" not in source, "a wgmma helper the host does not know"
-    source, _ = _SM90_WAITS.subn(";", source)
+    source, _ = _SM90_FENCES.subn(";", source)
+    for pattern, call in ((_SM90_COMMIT, "ph_host_wgmma_commit();"), (_SM90_WAIT, "ph_host_wgmma_wait(N);")):
+        source, count = pattern.subn(call, source)
+        assert count == 1, f"the prelude's {call} was found {count} times"
     return source.replace(HOST_SM80, HOST_SM80 + HOST_SM90, 1)
 
 

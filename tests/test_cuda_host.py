@@ -163,3 +163,50 @@ def test_a_loops_turns_written_whole_and_not(tmp_path: Path, m: int, n: int, fir
     x = np.random.default_rng(m * n).standard_normal((m, n)).astype(np.float32)
     agree(tmp_path, text, -(-m // 16),
           {"X": x, "Y": np.zeros((m, 1), np.float32), "Z": np.zeros((m, 32), np.float32)}, {}, {"M": m, "N": n})
+
+
+# A product on wgmma whose A operand is computed (registers) and whose B is a window (a
+# swizzled stage): sm_90a's register-A form.
+FROM_REGISTERS = """
+@launch(128)
+kernel from_registers(X: tensor<bf16>[M, 64], W: tensor<bf16>[64, 64], Y: tensor<f32>[M, 64]) {
+  let m0 = ctx.block.x * 64
+  Y[m0 :+ 64, :] = dot(bf16(f32(X[m0 :+ 64, :]) * 2.0), W[:, :])
+}
+"""
+
+
+@pytest.mark.parametrize("hazard", [None, "no wait", "accumulator touched"])
+def test_the_hosts_wgmma_completes_at_its_wait(tmp_path: Path, hazard: str | None) -> None:
+    """On the host as on the device a wgmma is done only at its wait_group: a product
+    whose wait is taken out, or whose accumulator is written between its issue and its
+    wait, stops the run with the hazard named, and the code as written agrees."""
+    from ml_dtypes import bfloat16
+
+    (kernel,) = phobos.compile(FROM_REGISTERS).kernels.values()
+    source = generate(kernel.variants[0]).source
+    wait = "ph::wgmma_wait<0>();"
+    assert source.count("ph::wgmma_commit();") >= 1 and wait in source
+    if hazard == "no wait":
+        source = source.replace(wait, "")
+    elif hazard == "accumulator touched":
+        source = source.replace("ph::wgmma_commit();", "ph::wgmma_commit(); " + _touch(source), 1)
+    rng = np.random.default_rng(7)
+    x, w = ((rng.integers(-8, 9, shape) / 8).astype(bfloat16) for shape in ((100, 64), (64, 64)))
+    arrays = {"X": x, "W": w, "Y": np.full((100, 64), np.nan, np.float32)}
+    args = [(p, arrays.get(p.rsplit(" ", 1)[1].rstrip("_"), 100)) for p in parameters(source)]  # M: 100
+    if hazard is not None:
+        with pytest.raises(RuntimeError, match="wgmma hazard"):
+            run(source, 128, 2, args, tmp_path, 900)
+        return
+    (y,) = [a for a in run(source, 128, 2, args, tmp_path, 900) if a.shape == (100, 64) and a.dtype == np.float32]
+    np.testing.assert_allclose(y, (x.astype(np.float64) * 2) @ w.astype(np.float64), rtol=1e-6)
+
+
+def _touch(source: str) -> str:
+    """A statement writing the first wgmma's accumulator array (the name its call passes)."""
+    import re
+
+    call = re.search(r"ph::wgmma_m64n\d+k16_\w+\((\w+),", source)
+    assert call is not None
+    return f"{call[1]}[0] += 1.0f;"
