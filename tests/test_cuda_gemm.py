@@ -18,6 +18,7 @@ from phobos.backends.cuda.gemm.gemm_launch import (
     ENV_WGMMA,
     GemmArguments,
     _matrices,
+    _pitches,
     gemm_mode,
     gemm_of,
     generate_gemm,
@@ -524,6 +525,22 @@ def test_a_repacked_operand_is_read_from_rows_16_bytes_apart(monkeypatch: pytest
         padded = repack.padded(operand, 7)
         assert (padded.ptr, padded.shape, padded.strides, padded.dtype) == (1 << 30, shape, strides, operand.dtype)
         assert _matrices(padded) == _matrices(operand)
+
+
+@pytest.mark.parametrize(("shape", "strides", "pitches"), [
+    ((300, 256), (256, 1), [512]),
+    ((4, 1, 300, 256), (76800, 256, 256, 1), [512, 153600]),  # one head of a transposed reshape: torch's strides
+    ((4, 1, 300, 256), (76800, 76800, 256, 1), [512, 153600]),
+    ((1, 1, 300, 256), (1, 1, 256, 1), [512, 153600]),  # one matrix: its rows' bytes
+    ((3, 1, 256), (256, 1, 1), [512, 512]),  # one row a matrix, torch giving it stride 1
+    ((2, 3, 300, 250), (230400, 76800, 256, 1), [512, 153600]),  # a repacked operand's padded rows
+])
+def test_a_maps_pitches_read_the_strides_of_dims_longer_than_one(shape: tuple[int, ...], strides: tuple[int, ...],
+                                                                 pitches: list[int]) -> None:
+    """A tensor map's pitches: torch gives a contiguous tensor's dims of one element any
+    stride, which TMA must not take for the distance between matrices or rows."""
+    operand = array(shape)
+    assert _pitches(DeviceArray(operand.ptr, shape, strides, operand.dtype, 0, False, None)) == pitches
 
 
 @pytest.mark.parametrize(("name", "value", "expected"), [

@@ -161,6 +161,23 @@ def _matrices(array: DeviceArray) -> tuple[int, ...]:
     return (cols, rows) if not lead else (cols, rows, math.prod(lead))
 
 
+def _pitches(array: DeviceArray) -> list[int]:
+    """The bytes between a row-major array's rows and, where its map has matrices
+    (`_matrices`), between its matrices: as far apart as the strides say (a repacked
+    operand's rows are padded), but only along dims of more than one element, whose
+    strides mean something. torch gives a dim of one element any stride, even in a
+    contiguous tensor (one head of `x.reshape(S, M, 1, K).transpose(1, 2)`: strides
+    (M K, K, K, 1)), so the matrices' pitch is the stride of the innermost leading dim of
+    more than one, and a single row's pitch its bytes, in whole 16 bytes as TMA asks."""
+    item = array.dtype.itemsize
+    *lead, rows, cols = array.shape
+    row = array.strides[-2] * item if rows > 1 else -(-cols * item // 16) * 16
+    if not lead:
+        return [row]
+    spread = [stride for n, stride in zip(lead, array.strides[:-2], strict=True) if n > 1]
+    return [row, spread[-1] * item if spread else rows * row]
+
+
 def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
     """A tiled tensor map of a row-major array of 8-, 16- or 32-bit elements (TMA moves bits: an
     i8 is its u8), 128-byte swizzled, boxes of `box_rows` rows of `box_cols` elements (of one
@@ -174,8 +191,7 @@ def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
              "int8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8, "uint8": kinds.CU_TENSOR_MAP_DATA_TYPE_UINT8}
     extents = _matrices(array)
     cols, rows = extents[:2]
-    # Rows and matrices as far apart as the strides say: a repacked operand's rows are padded.
-    pitches = [array.strides[i] * array.dtype.itemsize for i in (-2, -3)[:len(extents) - 1]]
+    pitches = _pitches(array)
     u64, u32 = driver.cuuint64_t, driver.cuuint32_t
     err, tensor_map = driver.cuTensorMapEncodeTiled(
         types[array.dtype.name], len(extents), array.ptr, [u64(n) for n in extents], [u64(p) for p in pitches],
