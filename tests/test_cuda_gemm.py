@@ -180,10 +180,22 @@ def test_copies_of_the_operand_windows_in_the_loop_are_read_as_the_windows():
     ("C[m0 :+ TM, n0 :+ TN] = bf16(acc + f32(C[m0, n0]))", "reads a tensor it stores elsewhere"),
     ("C[m0 :+ TM, n0 :+ TN] = bf16(acc)\n  C[m0 :+ TM, n0 :+ TN] = bf16(acc + f32(C[m0 :+ TM, n0 :+ TN]))",
      "reads a tensor it stores elsewhere"),
+    # Two windows of one tensor: a warp's second store may land before another warp's first.
+    ("C[m0 :+ TM, n0 :+ TN] = bf16(acc)\n  C[m0 + 16 :+ TM, n0 :+ TN] = bf16(acc * 0.0 - 1.0)",
+     "stores two windows of `C`"),
 ])
 def test_epilogues_the_lowering_cannot_write_are_refused_with_the_reason(epilogue: str, why: str):
     with pytest.raises(NotGemm, match=re.escape(why)):
         gemm_form(variant(kernel_of(tn=128, epilogue=epilogue)))
+
+
+def test_a_prologue_reading_a_tensor_the_epilogue_stores_is_refused():
+    """A scalar read before the loop happens as each consumer starts a tile, after another
+    consumer of the CTA may have stored its own over it."""
+    text = GEMM.format(tm=128, tn=128, attrs="", epilogue="C[m0 :+ TM, n0 :+ TN] = bf16(acc * f32(c00))")
+    text = text.replace("let m0 = ctx.block.y * TM", "let m0 = ctx.block.y * TM\n  let c00 = C[0, 0]")
+    with pytest.raises(NotGemm, match="before the loop reads a tensor the epilogue stores"):
+        gemm_form(variant(phobos.compile(text, path="g.phobos").kernels["g"]))
 
 
 def test_an_epilogue_may_read_the_window_it_stores():

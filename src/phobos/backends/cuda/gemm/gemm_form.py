@@ -126,6 +126,11 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
         if isinstance(s, ir.Store) and s.tensor in (a.tensor, b.tensor):
             raise NotGemm("the epilogue writes an operand of the GEMM loop")
     _epilogue_reads_in_place(epilogue)
+    stored = {s.tensor for s in epilogue if isinstance(s, ir.Store)}
+    if any(isinstance(n, ir.Load) and n.tensor in stored
+           for s in prologue for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
+        raise NotGemm("a statement before the loop reads a tensor the epilogue stores: a CTA's warps read it "
+                      "as each starts a tile, while another may have stored its tile")
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
            for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
@@ -212,6 +217,11 @@ def _epilogue_reads_in_place(epilogue: tuple[ir.Stmt, ...]) -> None:
     (a residual `C[m :+ TM, n :+ TN]`): each element is then read by the thread that
     writes it, before it writes it."""
     stores = Counter(s.tensor for s in epilogue if isinstance(s, ir.Store))
+    windows: dict[str, tuple[ir.Item, ...]] = {}
+    for s in epilogue:
+        if isinstance(s, ir.Store) and not same_window(windows.setdefault(s.tensor, s.items), s.items):
+            raise NotGemm(f"the epilogue stores two windows of `{s.tensor}`: its threads store with no barrier "
+                          "between the stores, so windows that overlap would race")
     for s in epilogue:
         for root in ir.stmt_exprs(s):
             for n in ir.walk_expr(root):
