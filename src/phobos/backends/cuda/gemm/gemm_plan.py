@@ -36,6 +36,7 @@ COPYING_PRODUCER_REGISTERS = 56  # a producer whose threads copy the stages (no 
 CONSUMER_REGISTERS = 224  # so that 128 x 56 + 256 x 224 fits the 384 x 168 registers at launch
 REGISTER_FILE = 65536  # 32-bit registers an SM has, all of them for the one CTA
 MOST_STAGES = 8  # the stages the compiler gives a tile where they fit (more hide more latency)
+FEWEST_STAGES = 2  # a turn's products in flight while the next stage loads
 FEWEST_STAGES_WITH_C = 3  # below which the output's staging gives way to the stages
 STAGES_WITH_C = 4  # the stages the output's staging makes room for, staging the tile in parts
 TURN_BARRIER_BYTES = 8  # ping-pong's mbarrier (GemmPlan.turn_barrier)
@@ -266,10 +267,12 @@ def plan_gemm(kernel: ir.Kernel, form: GemmForm, arch: str = "sm_90", pingpong: 
         raise TooLarge(f"@pipeline({kernel.stages}): {kernel.stages} stages of {stage} bytes and their barriers "
                        f"take {kernel.stages * (stage + 16) + SWIZZLE_ATOM} bytes of shared memory; "
                        f"a CTA on {arch} has {limit}")
-    if fits < 1:
-        raise TooLarge(f"one stage of a {bm} x {bn} tile takes {stage} bytes of shared memory; "
-                       f"a CTA on {arch} has {limit}")
-    stages = kernel.stages if kernel.stages is not None else min(MOST_STAGES, fits)
+    # At least two: a consumer keeps a turn's products in flight while it waits for the next
+    # stage, and frees a stage only then, so one stage would leave the producer waiting on it.
+    if fits < FEWEST_STAGES:
+        raise TooLarge(f"two stages of a {bm} x {bn} tile and their barriers take {2 * (stage + 16) + SWIZZLE_ATOM} "
+                       f"bytes of shared memory; a CTA on {arch} has {limit}")
+    stages = max(kernel.stages, FEWEST_STAGES) if kernel.stages is not None else min(MOST_STAGES, fits)
     if (CONSUMER_REGISTERS * consumers + COPYING_PRODUCER_REGISTERS) * WARPGROUP > REGISTER_FILE:
         raise AssertionError("the warpgroups' registers exceed the register file")
     return GemmPlan(operand, accumulator, bm, bn, bk, stages, consumers, blocks, a, b,
