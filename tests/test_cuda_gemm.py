@@ -361,6 +361,22 @@ def test_generated_gemm_cuda_matches_golden(name: str, loads: str, request: pyte
     check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", without_preludes(source), request, "CUDA C++")
 
 
+@pytest.mark.parametrize(("start", "pieces"), [("ctx.block.x * TN", True), ("ctx.block.x * TN + 3", False),
+                                               ("ctx.block.x * TN + 8", True), ("ctx.block.x * (TN + 2)", False)])
+def test_b_is_copied_in_pieces_only_from_a_column_start_on_their_boundary(start: str, pieces: bool):
+    """The producer's threads copy B[K, N] 4 elements (8 bytes) at a time only where the
+    window's n start is known to be a multiple of 4: from another start those copies
+    were misaligned (a fault on the device); they are realigned in registers then."""
+    text = GEMM.format(tm=128, tn=128, attrs="", epilogue=PLAIN).replace("let n0 = ctx.block.x * TN",
+                                                                         f"let n0 = {start}")
+    v = variant(phobos.compile(text, path="g.phobos").kernels["g"])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
+    source = generate_gemm(v, usual(v, aligned), form, plan, GemmMode(False, False)).source
+    b_copies = [line for line in source.splitlines() if "ph::copy_" in line and "B_" in line]
+    assert b_copies and all(("ph::copy_async(" if pieces else "ph::copy_realigned(") in line for line in b_copies)
+
+
 def without_preludes(source: str) -> str:
     """A GEMM kernel's own source: the preludes every one starts with are pinned once."""
     preludes = f"{PRELUDE}\n{GEMM_PRELUDE}\n"  # as the writer joins its head
