@@ -9,8 +9,9 @@ Tile IR back end (tileiras, the `tileir` extra), disassembles each cubin with nv
 kernel, the count of SASS instructions and of those that move data: global loads and
 stores by width, shared memory, TMA, barriers and mbarrier waits, shuffles and tensor
 cores. The counts are static (each instruction once, however often it runs). With
-`--cutile`, the same vector add written in cuTile Python (the `cuda-tile` package) is
-exported for the same target and counted beside them.
+`--cutile`, the same vector add and the same GEMM (bf16, 128 x 128 x 64 tiles) written in
+cuTile Python (the `cuda-tile` package) are exported for the same target and counted
+beside them.
 """
 
 # No `from __future__ import annotations`: cuTile reads its kernel's annotations at run time.
@@ -101,6 +102,34 @@ def cutile_add(arch: str, out: Path) -> Path:
     return target
 
 
+def cutile_gemm(arch: str, out: Path) -> Path:
+    """cuTile Python's GEMM of bf16 (C = A B, 128 x 128 tiles, 64 k a turn), as its samples
+    write one, for dims and row pitches multiples of 16."""
+    import cuda.tile as ct
+    from cuda.tile._cext import CallingConvention
+    from cuda.tile.compilation import ArrayConstraint, KernelSignature, export_kernel
+
+    @ct.kernel
+    def gemm(a, b, c, tm: ct.Constant[int], tn: ct.Constant[int], tk: ct.Constant[int]):
+        bx, by = ct.bid(0), ct.bid(1)
+        acc = ct.full((tm, tn), 0, dtype=ct.float32)
+        for k in range(ct.num_tiles(a, axis=1, shape=(tm, tk))):
+            x = ct.load(a, index=(by, k), shape=(tm, tk), padding_mode=ct.PaddingMode.ZERO)
+            y = ct.load(b, index=(k, bx), shape=(tk, tn), padding_mode=ct.PaddingMode.ZERO)
+            acc = ct.mma(x, y, acc)
+        ct.store(c, index=(by, bx), tile=acc.astype(ct.bfloat16))
+
+    def matrix() -> ArrayConstraint:
+        return ArrayConstraint(ct.bfloat16, 2, index_dtype=ct.int32, stride_lower_bound_incl=0, alias_groups=[],
+                               may_alias_internally=False, stride_constant=[None, 1], shape_divisible_by=16,
+                               stride_divisible_by=[8, 1], base_addr_divisible_by=16)
+
+    target = out / "cutile_gemm_bf16.cubin"
+    signature = KernelSignature([matrix(), matrix(), matrix(), 128, 128, 64], CallingConvention.cutile_python_v1())
+    export_kernel(gemm, [signature], str(target), gpu_code=arch, output_format="cubin")
+    return target
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--arch", default="sm_90")
@@ -112,6 +141,7 @@ def main() -> int:
         rows = [(f"{kernel} ({backend})", cubin) for (kernel, backend), cubin in build(args.arch, out).items()]
         if args.cutile:
             rows.append(("add_bf16 (cuTile Python)", cutile_add(args.arch, out)))
+            rows.append(("gemm_bf16 (cuTile Python)", cutile_gemm(args.arch, out)))
         for label, cubin in rows:
             total, moves = counts(cubin, tool)
             print(f"| {label} | {total} | {', '.join(f'{op} {n}' for op, n in moves.items())} |")
