@@ -321,6 +321,27 @@ def test_a_variant_whose_grid_has_no_programs_is_no_candidate(mod, calls):
     assert "argument `X`" in message
 
 
+def test_a_repeated_launch_whose_variant_has_no_programs_now_takes_the_next():
+    """A launch of a key already planned, whose planned variant's grid is now empty (the
+    grid reads a scalar the key does not hold), chooses again as a first launch does:
+    the result does not depend on the launches before it."""
+    source = """
+@autotune(B in [64, 32])
+@launch(32)
+kernel fill(Y: tensor<f32>[N], n: i32) {
+  let i = ctx.block.x * B
+  Y[i :+ B] = Y[i :+ B] + 1.0
+}
+"""
+    fill = phobos.compile(source, interpret=True).fill
+    written = []
+    for n in (128, 128, 32, 128, 16):
+        y = np.zeros(128, np.float32)
+        fill[lambda meta: meta["n"] // meta["B"]](y, n)
+        written.append(int(y.sum()))
+    assert written == [128, 128, 32, 128, 0]
+
+
 @pytest.mark.parametrize("extent, want", [(32, 32), (4, 4)])
 def test_variant_chosen_by_shape(mod, calls, extent, want):
     mod.by_shape[1](np.zeros((8, extent), np.float32), np.zeros((8, 12), np.float32))

@@ -77,7 +77,8 @@ class Launcher:
             if grid is None:
                 assert callable(self.grid)
                 grid = call_grid_function(self.kernel.name, self.grid, launch)
-                if 0 in grid:
+                if 0 in grid:  # no candidate now: another variant's grid may have programs
+                    self._first(args, kwargs)
                     return
             plan.run(values, pointers, grid)
         except PhobosError as err:
