@@ -294,6 +294,34 @@ def test_a_name_torch_holds_already_is_refused() -> None:
     torch.testing.assert_close(op(torch.ones(3), 2.0), torch.full((3,), 2.0))  # the first one still runs
 
 
+def test_an_empty_output_gives_the_other_outputs_zeroed() -> None:
+    """An output whose extent a scalar gives may be empty: the launch then runs nothing
+    (a dim of 0), and the operator's other outputs are zeros, not uninitialized memory."""
+    kernels = phobos.compile("""
+@launch(32)
+kernel two_outputs(X: tensor<f32>[N], Y: tensor<f32>[N], H: tensor<i32>[B], nb: i32) {
+  let i = ctx.block.x * 32
+  Y[i :+ 32] = X[i :+ 32] * 2.0
+  if ctx.block.x == 0 {
+    H[0 :+ 32] = i32(1)
+  }
+}
+""", interpret=True)
+    op = pt.operator(kernels.two_outputs, lambda m: (-(-m["N"] // 32),), outputs={"Y": ("N",), "H": ("nb",)},
+                     name=fresh("two_outputs"))
+    filled = torch.utils.deterministic.fill_uninitialized_memory
+    torch.use_deterministic_algorithms(True)  # torch.empty then fills with a marker, never zeros by chance
+    try:
+        torch.utils.deterministic.fill_uninitialized_memory = True
+        y, h = op(torch.ones(64), 0)
+    finally:
+        torch.use_deterministic_algorithms(False)
+        torch.utils.deterministic.fill_uninitialized_memory = filled
+    assert h.shape == (0,) and torch.equal(y, torch.zeros(64))
+    y, h = op(torch.ones(64), 4)
+    assert torch.equal(y, torch.full((64,), 2.0)) and torch.equal(h, torch.ones(4, dtype=torch.int32))
+
+
 def test_an_empty_input_gives_zeroed_outputs_and_a_sparse_tensor_is_refused() -> None:
     kernels = phobos.compile(SOURCE.replace("kernel scale(", "kernel scale_empty("), interpret=True)
     op = pt.operator(kernels.scale_empty, lambda m: (max(1, per_block(m["N"])[0]),), outputs=["Y"])

@@ -202,17 +202,20 @@ class _Spec:
         return names
 
     def allocate(self, values: Sequence[Any], pins: Mapping[str, int], like: torch.device) -> dict[str, Any]:
-        """The outputs: zeroed where the kernel reads them, and where an input is empty
-        (a dim of 0: the launch runs nothing, so nothing else would be written)."""
+        """The outputs: zeroed where the kernel reads them, and where an input or an
+        output is empty (a dim of 0: the launch runs nothing, so nothing else would be
+        written)."""
         import torch
 
         names = self.names(values, pins)
-        empty_input = any(p.is_tensor and 0 in tuple(v.shape) for p, v in zip(self.inputs, values, strict=True))
+        shapes = {p.name: tuple(self.shapes[p.name](names)) for p in self.outputs}
+        empty = any(0 in shape for shape in shapes.values()) or any(
+            p.is_tensor and 0 in tuple(v.shape) for p, v in zip(self.inputs, values, strict=True))
         made = {}
         for p in self.outputs:
             dtype = getattr(torch, TORCH_NAMES[p.dtype])
-            make = torch.zeros if p.name in self.zeroed or empty_input else torch.empty
-            made[p.name] = make(self.shapes[p.name](names), dtype=dtype, device=like)
+            make = torch.zeros if p.name in self.zeroed or empty else torch.empty
+            made[p.name] = make(shapes[p.name], dtype=dtype, device=like)
         return made
 
     def _device(self, values: Sequence[Any]) -> torch.device:
