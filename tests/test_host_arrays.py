@@ -84,6 +84,26 @@ def test_torch_refusals_name_the_argument_and_the_fix(mod: phobos.Module) -> Non
     assert "dim `N` is 255 here" in message
 
 
+def test_a_lazily_negated_tensor_is_refused_and_a_subclass_runs(mod: phobos.Module) -> None:
+    """A tensor whose memory does not hold its values (torch's neg bit) is refused, here
+    and on the GPU alike (their shared check); a subclass of Tensor defined anywhere (a
+    Parameter of a user's own, requiring grad) is a tensor as torch's own are."""
+    from phobos.backends.gpu.arrays import is_torch_tensor_type
+
+    x, y = torch.randn(256).bfloat16(), torch.randn(256)
+    message = error(lambda: mod.axpy[2](x, torch._neg_view(y), torch.zeros(256), 1.0))
+    assert "argument `Y`: the tensor is a lazy negation or conjugation" in message and "resolve_neg()" in message
+
+    class Weight(torch.nn.Parameter):
+        pass
+
+    a = Weight(torch.randn(8, 32, dtype=torch.float16))
+    b = torch.zeros(8, 32, dtype=torch.float16)
+    mod.rows[2](a, b)
+    assert torch.equal(b, a.detach() + 1)
+    assert is_torch_tensor_type(Weight) and not is_torch_tensor_type(np.ndarray)
+
+
 def test_a_tensor_on_a_gpu_is_refused_on_the_interpreter(mod: phobos.Module) -> None:
     meta = torch.empty(256, device="meta")
     message = error(lambda: mod.axpy[2](torch.zeros(256).bfloat16(), torch.zeros(256), meta, 1.0))

@@ -105,6 +105,12 @@ class FakeTensor:
     def get_device(self) -> int:
         return self.device.index if self.device.type == "cuda" else -1
 
+    def is_neg(self) -> bool:
+        return False
+
+    def is_conj(self) -> bool:
+        return False
+
 
 def contiguous(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
     """Whether torch calls these strides contiguous: row-major, an extent of 1 taking any stride."""
@@ -197,6 +203,7 @@ def stand_in_gpu(monkeypatch: pytest.MonkeyPatch) -> Gpu:
     monkeypatch.setattr(native, "driver_module", lambda: None)  # the C launch is tested on its own below
     torch = types.ModuleType("torch")
     torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: 0)  # type: ignore[attr-defined]
+    torch.Tensor = FakeTensor  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "torch", torch)
     counts = {
         "bind": Counter(arguments.bind), "check": Counter(arguments.check),

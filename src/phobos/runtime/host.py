@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from phobos.backends.gpu.arrays import DLPACK_CPU
+from phobos.backends.gpu.arrays import DLPACK_CPU, TORCH_VIEW_NOTE, is_torch_tensor_type, torch_view_refusal
 from phobos.dtypes import TORCH_DTYPES
 from phobos.errors import PhobosError
 from phobos.ir.signature import Param, Signature
@@ -35,10 +35,9 @@ def host_view(kernel: str, param: Param, value: Any) -> Any:
     no array the interpreter could read."""
     if isinstance(value, np.ndarray):
         return value
-    module = type(value).__module__
-    if module.startswith("torch") and hasattr(value, "data_ptr"):
+    if is_torch_tensor_type(type(value)):
         return _torch(kernel, param, value)
-    if module.startswith("jax") and hasattr(value, "__dlpack__"):
+    if type(value).__module__.startswith("jax") and hasattr(value, "__dlpack__"):
         return _jax(kernel, param, value)
     if hasattr(value, "__cuda_array_interface__"):
         raise _on_gpu(kernel, param, "the array is in GPU memory")
@@ -75,6 +74,9 @@ def _torch(kernel: str, param: Param, tensor: Any) -> np.ndarray:
     if str(getattr(tensor, "layout", "torch.strided")) != "torch.strided":
         raise _fail(kernel, param, f"the tensor's layout is {tensor.layout}, not dense",
                     "x.to_dense() makes a dense copy; a kernel's writes then go to the copy")
+    refusal = torch_view_refusal(tensor)
+    if refusal is not None:
+        raise _fail(kernel, param, refusal, TORCH_VIEW_NOTE)
     held = TORCH_DTYPES.get(str(tensor.dtype))
     if held is None:
         raise _fail(kernel, param, f"torch dtype {tensor.dtype} has no Phobos type",

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from phobos.backends.gpu.arrays import is_torch_tensor_type
 from phobos.ir.signature import Signature
 from phobos.targets import ALIGNMENT
 
@@ -96,7 +97,7 @@ class _Kinds(dict[type, _Kind]):
             kind = _Kind.SCALAR
         elif issubclass(cls, np.ndarray):
             kind = _Kind.NUMPY
-        elif cls.__module__.startswith("torch") and hasattr(cls, "data_ptr"):
+        elif is_torch_tensor_type(cls):
             kind = _Kind.TORCH
         else:
             kind = _Kind.NONE

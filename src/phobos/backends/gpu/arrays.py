@@ -10,6 +10,7 @@ array in host memory, and arrays on different devices.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,15 +56,36 @@ def _on_host(kernel: str, param: str) -> PhobosError:
     )
 
 
+def is_torch_tensor_type(cls: type) -> bool:
+    """Whether `cls` is torch's Tensor or a subclass of it (a Parameter, or a user's own
+    defined in any module), by torch's own class: no tensor exists before torch is imported."""
+    torch = sys.modules.get("torch")
+    return torch is not None and issubclass(cls, torch.Tensor)
+
+
+def torch_view_refusal(value: Any) -> str | None:
+    """Why a torch tensor's memory does not hold its values, where it does not: a lazy
+    negation or conjugation (torch's neg and conj bits) is applied only as torch reads it."""
+    if value.is_neg() or value.is_conj():
+        return ("the tensor is a lazy negation or conjugation (torch's neg or conj bit): its memory holds other "
+                "values than it shows")
+    return None
+
+
+TORCH_VIEW_NOTE = "x.resolve_neg() or x.resolve_conj() makes a tensor whose memory holds its values"
+
+
 def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
     """The device array `value` is, None if it is no array at all (the runtime's checks
     then say what was expected)."""
     if isinstance(value, np.ndarray):
         raise _on_host(kernel, param)
-    module = type(value).__module__
-    if module.startswith("torch") and hasattr(value, "data_ptr"):
+    if is_torch_tensor_type(type(value)):
         if value.device.type != "cuda":
             raise _on_host(kernel, param)
+        refusal = torch_view_refusal(value)
+        if refusal is not None:
+            raise PhobosError(f"kernel `{kernel}`, argument `{param}`: {refusal}", notes=(TORCH_VIEW_NOTE,))
         if str(getattr(value, "layout", "torch.strided")) != "torch.strided":
             raise PhobosError(
                 f"kernel `{kernel}`, argument `{param}`: the tensor's layout is {value.layout}, not dense",

@@ -34,7 +34,7 @@ from phobos.targets import SHARED_LIMIT
 
 from . import native
 from .abi import ASSERT_RECORD, ASSERT_RECORD_WORDS, Generated
-from .arrays import DeviceArray
+from .arrays import DeviceArray, is_torch_tensor_type
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
 DEFAULT_SHARED = 48 * 1024
@@ -181,10 +181,9 @@ def _stream_source(arrays: dict[str, DeviceArray], device_id: int) -> Callable[[
     which the driver is given as STREAM_LEGACY): the current stream of the first
     array's library."""
     for array in arrays.values():
-        module = type(array.owner).__module__
-        if module.startswith("torch"):
+        if is_torch_tensor_type(type(array.owner)):
             return _torch_stream(array.device)
-        if module.startswith("cupy"):
+        if type(array.owner).__module__.startswith("cupy"):
             return _cupy_stream
     from cuda.core import Device
 
@@ -480,7 +479,7 @@ def launchable(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArr
             variant.span,
         )
     kernel = _kernel(gen, device, build)
-    reusable = all(type(a.owner).__module__.startswith("torch") for a in arrays.values())
+    reusable = all(is_torch_tensor_type(type(a.owner)) for a in arrays.values())
     return Prepared(variant, names, pointer_order, gen, device, kernel, _stream_source(arrays, device.id), dims,
                     reusable, extras)
 
