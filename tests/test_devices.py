@@ -53,6 +53,7 @@ class TwoDevices:
         monkeypatch.setattr(native, "driver_module", lambda: None)
         torch = types.ModuleType("torch")
         torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda index: STREAM_BASE + index)
+        torch.Tensor = FakeTensor
         monkeypatch.setitem(sys.modules, "torch", torch)
 
     def load(self, gen: Any, device: Any, build: Any) -> Any:
@@ -136,3 +137,44 @@ def test_launches_from_several_threads_each_keep_their_arguments(gpus: TwoDevice
         x, a, n, y = values[:4]
         thread, k = (x >> 24) - 1, (x >> 16) & 0xFF
         assert (a, n, y) == (float(thread), k, x + 0x8000)  # every argument the launch's own
+
+
+class ArrayInterface:
+    """A device array as cupy or numba give one: `__cuda_array_interface__` alone."""
+
+    __module__ = "cupy.stand_in"
+
+    def __init__(self, shape: tuple[int, ...], ptr: int, strides: tuple[int, ...] | None = None):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": "<f4", "data": (ptr, False),
+                                         "strides": strides, "version": 3}
+
+
+class JaxArray:
+    """A JAX array on a GPU, as DLPack shows it: writable, though JAX arrays are immutable."""
+
+    __module__ = "jax.stand_in"
+
+    def __dlpack__(self, stream: Any = None) -> Any:
+        raise AssertionError("read through the stand-in view")
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (2, 0)  # kDLCUDA, device 0
+
+
+def test_device_arrays_that_are_empty_strided_by_bytes_or_immutable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`describe`: an empty array may have no memory (pointer 0) and lies on the current
+    device; strides that are no whole number of elements (a record's field) are refused,
+    not truncated; a JAX array is read-only whatever its DLPack view says."""
+    import cuda.core.utils
+
+    from phobos.backends.gpu import arrays
+
+    monkeypatch.setattr(arrays, "_device_of", lambda ptr: 1)
+    monkeypatch.setattr(arrays, "_current_device", lambda: 3)
+    assert arrays.describe("k", "X", ArrayInterface((0, 4), 0)).device == 3
+    assert arrays.describe("k", "X", ArrayInterface((2, 4), 1 << 20)).device == 1
+    with pytest.raises(PhobosError, match=r"strides \(6,\) \(bytes\) are not whole float32 elements"):
+        arrays.describe("k", "X", ArrayInterface((8,), 1 << 20, (6,)))
+    view = types.SimpleNamespace(ptr=1 << 20, shape=(8,), strides=None, dtype="float32", readonly=False)
+    monkeypatch.setattr(cuda.core.utils, "StridedMemoryView", lambda value, stream_ptr: view)
+    assert arrays.describe("k", "X", JaxArray()).readonly

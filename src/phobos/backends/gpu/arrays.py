@@ -101,9 +101,17 @@ def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
         dtype = np.dtype(cai["typestr"])
         shape = tuple(int(n) for n in cai["shape"])
         strides = cai.get("strides")
+        if strides is not None and any(s % dtype.itemsize for s in strides):
+            raise PhobosError(
+                f"kernel `{kernel}`, argument `{param}`: the array's strides {tuple(strides)} (bytes) are not whole "
+                f"{dtype.name} elements (a field of a record array?)",
+                notes=("a contiguous copy of it (cupy.ascontiguousarray(x)) runs; the kernel's writes then go to "
+                       "the copy",))
         steps = _c_strides(shape) if strides is None else tuple(s // dtype.itemsize for s in strides)
         ptr, readonly = cai["data"]
-        return DeviceArray(int(ptr), shape, steps, dtype, _device_of(ptr), bool(readonly), value)
+        # An empty array may have no memory at all (pointer 0): it lies on the current device.
+        device = _device_of(ptr) if ptr or 0 not in shape else _current_device()
+        return DeviceArray(int(ptr), shape, steps, dtype, device, bool(readonly), value)
     if hasattr(value, "__dlpack__") and hasattr(value, "__dlpack_device__"):
         kind, device = value.__dlpack_device__()
         if int(kind) == DLPACK_CPU:
@@ -124,8 +132,17 @@ def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
             ) from None
         shape = tuple(view.shape)
         steps = _c_strides(shape) if view.strides is None else tuple(view.strides)
-        return DeviceArray(int(view.ptr), shape, steps, dtype, int(device), bool(view.readonly), value)
+        # A JAX array is immutable: its DLPack view says writable, but a kernel must not write it.
+        readonly = bool(view.readonly) or type(value).__module__.startswith("jax")
+        return DeviceArray(int(view.ptr), shape, steps, dtype, int(device), readonly, value)
     return None
+
+
+def _current_device() -> int:
+    from cuda.bindings import driver
+
+    err, ordinal = driver.cuCtxGetDevice()
+    return int(ordinal) if err == driver.CUresult.CUDA_SUCCESS else 0
 
 
 def _device_of(ptr: int) -> int:
