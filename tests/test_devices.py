@@ -178,3 +178,14 @@ def test_device_arrays_that_are_empty_strided_by_bytes_or_immutable(monkeypatch:
     view = types.SimpleNamespace(ptr=1 << 20, shape=(8,), strides=None, dtype="float32", readonly=False)
     monkeypatch.setattr(cuda.core.utils, "StridedMemoryView", lambda value, stream_ptr: view)
     assert arrays.describe("k", "X", JaxArray()).readonly
+
+
+def test_an_array_numpy_cannot_describe_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broadcast past numpy's size limit (stride 0, 2**62 elements) is refused at its
+    argument, not by numpy's own error."""
+    from phobos.backends.gpu import arrays
+
+    huge = arrays.DeviceArray(1 << 20, (1 << 31, 1 << 31), (0, 0), arrays.np.dtype("float32"), 0, False, None)
+    monkeypatch.setattr(arrays, "describe", lambda kernel, param, value: huge)
+    with pytest.raises(PhobosError, match="argument `A`: the array .* is not a C-contiguous array"):
+        arrays.prepare(phobos.compile(SOURCE).add.signature, {"A": None, "B": None, "C": None})

@@ -172,6 +172,11 @@ def prepare(sig: Signature, values: dict[str, Any]) -> tuple[dict[str, Any], dic
                 f"but `{first[0]}` is on cuda:{first[1].device}; a launch runs on one device"
             )
         arrays[p.name] = array
-        shadows[p.name] = array.shadow()
+        try:
+            shadows[p.name] = array.shadow()
+        except ValueError as exc:  # numpy's own limits: a broadcast of more than 2**63 bytes
+            raise PhobosError(
+                f"kernel `{sig.kernel}`, argument `{p.name}`: the array (shape {array.shape}, strides "
+                f"{array.strides} elements) is not a C-contiguous array: {exc}") from None
     device = next(iter(arrays.values())).device if arrays else 0
     return shadows, arrays, device
