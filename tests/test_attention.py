@@ -191,3 +191,18 @@ def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: i
                   ["PART", "STATS"])
     agree("attention_decode_combine", (z, 1), {"PART": parts["PART"], "STATS": parts["STATS"],
                                               "O": np.zeros((z, 16, d), bfloat16)}, ["O"])
+
+
+def test_the_python_spelling_is_the_same_program() -> None:
+    """benchmarks/kernels/attention_lang.py spells attention.phobos's six kernels in
+    phobos.lang: each one's typed ir is its native twin's, text for text."""
+    from pathlib import Path
+
+    import phobos
+    from benchmarks.kernels import attention_lang
+
+    native = phobos.compile(Path(__file__).parent.parent / "benchmarks" / "kernels" / "attention.phobos")
+    assert len(native.kernels) == 6
+    assert sorted(native.kernels) == sorted(n for n in vars(attention_lang) if n.startswith("attention_"))
+    for name, kernel in native.kernels.items():
+        assert getattr(attention_lang, name).ir == kernel.ir, name
