@@ -14,7 +14,7 @@ import ast as py
 import builtins
 import math
 import sys
-from collections.abc import Mapping
+from collections import ChainMap
 from types import ModuleType
 from typing import NoReturn
 
@@ -85,7 +85,7 @@ def _unparse_spells(node: py.AST, levels: int) -> bool:
 class Body(DebugStatements, Statements):
     """Translates one def: knows its module's names and which names are its own."""
 
-    def __init__(self, src: DefSource, namespace: Mapping[str, object], fn_name: str | None) -> None:
+    def __init__(self, src: DefSource, namespace: ChainMap[str, object], fn_name: str | None) -> None:
         self.src = src
         self.namespace = namespace
         self.fn_name = fn_name  # None while translating a kernel
@@ -256,8 +256,8 @@ class Body(DebugStatements, Statements):
             )
         if value is UNBOUND:
             return A.Name(self.ident(name, node), span=span)
-        maps = getattr(self.namespace, "maps", ())
-        kind = "a variable of an enclosing Python function" if maps and name in maps[0] else "a Python global"
+        # the namespace's first map is the enclosing functions' variables (translate._namespace)
+        kind = "a variable of an enclosing Python function" if name in self.namespace.maps[0] else "a Python global"
         self.error(
             f"`{name}` is {kind}; a kernel reads only its parameters, dimensions, "
             "@ph.autotune names and declared names",
