@@ -125,12 +125,7 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
         _epilogue_statement(s, acc)
         if isinstance(s, ir.Store) and s.tensor in (a.tensor, b.tensor):
             raise NotGemm("the epilogue writes an operand of the GEMM loop")
-    _epilogue_reads_in_place(epilogue)
-    stored = {s.tensor for s in epilogue if isinstance(s, ir.Store)}
-    if any(isinstance(n, ir.Load) and n.tensor in stored
-           for s in prologue for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
-        raise NotGemm("a statement before the loop reads a tensor the epilogue stores: a CTA's warps read it "
-                      "as each starts a tile, while another may have stored its tile")
+    _stores_race_free(prologue, epilogue)
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
            for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
         raise NotGemm("the kernel reads a per-thread index")
@@ -211,11 +206,12 @@ def _epilogue_statement(s: ir.Stmt, acc: ir.Sym) -> None:
         raise NotGemm("the epilogue reads the accumulator other than at the element it stores")
 
 
-def _epilogue_reads_in_place(epilogue: tuple[ir.Stmt, ...]) -> None:
+def _stores_race_free(prologue: list[ir.Stmt], epilogue: tuple[ir.Stmt, ...]) -> None:
     """The epilogue's threads store their fragments with no barrier between them, so a
-    tensor it stores may be read only in that one store, at the stored window itself
-    (a residual `C[m :+ TM, n :+ TN]`): each element is then read by the thread that
-    writes it, before it writes it."""
+    tensor it stores may be stored at one window only, and read only in that one store,
+    at the stored window itself (a residual `C[m :+ TM, n :+ TN]`): each element is then
+    read by the thread that writes it, before it writes it. Nor may the prologue read
+    it: a CTA's consumers run it as each starts a tile, after another may have stored."""
     stores = Counter(s.tensor for s in epilogue if isinstance(s, ir.Store))
     windows: dict[str, tuple[ir.Item, ...]] = {}
     for s in epilogue:
@@ -231,6 +227,10 @@ def _epilogue_reads_in_place(epilogue: tuple[ir.Stmt, ...]) -> None:
                             and same_window(n.items, s.items) and stores[n.tensor] == 1)
                 if not in_place:
                     raise NotGemm("the epilogue reads a tensor it stores elsewhere than at the stored window")
+    if any(isinstance(n, ir.Load) and n.tensor in stores
+           for s in prologue for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
+        raise NotGemm("a statement before the loop reads a tensor the epilogue stores: a CTA's warps read it "
+                      "as each starts a tile, while another may have stored its tile")
 
 
 def _acc_elementwise(e: ir.Expr, acc: ir.Sym) -> bool:
