@@ -141,7 +141,8 @@ def test_the_triton_peer_agrees_on_the_cpu() -> None:
 @pytest.mark.parametrize("arch", [800, 900])
 def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: int, tmp_path) -> None:
     """attention.phobos's forward, backward and flash-decoding kernels, grouped and causal
-    at a length no tile divides (the decoding's second split ragged), as sm_80 (mma.sync)
+    at a length no tile divides (the decoding's second split ragged), the forward and the
+    backward in both their tile sizes, as sm_80 (mma.sync)
     and the H200 (wgmma) run them: the generated code
     on the host with those instructions emulated (tests/cuda_host_mma.py), against the
     interpreter."""
@@ -180,9 +181,13 @@ def test_the_kernels_agree_with_the_interpreter_as_tensor_cores_run_them(arch: i
     delta = agree("attention_bwd_delta", (blocks, z), {"O": fwd["O"], "DO": do,
                                                        "DELTA": np.zeros((z, s, 1), np.float32)}, ["DELTA"])["DELTA"]
     saved = {"Q": q, "K": k, "V": v, "DO": do, "LSE": fwd["LSE"], "DELTA": delta}
-    agree("attention_bwd_kv", (blocks, zk), {**saved, "DK": np.zeros((zk, s, d), np.float32),
-                                            "DV": np.zeros((zk, s, d), np.float32), **rows}, ["DK", "DV"])
-    agree("attention_bwd_q", (blocks, z), {**saved, "DQ": np.zeros((z, s, d), np.float32), **rows}, ["DQ"])
+    for wide, keys, threads in ((0, 64, 128), (1, 128, 256)):
+        agree("attention_bwd_kv", (-(-s // keys), zk), {**saved, "DK": np.zeros((zk, s, d), np.float32),
+                                                        "DV": np.zeros((zk, s, d), np.float32), **rows},
+              ["DK", "DV"], WIDE=wide, NT=threads)
+    for bm, threads in ((64, 128), (128, 256)):
+        agree("attention_bwd_q", (-(-s // bm), z), {**saved, "DQ": np.zeros((z, s, d), np.float32), **rows}, ["DQ"],
+              BM=bm, NT=threads)
     splits, per_split = 2, 64
     parts = agree("attention_decode_split", (splits, z),
                   {"Q": (rng.standard_normal((z, 16, d)) / 2).astype(bfloat16), "K": k, "V": v,

@@ -38,7 +38,9 @@ def _rows(meta: Any) -> tuple[int, int]:
 
 
 def _kv_rows(meta: Any) -> tuple[int, int]:
-    return cdiv(meta["S"], meta["BN"]), meta["ZK"]
+    """attention_bwd_kv's grid: its key blocks are the `let BN` its WIDE and D make."""
+    keys = (64 << meta["WIDE"]) >> (meta["D"] // 256)
+    return cdiv(meta["S"], keys), meta["ZK"]
 
 
 class _Operators:

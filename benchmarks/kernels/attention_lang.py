@@ -63,13 +63,14 @@ def attention_bwd_delta(O: ph.tensor[ph.bf16][Z, S, D], DO: ph.tensor[ph.bf16][Z
 
 @ph.kernel
 @ph.tensorcore
-@ph.autotune(D=[64, 128, 256], BM=[64], BN=[64])
-@ph.launch(128)
+@ph.autotune(D=[64, 128, 256], BM=[64], WIDE=[0, 1], NT=[128, 256])
+@ph.launch("NT")
 def attention_bwd_kv(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S, D],
                      V: ph.tensor[ph.bf16][ZK, S, D], DO: ph.tensor[ph.bf16][Z, S, D],
                      LSE: ph.tensor[ph.f32][Z, S, 1], DELTA: ph.tensor[ph.f32][Z, S, 1],
                      DK: ph.tensor[ph.f32][ZK, S, D], DV: ph.tensor[ph.f32][ZK, S, D],
                      scale: ph.f32, heads: ph.i64, group: ph.i64, causal: ph.bool):
+    BN: ph.let = (64 << WIDE) >> (D // 256)  # 64 or 128 keys; 32 or 64 at D 256, where 128 would not fit
     zk: ph.let = ph.ctx.block.y
     c: ph.let = ph.ctx.block.x * BN
     k: ph.let = K[zk, c:+BN, :]
@@ -100,8 +101,8 @@ def attention_bwd_kv(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S
 
 @ph.kernel
 @ph.tensorcore
-@ph.autotune(D=[64, 128, 256], BM=[64], BN=[64])
-@ph.launch(128)
+@ph.autotune(D=[64, 128, 256], BM=[64, 128], BN=[64], NT=[128, 256])
+@ph.launch("NT")
 def attention_bwd_q(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S, D],
                     V: ph.tensor[ph.bf16][ZK, S, D], DO: ph.tensor[ph.bf16][Z, S, D],
                     LSE: ph.tensor[ph.f32][Z, S, 1], DELTA: ph.tensor[ph.f32][Z, S, 1],
@@ -145,13 +146,14 @@ def attention_decode_split(Q: ph.tensor[ph.bf16][Z, T, D], K: ph.tensor[ph.bf16]
     l: ph.var[ph.tile[ph.f32][T, 1]] = 0.0
     acc: ph.var[ph.tile[ph.f32][T, D]] = 0.0
     first: ph.let = split * per_split
+    scale2: ph.let = scale * 1.4426950408889634  # the scores in base 2, as the forward's; so are the saved maxima
     for j in range(first, ph.min(L, first + per_split), BN):
-        s: ph.let = ph.dot(q, ph.transpose(K[zk, j:+BN, :])) * scale
+        s: ph.let = ph.dot(q, ph.transpose(K[zk, j:+BN, :])) * scale2
         in_split: ph.let = ph.iota(1, BN, axis=1) + j < first + per_split
         kept: ph.let = ph.where(in_split, s, -ph.inf)
         m_new: ph.let = ph.max(m, ph.rowmax(kept))
-        p: ph.let = ph.exp(kept - m_new)
-        alpha: ph.let = ph.exp(m - m_new)
+        p: ph.let = ph.exp2(kept - m_new)
+        alpha: ph.let = ph.exp2(m - m_new)
         l = l * alpha + ph.rowsum(p)
         acc = acc * alpha + ph.dot(ph.bf16(p), V[zk, j:+BN, :])
         m = m_new
@@ -172,7 +174,7 @@ def attention_decode_combine(PART: ph.tensor[ph.f32][P, Z, T, D], STATS: ph.tens
     l: ph.var[ph.tile[ph.f32][T, 1]] = 0.0
     acc: ph.var[ph.tile[ph.f32][T, D]] = 0.0
     for p in range(0, P):
-        w: ph.let = ph.exp(STATS[p, z, :, 0:+1] - m)
+        w: ph.let = ph.exp2(STATS[p, z, :, 0:+1] - m)
         l = l + STATS[p, z, :, 1:+1] * w
         acc = acc + PART[p, z, :, :] * w
     O[z, :, :] = ph.bf16(acc / l)
