@@ -377,6 +377,27 @@ def test_b_is_copied_in_pieces_only_from_a_column_start_on_their_boundary(start:
     assert b_copies and all(("ph::copy_async(" if pieces else "ph::copy_realigned(") in line for line in b_copies)
 
 
+@pytest.mark.parametrize(("start", "tma"), [("ctx.block.x * TN", True), ("ctx.block.x * TN + 3", False),
+                                            ("ctx.block.x * TN + 4", False), ("ctx.block.x * TN + 8", True),
+                                            ("ctx.block.x * (TN + 2)", False)])
+def test_tma_moves_boxes_only_from_a_start_on_16_bytes(start: str, tma: bool):
+    """A TMA box's innermost coordinate must lie a whole 16 bytes from its tensor's start:
+    from n0 = ctx.block.x * TN + 3 the output's TMA store stopped the kernel with an
+    illegal instruction on an H100 (gate 2, 2026-12-06). Where B's and C's windows may
+    start between 16 bytes, a launch copies by threads and stores from registers, and an
+    ahead-of-time build makes no TMA variant."""
+    from phobos.backends.cuda.gemm.gemm_launch import tma_starts
+    from phobos.backends.cuda.runtime.aot import gemm_builds
+
+    text = GEMM.format(tm=128, tn=128, attrs="", epilogue=PLAIN).replace("let n0 = ctx.block.x * TN",
+                                                                         f"let n0 = {start}")
+    v = variant(phobos.compile(text, path="g.phobos").kernels["g"])
+    form, _ = gemm_of(v)  # type: ignore[misc]
+    aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
+    assert tma_starts(v, form, usual(v, aligned)) == (tma, tma)  # B and C are both bf16
+    assert ("gemm-tma" in [label for label, _, _ in gemm_builds(v, "sm_90", False)]) == tma
+
+
 def without_preludes(source: str) -> str:
     """A GEMM kernel's own source: the preludes every one starts with are pinned once."""
     preludes = f"{PRELUDE}\n{GEMM_PRELUDE}\n"  # as the writer joins its head

@@ -25,7 +25,9 @@ Anything else keeps the general lowering; `reason` says why, for tests and docs.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from phobos.dtypes import BF16, F16, F32, I8
@@ -246,3 +248,29 @@ def _acc_elementwise(e: ir.Expr, acc: ir.Sym) -> bool:
 
 def _reads(e: ir.Expr, sym: ir.Sym) -> bool:
     return ir.any_node(e, lambda n: isinstance(n, ir.Read) and n.sym is sym)
+
+
+def known_multiple(form: GemmForm, e: ir.Expr, dim_multiple: Callable[[str], int]) -> int:
+    """A number the integer `e` is known to be a multiple of (1 where nothing is known),
+    through the prologue's lets and `dim_multiple` (what a launch key promises of a
+    runtime dim): whether a window starting at `e` starts on a boundary of the pieces or
+    the 16 bytes a copy needs."""
+    lets = {s.sym: s.init for s in form.prologue if isinstance(s, ir.Decl) and s.init is not None}
+
+    def factor(x: ir.Expr) -> int:
+        match x:
+            case ir.Const(value=int() as value):
+                return abs(value) or 1 << 30
+            case ir.Read(sym=sym) if sym in lets:
+                return factor(lets[sym])
+            case ir.Cast(operand=operand) if operand.type.dtype.is_int:
+                return factor(operand)
+            case ir.DimRef(name=name):
+                return dim_multiple(name)
+            case ir.Binary(op="*", left=left, right=right):
+                return factor(left) * factor(right)
+            case ir.Binary(op="+" | "-", left=left, right=right):
+                return math.gcd(factor(left), factor(right))
+        return 1
+
+    return factor(e)

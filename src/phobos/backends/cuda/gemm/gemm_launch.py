@@ -40,9 +40,10 @@ from phobos.environment import flag, flag_or, word
 from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
+from phobos.targets import element_bytes
 
 from ..layout.stages import SWIZZLE_ROW
-from .gemm_form import GemmForm, NotGemm, gemm_form
+from .gemm_form import GemmForm, NotGemm, gemm_form, known_multiple
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter
 from .gemm_plan import GemmMode, GemmPlan, TooLarge, plan_gemm
@@ -115,8 +116,10 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
     form, plan = found
     assert isinstance(plan, GemmPlan)
     stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
-    loads = not plan.b_transposed_copy and all(_tma_can(spec, name, arrays[name]) or _repacked(form, name, arrays)
-                                               for name in (form.a.tensor, form.b.tensor))
+    starts_for_loads, start_for_store = tma_starts(variant, form, spec)
+    loads = (not plan.b_transposed_copy and starts_for_loads
+             and all(_tma_can(spec, name, arrays[name]) or _repacked(form, name, arrays)
+                     for name in (form.a.tensor, form.b.tensor)))
     pairs = loads and plan.b.boxes % 2 == 0 and word(ENV_CLUSTER, ("1", "2")) == "2"
     turns = False
     if not pairs and flag(ENV_PINGPONG, False):
@@ -125,8 +128,25 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
             plan, turns = found[1], True
             assert isinstance(plan, GemmPlan)
     return GemmMode(loads,  # an 8-bit B[K, N] is transposed as the producer's threads copy it
-                    plan.c is not None and _tma_can(spec, stored[0], arrays[stored[0]]),
+                    plan.c is not None and start_for_store and _tma_can(spec, stored[0], arrays[stored[0]]),
                     cluster=2 if pairs else 1, pingpong=turns)
+
+
+def tma_starts(variant: ir.Kernel, form: GemmForm, spec: Specialization) -> tuple[bool, bool]:
+    """Whether TMA may load the operands' boxes, and store the output's, from where their
+    windows start: a box's innermost coordinate must lie a whole 16 bytes from its
+    tensor's start (the hardware stops the kernel with an illegal instruction
+    otherwise). A's boxes start at the loop's k, and a transposed W's too, always so;
+    B[K, N]'s and the output's start at the window's n start, which must be known (through
+    the prologue's lets and the key's multiples) to be a multiple of 16 bytes of elements."""
+    n_factor = known_multiple(form, form.n_start, spec.multiple)
+    dtypes = {p.name: p.dtype for p in variant.params if isinstance(p, ir.TensorParam)}
+
+    def on_16_bytes(tensor: str) -> bool:
+        return n_factor * element_bytes(dtypes[tensor]) % 16 == 0
+
+    stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
+    return form.b_k_major or on_16_bytes(form.b.tensor), bool(stored) and on_16_bytes(stored[0])
 
 
 def planned_for(arch: str, mode: GemmMode) -> str:

@@ -20,8 +20,6 @@ general writer's (`elem`, `region`), with the accumulator read from registers.
 
 from __future__ import annotations
 
-import math
-
 from phobos.backends.gpu.abi import Generated, Param, entry_symbol
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
@@ -33,7 +31,7 @@ from ..lower.exprs import Pos, add, imax, imin, sub
 from ..plan.kernel import plan_kernel
 from ..write.kernel import path_literal
 from ..write.prelude import PRELUDE
-from .gemm_form import GemmForm
+from .gemm_form import GemmForm, known_multiple
 from .gemm_plan import (
     CONSUMER_REGISTERS,
     COPYING_PRODUCER_REGISTERS,
@@ -371,29 +369,10 @@ class GemmWriter(GemmStores):
         if batch:
             src, rows = self.n[f"{role}_src"], self.n[f"{role}_rows"]
         # A's columns start at a stage's k; B's at its n start (its k for a transposed W).
-        start_aligned = role == "a" or self.form.b_k_major or self._factor(self.form.n_start) % 4 == 0
+        n_factor = known_multiple(self.form, self.form.n_start, self.spec.multiple)
+        start_aligned = role == "a" or self.form.b_k_major or n_factor % 4 == 0
         return src, rows, cols, (load.tensor in self.aligned and start_aligned
                                  and self.pitch_multiple_of(tensor.dims[-1], 4) is True)
-
-    def _factor(self, e: ir.Expr) -> int:
-        """A number the integer `e` is known to be a multiple of (1 where nothing is
-        known), through the prologue's lets: whether a window starting at `e` starts on
-        a boundary of its pieces."""
-        lets = {s.sym: s.init for s in self.form.prologue if isinstance(s, ir.Decl) and s.init is not None}
-        match e:
-            case ir.Const(value=int() as value):
-                return abs(value) or 1 << 30
-            case ir.Read(sym=sym) if sym in lets:
-                return self._factor(lets[sym])
-            case ir.Cast(operand=operand) if operand.type.dtype.is_int:
-                return self._factor(operand)
-            case ir.DimRef(name=name):
-                return self.spec.multiple(name)
-            case ir.Binary(op="*", left=left, right=right):
-                return self._factor(left) * self._factor(right)
-            case ir.Binary(op="+" | "-", left=left, right=right):
-                return math.gcd(self._factor(left), self._factor(right))
-        return 1
 
     def _copy_chunks(self, role: str, stage: OperandStage, dst: str, row: str, col: str) -> None:
         per_chunk = 16 * 8 // self._load_of(role)[0].type.dtype.bits

@@ -130,11 +130,12 @@ def gemm_builds(variant: ir.Kernel, arch: str, fast: bool) -> list[tuple[str, Sp
     file label: on sm_90 `gemm-tma` (TMA loads, and the output's TMA store where the
     plan stages it: launches whose dims are multiples of 16 and whose tensors are
     16-byte aligned with rows 16-byte multiples apart; not where an i8 B is transposed
-    as it is copied) and `gemm-threads` (the producer's threads copy; tensors 16-byte
-    aligned); on sm_80 to sm_89 `gemm-mma`; each with the key it is for. None where
-    the kernel is no GEMM kernel."""
+    as it is copied, nor where B's window may start between 16 bytes: `tma_starts`)
+    and `gemm-threads` (the producer's threads copy; tensors 16-byte aligned); on sm_80
+    to sm_89 `gemm-mma`; each with the key it is for. None where the kernel is no GEMM
+    kernel."""
     from ..gemm.gemm_form import NotGemm
-    from ..gemm.gemm_launch import GEMM_ARCH, gemm_of, generate_gemm
+    from ..gemm.gemm_launch import GEMM_ARCH, gemm_of, generate_gemm, tma_starts
     from ..gemm.gemm_plan import GemmMode, GemmPlan
 
     found = gemm_of(variant, arch)
@@ -147,12 +148,13 @@ def gemm_builds(variant: ir.Kernel, arch: str, fast: bool) -> list[tuple[str, Sp
                  generate_gemm(variant, any_launch, form, plan, GemmMode(False, False, mma=True)))]
     assert isinstance(plan, GemmPlan)
     builds = []
-    if not plan.b_transposed_copy:
-        tensors = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
-        pitched = specialize(variant, dict.fromkeys(variant.runtime_dims, 16), {}, tensors, scalars_known=False,
-                             fast_math=fast)
+    tensors = frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
+    pitched = specialize(variant, dict.fromkeys(variant.runtime_dims, 16), {}, tensors, scalars_known=False,
+                         fast_math=fast)
+    loads, store = tma_starts(variant, form, pitched)
+    if not plan.b_transposed_copy and loads:
         builds.append(("gemm-tma", pitched,
-                       generate_gemm(variant, pitched, form, plan, GemmMode(True, plan.c is not None))))
+                       generate_gemm(variant, pitched, form, plan, GemmMode(True, plan.c is not None and store))))
     builds.append(("gemm-threads", any_launch, generate_gemm(variant, any_launch, form, plan, GemmMode(False, False))))
     return builds
 
