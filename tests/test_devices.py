@@ -180,6 +180,30 @@ def test_device_arrays_that_are_empty_strided_by_bytes_or_immutable(monkeypatch:
     assert arrays.describe("k", "X", JaxArray()).readonly
 
 
+def test_a_launch_hands_its_stream_to_the_producers_of_arrays_read_through_dlpack(
+        gpus: TwoDevices, monkeypatch: pytest.MonkeyPatch) -> None:
+    """JAX writes a device_put's data on a stream of its own: each launch asks the
+    producer of an array it reads through DLPack alone to order that work before the
+    launch's stream (torch's current one here, the output's), as DLPack's consumer
+    does; an array torch gives is not asked (it is on that stream already)."""
+    import cuda.core.utils
+
+    asked: list[Any] = []
+
+    class Producer(JaxArray):
+        def __dlpack__(self, stream: Any = None) -> Any:
+            asked.append(stream)
+
+    views = iter([types.SimpleNamespace(ptr=0x100000 * k, shape=(256,), strides=None, dtype="float32",
+                                        readonly=False) for k in range(1, 5)])
+    monkeypatch.setattr(cuda.core.utils, "StridedMemoryView", lambda value, stream_ptr: next(views))
+    kernel = phobos.compile(SOURCE).add
+    for _ in range(2):  # an array of no key's kind takes the full path every launch
+        kernel[4](Producer(), Producer(), FakeTensor((256,), 0x900000))
+    assert asked == [STREAM_BASE] * 4
+    assert len(gpus.launches) == 2
+
+
 def test_an_array_numpy_cannot_describe_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """A broadcast past numpy's size limit (stride 0, 2**62 elements) is refused at its
     argument, not by numpy's own error."""

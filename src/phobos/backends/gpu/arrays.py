@@ -11,6 +11,7 @@ array in host memory, and arrays on different devices.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from phobos.errors import PhobosError
 from phobos.ir.signature import Signature
 
 DLPACK_CPU, DLPACK_CUDA, DLPACK_CUDA_MANAGED = 1, 2, 13
+DLPACK_LEGACY_STREAM = 1  # the stream value DLPack gives the legacy default stream
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,9 @@ class DeviceArray:
     device: int
     readonly: bool
     owner: Any
+    # Read through DLPack alone (a JAX array): each launch asks its producer to order its
+    # pending writes before the launch's stream (`order_producers`).
+    via_dlpack: bool = False
 
     def shadow(self) -> np.ndarray:
         """A numpy array that looks like this one to the runtime's checks, and holds nothing."""
@@ -134,8 +139,28 @@ def describe(kernel: str, param: str, value: Any) -> DeviceArray | None:
         steps = _c_strides(shape) if view.strides is None else tuple(view.strides)
         # A JAX array is immutable: its DLPack view says writable, but a kernel must not write it.
         readonly = bool(view.readonly) or type(value).__module__.startswith("jax")
-        return DeviceArray(int(view.ptr), shape, steps, dtype, int(device), readonly, value)
+        return DeviceArray(int(view.ptr), shape, steps, dtype, int(device), readonly, value, via_dlpack=True)
     return None
+
+
+def order_producers(arrays: dict[str, DeviceArray], stream: Callable[[], int]) -> None:
+    """Before a launch on the stream `stream()` gives (a handle; 0 the legacy default
+    stream), hands it to the producer of each array read through DLPack alone, as the
+    DLPack protocol has a consumer do, so that the producer's pending writes come first
+    on that stream: the arrays were described with no stream (-1), and JAX writes a
+    device_put's data on a stream of its own, which a launch on another would not wait
+    for (it read zeros)."""
+    producers = [(name, array.owner) for name, array in arrays.items() if array.via_dlpack]
+    handle = stream() if producers else 0
+    for name, owner in producers:
+        try:
+            owner.__dlpack__(stream=handle or DLPACK_LEGACY_STREAM)
+        except (BufferError, TypeError, ValueError) as exc:
+            raise PhobosError(
+                f"argument `{name}`: its array would not order its pending writes before the launch's stream "
+                f"through DLPack: {exc}",
+                notes=("wait for it first (JAX: x.block_until_ready()), or pass a torch or cupy array",),
+            ) from None
 
 
 def _current_device() -> int:

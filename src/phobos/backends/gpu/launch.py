@@ -34,7 +34,7 @@ from phobos.targets import SHARED_LIMIT
 
 from . import native
 from .abi import ASSERT_RECORD, ASSERT_RECORD_WORDS, Generated
-from .arrays import DeviceArray, is_torch_tensor_type
+from .arrays import DeviceArray, is_torch_tensor_type, order_producers
 
 ENV_SYNC = "PHOBOS_CUDA_SYNC"
 DEFAULT_SHARED = 48 * 1024
@@ -308,7 +308,9 @@ class Prepared:
             )
 
     def first(self, arrays: dict[str, DeviceArray], scalars: dict[str, Any], grid: tuple[int, int, int]) -> None:
-        """The launch that prepared it: pointers from the described arrays."""
+        """The launch that prepared it: pointers from the described arrays, whose
+        DLPack producers first order their writes before the launch's stream."""
+        order_producers(arrays, self.stream)
         with self._lock:
             for name, cell in self._tensors.items():
                 cell.value = arrays[name].ptr
