@@ -36,6 +36,10 @@ GPU machine has no tileiras, so its cubins are built first where tileiras is, in
 the cache directory that then travels with the command (PHOBOS_CACHE_DIR):
 
     PHOBOS_CACHE_DIR=DIR python3 scripts/gpu_gate.py --tileir-cubins sm_90 [-k TEXT]
+
+in a checkout at the same path as the one the gate runs from (a Python-spelled kernel's
+cubin key names its file by its absolute path); the gate stops at once, saying so,
+where the cache lacks this checkout's cubins and tileiras is not there to build them.
 """
 
 from __future__ import annotations
@@ -191,6 +195,50 @@ def build_tileir_cubins(arch: str, only: str | None) -> int:
     return 0
 
 
+def device_arch() -> str:
+    """The architecture of the GPU the gate runs on (`sm_90`)."""
+    import torch
+    from cuda.core import Device
+
+    major, minor = Device(torch.cuda.current_device()).compute_capability
+    return f"sm_{major}{minor}"
+
+
+def tileir_cubins_missing(arch: str, only: str | None) -> str | None:
+    """Where tileiras is not installed: why the cache lacks a cubin for this checkout's
+    corpus (None where the first case Tile IR takes has its cubins in every spelling), so
+    that the gate stops at once rather than failing every case. A cubin's key holds the
+    module's text, and a Python-spelled kernel's locations name its file by its absolute
+    path: cubins built in a checkout at another path are not this one's."""
+    from corpus import cases, harness
+
+    from phobos import PhobosError
+    from phobos.backends.gpu.cache import cache_dir
+    from phobos.backends.tileir.assemble import can_build, installed
+    from phobos.backends.tileir.launch import lowered, specializations
+
+    if installed():
+        return None
+    for case in cases.CASES:
+        if only and only not in case.name:
+            continue
+        for spelling in case.spellings:
+            variant = harness.kernel_for(case, spelling).variants[0]
+            try:
+                lowered(variant)
+            except PhobosError:
+                break  # refused by name, as the gate counts it: the next case
+            modules = (lowered(variant, spec) for _, spec in specializations(variant))
+            if not any(can_build(gen.source, bytecode, arch) for gen, bytecode in modules):
+                return (f"the cache ({cache_dir()}) has no Tile IR cubin for `{case.name}` [{spelling}] from this "
+                        f"checkout ({ROOT}): build them with `PHOBOS_CACHE_DIR=DIR python3 scripts/gpu_gate.py "
+                        f"--tileir-cubins {arch}` in a checkout at this same path (a Python-spelled kernel's "
+                        "cubin key names its file by its absolute path)")
+        else:
+            return None
+    return None
+
+
 def sanitize(tool: str, only: str | None, timeout: float) -> dict[str, Any]:
     """The corpus under compute-sanitizer with one tool: 'clean', or what it reported."""
     exe = shutil.which("compute-sanitizer")
@@ -339,6 +387,10 @@ def main() -> int:
     if args.backend == "tileir":
         os.environ["PHOBOS_BACKEND"] = "tileir"  # for the sanitizer's runs of this script too
         args.no_difftest = True
+        missing = tileir_cubins_missing(device_arch(), args.only)
+        if missing is not None:
+            print(f"gate not run: {missing}", file=sys.stderr)
+            return 2
     running = None
     if not (args.cases_only or args.no_difftest):
         running = Difftest(args.difftest_count, args.difftest_budget, args.difftest_summary)
@@ -350,8 +402,7 @@ def main() -> int:
     from cuda.core import Device
 
     device = Device(torch.cuda.current_device())
-    major, minor = device.compute_capability
-    arch = f"sm_{major}{minor}"
+    arch = device_arch()
     arrays = device_arrays() if args.backend == "cuda" else {"result": "not run: the CUDA back end's launches"}
     sanitizer = {}
     if not args.no_sanitizer:

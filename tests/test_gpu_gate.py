@@ -51,3 +51,20 @@ def test_the_mma_sync_setting_is_the_runs_alone(before: str | None, monkeypatch:
     with GATE.products_on_mma_sync(False):
         assert general_wgmma()
     assert os.environ.get(ENV_GENERAL_WGMMA) == before
+
+
+def test_the_tile_ir_gate_stops_where_the_cache_lacks_this_checkouts_cubins(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch):
+    """On the GPU machine (no tileiras) the Tile IR gate runs from cubins built elsewhere:
+    where the cache has none of this checkout's (an empty one, or built at another path),
+    it says so once, naming the case, rather than failing every case. Where they are
+    there, it goes on."""
+    import phobos.backends.tileir.assemble as assemble
+    from phobos.backends.gpu import cache
+
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    monkeypatch.setattr(assemble, "installed", lambda: False)
+    said = GATE.tileir_cubins_missing("sm_90", "elementwise/scale_rows")
+    assert said is not None and "elementwise/scale_rows" in said and str(tmp_path) in said
+    monkeypatch.setattr(assemble, "can_build", lambda text, bytecode, arch: True)
+    assert GATE.tileir_cubins_missing("sm_90", "elementwise/scale_rows") is None
