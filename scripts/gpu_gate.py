@@ -195,15 +195,6 @@ def build_tileir_cubins(arch: str, only: str | None) -> int:
     return 0
 
 
-def device_arch() -> str:
-    """The architecture of the GPU the gate runs on (`sm_90`)."""
-    import torch
-    from cuda.core import Device
-
-    major, minor = Device(torch.cuda.current_device()).compute_capability
-    return f"sm_{major}{minor}"
-
-
 def tileir_cubins_missing(arch: str, only: str | None) -> str | None:
     """Where tileiras is not installed: why the cache lacks a cubin for this checkout's
     corpus (None where the first case Tile IR takes has its cubins in every spelling), so
@@ -384,10 +375,16 @@ def main() -> int:
         return build_tileir_cubins(args.tileir_cubins, args.only)
     started = time.monotonic()
     os.environ.setdefault("PHOBOS_CUDA_SYNC", "1")
+    import torch
+    from cuda.core import Device
+
+    device = Device(torch.cuda.current_device())
+    major, minor = device.compute_capability
+    arch = f"sm_{major}{minor}"
     if args.backend == "tileir":
         os.environ["PHOBOS_BACKEND"] = "tileir"  # for the sanitizer's runs of this script too
         args.no_difftest = True
-        missing = tileir_cubins_missing(device_arch(), args.only)
+        missing = tileir_cubins_missing(arch, args.only)
         if missing is not None:
             print(f"gate not run: {missing}", file=sys.stderr)
             return 2
@@ -398,11 +395,6 @@ def main() -> int:
     print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['refused']} refused", flush=True)
     if args.cases_only:
         return 1 if counts["failed"] else 0
-    import torch
-    from cuda.core import Device
-
-    device = Device(torch.cuda.current_device())
-    arch = device_arch()
     arrays = device_arrays() if args.backend == "cuda" else {"result": "not run: the CUDA back end's launches"}
     sanitizer = {}
     if not args.no_sanitizer:
