@@ -327,11 +327,26 @@ class Difftest:
             # where a kernel's time went, each step's mean (the run's count hangs on it)
             "seconds_per_kernel": summary.get("seconds_per_kernel", {}),
             "failed_seeds": sorted(f["seed"] for kind in summary["failures"].values() for f in kind)[:50],
+            "failures": _failure_lines(summary["failures"]),
             "summary": str(path),
         }
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
+
+
+def _failure_lines(failures: dict[str, list[dict[str, Any]]], most: int = 12) -> list[str]:
+    """The first failures of a differential run in a line each (its seed, what went wrong
+    at which step, and the message's first line: the exception, or the first output that
+    differs), so that the gate's own output says why, not only the summary it leaves on
+    the GPU machine."""
+    lines = []
+    for kind, found in failures.items():
+        for f in found:
+            message = [text for text in str(f.get("message", "")).splitlines() if text.strip()]
+            first = message[0].strip() if message else ""
+            lines.append(f"seed {f['seed']}: {kind} at {f.get('stage', '?')}: {first[:300]}")
+    return lines[:most]
 
 
 def versions() -> dict[str, str]:

@@ -68,3 +68,16 @@ def test_the_tile_ir_gate_stops_where_the_cache_lacks_this_checkouts_cubins(tmp_
     assert said is not None and "elementwise/scale_rows" in said and str(tmp_path) in said
     monkeypatch.setattr(assemble, "can_build", lambda text, bytecode, arch: True)
     assert GATE.tileir_cubins_missing("sm_90", "elementwise/scale_rows") is None
+
+
+def test_a_failed_differential_run_says_why_in_the_gates_own_output():
+    """The summary stays on the GPU machine: the gate's JSON carries each failure's seed,
+    step and first line (a run of 9 errors said only their seeds, 2026-12-06)."""
+    failures = {"disagreed": [{"seed": 7, "stage": "compare", "message": "Y: 3 of 64 elements differ\nmore"}],
+                "error": [{"seed": 9, "stage": "compare", "message": "\nPhobosError: the launch failed\nTraceback"}],
+                "refused": []}
+    lines = GATE._failure_lines(failures)
+    assert lines == ["seed 7: disagreed at compare: Y: 3 of 64 elements differ",
+                     "seed 9: error at compare: PhobosError: the launch failed"]
+    many = {"error": [{"seed": n, "stage": "run", "message": "x"} for n in range(30)]}
+    assert len(GATE._failure_lines(many)) == 12
