@@ -769,3 +769,55 @@ def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.Monkey
     assert plan.shared_bytes <= SHARED_LIMIT["sm_90"]
     assert build(gen, v, "sm_90").startswith(b"\x7fELF")
     assert_nothing_spilled(ptxas_report(gen.source, "sm_90a"))
+
+
+def test_a_constant_batch_index_picks_its_matrix_in_64_bit_arithmetic():
+    """`A[200, m :+ TM, k :+ TK]` of a [Z, 4096, 4096] tensor starts 200 · 4096² elements in:
+    past 2^31, so the start is computed in i64, not in the `int` of a literal product."""
+    source = GEMM.format(tm=128, tn=128, attrs="", epilogue="C[m0 :+ TM, n0 :+ TN] = bf16(acc)").replace(
+        "kernel g(A: tensor<bf16>[M, K]", "kernel g(A: tensor<bf16>[Z, 4096, 4096]").replace(
+        "B: tensor<bf16>[K, N]", "B: tensor<bf16>[4096, N]").replace("range(0, K, TK)", "range(0, 4096, TK)").replace(
+        "dot(A[m0", "dot(A[200, m0")
+    v = variant(phobos.compile(source, path="g.phobos").kernels["g"])
+    form, plan = gemm_of(v)  # type: ignore[misc]
+    arrays = {"A": array((300, 4096, 4096)), "B": array((4096, 520), ptr=1 << 24), "C": array((4096, 520), ptr=1 << 28)}
+    written = generate_gemm(v, usual(v, frozenset(arrays)), form, plan, GemmMode(False, False)).source
+    (start,) = [line for line in written.splitlines() if "a_src =" in line]
+    assert "(i64)(200) * 4096 * 4096" in start
+
+
+def test_an_unaligned_i8_word_reads_only_its_rows_bytes(tmp_path):
+    """`word_at` at a column start off 4 bytes: a word that runs past its row's end takes
+    only the row's bytes (zeros beyond), never the next row's or past the array, which
+    AddressSanitizer would report."""
+    import shutil
+    import subprocess
+
+    if shutil.which("g++") is None:
+        pytest.skip("no g++ here")
+    body = GEMM_PRELUDE[GEMM_PRELUDE.index("PH_INLINE u32 word_at"):]
+    body = body[:body.index("\n}\n") + 3]
+    program = tmp_path / "word_at.cpp"
+    program.write_text(
+        "#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
+        "typedef int8_t i8; typedef uint8_t u8; typedef uint32_t u32; typedef int64_t i64;\n#define PH_INLINE static\n"
+        + body + """
+int main() {
+  const i64 rows = 2, cols = 6;
+  i8* a = (i8*)malloc(rows * cols);
+  for (int i = 0; i < rows * cols; ++i) a[i] = (i8)(i + 1);
+  for (i64 r = -1; r <= rows; ++r)
+    for (i64 c = -5; c < cols + 4; ++c) printf("%lld %lld %u\\n", (long long)r, (long long)c, word_at(a, r, c, rows, cols, false));
+  free(a);
+}
+""")
+    exe = tmp_path / "word_at"
+    subprocess.run(["g++", "-O1", "-fsanitize=address", "-o", str(exe), str(program)], check=True)
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        r, c, word = (int(x) for x in line.split())
+        expect = 0
+        for b in range(4):
+            if 0 <= r < 2 and 0 <= c + b < 6:
+                expect |= (r * 6 + c + b + 1) << (8 * b)
+        assert word == expect, (r, c)

@@ -150,14 +150,19 @@ template <int N, class T> PH_INLINE void copy_realigned(const u32 (&dst)[N], con
   for (int j = 0; j < N; ++j) store_realigned(dst[j], x[j], y[j], (u32)at[j] & 15u);
 }
 // An 8-bit B tile stored K-major for wgmma: the 4 x 4 bytes at rows k..k+3, columns
-// n..n+3 of a row-major [rows, cols] array (`cols` a multiple of 4, so a word is wholly
-// inside or outside), transposed, each column n + c to its K-major row of the
-// 128-byte-swizzled tile at `dst` (k0: k's place in the stage's 128).
+// n..n+3 of a row-major [rows, cols] array, transposed, each column n + c to its K-major
+// row of the 128-byte-swizzled tile at `dst` (k0: k's place in the stage's 128). An
+// aligned word (`cols` a multiple of 4) is wholly inside or outside; an unaligned one
+// takes only its row's bytes.
 PH_INLINE u32 word_at(const i8* src, i64 row, i64 col, i64 rows, i64 cols, bool aligned) {
-  if (row < 0 || row >= rows || col < 0 || col >= cols) return 0;
-  if (aligned) return *(const u32*)(src + row * cols + col);
-  const u8* p = (const u8*)(src + row * cols + col);
-  return (u32)p[0] | ((u32)p[1] << 8) | ((u32)p[2] << 16) | ((u32)p[3] << 24);
+  if (row < 0 || row >= rows) return 0;
+  if (aligned) return (col < 0 || col >= cols) ? 0u : *(const u32*)(src + row * cols + col);
+  const u8* p = (const u8*)(src + row * cols);
+  u32 w = 0;
+#pragma unroll
+  for (int b = 0; b < 4; ++b)
+    if (col + b >= 0 && col + b < cols) w |= (u32)p[col + b] << (8 * b);
+  return w;
 }
 PH_INLINE void copy_transposed(u32 dst, const i8* src, i64 k, i64 n, int k0, int n0, i64 rows, i64 cols,
                                bool aligned) {

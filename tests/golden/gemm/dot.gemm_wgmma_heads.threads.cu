@@ -49,7 +49,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) phobos_gemm_wgmma_heads(bf1
       const i64 n0_ = ph::wmul(block_x, 128ll);
       #line 205 "tests/corpus/dot.phobos"
       const i64 m_at = m0_, n_at = n0_;
-      const auto* a_src = X_ + ((0 <= s_ && s_ < S_ && 0 <= h_ && h_ < H_) ? (s_ * H_ + h_) * M_ * K_ : 0);
+      const auto* a_src = X_ + ((0 <= s_ && s_ < S_ && 0 <= h_ && h_ < H_) ? (i64)(s_ * H_ + h_) * M_ * K_ : 0);
       const i64 a_rows = (0 <= s_ && s_ < S_ && 0 <= h_ && h_ < H_) ? M_ : 0;
       for (int kb = 0; kb < kblocks; ++kb, ++it) {
         const u32 s = it % 8, phase = (it / 8) & 1;

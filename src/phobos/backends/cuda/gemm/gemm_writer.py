@@ -346,7 +346,8 @@ class GemmWriter(GemmStores):
     def batch_sources(self) -> None:
         """For each operand of more than two dims, where its matrix starts and how many
         rows it has (none where the batch index is outside: the copies then read zeros),
-        for the threads' copies."""
+        for the threads' copies. The start is i64: a batch index times literal dims
+        passes 2^31 elements in a large batch."""
         for role in "ab":
             found = self._batch_index(role)
             if found is None:
@@ -354,7 +355,7 @@ class GemmWriter(GemmStores):
             load, _ = self._load_of(role)
             rows, cols = (self.dim(n) for n in self.tensors[load.tensor].dims[-2:])
             flat, inside = found
-            self.put(f"const auto* ${role}_src = {self.param_names[load.tensor]} + (({inside}) ? ({flat}) * "
+            self.put(f"const auto* ${role}_src = {self.param_names[load.tensor]} + (({inside}) ? (i64)({flat}) * "
                      f"{rows} * {cols} : 0);")
             self.put(f"const i64 ${role}_rows = ({inside}) ? {rows} : 0;")
 
