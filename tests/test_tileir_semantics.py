@@ -343,3 +343,18 @@ def test_integers_reach_bf16_in_steps_right_whichever_way_tileiras_lowers_them(m
     want = case.expect(copy.deepcopy(args))
     launch(case, args)
     compare("O", args["O"], want["O"], 0.0, 0.0)
+
+
+@pytest.mark.parametrize("breaks", [False, True], ids=["for", "for_with_break"])
+@pytest.mark.parametrize("step", [16, 5, 0, -16])
+def test_a_for_whose_step_is_not_positive_at_run_time_runs_no_turns(step: int, breaks: bool):
+    """The spec runs no turns of a `for` whose step is 0 or less; Tile IR's `for` takes
+    only a positive step, and a `loop` with a `break` would never leave."""
+    leave = "    if S[0] > 100000 {\n      break\n    }\n" if breaks else ""
+    source = (f"kernel k(X: tensor<i32>[N], S: tensor<i32>[1], T: i64) {{\n  for i in range(0, N, T) {{\n{leave}"
+              "    S[0] = S[0] + X[i]\n  }\n}\n")
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    x = np.arange(1, 41, dtype=np.int32)
+    s = np.zeros(1, np.int32)
+    run(lower_kernel(variant).entries[0], [x, s, np.int64(step), np.int64(x.size)], (1, 1, 1))
+    assert s[0] == (int(x[::step].sum()) if step > 0 else 0)

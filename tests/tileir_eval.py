@@ -25,6 +25,7 @@ NUMPY = {
     "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
 }
 UNSIGNED = {"i8": np.uint8, "i16": np.uint16, "i32": np.uint32, "i64": np.uint64}
+LOOP_TURNS = 1 << 16  # a `loop` still running after this many turns is taken to hang
 FLOAT2 = {"addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide, "remf": np.fmod,
           "maxf": np.fmax, "minf": np.fmin}
 INT2 = {"addi": np.add, "subi": np.subtract, "muli": np.multiply, "andi": np.bitwise_and, "ori": np.bitwise_or,
@@ -239,7 +240,7 @@ class Evaluator:
                 return self.loop(op)
             if name == "loop":
                 carried = [self.env[v] for v in op.operands["initValues"]]  # type: ignore[union-attr]
-                while True:
+                for _ in range(LOOP_TURNS):
                     try:
                         self.run_block(op.regions[0], carried)
                     except Jump as jump:
@@ -250,6 +251,7 @@ class Evaluator:
                         carried = jump.values
                     else:
                         raise AssertionError("a loop's body ended without a jump")
+                raise AssertionError(f"a Tile IR `loop` ran {LOOP_TURNS} turns without a break: it would hang")
             if name == "if":
                 taken = op.regions[0] if bool(get("condition")) else (op.regions[1] if len(op.regions) > 1 else None)
                 return self.run_block(taken, []) if taken is not None else []
@@ -315,6 +317,8 @@ class Evaluator:
 
     def loop(self, op: m.Op) -> list[Any]:
         lo, hi, step = (int(self.get(op, n)) for n in ("lowerBound", "upperBound", "step"))
+        if step <= 0 and lo < hi:
+            raise AssertionError(f"a Tile IR `for` from {lo} to {hi} by step {step}: its step must be positive")
         carried = [self.env[v] for v in op.operands["initValues"]]  # type: ignore[union-attr]
         i = lo
         while i < hi:

@@ -242,8 +242,14 @@ class Flow:
         breaks = any(isinstance(j, ir.Break) for j in own_jumps(s.body))
         e = self.e
 
-        # A `for` with a positive constant step runs its variable below its stop.
-        below = hi if isinstance(e.fold(step), int) and e.fold(step) > 0 else None
+        # A `for` with a positive constant step runs its variable below its stop. Any
+        # other step may be 0 or less at run time, where the spec runs no turns; Tile IR's
+        # `for` takes only a positive step, so such a loop stops at its start, by step 1.
+        known = e.fold(step)
+        below = hi if isinstance(known, int) and known > 0 else None
+        if not isinstance(known, int) or known <= 0:
+            positive = e.cmpi("GREATER_THAN", step, e.index(0))
+            hi, step = e.select(positive, hi, lo), e.select(positive, step, e.index(1))
 
         def as_for(loop: Loop, heads: list[m.Value]) -> None:
             (iv,) = heads
