@@ -179,6 +179,8 @@ inline unsigned short ph_host_f32_to_bf16(float f) {
 // itself within 1 ulp on the device, correctly rounded here).
 inline float ph_host_ftz(float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x; }
 inline float ph_host_rcp_ftz(float x) { return ph_host_ftz(1.0f / ph_host_ftz(x)); }
+// ex2.approx.ftz.f32 likewise (within 2 ulp on the device, correctly rounded here).
+inline float ph_host_ex2_ftz(float x) { return ph_host_ftz(std::exp2(ph_host_ftz(x))); }
 // math_mode="fast"'s approximations, as their precise functions.
 inline float __expf(float x) { return std::exp(x); }
 inline float __logf(float x) { return std::log(x); }
@@ -211,6 +213,7 @@ HOST_PTX = {
     "cvt.rn.f16.f32": "ph_host_f32_to_f16",
     "cvt.rn.bf16.f32": "ph_host_f32_to_bf16",
     "rcp.approx.ftz.f32": "ph_host_rcp_ftz",
+    "ex2.approx.ftz.f32": "ph_host_ex2_ftz",
     "tanh.approx.f32": "std::tanh",
     "sqrt.approx.f32": "std::sqrt",
 }

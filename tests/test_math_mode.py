@@ -73,6 +73,11 @@ def test_fast_math_takes_the_hardware_approximations():
     tile = module_text(lower_kernel(div, replace(usual(div), fast_math=True)))
     assert "divf" in tile and "rounding_mode = approx" in tile
     assert "approx" not in module_text(lower_kernel(div))
+    exp2 = phobos.compile(SOURCE).f_exp2.variants[0]
+    assert "ph::exp2_approx(" in generate(exp2, replace(usual(exp2), fast_math=True)).source.split("namespace ph")[-1]
+    assert "exp2f(" in generate(exp2, usual(exp2)).source
+    assert "flush_to_zero" in module_text(lower_kernel(exp2, replace(usual(exp2), fast_math=True)))
+    assert "flush_to_zero" not in module_text(lower_kernel(exp2))
 
 
 def test_math_mode_is_an_option_of_both_spellings_and_checked():

@@ -185,7 +185,7 @@ FLOAT_MATH = {
 # math_mode="fast": the hardware's approximations of the f32 functions (the spec's
 # Numerics gives each one's error); the others keep their precise functions.
 FAST_MATH = {
-    "exp": "__expf", "log": "__logf", "log2": "__log2f", "sin": "__sinf", "cos": "__cosf",
+    "exp": "__expf", "exp2": "ph::exp2_approx", "log": "__logf", "log2": "__log2f", "sin": "__sinf", "cos": "__cosf",
     "tanh": "ph::tanh_approx", "sqrt": "ph::sqrt_approx", "rsqrt": "rsqrtf",
 }
 

@@ -137,7 +137,9 @@ def math(e: Emitter, fn: str, dtype: DType, args: list[m.Value]) -> m.Value:
         return narrow(e, e.b.one("absf", x.type, source=x), dtype)
     if fn == "erf":
         return narrow(e, erf(e, x), dtype)
-    attrs = {name: e.rounding(mode, x) for name, mode in MATH_ATTRS.get(fn, {}).items()}  # type: ignore[arg-type]
+    attrs: dict[str, m.Attr] = {name: e.rounding(mode, x) for name, mode in MATH_ATTRS.get(fn, {}).items()}  # type: ignore[arg-type]
+    if fn == "exp2" and e.fast_math and element_of(x) == m.F32:
+        attrs["flush_to_zero"] = True  # math_mode="fast": a result below 2^-126 is 0, as on CUDA
     return narrow(e, e.b.one(MATH[fn], x.type, source=x, **attrs), dtype)
 
 
