@@ -34,8 +34,10 @@ PH_INLINE i32 shr(i32 a, i32 b) { return a >> (b & 31); }
 PH_INLINE i64 shr(i64 a, i64 b) { return a >> (b & 63); }
 // a / 0 is 0, a % 0 is a; the smallest value / -1 wraps to itself.
 // math_mode="fast"'s approximations without a CUDA intrinsic (PTX ISA: tanh.approx.f32
-// from sm_75, sqrt.approx.f32).
+// from sm_75, sqrt.approx.f32; ex2.approx.ftz.f32, one MUFU.EX2 where exp2f adds the
+// scaling a result below 2^-126 needs, which fast mode flushes to zero).
 PH_INLINE f32 tanh_approx(f32 x) { f32 y; asm("tanh.approx.f32 %0, %1;" : "=f"(y) : "f"(x)); return y; }
+PH_INLINE f32 exp2_approx(f32 x) { f32 y; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x)); return y; }
 PH_INLINE f32 sqrt_approx(f32 x) { f32 y; asm("sqrt.approx.f32 %0, %1;" : "=f"(y) : "f"(x)); return y; }
 template <class T> PH_INLINE T idiv(T a, T b) { return b == 0 ? (T)0 : b == -1 ? wneg(a) : a / b; }
 template <class T> PH_INLINE T imod(T a, T b) { return b == 0 ? a : b == -1 ? (T)0 : a % b; }
