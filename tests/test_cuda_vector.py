@@ -170,3 +170,27 @@ def test_every_pass_of_scale_rows_writes_its_groups_whole(tmp_path, monkeypatch:
     ptx = build(generate(SCALE_ROWS), SCALE_ROWS, "sm_90", kind="ptx").decode()
     assert ptx.count("st.global.v4.f32") == 2
     assert "ph::vstore(&Y_[r_ * 64 + (i0 * 64 + g)], out)" in body(SCALE_ROWS)
+
+
+def test_a_window_of_a_batch_splits_its_address_into_a_64_bit_start_and_an_int_offset():
+    """`X[z, r :+ 4, :]` of a [Z, S, 64] tensor: the start (z · S + r) · 64 is the same for
+    every element and 64-bit; each element's own part is `int` arithmetic, as it is for a
+    tensor all of whose dims after the first are literals. A runtime dim after the
+    window's first dim keeps the whole offset in 64 bits."""
+    batched = variant("""\
+kernel rows3(X: tensor<f32>[Z, S, 64], Y: tensor<f32>[Z, S, 64]) {
+  let r = ctx.block.x * 4
+  let z = ctx.block.y
+  Y[z, r :+ 4, :] = X[z, r :+ 4, :] * 2.0
+}
+""", "rows3")
+    text = body(batched)
+    assert "ph::vload<4>(&X_[(z_ * S_ + r_) * 64 + (i0 * 64 + g)])" in text
+    runtime = variant("""\
+kernel rows3(X: tensor<f32>[Z, S, N], Y: tensor<f32>[Z, S, N]) {
+  let r = ctx.block.x * 4
+  let z = ctx.block.y
+  Y[z, r :+ 4, 0 :+ 64] = X[z, r :+ 4, 0 :+ 64] * 2.0
+}
+""", "rows3")
+    assert "X_[(z_ * S_ + (r_ + i0)) * N_ + " in body(runtime)

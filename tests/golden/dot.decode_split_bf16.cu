@@ -91,19 +91,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64 && 0 <= r && r < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = 0 <= col && col < 64 && 0 <= r && r < 64 ? K_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now + (r) * 144))[col] = 0 <= col && col < 64 && 0 <= r && r < 64 ? K_[(z_ * L_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -148,19 +148,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_next + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_next) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_next + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_next) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * L_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then + (r) * 144))[col] = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * L_ + j_next) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -213,7 +213,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               f32 acc_2 = 0.0f;
-              for (i64 k = 0; k < 64; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * 16) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * L_ + (j_ + i1)) * 64 + k]))));
+              for (i64 k = 0; k < 64; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * 16) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * L_ + j_) * 64 + (i1 * 64 + k)]))));
               product[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
@@ -441,19 +441,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * L_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -473,19 +473,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_next_2 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_next_2) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= c && c < box_3.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= c + 7 && c + 7 < box_3.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_next_2 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_next_2) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= col && col < box_3.hi[1] ? V_[(z_ * L_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= r && r < k_hi_2 && box_3.lo[1] <= col && col < box_3.hi[1] ? V_[(z_ * L_ + j_next_2) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -564,7 +564,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
-              for (i64 k = 0; k < 64; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = 0; k < 64; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + j_) * 64 + (k * 64 + i1)]))));
               acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
@@ -631,19 +631,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_3 <= col && col < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] ? K_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = k_lo_3 <= col && col < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] ? K_[(z_ * L_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -688,19 +688,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_next_3 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_next_3) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_4 <= c && c < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= c + 7 && c + 7 < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + (j_next_3 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_next_3) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_4 <= col && col < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] ? K_[(z_ * L_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = k_lo_4 <= col && col < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] ? K_[(z_ * L_ + j_next_3) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -755,7 +755,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
               const int i1 = g + v;
               if (!box_8.has(i0, i1)) continue;
               f32 acc_2 = 0.0f;
-              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * 16) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * L_ + (j_ + i1)) * 64 + k]))));
+              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(Q_[(q_start0_ * 16) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * L_ + j_) * 64 + (i1 * 64 + k)]))));
               product_2[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
@@ -1042,19 +1042,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= c && c < box_14.hi[1] && k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= c + 7 && c + 7 < box_14.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= col && col < box_14.hi[1] ? V_[(z_ * L_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = k_lo_5 <= r && r < k_hi_5 && box_14.lo[1] <= col && col < box_14.hi[1] ? V_[(z_ * L_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1074,19 +1074,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_next_4 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_next_4) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= c && c < box_15.hi[1] && k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= c + 7 && c + 7 < box_15.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + (j_next_4 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_next_4) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= col && col < box_15.hi[1] ? V_[(z_ * L_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_6 <= r && r < k_hi_6 && box_15.lo[1] <= col && col < box_15.hi[1] ? V_[(z_ * L_ + j_next_4) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1168,7 +1168,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
               const int i1 = g + v;
               if (!box_16.has(i0, i1)) continue;
               f32 acc_2 = acc_[pass * 4 + slot * 2 + v];
-              for (i64 k = k_lo_5; k < k_hi_5; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = k_lo_5; k < k_hi_5; ++k) acc_2 = (acc_2 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * L_ + j_) * 64 + (k * 64 + i1)]))));
               acc_[pass * 4 + slot * 2 + v] = acc_2;
             }
           }
@@ -1237,13 +1237,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           for (int v = 0; v < 2; ++v) {
             out.v[v] = acc_[pass * 4 + slot * 2 + v];
           }
-          ph::vstore(&PART_[((split_ * Z_ + z_) * 16 + i0) * 64 + g], out);
+          ph::vstore(&PART_[((split_ * Z_ + z_) * 16) * 64 + (i0 * 64 + g)], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_18.has(i0, i1)) continue;
-            PART_[((split_ * Z_ + z_) * 16 + i0) * 64 + i1] = acc_[pass * 4 + slot * 2 + v];
+            PART_[((split_ * Z_ + z_) * 16) * 64 + (i0 * 64 + i1)] = acc_[pass * 4 + slot * 2 + v];
           }
         }
       }
@@ -1260,7 +1260,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       const int i0 = row;
       const int i1 = 0;
       if (lane == 0 && threadIdx.x / 32 % 4 == 0 && box_19.has(i0, i1)) {
-        STATS_[((split_ * Z_ + z_) * 16 + i0) * 2 + i1] = m_[pass];
+        STATS_[((split_ * Z_ + z_) * 16) * 2 + (i0 * 2 + i1)] = m_[pass];
       }
     }
   }
@@ -1276,7 +1276,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       const int i0 = row;
       const int i1 = 0;
       if (lane == 0 && threadIdx.x / 32 % 4 == 0 && box_20.has(i0, i1)) {
-        STATS_[((split_ * Z_ + z_) * 16 + i0) * 2 + (1 + i1)] = l_[pass];
+        STATS_[((split_ * Z_ + z_) * 16) * 2 + 1 + (i0 * 2 + i1)] = l_[pass];
       }
     }
   }

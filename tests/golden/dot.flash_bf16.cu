@@ -108,19 +108,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64 && 0 <= r && r < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= col && col < 64 && 0 <= r && r < 64 ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= col && col < 64 && 0 <= r && r < 64 ? K_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -130,19 +130,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+            ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+              ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_once + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 64 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_once + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 64 ? Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -165,19 +165,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_next) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo <= c && c < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] && k_lo <= c + 7 && c + 7 < k_hi && box_2.lo[0] <= r && r < box_2.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_next) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + (j_next + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= col && col < k_hi && box_2.lo[0] <= r && r < box_2.hi[0] ? K_[(z_ * S_ + j_next) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -226,19 +226,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64 && 0 <= r && r < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = 0 <= col && col < 64 && 0 <= r && r < 64 ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_2 + (r) * 144))[col] = 0 <= col && col < 64 && 0 <= r && r < 64 ? K_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -248,19 +248,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+            ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+              ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_once_2 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_once_2 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -283,19 +283,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_next_2) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_2 <= c && c < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_2 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_next_2) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + (j_next_2 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_2 + (r) * 144))[col] = k_lo_2 <= col && col < k_hi_2 && box_4.lo[0] <= r && r < box_4.hi[0] ? K_[(z_ * S_ + j_next_2) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -362,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               f32 acc_3 = 0.0f;
-              for (i64 k = 0; k < 64; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + (q_start1_ + i0)) * 64 + k])) * (f32)(ph::from_bf16(K_[(z_ * S_ + (j_ + i1)) * 64 + k]))));
+              for (i64 k = 0; k < 64; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + q_start1_) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * S_ + j_) * 64 + (i1 * 64 + k)]))));
               product[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
@@ -536,19 +536,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -568,19 +568,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_next_3) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= c && c < box_5.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= c + 7 && c + 7 < box_5.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_3 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_next_3) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= col && col < box_5.hi[1] ? V_[(z_ * S_ + (j_next_3 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_3 <= r && r < k_hi_3 && box_5.lo[1] <= col && col < box_5.hi[1] ? V_[(z_ * S_ + j_next_3) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -654,19 +654,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (0 <= r && r < 64 && 0 <= c && c < 64 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_4 + (r) * 144))[col] = 0 <= r && r < 64 && 0 <= col && col < 64 ? V_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -686,19 +686,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_next_4) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_4 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_next_4) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= col && col < box_6.hi[1] ? V_[(z_ * S_ + (j_next_4 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_4 + (r) * 144))[col] = k_lo_4 <= r && r < k_hi_4 && box_6.lo[1] <= col && col < box_6.hi[1] ? V_[(z_ * S_ + j_next_4) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -798,7 +798,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
               f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
-              for (i64 k = 0; k < 64; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = 0; k < 64; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + j_) * 64 + (k * 64 + i1)]))));
               acc_[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
@@ -867,19 +867,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_5 <= c && c < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_5 <= col && col < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_5 <= col && col < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] ? K_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -889,19 +889,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+            ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5) {  // copied whole, in flight
-              ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+              ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_once_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= col && col < k_hi_5 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_once_3 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= col && col < k_hi_5 ? Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -924,19 +924,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next_5 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_next_5) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_6 <= c && c < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0] && k_lo_6 <= c + 7 && c + 7 < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + (j_next_5 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_next_5) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_6 <= col && col < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0] ? K_[(z_ * S_ + (j_next_5 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then_5 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_6 <= col && col < k_hi_6 && box_10.lo[0] <= r && r < box_10.hi[0] ? K_[(z_ * S_ + j_next_5) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -985,19 +985,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_5 <= c && c < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_6 + (r) * 144))[col] = k_lo_5 <= col && col < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] ? K_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_6 + (r) * 144))[col] = k_lo_5 <= col && col < k_hi_5 && box_8.lo[0] <= r && r < box_8.hi[0] ? K_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1007,19 +1007,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_4 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+            ph::stage_async16(stage_once_at_4 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5) {  // copied whole, in flight
-              ph::stage_async16(stage_once_at_4 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + c]);
+              ph::stage_async16(stage_once_at_4 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_once_4 + (r) * 144))[col] = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= col && col < k_hi_5 ? Q_[(q_start0_ * S_ + (q_start1_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_once_4 + (r) * 144))[col] = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_5 <= col && col < k_hi_5 ? Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1042,19 +1042,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_6 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_next_6) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_7 <= c && c < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0] && k_lo_7 <= c + 7 && c + 7 < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + (j_next_6 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_next_6) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_6 + (r) * 144))[col] = k_lo_7 <= col && col < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0] ? K_[(z_ * S_ + (j_next_6 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_6 + (r) * 144))[col] = k_lo_7 <= col && col < k_hi_7 && box_12.lo[0] <= r && r < box_12.hi[0] ? K_[(z_ * S_ + j_next_6) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1123,7 +1123,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
               const int i1 = g + v;
               if (!box_13.has(i0, i1)) continue;
               f32 acc_3 = 0.0f;
-              for (i64 k = k_lo_5; k < k_hi_5; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + (q_start1_ + i0)) * 64 + k])) * (f32)(ph::from_bf16(K_[(z_ * S_ + (j_ + i1)) * 64 + k]))));
+              for (i64 k = k_lo_5; k < k_hi_5; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(Q_[(q_start0_ * S_ + q_start1_) * 64 + (i0 * 64 + k)])) * (f32)(ph::from_bf16(K_[(z_ * S_ + j_) * 64 + (i1 * 64 + k)]))));
               product_2[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
@@ -1347,19 +1347,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c && c < box_19.hi[1] && k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c + 7 && c + 7 < box_19.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_now_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1379,19 +1379,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_7 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_next_7) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= c && c < box_20.hi[1] && k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= c + 7 && c + 7 < box_20.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + (j_next_7 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_next_7) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= col && col < box_20.hi[1] ? V_[(z_ * S_ + (j_next_7 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                *(bf16*)((unsigned char*)stage_then_7 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_9 <= r && r < k_hi_9 && box_20.lo[1] <= col && col < box_20.hi[1] ? V_[(z_ * S_ + j_next_7) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1465,19 +1465,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+            ph::stage_async16(stage_now_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c && c < box_19.hi[1] && k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= c + 7 && c + 7 < box_19.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_ + r)) * 64 + c]);
+              ph::stage_async16(stage_now_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_8 + (r) * 144))[col] = k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * S_ + (j_ + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_now_8 + (r) * 144))[col] = k_lo_8 <= r && r < k_hi_8 && box_19.lo[1] <= col && col < box_19.hi[1] ? V_[(z_ * S_ + j_) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1497,19 +1497,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int i = 0; i < 4; ++i) {
             const int e = threadIdx.x + i * 128;
             const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_8 + r)) * 64 + c]);
+            ph::stage_async16(stage_then_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_next_8) * 64 + (r * 64 + c)]);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 512; e += 128) {
             const int r = e / 8, c = e % 8 * 8;
             if (k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= c && c < box_21.hi[1] && k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= c + 7 && c + 7 < box_21.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + (j_next_8 + r)) * 64 + c]);
+              ph::stage_async16(stage_then_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_next_8) * 64 + (r * 64 + c)]);
             } else {
               #pragma unroll
               for (int v = 0; v < 8; ++v) {
                 const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_8 + (r) * 144))[col] = k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= col && col < box_21.hi[1] ? V_[(z_ * S_ + (j_next_8 + r)) * 64 + col] : ph::to_bf16(0.0f);
+                ((bf16*)((unsigned char*)stage_then_8 + (r) * 144))[col] = k_lo_10 <= r && r < k_hi_10 && box_21.lo[1] <= col && col < box_21.hi[1] ? V_[(z_ * S_ + j_next_8) * 64 + (r * 64 + col)] : ph::to_bf16(0.0f);
               }
             }
           }
@@ -1612,7 +1612,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
               const int i1 = g + v;
               if (!box_22.has(i0, i1)) continue;
               f32 acc_3 = acc_[pass * 16 + slot * 2 + v];
-              for (i64 k = k_lo_8; k < k_hi_8; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + (j_ + k)) * 64 + i1]))));
+              for (i64 k = k_lo_8; k < k_hi_8; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(tmp_2[i0 * 64 + k])) * (f32)(ph::from_bf16(V_[(z_ * S_ + j_) * 64 + (k * 64 + i1)]))));
               acc_[pass * 16 + slot * 2 + v] = acc_3;
             }
           }
@@ -1681,13 +1681,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_bf16(bf16* Q_, bf
           for (int v = 0; v < 2; ++v) {
             out.v[v] = (acc_[pass * 16 + slot * 2 + v] / l_[pass]);
           }
-          ph::vstore(&O_[(z_ * S_ + (r_ + i0)) * 64 + g], out);
+          ph::vstore(&O_[(z_ * S_ + r_) * 64 + (i0 * 64 + g)], out);
         } else {  // element by element, masked
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
             if (!box_24.has(i0, i1)) continue;
-            O_[(z_ * S_ + (r_ + i0)) * 64 + i1] = (acc_[pass * 16 + slot * 2 + v] / l_[pass]);
+            O_[(z_ * S_ + r_) * 64 + (i0 * 64 + i1)] = (acc_[pass * 16 + slot * 2 + v] / l_[pass]);
           }
         }
       }

@@ -60,20 +60,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)(ph::round_f16(ph::odd_f64(L_g.v[v]))));
         }
-        ph::vstore(&O_[1 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[1 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_4.has(i0)) continue;
-          O_[1 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_f16(ph::odd_f64(L_[l_start0_ + i0]))));
+          O_[1 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_f16(ph::odd_f64(L_[l_start0_ + i0]))));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_4.has(i0)) continue;
-      O_[1 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_f16(ph::odd_f64(L_[l_start0_ + i0]))));
+      O_[1 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_f16(ph::odd_f64(L_[l_start0_ + i0]))));
     }
   }
   #line 78 "tests/corpus/dtypes.phobos"
@@ -93,20 +93,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)((f32)(L_g.v[v])));
         }
-        ph::vstore(&O_[2 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[2 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_6.has(i0)) continue;
-          O_[2 * N_ + (c_ + i0)] = ph::to_i64((f64)((f32)(L_[l_start0_ + i0])));
+          O_[2 * N_ + c_ + i0] = ph::to_i64((f64)((f32)(L_[l_start0_ + i0])));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_6.has(i0)) continue;
-      O_[2 * N_ + (c_ + i0)] = ph::to_i64((f64)((f32)(L_[l_start0_ + i0])));
+      O_[2 * N_ + c_ + i0] = ph::to_i64((f64)((f32)(L_[l_start0_ + i0])));
     }
   }
   #line 79 "tests/corpus/dtypes.phobos"
@@ -126,20 +126,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)((f64)(L_g.v[v])));
         }
-        ph::vstore(&O_[3 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[3 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_8.has(i0)) continue;
-          O_[3 * N_ + (c_ + i0)] = ph::to_i64((f64)((f64)(L_[l_start0_ + i0])));
+          O_[3 * N_ + c_ + i0] = ph::to_i64((f64)((f64)(L_[l_start0_ + i0])));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_8.has(i0)) continue;
-      O_[3 * N_ + (c_ + i0)] = ph::to_i64((f64)((f64)(L_[l_start0_ + i0])));
+      O_[3 * N_ + c_ + i0] = ph::to_i64((f64)((f64)(L_[l_start0_ + i0])));
     }
   }
   #line 80 "tests/corpus/dtypes.phobos"
@@ -159,20 +159,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)(ph::round_bf16((f64)(I_g.v[v]))));
         }
-        ph::vstore(&O_[4 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[4 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_10.has(i0)) continue;
-          O_[4 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((f64)(I_[i_start0_ + i0]))));
+          O_[4 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((f64)(I_[i_start0_ + i0]))));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_10.has(i0)) continue;
-      O_[4 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((f64)(I_[i_start0_ + i0]))));
+      O_[4 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((f64)(I_[i_start0_ + i0]))));
     }
   }
   #line 81 "tests/corpus/dtypes.phobos"
@@ -192,20 +192,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)(ph::round_f16((f64)(I_g.v[v]))));
         }
-        ph::vstore(&O_[5 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[5 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_12.has(i0)) continue;
-          O_[5 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_f16((f64)(I_[i_start0_ + i0]))));
+          O_[5 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_f16((f64)(I_[i_start0_ + i0]))));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_12.has(i0)) continue;
-      O_[5 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_f16((f64)(I_[i_start0_ + i0]))));
+      O_[5 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_f16((f64)(I_[i_start0_ + i0]))));
     }
   }
   #line 82 "tests/corpus/dtypes.phobos"
@@ -225,20 +225,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)((f32)(I_g.v[v])));
         }
-        ph::vstore(&O_[6 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[6 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_14.has(i0)) continue;
-          O_[6 * N_ + (c_ + i0)] = ph::to_i64((f64)((f32)(I_[i_start0_ + i0])));
+          O_[6 * N_ + c_ + i0] = ph::to_i64((f64)((f32)(I_[i_start0_ + i0])));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_14.has(i0)) continue;
-      O_[6 * N_ + (c_ + i0)] = ph::to_i64((f64)((f32)(I_[i_start0_ + i0])));
+      O_[6 * N_ + c_ + i0] = ph::to_i64((f64)((f32)(I_[i_start0_ + i0])));
     }
   }
   #line 83 "tests/corpus/dtypes.phobos"
@@ -258,20 +258,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)(ph::round_bf16((f64)(U_g.v[v]))));
         }
-        ph::vstore(&O_[7 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[7 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_16.has(i0)) continue;
-          O_[7 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((f64)(U_[u_start0_ + i0]))));
+          O_[7 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((f64)(U_[u_start0_ + i0]))));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_16.has(i0)) continue;
-      O_[7 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((f64)(U_[u_start0_ + i0]))));
+      O_[7 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((f64)(U_[u_start0_ + i0]))));
     }
   }
   #line 84 "tests/corpus/dtypes.phobos"
@@ -291,20 +291,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)((f32)(U_g.v[v])));
         }
-        ph::vstore(&O_[8 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[8 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_18.has(i0)) continue;
-          O_[8 * N_ + (c_ + i0)] = ph::to_i64((f64)((f32)(U_[u_start0_ + i0])));
+          O_[8 * N_ + c_ + i0] = ph::to_i64((f64)((f32)(U_[u_start0_ + i0])));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_18.has(i0)) continue;
-      O_[8 * N_ + (c_ + i0)] = ph::to_i64((f64)((f32)(U_[u_start0_ + i0])));
+      O_[8 * N_ + c_ + i0] = ph::to_i64((f64)((f32)(U_[u_start0_ + i0])));
     }
   }
   #line 85 "tests/corpus/dtypes.phobos"
@@ -324,20 +324,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16(ph::odd_f64(L_g.v[v])) + z_))));
         }
-        ph::vstore(&O_[9 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[9 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_20.has(i0)) continue;
-          O_[9 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16(ph::odd_f64(L_[l_start0_ + i0])) + z_))));
+          O_[9 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16(ph::odd_f64(L_[l_start0_ + i0])) + z_))));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_20.has(i0)) continue;
-      O_[9 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16(ph::odd_f64(L_[l_start0_ + i0])) + z_))));
+      O_[9 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16(ph::odd_f64(L_[l_start0_ + i0])) + z_))));
     }
   }
   #line 86 "tests/corpus/dtypes.phobos"
@@ -357,20 +357,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_floats(i64* L_, i32
         for (int v = 0; v < 2; ++v) {
           out.v[v] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16((f64)(I_g.v[v])) + z_))));
         }
-        ph::vstore(&O_[10 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[10 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 2; ++v) {
           const int i0 = g + v;
           if (!box_22.has(i0)) continue;
-          O_[10 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16((f64)(I_[i_start0_ + i0])) + z_))));
+          O_[10 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16((f64)(I_[i_start0_ + i0])) + z_))));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_22.has(i0)) continue;
-      O_[10 * N_ + (c_ + i0)] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16((f64)(I_[i_start0_ + i0])) + z_))));
+      O_[10 * N_ + c_ + i0] = ph::to_i64((f64)(ph::round_bf16((ph::round_bf16((f64)(I_[i_start0_ + i0])) + z_))));
     }
   }
 }

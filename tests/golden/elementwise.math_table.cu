@@ -118,13 +118,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = exp2f(x_[v]);
         }
-        ph::vstore(&O_[1 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[1 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_3.has(i0)) continue;
-          O_[1 * N_ + (c_ + i0)] = exp2f(x_[v]);
+          O_[1 * N_ + c_ + i0] = exp2f(x_[v]);
         }
       }
     }
@@ -146,13 +146,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = logf(p_[v]);
         }
-        ph::vstore(&O_[2 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[2 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_4.has(i0)) continue;
-          O_[2 * N_ + (c_ + i0)] = logf(p_[v]);
+          O_[2 * N_ + c_ + i0] = logf(p_[v]);
         }
       }
     }
@@ -174,13 +174,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = log2f(p_[v]);
         }
-        ph::vstore(&O_[3 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[3 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_5.has(i0)) continue;
-          O_[3 * N_ + (c_ + i0)] = log2f(p_[v]);
+          O_[3 * N_ + c_ + i0] = log2f(p_[v]);
         }
       }
     }
@@ -202,13 +202,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = sqrtf(p_[v]);
         }
-        ph::vstore(&O_[4 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[4 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_6.has(i0)) continue;
-          O_[4 * N_ + (c_ + i0)] = sqrtf(p_[v]);
+          O_[4 * N_ + c_ + i0] = sqrtf(p_[v]);
         }
       }
     }
@@ -230,13 +230,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = 1.0f / sqrtf(p_[v]);
         }
-        ph::vstore(&O_[5 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[5 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_7.has(i0)) continue;
-          O_[5 * N_ + (c_ + i0)] = 1.0f / sqrtf(p_[v]);
+          O_[5 * N_ + c_ + i0] = 1.0f / sqrtf(p_[v]);
         }
       }
     }
@@ -258,13 +258,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = sinf(x_[v]);
         }
-        ph::vstore(&O_[6 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[6 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_8.has(i0)) continue;
-          O_[6 * N_ + (c_ + i0)] = sinf(x_[v]);
+          O_[6 * N_ + c_ + i0] = sinf(x_[v]);
         }
       }
     }
@@ -286,13 +286,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = cosf(x_[v]);
         }
-        ph::vstore(&O_[7 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[7 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_9.has(i0)) continue;
-          O_[7 * N_ + (c_ + i0)] = cosf(x_[v]);
+          O_[7 * N_ + c_ + i0] = cosf(x_[v]);
         }
       }
     }
@@ -314,13 +314,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = tanhf(x_[v]);
         }
-        ph::vstore(&O_[8 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[8 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_10.has(i0)) continue;
-          O_[8 * N_ + (c_ + i0)] = tanhf(x_[v]);
+          O_[8 * N_ + c_ + i0] = tanhf(x_[v]);
         }
       }
     }
@@ -342,13 +342,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = erff(x_[v]);
         }
-        ph::vstore(&O_[9 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[9 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_11.has(i0)) continue;
-          O_[9 * N_ + (c_ + i0)] = erff(x_[v]);
+          O_[9 * N_ + c_ + i0] = erff(x_[v]);
         }
       }
     }
@@ -370,13 +370,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = fabsf(x_[v]);
         }
-        ph::vstore(&O_[10 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[10 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_12.has(i0)) continue;
-          O_[10 * N_ + (c_ + i0)] = fabsf(x_[v]);
+          O_[10 * N_ + c_ + i0] = fabsf(x_[v]);
         }
       }
     }
@@ -398,13 +398,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = floorf(x_[v]);
         }
-        ph::vstore(&O_[11 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[11 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_13.has(i0)) continue;
-          O_[11 * N_ + (c_ + i0)] = floorf(x_[v]);
+          O_[11 * N_ + c_ + i0] = floorf(x_[v]);
         }
       }
     }
@@ -426,13 +426,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_math_table(f32* X_, f32
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ceilf(x_[v]);
         }
-        ph::vstore(&O_[12 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[12 * N_ + c_ + g], out);
       } else {  // element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_14.has(i0)) continue;
-          O_[12 * N_ + (c_ + i0)] = ceilf(x_[v]);
+          O_[12 * N_ + c_ + i0] = ceilf(x_[v]);
         }
       }
     }

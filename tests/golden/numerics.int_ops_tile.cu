@@ -64,20 +64,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wsub(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore(&O_[1 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[1 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_6.has(i0)) continue;
-          O_[1 * N_ + (c_ + i0)] = ph::wsub(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+          O_[1 * N_ + c_ + i0] = ph::wsub(A_[a_start0_ + i0], B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_6.has(i0)) continue;
-      O_[1 * N_ + (c_ + i0)] = ph::wsub(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+      O_[1 * N_ + c_ + i0] = ph::wsub(A_[a_start0_ + i0], B_[b_start0_ + i0]);
     }
   }
   #line 54 "tests/corpus/numerics.phobos"
@@ -100,20 +100,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wmul(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore(&O_[2 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[2 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_9.has(i0)) continue;
-          O_[2 * N_ + (c_ + i0)] = ph::wmul(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+          O_[2 * N_ + c_ + i0] = ph::wmul(A_[a_start0_ + i0], B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_9.has(i0)) continue;
-      O_[2 * N_ + (c_ + i0)] = ph::wmul(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+      O_[2 * N_ + c_ + i0] = ph::wmul(A_[a_start0_ + i0], B_[b_start0_ + i0]);
     }
   }
   #line 55 "tests/corpus/numerics.phobos"
@@ -136,20 +136,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::idiv(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore(&O_[3 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[3 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_12.has(i0)) continue;
-          O_[3 * N_ + (c_ + i0)] = ph::idiv(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+          O_[3 * N_ + c_ + i0] = ph::idiv(A_[a_start0_ + i0], B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_12.has(i0)) continue;
-      O_[3 * N_ + (c_ + i0)] = ph::idiv(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+      O_[3 * N_ + c_ + i0] = ph::idiv(A_[a_start0_ + i0], B_[b_start0_ + i0]);
     }
   }
   #line 56 "tests/corpus/numerics.phobos"
@@ -172,20 +172,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::imod(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore(&O_[4 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[4 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_15.has(i0)) continue;
-          O_[4 * N_ + (c_ + i0)] = ph::imod(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+          O_[4 * N_ + c_ + i0] = ph::imod(A_[a_start0_ + i0], B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_15.has(i0)) continue;
-      O_[4 * N_ + (c_ + i0)] = ph::imod(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+      O_[4 * N_ + c_ + i0] = ph::imod(A_[a_start0_ + i0], B_[b_start0_ + i0]);
     }
   }
   #line 57 "tests/corpus/numerics.phobos"
@@ -208,20 +208,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (A_g.v[v] & B_g.v[v]);
         }
-        ph::vstore(&O_[5 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[5 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_18.has(i0)) continue;
-          O_[5 * N_ + (c_ + i0)] = (A_[a_start0_ + i0] & B_[b_start0_ + i0]);
+          O_[5 * N_ + c_ + i0] = (A_[a_start0_ + i0] & B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_18.has(i0)) continue;
-      O_[5 * N_ + (c_ + i0)] = (A_[a_start0_ + i0] & B_[b_start0_ + i0]);
+      O_[5 * N_ + c_ + i0] = (A_[a_start0_ + i0] & B_[b_start0_ + i0]);
     }
   }
   #line 58 "tests/corpus/numerics.phobos"
@@ -244,20 +244,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (A_g.v[v] | B_g.v[v]);
         }
-        ph::vstore(&O_[6 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[6 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_21.has(i0)) continue;
-          O_[6 * N_ + (c_ + i0)] = (A_[a_start0_ + i0] | B_[b_start0_ + i0]);
+          O_[6 * N_ + c_ + i0] = (A_[a_start0_ + i0] | B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_21.has(i0)) continue;
-      O_[6 * N_ + (c_ + i0)] = (A_[a_start0_ + i0] | B_[b_start0_ + i0]);
+      O_[6 * N_ + c_ + i0] = (A_[a_start0_ + i0] | B_[b_start0_ + i0]);
     }
   }
   #line 59 "tests/corpus/numerics.phobos"
@@ -280,20 +280,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (A_g.v[v] ^ B_g.v[v]);
         }
-        ph::vstore(&O_[7 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[7 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_24.has(i0)) continue;
-          O_[7 * N_ + (c_ + i0)] = (A_[a_start0_ + i0] ^ B_[b_start0_ + i0]);
+          O_[7 * N_ + c_ + i0] = (A_[a_start0_ + i0] ^ B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_24.has(i0)) continue;
-      O_[7 * N_ + (c_ + i0)] = (A_[a_start0_ + i0] ^ B_[b_start0_ + i0]);
+      O_[7 * N_ + c_ + i0] = (A_[a_start0_ + i0] ^ B_[b_start0_ + i0]);
     }
   }
   #line 60 "tests/corpus/numerics.phobos"
@@ -316,20 +316,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::shl(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore(&O_[8 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[8 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_27.has(i0)) continue;
-          O_[8 * N_ + (c_ + i0)] = ph::shl(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+          O_[8 * N_ + c_ + i0] = ph::shl(A_[a_start0_ + i0], B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_27.has(i0)) continue;
-      O_[8 * N_ + (c_ + i0)] = ph::shl(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+      O_[8 * N_ + c_ + i0] = ph::shl(A_[a_start0_ + i0], B_[b_start0_ + i0]);
     }
   }
   #line 61 "tests/corpus/numerics.phobos"
@@ -352,20 +352,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::shr(A_g.v[v], B_g.v[v]);
         }
-        ph::vstore(&O_[9 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[9 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_30.has(i0)) continue;
-          O_[9 * N_ + (c_ + i0)] = ph::shr(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+          O_[9 * N_ + c_ + i0] = ph::shr(A_[a_start0_ + i0], B_[b_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_30.has(i0)) continue;
-      O_[9 * N_ + (c_ + i0)] = ph::shr(A_[a_start0_ + i0], B_[b_start0_ + i0]);
+      O_[9 * N_ + c_ + i0] = ph::shr(A_[a_start0_ + i0], B_[b_start0_ + i0]);
     }
   }
   #line 62 "tests/corpus/numerics.phobos"
@@ -385,20 +385,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::wneg((A_g.v[v]));
         }
-        ph::vstore(&O_[10 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[10 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_32.has(i0)) continue;
-          O_[10 * N_ + (c_ + i0)] = ph::wneg((A_[a_start0_ + i0]));
+          O_[10 * N_ + c_ + i0] = ph::wneg((A_[a_start0_ + i0]));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_32.has(i0)) continue;
-      O_[10 * N_ + (c_ + i0)] = ph::wneg((A_[a_start0_ + i0]));
+      O_[10 * N_ + c_ + i0] = ph::wneg((A_[a_start0_ + i0]));
     }
   }
   #line 63 "tests/corpus/numerics.phobos"
@@ -418,20 +418,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (i32)(~(A_g.v[v]));
         }
-        ph::vstore(&O_[11 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[11 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_34.has(i0)) continue;
-          O_[11 * N_ + (c_ + i0)] = (i32)(~(A_[a_start0_ + i0]));
+          O_[11 * N_ + c_ + i0] = (i32)(~(A_[a_start0_ + i0]));
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_34.has(i0)) continue;
-      O_[11 * N_ + (c_ + i0)] = (i32)(~(A_[a_start0_ + i0]));
+      O_[11 * N_ + c_ + i0] = (i32)(~(A_[a_start0_ + i0]));
     }
   }
   #line 64 "tests/corpus/numerics.phobos"
@@ -451,20 +451,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_int_ops_tile(i32* A_, i
         for (int v = 0; v < 4; ++v) {
           out.v[v] = ph::iabs(A_g.v[v]);
         }
-        ph::vstore(&O_[12 * N_ + (c_ + g)], out);
+        ph::vstore(&O_[12 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_36.has(i0)) continue;
-          O_[12 * N_ + (c_ + i0)] = ph::iabs(A_[a_start0_ + i0]);
+          O_[12 * N_ + c_ + i0] = ph::iabs(A_[a_start0_ + i0]);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_36.has(i0)) continue;
-      O_[12 * N_ + (c_ + i0)] = ph::iabs(A_[a_start0_ + i0]);
+      O_[12 * N_ + c_ + i0] = ph::iabs(A_[a_start0_ + i0]);
     }
   }
 }

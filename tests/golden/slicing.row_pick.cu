@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* 
       const int g = lane * 4;
       whole[0] = row < 1 && c_ % 4 == 0 && box.has(g) && box.has(g + 3);
       if (whole[0]) {
-        X_gs[0] = ph::vload<4>(&X_[at_2 * N_ + (c_ + g)]);
+        X_gs[0] = ph::vload<4>(&X_[at_2 * N_ + c_ + g]);
       }
     }
   }
@@ -46,7 +46,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* 
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box.has(i0)) continue;
-          row_[v] = X_[at_2 * N_ + (c_ + i0)];
+          row_[v] = X_[at_2 * N_ + c_ + i0];
         }
       }
     }
@@ -227,20 +227,20 @@ extern "C" __global__ void __launch_bounds__(128) phobos_row_pick(f32* X_, f32* 
         for (int v = 0; v < 4; ++v) {
           out.v[v] = (tail_g.v[v] - 1.0f);
         }
-        ph::vstore(&Y_[8 * N_ + (c_ + g)], out);
+        ph::vstore(&Y_[8 * N_ + c_ + g], out);
       } else {  // the group crosses the region's edge: element by element, masked
         #pragma unroll
         for (int v = 0; v < 4; ++v) {
           const int i0 = g + v;
           if (!box_8.has(i0)) continue;
-          Y_[8 * N_ + (c_ + i0)] = (tail_[1 * 64 + i0] - 1.0f);
+          Y_[8 * N_ + c_ + i0] = (tail_[1 * 64 + i0] - 1.0f);
         }
       }
     }
   } else {  // scalar path: one element a thread a turn
     for (int i0 = threadIdx.x; i0 < 64; i0 += 128) {
       if (!box_8.has(i0)) continue;
-      Y_[8 * N_ + (c_ + i0)] = (tail_[1 * 64 + i0] - 1.0f);
+      Y_[8 * N_ + c_ + i0] = (tail_[1 * 64 + i0] - 1.0f);
     }
   }
 }

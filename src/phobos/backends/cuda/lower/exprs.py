@@ -371,17 +371,21 @@ class ExprWriter:
 
     def window_ref(self, name: str, items: tuple[ir.Item, ...], pos: Pos, starts: Pos | None = None) -> str:
         """The element at `pos` of a window of tensor `name` (`starts`: the items'
-        `window_starts`, where already made). Where the tensor's dims after the first
-        are literals, the offset is written as the start's part (64-bit) plus the
-        window's own part, which is small and in 32-bit `int` arithmetic: with all of it
-        in 64 bits, NVRTC lost the 16-byte alignment of the first pass's groups in
-        scale_rows and wrote them in 4-byte pieces (sm_90, 2026-11-30)."""
+        `window_starts`, where already made). Where the tensor's dims after the window's
+        first dim are literals (so are the strides of all its dims), the offset is
+        written as the start's part (64-bit, the same for every element: `K[z, j :+ BN, :]`
+        of a [Z, S, 128] tensor starts at (z · S + j) · 128) plus the window's own part,
+        which is small and in 32-bit `int` arithmetic. With all of it in 64 bits, NVRTC
+        lost the 16-byte alignment of the first pass's groups in scale_rows and wrote
+        them in 4-byte pieces, and each 16-byte copy of a staged operand paid 64-bit
+        multiplies of its own."""
         dims = self.tensors[name].dims
         starts = starts if starts is not None else self.window_starts(items)
-        if not all(isinstance(n, int) for n in dims[1:]):
+        first = next((k for k, it in enumerate(items) if isinstance(it, ir.Window)), len(items))
+        if not all(isinstance(n, int) for n in dims[first + 1:]):
             return self.tensor_ref(name, self.window_coords(items, pos, starts))
-        lengths = [it.length if isinstance(it, ir.Window) else 1 for it in items]
-        strides = [math.prod(int(n) for n in dims[k + 1:]) for k in range(len(dims))]
+        lengths = [it.length if isinstance(it, ir.Window) else 1 for it in items[first:]]
+        strides = [math.prod(int(n) for n in dims[k + 1:]) for k in range(first, len(dims))]
         if sum((n - 1) * stride for n, stride in zip(lengths, strides, strict=True)) >= 2**31:
             return self.tensor_ref(name, self.window_coords(items, pos, starts))  # its part might overflow an int
         inner = iter(pos)
