@@ -148,6 +148,31 @@ def _checked_inputs(rng: np.random.Generator) -> dict:
     n = awkward(rng, 64, 4, 300)
     return {"X": normal(rng, (n,)), "Y": sentinel((n,)), "s": 1.5}
 
+
+def _runtime_step_inputs(step: int):
+    def make(rng: np.random.Generator) -> dict:
+        n = awkward(rng, 64, 4, 400)
+        return {"X": normal(rng, n), "Y": sentinel(n), "Z": sentinel(n), "step": step}
+
+    return make
+
+
+def _runtime_step_expect(a: dict) -> dict:
+    """Each block of 64: range(b, b + 7, step) halving and adding, then range(1, N, step)
+    adding until past 9; a step of 0 or less runs neither loop."""
+    x, step = f64(a["X"]), a["step"]
+    y, z = x.copy(), x.copy()
+    for b, c in enumerate(range(0, x.size, 64)):
+        part = slice(c, c + 64)
+        for k in range(b, b + 7, step) if step > 0 else ():
+            y[part] = y[part] * 0.5 + k
+        for k in range(1, x.size, step) if step > 0 else ():
+            if k > 9:
+                break
+            z[part] += k
+    return {"Y": y, "Z": z}
+
+
 CASES = [
     Case(
         "control_flow/collatz", "collatz",
@@ -206,4 +231,13 @@ CASES = [
         _checked_inputs, lambda a: {"Y": f64(a["X"]) * a["s"]},
         grid=lambda meta: cdiv(meta["N"], 64), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6),
     ),
+    # A step known at run time only: 0 or less runs no turns, with a break or without.
+    Case("control_flow/for_runtime_step_zero", "for_runtime_step", _runtime_step_inputs(0), _runtime_step_expect,
+         grid=lambda meta: cdiv(meta["N"], meta["T"]), native=NATIVE, python=PYTHON, tol=(1e-6, 1e-6)),
+    Case("control_flow/for_runtime_step_negative", "for_runtime_step", _runtime_step_inputs(-3),
+         _runtime_step_expect, grid=lambda meta: cdiv(meta["N"], meta["T"]), native=NATIVE, python=PYTHON,
+         tol=(1e-6, 1e-6)),
+    Case("control_flow/for_runtime_step_positive", "for_runtime_step", _runtime_step_inputs(2),
+         _runtime_step_expect, grid=lambda meta: cdiv(meta["N"], meta["T"]), native=NATIVE, python=PYTHON,
+         tol=(1e-6, 1e-6)),
 ]

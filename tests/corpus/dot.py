@@ -272,6 +272,77 @@ def _fma_ragged_expect(a: dict) -> dict:
     return {"A": doubled, "C": doubled @ f64(a["B"])}
 
 
+def _one_stage_inputs(rng: np.random.Generator) -> dict:
+    """K of 260 or more: five turns of 64 or more, past the one stage @pipeline(off) asks for."""
+    m, n, k = awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 260, 400)
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "C": sentinel((m, n), BF16)}
+
+
+def _offset3_inputs(dtype: object, tile_k: int):
+    def make(rng: np.random.Generator) -> dict:
+        m, n, k = awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, tile_k, 4, 300)
+        if np.dtype(dtype) == np.int8:
+            return {"A": integers(rng, -128, 128, (m, k), np.int8), "B": integers(rng, -128, 128, (k, n), np.int8),
+                    "C": sentinel((m, n), np.int32)}
+        return {"A": normal(rng, (m, k), dtype), "B": normal(rng, (k, n), dtype), "C": sentinel((m, n), dtype)}
+
+    return make
+
+
+def _offset3_expect(a: dict) -> dict:
+    """Columns 3 onwards of the product; C's first three columns keep what they held."""
+    c = a["C"].astype(np.int64) if a["A"].dtype == np.int8 else f64(a["C"])
+    product = _product(a)["C"]
+    c[:, 3:] = product[:, 3:]
+    return {"C": c}
+
+
+def _two_stores_inputs(rng: np.random.Generator) -> dict:
+    """M of 24 or more, so that the first block's two windows overlap."""
+    m, n, k = awkward(rng, 128, 24, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    rows = cdiv(m, 128) * (128 + 16)  # each block's TM + 16 rows of C
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "C": sentinel((rows, n), BF16)}
+
+
+def _two_stores_expect(a: dict) -> dict:
+    """Block row b stores its product rows at C's row 144 b, then twice them less 1 at
+    144 b + 16, which wins where the two overlap; rows past M's edge are not stored."""
+    p, c = f64(a["A"]) @ f64(a["B"]), f64(a["C"])
+    for b in range(cdiv(p.shape[0], 128)):
+        rows, r0 = p[128 * b:128 * (b + 1)], 144 * b
+        c[r0:r0 + len(rows)] = rows
+        c[r0 + 16:r0 + 16 + len(rows)] = 2 * rows - 1
+    return {"C": c}
+
+
+def _prologue_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "C": normal(rng, (m, n), BF16)}
+
+
+def _prologue_expect(a: dict) -> dict:
+    """The product plus C as it was, plus the old value at each block's first element."""
+    c = f64(a["C"])
+    corner = c[::128, ::128].repeat(128, axis=0).repeat(128, axis=1)[:c.shape[0], :c.shape[1]]
+    return {"C": f64(a["A"]) @ f64(a["B"]) + c + corner}
+
+
+def _batch_const_inputs(rng: np.random.Generator) -> dict:
+    z, m, n, k = int(rng.integers(3, 5)), awkward(rng, 128, 4, 300), awkward(rng, 128, 4, 300), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (z, m, k), BF16), "B": normal(rng, (k, n), BF16), "C": sentinel((m, n), BF16)}
+
+
+def _literal_offset_inputs(rng: np.random.Generator) -> dict:
+    m, n, k = awkward(rng, 64, 4, 200), awkward(rng, 64, 4, 200), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "C": sentinel((m, n))}
+
+
+def _literal_offset_expect(a: dict) -> dict:
+    """A's columns from 3 against B's rows to K - 3: the k both windows hold."""
+    k = a["A"].shape[1]
+    return {"C": f64(a["A"][:, 3:]) @ f64(a["B"][:max(k - 3, 0)])}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -341,4 +412,25 @@ CASES = [
          grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),
     Case("dot/fma_ragged", "fma_ragged", _fma_ragged_inputs, _fma_ragged_expect,
          grid=lambda meta: cdiv(meta["M"], 32), native=NATIVE, python=PYTHON, tol=DOT),
+    # Regressions of the GEMM kernel's lowering (each fixed; gate 2 runs them on sm_90).
+    # @pipeline(off): two stages all the same, K five turns or more (one stage deadlocked).
+    Case("dot/gemm_one_stage_long_k", "gemm_one_stage_long_k", _one_stage_inputs, _product, grid=_gemm_grid,
+         native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    # B's and C's n start 3 columns past the tile: no TMA box, realigned copies of B.
+    Case("dot/gemm_b_window_offset3", "gemm_b_window_offset3", _offset3_inputs(BF16, 64), _offset3_expect,
+         grid=_gemm_grid, native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/gemm_b_window_offset3_i8", "gemm_b_window_offset3_i8", _offset3_inputs(np.int8, 128),
+         _offset3_expect, grid=_gemm_grid, native=NATIVE, python=PYTHON),
+    # Refused by the GEMM kernel's lowering, run by the general one.
+    Case("dot/gemm_epilogue_two_overlapping_stores", "gemm_epilogue_two_overlapping_stores", _two_stores_inputs,
+         _two_stores_expect, grid=_gemm_grid, native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/gemm_prologue_reads_output", "gemm_prologue_reads_output", _prologue_inputs, _prologue_expect,
+         grid=_gemm_grid, native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    # A constant batch index: the matrix's start in 64-bit arithmetic.
+    Case("dot/gemm_batch_const_index", "gemm_batch_const_index", _batch_const_inputs,
+         lambda a: {"C": f64(a["A"][2]) @ f64(a["B"])}, grid=_gemm_grid, native=NATIVE, python=PYTHON,
+         tol=(1e-2, 1e-2)),
+    Case("dot/loop_window_literal_offset", "loop_window_literal_offset", _literal_offset_inputs,
+         _literal_offset_expect, grid=lambda meta: (cdiv(meta["N"], 64), cdiv(meta["M"], 64)),
+         native=NATIVE, python=PYTHON, tol=(1e-4, 1e-3)),
 ]

@@ -187,3 +187,19 @@ def checked_scale(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N], s: ph.f32):
     if ph.ctx.thread == 0:
         assert s == s
     Y[i:+64] = x * s
+
+
+@ph.kernel
+@ph.autotune(T=[64])
+def for_runtime_step(X: ph.tensor[ph.f32][N], Y: ph.tensor[ph.f32][N], Z: ph.tensor[ph.f32][N], step: ph.i64):
+    c: ph.let = ph.ctx.block.x * T
+    t: ph.var = X[c:+T]
+    for k in range(ph.ctx.block.x, ph.ctx.block.x + 7, step):
+        t = t * 0.5 + ph.f32(k)
+    Y[c:+T] = t
+    u: ph.var = X[c:+T]
+    for k in range(1, N, step):
+        if k > 9:
+            break
+        u = u + ph.f32(k)
+    Z[c:+T] = u

@@ -364,3 +364,88 @@ def decode_split_bf16(Q: ph.tensor[ph.bf16][Z, 16, 64], K: ph.tensor[ph.bf16][Z,
     PART[split, z, :, :] = acc
     STATS[split, z, :, 0:+1] = m
     STATS[split, z, :, 1:+1] = l
+
+
+@ph.kernel
+@ph.pipeline("off")
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_one_stage_long_k(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N], C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = ph.bf16(acc)
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_b_window_offset3(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N], C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN + 3
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = ph.bf16(acc)
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[128])
+def gemm_b_window_offset3_i8(A: ph.tensor[ph.i8][M, K], B: ph.tensor[ph.i8][K, N], C: ph.tensor[ph.i32][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN + 3
+    acc: ph.var[ph.tile[ph.i32][TM, TN]] = 0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_epilogue_two_overlapping_stores(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N],
+                                         C: ph.tensor[ph.bf16][R, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    r0: ph.let = ph.ctx.block.y * (TM + 16)
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[r0:+TM, n0:+TN] = ph.bf16(acc)
+    C[r0 + 16:+TM, n0:+TN] = ph.bf16(acc * 2.0 - 1.0)
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_prologue_reads_output(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N],
+                               C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    c0: ph.let = C[m0, n0]
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = ph.bf16(acc + ph.f32(C[m0:+TM, n0:+TN]) + ph.f32(c0))
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_batch_const_index(A: ph.tensor[ph.bf16][Z, M, K], B: ph.tensor[ph.bf16][K, N],
+                           C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[2, m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = ph.bf16(acc)
+
+
+@ph.kernel
+@ph.launch(128)
+def loop_window_literal_offset(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N],
+                               C: ph.tensor[ph.f32][M, N]):
+    m0: ph.let = ph.ctx.block.y * 64
+    n0: ph.let = ph.ctx.block.x * 64
+    acc: ph.var[ph.tile[ph.f32][64, 64]] = 0.0
+    for k in range(0, K, 64):
+        acc += ph.dot(A[m0:+64, k + 3:+64], B[k:+64, n0:+64])
+    C[m0:+64, n0:+64] = acc

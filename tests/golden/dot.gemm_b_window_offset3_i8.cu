@@ -1,0 +1,379 @@
+
+// kernel gemm_b_window_offset3_i8 [TM=128, TN=128, TK=128]: 128 threads a CTA, 36864 bytes of shared memory
+// for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C; rows 16-byte multiples apart: C
+#line 441 "tests/corpus/dot.phobos"
+extern "C" __global__ void __launch_bounds__(128) phobos_gemm_b_window_offset3_i8(i8* A_, i8* B_, i32* C_, i64 M_, i64 K_, i64 N_) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int own = 0;  // where the statements' own shared memory starts
+  #line 443 "tests/corpus/dot.phobos"
+  const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
+  #line 444 "tests/corpus/dot.phobos"
+  const i64 n0_ = ph::wadd(ph::wmul((i64)blockIdx.x, 128ll), 3ll);
+  #line 445 "tests/corpus/dot.phobos"
+  i32 acc_[128];  // tile<i32>[128, 128] in registers: 128 rows of 128 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
+  ph::Box<2> acc_box;
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        #pragma unroll
+        for (int v = 0; v < 2; ++v) {
+          acc_[pass * 32 + slot * 2 + v] = 0;
+        }
+      }
+    }
+  }
+  acc_box = {{0, 0}, {128, 128}};
+  #line 446 "tests/corpus/dot.phobos"
+  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  for (i64 k_ = 0ll; k_ < K_; k_ += 128) {
+    if (m0_ >= 0 && m0_ + 128 <= M_ && k_ >= 0 && k_ + 128 <= K_ && n0_ >= 0 && n0_ + 128 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 128 && acc_box.lo[1] == 0 && acc_box.hi[1] == 128) {  // every window inside its tensor, every tile whole
+      #line 447 "tests/corpus/dot.phobos"
+      __syncthreads();
+      #if __CUDA_ARCH__ >= 800
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
+      i8* stage_now = (i8*)(ring + (turn) % 2 * 18432);
+      const u32 stage_now_at = ph::smem_address(stage_now);
+      i8* stage_then = (i8*)(ring + (turn + 1) % 2 * 18432);
+      const u32 stage_then_at = ph::smem_address(stage_then);
+      if (turn == 0) {  // the first turn's windows
+        if (k_ % 16 == 0 && K_ % 16 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 128 && 0 <= 127 && 127 < 128 && 0 <= 127 && 127 < 128) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 8; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 16;
+            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          }
+        } else {
+          // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 1024; e += 128) {
+            const int r = e / 8, c = e % 8 * 16;
+            if (k_ % 16 == 0 && K_ % 16 == 0 && 0 <= r && r < 128 && 0 <= c && c < 128 && 0 <= r && r < 128 && 0 <= c + 15 && c + 15 < 128) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 16; ++v) {
+                const int col = c + v;
+                ((i8*)((unsigned char*)stage_now + (r) * 144))[col] = 0 <= r && r < 128 && 0 <= col && col < 128 ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      __syncthreads();
+      if (k_ + 128 < K_) {  // the next turn's windows, while this turn's products run
+        const i64 k_next = k_ + 128;
+        ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 128, K_) - k_next}};
+        box.normalize();
+        ph::Box<2> box_2 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 128, K_) - k_next, ph::min64(n0_ + 128, N_) - n0_}};
+        box_2.normalize();
+        const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+        const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
+        if (k_next % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 127 && 127 < k_hi) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 8; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 16;
+            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+          }
+        } else {
+          // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 1024; e += 128) {
+            const int r = e / 8, c = e % 8 * 16;
+            if (k_next % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 15 && c + 15 < k_hi) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 16; ++v) {
+                const int col = c + v;
+                ((i8*)((unsigned char*)stage_then + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_next + col)] : (i8)0;
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      ph::stage_wait_but_newest();
+      __syncthreads();
+      {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
+        const int lane_2 = threadIdx.x % 32;
+        #pragma unroll
+        for (int blk = 0; blk < 2; ++blk) {
+          const int first = (threadIdx.x / 32 + blk * 4) * 16;  // the block's first row
+          i32 acc[16][4];
+          #pragma unroll
+          for (int nb = 0; nb < 16; ++nb) {
+            acc[nb][0] = acc_[(blk * 2 + 0) * 32 + nb * 2];
+            acc[nb][1] = acc_[(blk * 2 + 0) * 32 + nb * 2 + 1];
+            acc[nb][2] = acc_[(blk * 2 + 1) * 32 + nb * 2];
+            acc[nb][3] = acc_[(blk * 2 + 1) * 32 + nb * 2 + 1];
+          }
+          #pragma unroll
+          for (int ks = 0; ks < 4; ++ks) {
+            u32 fa[4] = {};
+            ph::ldmatrix4(fa, stage_now_at + (first + lane_2 % 16) * 144 + (ks * 32 + lane_2 / 16 * 16) * 1);
+            #pragma unroll
+            for (int nb = 0; nb < 16; ++nb) {
+              u32 fb[2] = {};
+              { const int i0 = ks * 32 + lane_2 % 4 * 4; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 1; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 2; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 3; const int i1 = nb * 8 + lane_2 / 4; fb[0] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) << 24; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 16; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]); }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 17; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) << 8; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 18; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) << 16; }
+              { const int i0 = ks * 32 + lane_2 % 4 * 4 + 19; const int i1 = nb * 8 + lane_2 / 4; fb[1] |= (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) << 24; }
+              ph::mma_s8(acc[nb], fa, fb);
+            }
+          }
+          #pragma unroll
+          for (int nb = 0; nb < 16; ++nb) {
+            acc_[(blk * 2 + 0) * 32 + nb * 2] = acc[nb][0];
+            acc_[(blk * 2 + 0) * 32 + nb * 2 + 1] = acc[nb][1];
+            acc_[(blk * 2 + 1) * 32 + nb * 2] = acc[nb][2];
+            acc_[(blk * 2 + 1) * 32 + nb * 2 + 1] = acc[nb][3];
+          }
+        }
+      }
+      #else
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 4; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 16; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              i32 acc_2 = acc_[pass * 32 + slot * 2 + v];
+              for (i64 k = 0; k < 128; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
+              acc_[pass * 32 + slot * 2 + v] = acc_2;
+            }
+          }
+        }
+      }
+      #endif
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 4; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 16; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
+            }
+          }
+        }
+      }
+      acc_box = {{0, 0}, {128, 128}};
+    } else {
+      #line 447 "tests/corpus/dot.phobos"
+      __syncthreads();
+      ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_ + 128, K_) - k_}};
+      box_3.normalize();
+      ph::Box<2> box_4 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 128, K_) - k_, ph::min64(n0_ + 128, N_) - n0_}};
+      box_4.normalize();
+      const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
+      const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
+      #if __CUDA_ARCH__ >= 800
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
+      i8* stage_now_2 = (i8*)(ring_2 + (turn) % 2 * 18432);
+      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
+      i8* stage_then_2 = (i8*)(ring_2 + (turn + 1) % 2 * 18432);
+      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      if (turn == 0) {  // the first turn's windows
+        if (k_ % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 127 && 127 < box_3.hi[0] && k_lo_2 <= 127 && 127 < k_hi_2) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 8; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 16;
+            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          }
+        } else {
+          // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 1024; e += 128) {
+            const int r = e / 8, c = e % 8 * 16;
+            if (k_ % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 15 && c + 15 < k_hi_2) {  // copied whole, in flight
+              ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 16; ++v) {
+                const int col = c + v;
+                ((i8*)((unsigned char*)stage_now_2 + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_ + col)] : (i8)0;
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      __syncthreads();
+      if (k_ + 128 < K_) {  // the next turn's windows, while this turn's products run
+        const i64 k_next_2 = k_ + 128;
+        ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_2 + 128, K_) - k_next_2}};
+        box_5.normalize();
+        ph::Box<2> box_6 = {{ph::max64(k_next_2, 0) - k_next_2, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_2 + 128, K_) - k_next_2, ph::min64(n0_ + 128, N_) - n0_}};
+        box_6.normalize();
+        const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[0]);
+        const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[0]);
+        if (k_next_2 % 16 == 0 && K_ % 16 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 127 && 127 < k_hi_3) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          #pragma unroll
+          for (int i = 0; i < 8; ++i) {
+            const int e = threadIdx.x + i * 128;
+            const int r = e / 8, c = e % 8 * 16;
+            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
+          }
+        } else {
+          // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
+          for (int e = threadIdx.x; e < 1024; e += 128) {
+            const int r = e / 8, c = e % 8 * 16;
+            if (k_next_2 % 16 == 0 && K_ % 16 == 0 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 15 && c + 15 < k_hi_3) {  // copied whole, in flight
+              ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
+            } else {
+              #pragma unroll
+              for (int v = 0; v < 16; ++v) {
+                const int col = c + v;
+                ((i8*)((unsigned char*)stage_then_2 + (r) * 144))[col] = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? A_[(m0_ + r) * K_ + (k_next_2 + col)] : (i8)0;
+              }
+            }
+          }
+        }
+      }
+      ph::stage_commit();
+      ph::stage_wait_but_newest();
+      __syncthreads();
+      {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
+        const int lane_3 = threadIdx.x % 32;
+        #pragma unroll
+        for (int blk_2 = 0; blk_2 < 2; ++blk_2) {
+          const int first_2 = (threadIdx.x / 32 + blk_2 * 4) * 16;  // the block's first row
+          i32 acc_3[16][4];
+          #pragma unroll
+          for (int nb_2 = 0; nb_2 < 16; ++nb_2) {
+            acc_3[nb_2][0] = acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2];
+            acc_3[nb_2][1] = acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2 + 1];
+            acc_3[nb_2][2] = acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2];
+            acc_3[nb_2][3] = acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2 + 1];
+          }
+          #pragma unroll
+          for (int ks_2 = 0; ks_2 < 4; ++ks_2) {
+            u32 fa_2[4] = {};
+            ph::ldmatrix4(fa_2, stage_now_at_2 + (first_2 + lane_3 % 16) * 144 + (ks_2 * 32 + lane_3 / 16 * 16) * 1);
+            #pragma unroll
+            for (int nb_2 = 0; nb_2 < 16; ++nb_2) {
+              u32 fb_2[2] = {};
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 1; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 2; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 3; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[0] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 16; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u); }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 17; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 8; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 18; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 16; }
+              { const int i0 = ks_2 * 32 + lane_3 % 4 * 4 + 19; const int i1 = nb_2 * 8 + lane_3 / 4; fb_2[1] |= (k_lo_2 <= i0 && i0 < k_hi_2 && box_4.lo[1] <= i1 && i1 < box_4.hi[1] ? (u32)(u8)(B_[(k_ + i0) * N_ + (n0_ + i1)]) : 0u) << 24; }
+              ph::mma_s8(acc_3[nb_2], fa_2, fb_2);
+            }
+          }
+          #pragma unroll
+          for (int nb_2 = 0; nb_2 < 16; ++nb_2) {
+            acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2] = acc_3[nb_2][0];
+            acc_[(blk_2 * 2 + 0) * 32 + nb_2 * 2 + 1] = acc_3[nb_2][1];
+            acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2] = acc_3[nb_2][2];
+            acc_[(blk_2 * 2 + 1) * 32 + nb_2 * 2 + 1] = acc_3[nb_2][3];
+          }
+        }
+      }
+      #else
+      const ph::Box<2> box_7 = {{box_3.lo[0], box_4.lo[1]}, {box_3.hi[0], box_4.hi[1]}};
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 4; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 16; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            #pragma unroll
+            for (int v = 0; v < 2; ++v) {
+              const int i1 = g + v;
+              if (!box_7.has(i0, i1)) continue;
+              i32 acc_2 = acc_[pass * 32 + slot * 2 + v];
+              for (i64 k = k_lo_2; k < k_hi_2; ++k) acc_2 = ph::wadd(acc_2, ph::wmul((i32)(A_[(m0_ + i0) * K_ + (k_ + k)]), (i32)(B_[(k_ + k) * N_ + (n0_ + i1)])));
+              acc_[pass * 32 + slot * 2 + v] = acc_2;
+            }
+          }
+        }
+      }
+      #endif
+      const ph::Box<2> box_8 = {{ph::max64(acc_box.lo[0], box_3.lo[0]), ph::max64(acc_box.lo[1], box_4.lo[1])}, {ph::min64(acc_box.hi[0], box_3.hi[0]), ph::min64(acc_box.hi[1], box_4.hi[1])}};
+      {
+        const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+        #pragma unroll
+        for (int pass = 0; pass < 4; ++pass) {
+          const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+          const int i0 = row;
+          #pragma unroll
+          for (int slot = 0; slot < 16; ++slot) {
+            const int g = (lane + slot * 4) * 2;
+            if (box_8.has(i0, g) && box_8.has(i0, g + 1)) {  // the whole group is present and aligned
+              #pragma unroll
+              for (int v = 0; v < 2; ++v) {
+                acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
+              }
+            } else {  // element by element, masked
+              #pragma unroll
+              for (int v = 0; v < 2; ++v) {
+                const int i1 = g + v;
+                if (!box_8.has(i0, i1)) continue;
+                acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
+              }
+            }
+          }
+        }
+      }
+      acc_box = box_8;
+    }
+    ++turn;
+  }
+  #line 449 "tests/corpus/dot.phobos"
+  const ph::Box<2> box_9 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  {
+    const int lane = threadIdx.x % 4;  // the thread's place in its row's group
+    #pragma unroll
+    for (int pass = 0; pass < 4; ++pass) {
+      const int row = pass % 2 * 8 + pass / 2 * 64 + threadIdx.x / 4 % 8 + threadIdx.x / 32 * 16;
+      const int i0 = row;
+      #pragma unroll
+      for (int slot = 0; slot < 16; ++slot) {
+        const int g = (lane + slot * 4) * 2;
+        if (n0_ % 2 == 0 && box_9.has(i0, g) && box_9.has(i0, g + 1)) {  // the whole group is present and aligned
+          ph::Vec<i32, 2> out;
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            out.v[v] = acc_[pass * 32 + slot * 2 + v];
+          }
+          ph::vstore(&C_[(m0_ + i0) * N_ + (n0_ + g)], out);
+        } else {  // element by element, masked
+          #pragma unroll
+          for (int v = 0; v < 2; ++v) {
+            const int i1 = g + v;
+            if (!box_9.has(i0, i1)) continue;
+            C_[(m0_ + i0) * N_ + (n0_ + i1)] = acc_[pass * 32 + slot * 2 + v];
+          }
+        }
+      }
+    }
+  }
+}
