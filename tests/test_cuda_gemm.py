@@ -821,7 +821,8 @@ int main() {
   i8* a = (i8*)malloc(rows * cols);
   for (int i = 0; i < rows * cols; ++i) a[i] = (i8)(i + 1);
   for (i64 r = -1; r <= rows; ++r)
-    for (i64 c = -5; c < cols + 4; ++c) printf("%lld %lld %u\\n", (long long)r, (long long)c, word_at(a, r, c, rows, cols, false));
+    for (i64 c = -5; c < cols + 4; ++c)
+      printf("%lld %lld %u\\n", (long long)r, (long long)c, word_at(a, r, c, rows, cols, false));
   free(a);
 }
 """)
