@@ -210,3 +210,25 @@ def _touch(source: str) -> str:
     call = re.search(r"ph::wgmma_m64n\d+k16_\w+\((\w+),", source)
     assert call is not None
     return f"{call[1]}[0] += 1.0f;"
+
+
+IN_PLACE_PRODUCT = """
+@launch(128)
+kernel in_place(A: tensor<T>[64, 64], B: tensor<T>[64, 64]) {
+  B[:, :] = dot(A[:, :], B[:, :])
+}
+"""
+
+
+@pytest.mark.parametrize(("dtype", "arch"), [("i8", None), ("i8", 800), ("i8", 900), ("bf16", None)])
+def test_a_product_stored_into_its_own_operand_is_read_whole_first(tmp_path: Path, dtype: str, arch: int | None
+                                                                    ) -> None:
+    """`B = dot(A, B)`: every thread's product reads all of B (where it lies, for i8 and
+    below sm_80) before any thread stores into B: a barrier stands between them (spec:
+    a statement's reads see the tensor as it was before it)."""
+    from ml_dtypes import bfloat16
+
+    rng = np.random.default_rng(7)
+    kind = np.int8 if dtype == "i8" else bfloat16
+    a, b = ((rng.integers(-3, 4, (64, 64)) / (1 if dtype == "i8" else 4)).astype(kind) for _ in range(2))
+    agree(tmp_path, IN_PLACE_PRODUCT.replace("T", dtype), 1, {"A": a, "B": b}, {}, {}, arch=arch, rtol=1e-2)

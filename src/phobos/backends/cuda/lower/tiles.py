@@ -371,9 +371,9 @@ class TileWriter(SweepWriter):
                 return
             elif fold is not None:  # read where the row reduction reads it: before the store's sweep
                 early.append(fold)
-            elif isinstance(e, ir.Reduce):
+            elif isinstance(e, ir.Reduce | ir.Dot):  # a product is computed before the sweep, whole
                 early.append(e)
-            elif not isinstance(e, ir.Dot):  # a product is materialized anyway
+            else:
                 self.force.add(id(e))
 
         visit(root)
@@ -383,8 +383,9 @@ class TileWriter(SweepWriter):
         """The barrier between a statement's early reads of its target and its store's
         sweep, so that no thread stores before every thread has read (spec: a
         statement's reads see the tensor as it was before it). Needed after a hoisted
-        scalar and a row reduction kept in registers; a materialization has one."""
-        if not any(not e.type.shape or id(e) in self.row_values for e in early):
+        scalar, a row reduction kept in registers and a product (which may read an operand
+        where it lies in global memory, into registers); a materialization has one."""
+        if not any(not e.type.shape or id(e) in self.row_values or isinstance(e, ir.Dot) for e in early):
             return
         if not self.lines or self.lines[-1].strip() != "__syncthreads();":
             self.sync()
