@@ -42,8 +42,8 @@ class Specialization:
     pitched: frozenset[str] = frozenset()
     multiples: tuple[tuple[str, int], ...] = ()
     ones: frozenset[str] = frozenset()
-    # math_mode="fast": the code may assume no value is infinite or NaN and use the
-    # hardware's approximate functions (a promise of the launch's, like the others).
+    # math_mode="fast": the code uses the hardware's approximate functions (the
+    # kernel's option, carried in the key like the launch's promises).
     fast_math: bool = False
     # PHOBOS_DEBUG=1 or debug=True, for a variant that prints or asserts: those are
     # compiled in (without it a GPU back end leaves them out, at no cost).
