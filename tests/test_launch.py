@@ -219,6 +219,18 @@ def test_grid_function_asking_for_an_unknown_name(mod, calls):
     assert "it has: X, S, Y, M" in message
 
 
+def test_a_grid_function_that_takes_no_argument_is_named_as_such(mod, calls):
+    for grid in (lambda: (1,), lambda a, b: (1,)):
+        message = error_of(lambda grid=grid: mod.scale_rows[grid](*rows(32)))
+        assert "kernel `scale_rows`: the grid function cannot be called with one argument" in message
+    def wrong(meta):
+        return len(meta, 2)  # its own TypeError, which stands
+
+    with pytest.raises(TypeError, match="len"):
+        mod.scale_rows[wrong](*rows(32))
+    assert not calls
+
+
 def test_calling_a_kernel_without_a_grid(mod):
     assert "scale_rows[grid](*args)" in error_of(lambda: mod.scale_rows(*rows(32)))
 
@@ -528,6 +540,23 @@ def test_scalars_are_passed_as_python_values(mod, calls):
     got = calls[-1].scalars
     assert got == {"a": 2.0, "n": -5, "flag": False, "small": 7, "tiny": -3, "half": 0.25}
     assert type(got["a"]) is float and type(got["n"]) is int and type(got["flag"]) is bool
+
+
+@pytest.mark.parametrize(("dtype", "value", "want"), [
+    ("f32", 2**64 + 2**40 + 1, 2**64 + 2**41),  # nearest f64 is 2^64 + 2^40, a tie that rounds down in f32
+    ("f32", Fraction(1) + Fraction(1, 2**24) + Fraction(1, 2**80), 1 + 2**-23),
+    ("f32", -(2**128 - 2**103 - 1), -float(np.finfo(np.float32).max)),  # below the halfway point: finite
+    ("bf16", 2**40 + 2**32 + 1, 2**40 + 2**33),
+    ("f64", 2**64 + 2**40 + 1, 2**64 + 2**40),
+])
+def test_an_int_or_fraction_for_a_float_is_rounded_once(dtype, value, want):
+    """A float scalar given exactly (an int or a Fraction) is its own single rounding to
+    the type, as a literal is; not a rounding of its nearest f64."""
+    m = phobos.compile(f"kernel f(O: tensor<f64>[1], b: {dtype}) {{\n  if ctx.thread == 0 {{\n"
+                       "    O[0] = f64(b)\n  }\n}\n", interpret=True)
+    out = np.zeros(1)
+    m.f[1](out, value)
+    assert out[0] == want
 
 
 @pytest.mark.parametrize(
@@ -850,6 +879,19 @@ def test_a_tile_value_too_large_for_memory_is_named_where_it_is_made(length: int
 
 
 
+@pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
+@pytest.mark.parametrize("window", ["Y[0 :+ 4611686018427387904]", "Y[0 :+ 1099511627776, 0 :+ 1099511627776]"])
+def test_a_scalar_stored_over_a_window_too_large_for_memory_is_named_at_its_store(window: str):
+    dims = "[M, N]" if "," in window else "[N]"
+    m = phobos.compile(f"kernel big(Y: tensor<f32>{dims}) {{\n  {window} = 1.0\n}}\n", path="big.phobos",
+                       interpret=True)
+    with pytest.raises(PhobosError) as info:
+        m.big[1](np.zeros((2, 2) if "," in window else 8, np.float32))
+    err = info.value
+    assert (err.path, err.line) == ("big.phobos", 2)
+    assert err.message.startswith("the interpreter cannot hold the window of `Y` stored (tile<f32>[")
+
+
 # ---------------------------------------------------------------- what a user reads of an error
 
 PACKAGE = str(Path(phobos.__file__).resolve().parent)
@@ -1016,3 +1058,11 @@ kernel inc(X: tensor<f32>[N]) {
     with pytest.raises(PhobosError) as info:
         mod.inc[1](np.zeros(4, np.uint8))
     assert "got a uint8 array of shape (4,)" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["program", "kernels", "phobos_source"])
+def test_a_kernel_named_as_a_modules_own_attribute_is_refused_at_its_name(name):
+    source = f"kernel {name}(O: tensor<f32>[N]) {{\n  O[0] = 1.0\n}}\n"
+    with pytest.raises(phobos.PhobosError, match=f"a kernel cannot be named `{name}`") as caught:
+        phobos.compile(source, path="k.phobos", interpret=True)
+    assert "k.phobos:1:8" in str(caught.value)

@@ -535,6 +535,8 @@ REFUSALS: dict[str, tuple[str, str, str]] = {
     "tuple_assignment": ("kernel", "assign one name per statement", "a, b ="),
     "attribute": ("kernel", "attribute access `X.shape`", "X.shape"),
     "other_module": ("kernel", "`math.exp` is neither a Phobos built-in nor a @ph.fn", "math"),
+    "imported_function": ("kernel", "`exp`, Python's `math.exp`, is neither a Phobos built-in nor a @ph.fn; "
+                          "Phobos's own is written ph.exp(...)", "exp"),
     "python_min": ("kernel", "`min` is Python's built-in, not a Phobos function; write ph.min",
                    "min"),
     "python_abs": ("kernel", "write ph.abs", "abs"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+from math import exp
 
 import phobos.lang as ph
 
@@ -223,6 +224,10 @@ def attribute(X: ph.tensor[ph.f32][N]):
 
 def other_module(X: ph.tensor[ph.f32][N]):
     X[0] = math.exp(1.0)  # refused
+
+
+def imported_function(X: ph.tensor[ph.f32][N]):
+    X[0] = exp(1.0)  # refused
 
 
 def python_min(X: ph.tensor[ph.f32][N], n: ph.i32):

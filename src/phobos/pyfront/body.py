@@ -430,6 +430,11 @@ class Body(DebugStatements, Statements):
             self.error(f"`{text}` is a value, not a function", func)
         if isinstance(target, Marker | ModuleType):
             self._misuse(target, func)
+        module, name = getattr(target, "__module__", None), getattr(target, "__name__", None)
+        if callable(target) and isinstance(module, str) and isinstance(name, str):
+            hint = f"; Phobos's own is written ph.{name}(...)" if name in BUILTIN_FUNCTIONS else ""
+            shown = f"`{text}`" if text == f"{module}.{name}" else f"`{text}`, Python's `{module}.{name}`,"
+            self.error(f"{shown} is neither a Phobos built-in nor a @ph.fn{hint}", func)
         self.error(f"`{text}` is neither a Phobos built-in nor a @ph.fn", func)
 
     def _angle(self, name: str, keywords: list[py.keyword]) -> tuple[A.AngleArg, ...]:

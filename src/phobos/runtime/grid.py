@@ -7,6 +7,7 @@ launches on a GPU.
 
 from __future__ import annotations
 
+import inspect
 import numbers
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -63,4 +64,26 @@ class GridArgs(dict[str, Any]):
 
 def call_grid_function(kernel: str, function: Callable[[Mapping[str, Any]], Any], launch: dict[str, Any]) -> Grid:
     """The grid of one launch from a grid function, which gets `launch` (see `Launcher`)."""
-    return normalize_grid(kernel, function(GridArgs(kernel, launch)), "the grid function's result")
+    meta = GridArgs(kernel, launch)
+    try:
+        grid = function(meta)
+    except TypeError:
+        if _takes_one(function) is False:  # else the TypeError is the function's own
+            raise PhobosError(
+                f"kernel `{kernel}`: the grid function cannot be called with one argument, the dict of "
+                "the launch's named values (`lambda meta: (...)`)",
+            ) from None
+        raise
+    return normalize_grid(kernel, grid, "the grid function's result")
+
+
+def _takes_one(function: Callable[..., Any]) -> bool | None:
+    """Whether `function` can be called with one positional argument; None where its
+    signature cannot be read."""
+    try:
+        inspect.signature(function).bind(None)
+    except TypeError:
+        return False
+    except ValueError:
+        return None
+    return True

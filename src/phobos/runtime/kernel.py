@@ -224,9 +224,14 @@ class Module:
         shared.checked  # noqa: B018  (the whole program's checks, before any kernel's)
         for item in program.items:
             if isinstance(item, A.Kernel):
-                kernel = self.kernels[item.name] = Kernel(item.name, shared, options)
-                if not hasattr(type(self), item.name) and item.name not in self.__dict__:
-                    setattr(self, item.name, kernel)  # a plain attribute, as launches read it
+                if hasattr(type(self), item.name) or item.name in self.__dict__:
+                    raise PhobosError(
+                        f"a kernel cannot be named `{item.name}`: the compiled module's own attribute "
+                        f"`{item.name}` would hide it (the module has one attribute per kernel); rename the kernel",
+                        item.name_span or item.span,
+                    )
+                self.kernels[item.name] = kernel = Kernel(item.name, shared, options)
+                setattr(self, item.name, kernel)  # a plain attribute, as launches read it
         for kernel in self.kernels.values():
             kernel.variants  # noqa: B018  (check every kernel now, so errors surface at compile)
 

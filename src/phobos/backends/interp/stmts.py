@@ -299,6 +299,10 @@ def _largest_tile(s: ir.Stmt) -> tuple[str, ir.VType, Span] | None:
     match s:
         case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
             found.append((f"tile `{sym.name}`", sym.vtype, s.span))
+        case ir.Store(tensor=tensor, items=items, value=value):  # a scalar stored is spread over the window
+            window = tuple(it.length for it in items if isinstance(it, ir.Window))
+            if window:
+                found.append((f"the window of `{tensor}` stored", ir.VType(value.type.dtype, window), s.span))
     for root in ir.stmt_exprs(s):
         found.extend((f"the tile value `{e.span.text()}`", e.type, e.span)
                      for e in ir.walk_expr(root) if e.type.shape)
