@@ -251,6 +251,19 @@ def test_refusals_name_the_problem(mod: phobos.Module) -> None:
         assert expected in str(info.value)
 
 
+def test_a_pin_value_the_kernel_does_not_offer_is_refused_when_the_operator_is_made() -> None:
+    tuned = phobos.compile("""
+@autotune(B in [32, 64])
+@launch(32)
+kernel fill(OUT: tensor<f32>[N]) {
+  let i = ctx.block.x * B
+  OUT[i :+ B] = 1.0
+}
+""", interpret=True)
+    with pytest.raises(PhobosError, match=r"pins= kernel `fill`: autotune name `B` is one of 32, 64, not 48"):
+        pt.operator(tuned.fill, lambda m: (1,), outputs={"OUT": (48,)}, pins={"B": 48})
+
+
 def test_an_output_dim_no_input_gives_must_be_given() -> None:
     kernels = phobos.compile("""
 @launch(32)

@@ -24,6 +24,7 @@ from phobos.environment import flag
 from phobos.errors import PhobosError, api
 from phobos.ir.nodes import read_tensors, written_tensors
 from phobos.ir.signature import Param, Signature
+from phobos.runtime.args import check_pin
 from phobos.runtime.backend import ENV_INTERPRET
 from phobos.runtime.grid import GridSpec, is_int
 from phobos.runtime.kernel import Kernel
@@ -90,10 +91,15 @@ class _Spec:
         self.sig = sig
         self.pins = pins
         params = {p.name: p for p in sig.params}
-        for pin in pins:
+        for pin, value in pins.items():
             if pin not in sig.tune:
                 raise PhobosError(f"phobos.torch.operator: kernel `{sig.kernel}` has no autotune name `{pin}`",
                                   notes=(f"autotune names: {', '.join(sig.tune) or 'none'}",))
+            if value is not None:
+                try:
+                    check_pin(sig, pin, value)
+                except PhobosError as exc:
+                    raise PhobosError(f"phobos.torch.operator: pins= {exc.message}") from None
         if isinstance(outputs, str):
             outputs = (outputs,)
         if not isinstance(outputs, Mapping):

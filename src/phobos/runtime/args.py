@@ -83,7 +83,7 @@ def bind(sig: Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Bound
                 )
             values[key] = value
         elif key in sig.tune:
-            pins[key] = _pin(sig, key, value)
+            pins[key] = check_pin(sig, key, value)
         else:
             raise PhobosError(
                 f"kernel `{sig.kernel}` has no parameter or autotune name `{key}`",
@@ -108,7 +108,8 @@ def _unknown_keyword_notes(sig: Signature, key: str) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _pin(sig: Signature, name: str, value: Any) -> int:
+def check_pin(sig: Signature, name: str, value: Any) -> int:
+    """An autotune pin of a launch (or an operator's default): an int among its values."""
     allowed = sig.tune[name]
     shown = ", ".join(map(str, allowed))
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
