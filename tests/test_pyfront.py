@@ -429,6 +429,19 @@ def test_a_module_with_a_byte_that_is_not_utf8_is_refused_at_the_byte(tmp_path, 
     assert (err.path, err.line, err.column) == (str(tmp_path / "latin1_comment.py"), 8, 22)
 
 
+@pytest.mark.parametrize("decorator", ["ph.kernel", "ph.fn"])
+def test_a_lambda_on_the_line_of_a_def_is_refused_as_no_def(tmp_path, monkeypatch, decorator):
+    """A lambda's source lines are its statement's: here a one-line def, which is not the
+    function given and must not be translated in its place."""
+    name = f"one_line_{decorator.replace('.', '_')}"
+    (tmp_path / f"{name}.py").write_text(
+        f"import phobos.lang as ph\n\ndef make(): return {decorator}(lambda x: x * 2.0)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module(name)
+    with pytest.raises(PhobosError, match=r"`make.<locals>.<lambda>` is not a def"):
+        module.make()
+
+
 def test_a_module_with_a_byte_order_mark_keeps_its_columns(tmp_path, monkeypatch):
     source = "\ufefffrom __future__ import annotations\nimport phobos.lang as ph\n\n\n@ph.kernel\n"
     source += "def k(Y: ph.tensor[ph.f32][4]):\n    Y[0] = 1.0 ** 2\n"

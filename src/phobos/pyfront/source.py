@@ -91,7 +91,8 @@ class DefSource:
         node: py.stmt = module.body[0]
         if indented:
             node = node.body[0]  # type: ignore[attr-defined]
-        if not isinstance(node, py.FunctionDef | py.AsyncFunctionDef):
+        # A lambda's lines are those of the statement around it, which may be another def.
+        if not isinstance(node, py.FunctionDef | py.AsyncFunctionDef) or getattr(func, "__name__", "") == "<lambda>":
             raise PhobosError(f"`{label}` is not a def", self.span(node))
         self.tree = node
 
