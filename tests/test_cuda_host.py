@@ -232,3 +232,28 @@ def test_a_product_stored_into_its_own_operand_is_read_whole_first(tmp_path: Pat
     kind = np.int8 if dtype == "i8" else bfloat16
     a, b = ((rng.integers(-3, 4, (64, 64)) / (1 if dtype == "i8" else 4)).astype(kind) for _ in range(2))
     agree(tmp_path, IN_PLACE_PRODUCT.replace("T", dtype), 1, {"A": a, "B": b}, {}, {}, arch=arch, rtol=1e-2)
+
+
+INDEX_FROM_THE_LOOP = """
+@launch(128)
+kernel k(A: tensor<f16>[32, 64], B: tensor<f16>[64, 32], C: tensor<f32>[32, 32], IDX: tensor<i64>[1, 4]) {
+  var acc: tile<f32>[32, 32] = 0.0
+  for k in range(0, 64, 16) {
+    acc += dot(A[:, IDX[0, k / 16] :+ 16], B[k :+ 16, :])
+    if k + 16 < 64 {
+      IDX[0, k / 16 + 1 :+ 1] = IDX[0, k / 16 :+ 1] + 16
+    }
+  }
+  C[:, :] = acc
+}
+"""
+
+
+@pytest.mark.parametrize("arch", [800, 900])
+def test_a_window_placed_by_an_element_the_loop_stores_is_not_copied_ahead(tmp_path: Path, arch: int) -> None:
+    """Turn t's window of A starts at IDX[0, t], which turn t - 1 stores: a copy made a
+    turn ahead (or once) would read it before that store."""
+    rng = np.random.default_rng(arch)
+    a, b = ((rng.integers(-8, 9, shape) / 8).astype(np.float16) for shape in ((32, 64), (64, 32)))
+    agree(tmp_path, INDEX_FROM_THE_LOOP, 1, {"A": a, "B": b, "C": np.zeros((32, 32), np.float32),
+                                             "IDX": np.zeros((1, 4), np.int64)}, {}, {}, arch=arch)

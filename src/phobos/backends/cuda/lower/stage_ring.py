@@ -63,7 +63,8 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
     """For each `dot` in a statement of the loop's own body, how the loop may stage each
     operand: a window of a tensor the loop does not write (a turn's store must land
     before the next turn's window is read) whose place reads no value the loop assigns
-    but the loop variable is copied a turn ahead (AHEAD); one that reads not even the
+    (a variable, or an element of a tensor it writes) but the loop variable is copied a
+    turn ahead (AHEAD); one that reads not even the
     loop variable, and whose k the other operand's window fixes just as firmly, is
     copied once (ONCE). Empty where the loop can leave a turn early or its step is not a
     positive constant."""
@@ -79,8 +80,11 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
                 if isinstance(n, ir.Atomic) and n.tile is None}
 
     def reads(items: tuple[ir.Item, ...] | list[ir.Item], syms: set[ir.Sym]) -> bool:
-        return any(isinstance(n, ir.Read) and n.sym in syms for it in ir.item_exprs(tuple(items))
-                   for n in ir.walk_expr(it))
+        """Whether the items read one of `syms`, or an element of a tensor the loop
+        writes (`A[:, IDX[0, j] :+ 16]` with IDX stored in the loop: a copy made ahead
+        would read IDX before the store)."""
+        return any((isinstance(n, ir.Read) and n.sym in syms) or (isinstance(n, ir.Load) and n.tensor in written)
+                   for it in ir.item_exprs(tuple(items)) for n in ir.walk_expr(it))
 
     def window_of(x: ir.Expr) -> ir.Load | None:
         window = x.operand if isinstance(x, ir.Transpose) else x
