@@ -417,6 +417,20 @@ def without_preludes(source: str) -> str:
     return source[len(preludes):]
 
 
+@pytest.mark.parametrize(("stored", "store"), [("C[m0 :+ TM, n0 + 3 :+ TN]", False),
+                                               ("C[m0 :+ TM, n0 + 8 :+ TN]", True)])
+def test_the_outputs_tma_store_is_decided_by_its_own_windows_start(stored: str, store: bool):
+    """B's window starts on 16 bytes but the stored window may not: the store's own n start
+    decides (from n0 + 3 a TMA store stops the kernel with an illegal instruction)."""
+    from phobos.backends.cuda.gemm.gemm_launch import tma_starts
+
+    text = GEMM.format(tm=128, tn=128, attrs="", epilogue=f"{stored} = bf16(acc)")
+    v = variant(phobos.compile(text, path="g.phobos").kernels["g"])
+    form, _ = gemm_of(v)  # type: ignore[misc]
+    aligned = frozenset(p.name for p in v.params if isinstance(p, ir.TensorParam))
+    assert tma_starts(v, form, usual(v, aligned)) == (True, store)
+
+
 def test_gemm_prelude_matches_golden(request: pytest.FixtureRequest):
     check_golden(GOLDEN / "gemm" / "_prelude.cu", GEMM_PRELUDE, request, "CUDA C++")
 
@@ -754,6 +768,22 @@ def test_pairs_of_ctas_walk_pairs_of_block_rows_no_more_than_fit(monkeypatch: py
     assert [args.grid[a].value for a in "xyz"] == [16, 32, 1]
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (3, 5, 1)) == (18, 1, 1)  # 3 columns of 3 pairs, the last half
     assert args.fill([1 << 20, 1 << 24, 1 << 28], (0, 2, 1)) == (2, 1, 1)
+
+
+def test_a_pair_of_ctas_shares_b_only_where_bs_window_is_the_same_for_both(monkeypatch: pytest.MonkeyPatch):
+    """PHOBOS_CUDA_CLUSTER=2 pairs block rows 2i and 2i + 1, which then load B's boxes for
+    each other; a kernel whose B window moves with ctx.block.y (the grid's axes swapped)
+    would read the other tile's columns of B, so it runs without pairs."""
+    monkeypatch.setenv(ENV_CLUSTER, "2")
+    v = variant(kernel_of())
+    mode = mode_of(v, "sm_90", arrays(3000, 5200, 2000))
+    assert mode is not None and mode.cluster == 2
+    swapped = GEMM.format(tm=128, tn=256, attrs="", epilogue=PLAIN).replace(
+        "let m0 = ctx.block.y * TM", "let m0 = ctx.block.x * TM").replace(
+        "let n0 = ctx.block.x * TN", "let n0 = ctx.block.y * TN")
+    v = variant(phobos.compile(swapped, path="g.phobos").kernels["g"])
+    mode = mode_of(v, "sm_90", arrays(3000, 5200, 2000))
+    assert mode is not None and mode.tma_loads and mode.cluster != 2
 
 
 def test_ping_pong_consumers_take_whole_tiles_in_turn(monkeypatch: pytest.MonkeyPatch):

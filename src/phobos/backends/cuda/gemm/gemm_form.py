@@ -274,3 +274,20 @@ def known_multiple(form: GemmForm, e: ir.Expr, dim_multiple: Callable[[str], int
         return 1
 
     return factor(e)
+
+
+def reads_block_row(form: GemmForm, e: ir.Expr) -> bool:
+    """Whether `e` reads `ctx.block.y`, through the prologue's lets: a CTA pair, whose two
+    tiles are block rows 2i and 2i + 1, shares B's boxes only where B's window is the
+    same for both."""
+    lets = {s.sym: s.init for s in form.prologue if isinstance(s, ir.Decl) and s.init is not None}
+
+    def reads(x: ir.Expr) -> bool:
+        for n in ir.walk_expr(x):
+            if isinstance(n, ir.CtxRef) and n.field_name == "block.y":
+                return True
+            if isinstance(n, ir.Read) and n.sym in lets and reads(lets[n.sym]):
+                return True
+        return False
+
+    return reads(e)

@@ -43,7 +43,7 @@ from phobos.ir.specialize import Specialization
 from phobos.targets import element_bytes
 
 from ..layout.stages import SWIZZLE_ROW
-from .gemm_form import GemmForm, NotGemm, gemm_form, known_multiple
+from .gemm_form import GemmForm, NotGemm, gemm_form, known_multiple, reads_block_row
 from .gemm_mma_plan import MMA_ARCHES, MmaPlan, plan_mma
 from .gemm_mma_writer import MmaWriter
 from .gemm_plan import GemmMode, GemmPlan, TooLarge, plan_gemm
@@ -120,7 +120,8 @@ def gemm_mode(variant: ir.Kernel, arch: str, spec: Specialization, arrays: dict[
     loads = (not plan.b_transposed_copy and starts_for_loads
              and all(_tma_can(spec, name, arrays[name]) or _repacked(form, name, arrays)
                      for name in (form.a.tensor, form.b.tensor)))
-    pairs = loads and plan.b.boxes % 2 == 0 and word(ENV_CLUSTER, ("1", "2")) == "2"
+    shared_b = not any(reads_block_row(form, e) for e in (form.n_start, *form.b_batch))
+    pairs = loads and shared_b and plan.b.boxes % 2 == 0 and word(ENV_CLUSTER, ("1", "2")) == "2"
     turns = False
     if not pairs and flag(ENV_PINGPONG, False):
         found = gemm_of(variant, GEMM_ARCH, pingpong=True)
@@ -137,16 +138,18 @@ def tma_starts(variant: ir.Kernel, form: GemmForm, spec: Specialization) -> tupl
     windows start: a box's innermost coordinate must lie a whole 16 bytes from its
     tensor's start (the hardware stops the kernel with an illegal instruction
     otherwise). A's boxes start at the loop's k, and a transposed W's too, always so;
-    B[K, N]'s and the output's start at the window's n start, which must be known (through
-    the prologue's lets and the key's multiples) to be a multiple of 16 bytes of elements."""
-    n_factor = known_multiple(form, form.n_start, spec.multiple)
+    B[K, N]'s at B's window's n start and the output's at its own stored window's, each of
+    which must be known (through the prologue's lets and the key's multiples) to be a
+    multiple of 16 bytes of elements."""
     dtypes = {p.name: p.dtype for p in variant.params if isinstance(p, ir.TensorParam)}
 
-    def on_16_bytes(tensor: str) -> bool:
-        return n_factor * element_bytes(dtypes[tensor]) % 16 == 0
+    def on_16_bytes(tensor: str, start: ir.Expr) -> bool:
+        return known_multiple(form, start, spec.multiple) * element_bytes(dtypes[tensor]) % 16 == 0
 
-    stored = [s.tensor for s in form.epilogue if isinstance(s, ir.Store)]
-    return form.b_k_major or on_16_bytes(form.b.tensor), bool(stored) and on_16_bytes(stored[0])
+    stored = [s for s in form.epilogue if isinstance(s, ir.Store)]
+    store = bool(stored) and isinstance(stored[0].items[-1], ir.Window) and on_16_bytes(
+        stored[0].tensor, stored[0].items[-1].start)
+    return form.b_k_major or on_16_bytes(form.b.tensor, form.n_start), store
 
 
 def planned_for(arch: str, mode: GemmMode) -> str:
