@@ -64,10 +64,9 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
     operand: a window of a tensor the loop does not write (a turn's store must land
     before the next turn's window is read) whose place reads no value the loop assigns
     (a variable, or an element of a tensor it writes) but the loop variable is copied a
-    turn ahead (AHEAD); one that reads not even the
-    loop variable, and whose k the other operand's window fixes just as firmly, is
-    copied once (ONCE). Empty where the loop can leave a turn early or its step is not a
-    positive constant."""
+    turn ahead (AHEAD); one that reads not even the loop variable, and whose k the other
+    operand's window fixes just as firmly, is copied once (ONCE). Empty where the loop
+    can leave a turn early or its step is not a positive constant."""
     if not (isinstance(s.step, ir.Const) and int(s.step.value) > 0):
         return {}
     inner = list(ir.walk_stmts(s.body))
