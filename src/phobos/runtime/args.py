@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,6 +18,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from phobos.check.literals import round_exact
 from phobos.dtypes import numpy_dtype
 from phobos.errors import PhobosError
 from phobos.ir.signature import Param, Signature
@@ -255,7 +255,8 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
     try:
         with np.errstate(over="ignore"):
             exact = isinstance(value, numbers.Rational) and not isinstance(value, float | np.floating)
-            number = _odd_double(value) if exact and dt.bits < 64 else float(value)
+            # an int or a Fraction rounded once to the type, as a literal is (through f64, twice)
+            number = round_exact(Fraction(value), dt) if exact else float(value)
     except OverflowError:
         number = math.inf
     with np.errstate(over="ignore"):
@@ -267,21 +268,6 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
             f"{expected} (finite values up to ±{biggest:g}), got {_shown(value)}, which is out of range",
         )
     return number
-
-
-def _odd_double(value: numbers.Rational) -> float:
-    """An int or a fraction as the f64 next to it whose last bit is odd where it is not
-    exact (rounded toward odd): its later rounding to a float of 51 bits or fewer is then
-    the value's own single rounding, as a literal's is. float() alone rounds to nearest,
-    and a second rounding can then land on the other neighbour (2^64 + 2^40 + 1 to f32)."""
-    fraction = Fraction(int(value)) if isinstance(value, numbers.Integral) else Fraction(value)
-    near = float(fraction)
-    if Fraction(near) == fraction:
-        return near
-    toward_zero = near if abs(Fraction(near)) < abs(fraction) else math.nextafter(near, 0.0)
-    if struct.unpack("<q", struct.pack("<d", toward_zero))[0] & 1:
-        return toward_zero
-    return math.nextafter(toward_zero, math.copysign(math.inf, fraction))
 
 
 def scalar_check(sig: Signature, p: Param) -> Callable[[Any], int | float | bool]:

@@ -250,12 +250,17 @@ def _reads(e: ir.Expr, sym: ir.Sym) -> bool:
     return ir.any_node(e, lambda n: isinstance(n, ir.Read) and n.sym is sym)
 
 
+def prologue_lets(form: GemmForm) -> dict[ir.Sym, ir.Expr]:
+    """The values of the prologue's lets, by symbol, for reading a start through them."""
+    return {s.sym: s.init for s in form.prologue if isinstance(s, ir.Decl) and s.init is not None}
+
+
 def known_multiple(form: GemmForm, e: ir.Expr, dim_multiple: Callable[[str], int]) -> int:
     """A number the integer `e` is known to be a multiple of (1 where nothing is known),
     through the prologue's lets and `dim_multiple` (what a launch key promises of a
     runtime dim): whether a window starting at `e` starts on a boundary of the pieces or
     the 16 bytes a copy needs."""
-    lets = {s.sym: s.init for s in form.prologue if isinstance(s, ir.Decl) and s.init is not None}
+    lets = prologue_lets(form)
 
     def factor(x: ir.Expr) -> int:
         match x:
@@ -280,7 +285,7 @@ def reads_block_row(form: GemmForm, e: ir.Expr) -> bool:
     """Whether `e` reads `ctx.block.y`, through the prologue's lets: a CTA pair, whose two
     tiles are block rows 2i and 2i + 1, shares B's boxes only where B's window is the
     same for both."""
-    lets = {s.sym: s.init for s in form.prologue if isinstance(s, ir.Decl) and s.init is not None}
+    lets = prologue_lets(form)
 
     def reads(x: ir.Expr) -> bool:
         for n in ir.walk_expr(x):
