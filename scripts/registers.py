@@ -55,7 +55,7 @@ def nvrtc_build(source: str, name: str, arch: str, options: list[str], ptx: bool
 def usage(variant: Any, fast: bool, arch: str = ARCH) -> dict[str, Any]:
     """The registers, spill bytes and PTX lines of one variant (an ir.Kernel of the tree
     on sys.path) at the benchmark's key, relaxed or `fast`."""
-    from phobos.backends.cuda.runtime.compile import OPTIONS
+    from phobos.backends.cuda.runtime.compile import options
     from phobos.backends.cuda.write.kernel import generate
     from phobos.ir import nodes as ir
     from phobos.ir.specialize import specialize
@@ -65,8 +65,8 @@ def usage(variant: Any, fast: bool, arch: str = ARCH) -> dict[str, Any]:
                       fast_math=fast)
     gen = generate(variant, spec)
     target = arch + gen.arch_suffix
-    log, _ = nvrtc_build(gen.source, gen.name, target, OPTIONS.split(), ptx=False)
-    _, ptx = nvrtc_build(gen.source, gen.name, target, OPTIONS.split(), ptx=True)
+    log, _ = nvrtc_build(gen.source, gen.name, target, options(gen.fused), ptx=False)
+    _, ptx = nvrtc_build(gen.source, gen.name, target, options(gen.fused), ptx=True)
     registers = [int(n) for n in re.findall(r"Used (\d+) registers", log)]
     spills = [int(n) for n in re.findall(r"(\d+) bytes spill stores", log)]
     return {"kernel": variant.name, "bindings": variant.bindings, "fast": fast,

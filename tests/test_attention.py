@@ -52,6 +52,29 @@ def test_forward_and_gradients(device: str, dtype: torch.dtype, b: int, h: int, 
         close(got.grad, ref.grad, dtype)
 
 
+@pytest.mark.parametrize("scale", [-0.2, 0.0])
+def test_a_scale_not_above_zero_is_carried_by_the_queries(scale: float) -> None:
+    """The kernels take the row maximum before the scale, so attention.py passes them a
+    positive one: softmax(q k^T * scale) is softmax((-q) k^T * -scale), and at 0 every
+    score is 0. Forward and gradients, causal, against the softmax in f64."""
+    q, k, v = inputs(1, 2, 2, 40, 64, torch.bfloat16, "cpu", seed=3)
+    out = attention(q, k, v, causal=True, scale=scale)
+    weights = torch.randn(out.shape, generator=torch.Generator().manual_seed(2))
+    (out.float() * weights).sum().backward()
+    exact = [x.detach().double().requires_grad_() for x in (q, k, v)]
+    scores = exact[0] @ exact[1].transpose(-1, -2) * scale  # SDPA's own reference takes the scale's root
+    scores = scores.masked_fill(torch.ones(40, 40, dtype=torch.bool).triu(1), float("-inf"))
+    want = torch.softmax(scores, dim=-1) @ exact[2]
+    (want * weights.double()).sum().backward()
+    close(out, want, torch.bfloat16)
+    for got, ref in zip((q, k, v), exact, strict=True):
+        assert got.grad is not None
+        if ref.grad.abs().max() == 0:  # dq at scale 0
+            assert got.grad.abs().max() == 0
+        else:
+            close(got.grad, ref.grad, torch.bfloat16)
+
+
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize(("t", "length", "splits"), [(1, 300, None), (5, 129, 2), (16, 64, 1)])
 def test_decode(device: str, t: int, length: int, splits: int | None) -> None:

@@ -91,6 +91,24 @@ def test_math_mode_is_an_option_of_both_spellings_and_checked():
     assert twice.options == {"math_mode": "fast"}
 
 
+MULTIPLY_ADD = """
+kernel multiply_add(A: tensor<f32>[N], B: tensor<f32>[N], C: tensor<f32>[N], Y: tensor<f32>[N]) {
+  let i = ctx.block.x * 256
+  Y[i :+ 256] = A[i :+ 256] * B[i :+ 256] - C[i :+ 256]
+}
+"""
+
+
+def test_only_fast_math_lets_nvrtc_fuse_a_multiply_and_an_add():
+    from phobos.backends.cuda.runtime.compile import key_of, options
+
+    v = phobos.compile(MULTIPLY_ADD).multiply_add.variants[0]
+    relaxed, fast = generate(v, usual(v)), generate(v, replace(usual(v), fast_math=True))
+    assert not relaxed.fused and "--fmad=false" in options(relaxed.fused)
+    assert fast.fused and "--fmad=true" in options(fast.fused)
+    assert key_of(relaxed, "sm_90") != key_of(replace(relaxed, fused=True), "sm_90")  # one source built two ways
+
+
 # ------------------------------------------------------------ the bounds, on the GPU
 
 gpu = pytest.mark.skipif(not cuda_device()[0], reason="needs a visible CUDA device")
@@ -150,6 +168,24 @@ def test_every_function_keeps_its_bound(mode: str):
     print(mode, "max share of the bound", {fn: round(share, 3) for fn, (_, share) in errors.items()})
     broken = {fn: e for fn, (e, share) in errors.items() if share > 1}
     assert not broken, broken
+
+
+@gpu
+def test_a_multiply_and_add_round_as_the_interpreter_only_in_relaxed_math():
+    """a * b - c with a = b = 1 + 2^-12, c = 1: the product rounded alone (relaxed, and the
+    interpreter) gives 2^-11; one fused multiply-add, which fast math allows, 2^-11 + 2^-24."""
+    import torch
+
+    n = 256
+    a = torch.full((n,), 1 + 2.0**-12, dtype=torch.float32, device="cuda")
+    one = torch.ones(n, dtype=torch.float32, device="cuda")
+    results = {}
+    for mode in ("relaxed", "fast"):
+        y = torch.empty(n, dtype=torch.float32, device="cuda")
+        phobos.compile(MULTIPLY_ADD, math_mode=mode).multiply_add[1](a, a, one, y)
+        results[mode] = set(y.cpu().double().tolist())
+    assert results["relaxed"] == {2.0**-11}
+    assert results["fast"] <= {2.0**-11, 2.0**-11 + 2.0**-24}
 
 
 # ------------------------------------------------------------ a GEMM epilogue's divisions

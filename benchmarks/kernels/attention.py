@@ -120,6 +120,8 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool = 
                          f"queries against {k.shape[2]} keys")
     s = q.shape[2]
     scale = d ** -0.5 if scale is None else float(scale)
+    if scale <= 0:  # the kernels scale each score past its row's maximum, so the scale they take is positive
+        q, scale = q * (-1.0 if scale < 0 else 0.0), -scale or 1.0
     ops = _operators(q.dtype)
     o, _ = ops.forward(q.reshape(b * h, s, d), k.reshape(b * hkv, s, d), v.reshape(b * hkv, s, d),
                        scale, h, group, bool(causal))

@@ -38,11 +38,11 @@ def attention_fwd(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S, D
         end = ph.min(S, r + BM)
     scale2: ph.let = scale * 1.4426950408889634  # the scores in base 2: exp(x) is exp2(x * log2(e))
     for j in range(0, end, BN):
-        s: ph.var = ph.dot(q, ph.transpose(K[zk, j:+BN, :])) * scale2
+        s: ph.var = ph.dot(q, ph.transpose(K[zk, j:+BN, :]))  # scaled where it is read (scale > 0: attention.py)
         if causal and j + BN > r:  # only the turns whose keys pass the block's first row
             s = ph.where(ph.iota(1, BN, axis=1) + j > ph.iota(BM, 1, axis=0) + r, -ph.inf, s)
-        m_new: ph.let = ph.max(m, ph.rowmax(s))
-        p: ph.let = ph.exp2(s - m_new)
+        m_new: ph.let = ph.max(m, ph.rowmax(s) * scale2)
+        p: ph.let = ph.exp2(s * scale2 - m_new)  # one multiply-add a score in fast math
         alpha: ph.let = ph.exp2(m - m_new)
         l = l * alpha + ph.rowsum(p)
         acc = acc * alpha + ph.dot(ph.bf16(p), V[zk, j:+BN, :])
@@ -87,10 +87,10 @@ def attention_bwd_kv(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S
         for i in range(start, S, BM):
             q: ph.let = Q[z, i:+BM, :]
             d_o: ph.let = DO[z, i:+BM, :]
-            s: ph.var = ph.dot(q, ph.transpose(k)) * scale2
+            s: ph.var = ph.dot(q, ph.transpose(k))
             if causal and c + BN > i:  # only the query blocks the diagonal crosses
                 s = ph.where(ph.iota(1, BN, axis=1) + c > ph.iota(BM, 1, axis=0) + i, -ph.inf, s)
-            p: ph.let = ph.exp2(s - LSE[z, i:+BM, :] * 1.4426950408889634)
+            p: ph.let = ph.exp2(s * scale2 - LSE[z, i:+BM, :] * 1.4426950408889634)
             dv = dv + ph.dot(ph.transpose(ph.bf16(p)), d_o)
             dp: ph.let = ph.dot(d_o, ph.transpose(v))
             ds: ph.let = p * (dp - DELTA[z, i:+BM, :])
@@ -120,10 +120,10 @@ def attention_bwd_q(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S,
     if causal:
         end = ph.min(S, r + BM)
     for j in range(0, end, BN):
-        s: ph.var = ph.dot(q, ph.transpose(K[zk, j:+BN, :])) * scale2
+        s: ph.var = ph.dot(q, ph.transpose(K[zk, j:+BN, :]))
         if causal and j + BN > r:  # only the turns whose keys pass the block's first row
             s = ph.where(ph.iota(1, BN, axis=1) + j > ph.iota(BM, 1, axis=0) + r, -ph.inf, s)
-        p: ph.let = ph.exp2(s - lse2)
+        p: ph.let = ph.exp2(s * scale2 - lse2)
         dp: ph.let = ph.dot(d_o, ph.transpose(V[zk, j:+BN, :]))
         ds: ph.let = p * (dp - delta)
         dq = dq + ph.dot(ph.bf16(ds), K[zk, j:+BN, :])

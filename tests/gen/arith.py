@@ -2,7 +2,7 @@
 the error two correct back ends may show, one rule per operation.
 
 Elementwise IEEE operations (`+ - * /`, `%`, min, max, abs, conversions) round the same
-in every correct back end (NVRTC runs with `--fmad=false`), so exact operands give an
+in every correct back end (NVRTC builds relaxed kernels with `--fmad=false`), so exact operands give an
 exact result; math functions, sums whose order is free, `dot` and `softmax` do not.
 """
 

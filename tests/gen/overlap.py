@@ -1,7 +1,8 @@
 """Statements that read what they store (spec: a tile statement's reads see the target
 as it was before the statement): a tensor's own rows, or a tile variable, read at the
 window stored, shifted, as a row or column broadcast over it, transposed, reduced, as
-a `dot` operand, as a scalar element, and inside a window start.
+a `dot` operand (anywhere, or the very window stored: `B[w] = dot(A, B[w])`), as a
+scalar element, and inside a window start.
 
 CTAs run in no defined order, so such a tensor (role "inout": inputs' values, compared
 as an output) is read and written only by the CTA owning the rows: each owns a block
@@ -50,6 +51,7 @@ SHAPES = (
     ("cols", 2),
     ("all", 2),
     ("dot", 4),
+    ("dot_inplace", 2),
     ("element", 3),
     ("start", 4),
 )
@@ -284,9 +286,9 @@ class OverlapGen(StmtGen):
         d, rank = p.fact.dtype, len(p.extents)
         ruled_out = set()
         if d not in NUMERIC:
-            ruled_out |= {"rows", "cols", "all", "dot"}
+            ruled_out |= {"rows", "cols", "all", "dot", "dot_inplace"}
         if rank == 1:
-            ruled_out |= {"column", "transpose", "cols", "dot"}
+            ruled_out |= {"column", "transpose", "cols", "dot", "dot_inplace"}
         if is_float(d) or d == "bool":
             ruled_out.add("start")
         return self.ch.weighted([(k, w) for k, w in SHAPES if k not in ruled_out])
@@ -300,6 +302,8 @@ class OverlapGen(StmtGen):
         for k, extent in enumerate(p.extents):
             if shape_kind == "transpose" and len(p.extents) == 2:
                 n = square
+            elif shape_kind == "dot_inplace" and extent >= 2:  # k of 2 or more: rows others read
+                n = self.ch.choice([m for m in (extent, extent, 2, 4, 8, 16) if 2 <= m <= extent])
             else:
                 n = self.ch.choice([m for m in (extent, extent, 1, 2, 4, 8, 16, 32) if m <= extent])
             if p.base is not None and not k:
@@ -324,6 +328,8 @@ class OverlapGen(StmtGen):
         if made is None:
             return None
         core, fc, extra = made
+        if kind == "dot_inplace" and self.ch.coin(0.5):
+            return core, fc, extra  # `B[w] = dot(A, B[w])` alone, as the product's store
         saved = self.focus
         self.focus = p if p.base is not None else None
         try:
@@ -371,6 +377,8 @@ class OverlapGen(StmtGen):
             return self.reduced(p, shape, kind)
         if kind == "dot" and numeric and rank == 2 and len(shape) == 2:
             return self.dot_core(p, shape)
+        if kind == "dot_inplace" and numeric and rank == 2 and len(shape) == 2:
+            return self.dot_core(p, shape, spans)
         if kind == "element" or (kind == "start" and not (is_float(d) or d == "bool")):
             at = self.element(p)
             if at is None:
@@ -424,23 +432,32 @@ class OverlapGen(StmtGen):
             call = Call(op, (x,), (("axis", axis - rank if style == 1 else axis),))
         return call, arith.reduce_axis(op, f, axis), None
 
-    def dot_core(self, p: Place, shape: tuple[int, ...]) -> tuple[Expr, Fact, None] | None:
-        """`dot(Z[...], B)` or `dot(A, Z[...])`: the target as either operand."""
+    def dot_core(self, p: Place, shape: tuple[int, ...], stored: Spans | None = None
+                 ) -> tuple[Expr, Fact, None] | None:
+        """`dot(Z[...], B)` or `dot(A, Z[...])`: the target as either operand, read
+        anywhere, or where `stored` says at the very window stored (`Z[w] = dot(A, Z[w])`,
+        k the window's rows; `Z[w] = dot(Z[w], B)`, k its columns), so every thread's
+        product reads what others store over."""
         d = p.fact.dtype
         m, n = shape
         left = self.ch.coin(0.5)
-        lo, hi = p.reach[1 if left else 0]  # k runs along the target's columns, or its rows
-        k = self.ch.choice([x for x in (1, 2, 4, 8, 16) if x <= hi - lo])
+        if stored is not None:
+            k, spans = (n if left else m), list(stored)
+        else:
+            lo, hi = p.reach[1 if left else 0]  # k runs along the target's columns, or its rows
+            k = self.ch.choice([x for x in (1, 2, 4, 8, 16) if x <= hi - lo])
+            spans_shape = (m, k) if left else (k, n)
+            spans = []
+            for dim, length in enumerate(spans_shape):
+                s = self.start_in(p, dim, length)
+                if s is None:
+                    return None
+                spans.append((s, length))
         mixed = {"f16": "f32", "i8": "i32"} if left else {"f32": "f16", "i32": "i8"}
         other = mixed[d] if d in mixed and self.ch.coin(0.3) else d
-        spans_shape = (m, k) if left else (k, n)
-        spans: Spans = []
-        for dim, length in enumerate(spans_shape):
-            s = self.start_in(p, dim, length)
-            if s is None:
-                return None
-            spans.append((s, length))
         x, fx = self.read(p, spans)
+        if stored is not None and p.base is None and spans == [(0, c) for c in p.extents] and self.ch.coin(0.5):
+            x = Name(p.name)  # the whole tile variable: `t = dot(A, t)`
         if is_float(d) and fx.mag == INF:
             return None
         mag = min(16.0, fx.mag)

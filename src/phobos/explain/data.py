@@ -180,14 +180,14 @@ def _ptx(gen: Any, variant: ir.Kernel) -> str | None:
         from cuda.bindings import nvrtc
     except ImportError:
         return None
-    from phobos.backends.cuda.runtime.compile import OPTIONS
+    from phobos.backends.cuda.runtime.compile import options
 
     target = gen.target("sm_90").replace("sm_", "compute_")
-    options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split()), b"-lineinfo"]
+    flags = [f"-arch={target}".encode(), *(o.encode() for o in options(gen.fused)), b"-lineinfo"]
     source = _each_line_placed(gen.source).encode()
     _, program = nvrtc.nvrtcCreateProgram(source, f"{gen.name}.cu".encode(), 0, [], [])
     try:
-        (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+        (status,) = nvrtc.nvrtcCompileProgram(program, len(flags), flags)
         if status != nvrtc.nvrtcResult.NVRTC_SUCCESS:
             return None
         _, size = nvrtc.nvrtcGetPTXSize(program)

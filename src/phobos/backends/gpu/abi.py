@@ -58,6 +58,7 @@ class Generated:
     # (lower/debug.py: the launch reads which failed first).
     asserts: tuple[tuple[Span, str], ...] = ()
     debug: bool = False  # its prints and asserts are compiled in: each launch waits, then reads the record
+    fused: bool = False  # math_mode "fast": a float multiply and the add after it may be one fma
 
     def target(self, arch: str) -> str:
         """What NVRTC builds for `arch`: sm_90a where the code has sm_90a's instructions

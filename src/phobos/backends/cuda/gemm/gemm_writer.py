@@ -171,7 +171,8 @@ class GemmWriter(GemmStores):
         source = "\n".join([*head, *body, "}", ""])
         copied = repacked(self.spec, (self.form.a.tensor, self.form.b.tensor)) if self.tma else frozenset()
         return Generated(k.name, source, plan.threads, plan.shared_bytes, tuple(params), self.aligned,
-                         arch_suffix=self.ARCH_SUFFIX, gemm=plan, cluster=2 if self.pairs else 1, repacked=copied)
+                         arch_suffix=self.ARCH_SUFFIX, gemm=plan, cluster=2 if self.pairs else 1, repacked=copied,
+                         fused=self.spec.fast_math)
 
     def _setup(self) -> None:
         plan, form = self.gemm, self.form

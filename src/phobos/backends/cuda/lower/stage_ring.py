@@ -93,20 +93,33 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
         window = window_of(x)
         return window is not None and window.tensor not in written and not reads(window.items, assigned)
 
-    def k_fixed(x: ir.Expr, left: bool) -> bool:
-        """Whether operand `x` (the left one where `left`) has its k from a window item
-        that reads nothing the loop changes, its variable included."""
+    def k_item(x: ir.Expr, left: bool) -> list[ir.Item] | None:
+        """The window item that places operand `x`'s k (the left operand's where `left`),
+        or the window's every item where that is not one; None where `x` is no window."""
         window = window_of(x)
         if window is None:
-            return False
+            return None
         dims = [it for it in window.items if isinstance(it, ir.Window)]
         if len(dims) != 2:
-            return False
-        k_dim = (1 if left else 0) ^ isinstance(x, ir.Transpose)
-        return not reads([dims[k_dim]], assigned | {s.var})
+            return list(window.items)
+        return [dims[(1 if left else 0) ^ isinstance(x, ir.Transpose)]]
+
+    def k_fixed(x: ir.Expr, left: bool) -> bool:
+        """Whether operand `x` has its k from a window item that reads nothing the loop
+        changes, its variable included."""
+        item = k_item(x, left)
+        return item is not None and not reads(item, assigned | {s.var})
+
+    def k_ahead(x: ir.Expr, left: bool) -> bool:
+        """Whether operand `x`'s range of k, which masks the other operand's copy, can
+        be found a turn ahead: its window's k item reads nothing the loop assigns but
+        the variable (which the next turn's copy advances), nor an element of a tensor
+        the loop writes (`A[:, IDX[0, j] :+ 16]`'s k with IDX stored in the turn)."""
+        item = k_item(x, left)
+        return item is None or not reads(item, assigned)
 
     def mode(x: ir.Expr, other: ir.Expr, left: bool) -> str:
-        if not movable(x):
+        if not movable(x) or not k_ahead(other, not left):
             return ""
         window = window_of(x)
         assert window is not None
@@ -186,7 +199,7 @@ def _one_stage(w: TileWriter, plan: stages.StageLayout, reader: str) -> tuple[st
     """One stage of shared memory of the loop's own for an operand copied once: (pointer,
     shared address)."""
     base = _own_stages(w, plan, 1, f"{plan.stored.type} staged for {reader}, once for every turn", "once")
-    return _stage_at(w, plan, "once", base)
+    return _stage_at(w, plan, "once", base, "0", None)
 
 
 def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
@@ -194,8 +207,10 @@ def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
     """Two stages of shared memory of the loop's own for one operand: (pointer, shared
     address) of this turn's and of the next turn's."""
     base = _own_stages(w, plan, 2, f"two stages of {plan.stored.type} staged for {reader}, a turn ahead", "ring")
-    return (_stage_at(w, plan, "now", f"{base} + ({ring.turn}) % 2 * {plan.bytes}"),
-            _stage_at(w, plan, "then", f"{base} + ({ring.turn} + 1) % 2 * {plan.bytes}"))
+    first = w.names.take("ring_at")
+    w.line(f"const u32 {first} = ph::smem_address({base});")
+    return (_stage_at(w, plan, "now", base, f"({ring.turn} & 1) * {plan.bytes}", first),
+            _stage_at(w, plan, "then", base, f"(~{ring.turn} & 1) * {plan.bytes}", first))
 
 
 def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: str, base: str) -> str:
@@ -205,10 +220,14 @@ def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: st
     return f"(unsigned char*){dot_stage.place(w, plan, start)}" if plan.swizzled else start
 
 
-def _stage_at(w: TileWriter, plan: stages.StageLayout, which: str, place: str) -> tuple[str, str]:
-    """A stage's pointer of its element type at `place`, and its shared address."""
+def _stage_at(w: TileWriter, plan: stages.StageLayout, which: str, base: str, offset: str,
+              base_at: str | None) -> tuple[str, str]:
+    """A stage's pointer of its element type, `offset` bytes past `base`, and its shared
+    address: from `base_at` (base's, the same every turn) plus the offset where given,
+    so that a turn adds a number rather than converting a pointer."""
     storage = ct.storage_type(plan.stored.type.dtype)
     pointer, address = w.names.take(f"stage_{which}"), w.names.take(f"stage_{which}_at")
-    w.line(f"{storage}* {pointer} = ({storage}*)({place});")
-    w.line(f"const u32 {address} = ph::smem_address({pointer});")
+    w.line(f"{storage}* {pointer} = ({storage}*)({base} + {offset});")
+    at = f"ph::smem_address({pointer})" if base_at is None else f"{base_at} + {offset}"
+    w.line(f"const u32 {address} = {at};")
     return pointer, address

@@ -2,7 +2,8 @@
 
 Compilation needs no GPU. A cubin is built for the exact `sm_XY` it runs on, so it
 does not depend on the driver's PTX version. `--fmad=false` keeps each float
-multiply and add rounded on its own, as the interpreter rounds them.
+multiply and add rounded on its own, as the interpreter rounds them, except in
+math_mode "fast" (`options`).
 
 NVRTC refusing generated code is a Phobos bug. When it happens anyway, the error
 points at the Phobos line the `#line` directives name, and the source and log are
@@ -23,7 +24,11 @@ from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
 
 KINDS = ("cubin", "ptx")
-OPTIONS = "--fmad=false -std=c++17"
+def options(fused: bool) -> list[str]:
+    """NVRTC's options: `--fmad=false` keeps each float operation rounded as the
+    interpreter rounds it, except in math_mode "fast" (`fused`, Generated.fused), where
+    a multiply and the add after it may be one fused multiply-add."""
+    return [f"--fmad={'true' if fused else 'false'}", "-std=c++17"]
 
 _AFTER_PATH = r"\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$"
 _LOCATED = re.compile(r"^(?P<path>.+?)" + _AFTER_PATH, re.M)
@@ -46,13 +51,13 @@ def check_arch(arch: str) -> None:
 
 def key_of(gen: Generated, arch: str, kind: str = "cubin") -> str:
     """The cache key of a variant's compiled bytes."""
-    return _key(gen.source, gen.target(arch), kind)
+    return _key(gen.source, gen.target(arch), kind, " ".join(options(gen.fused)))
 
 
 @functools.lru_cache(maxsize=1024)
-def _key(source: str, arch: str, kind: str) -> str:
+def _key(source: str, arch: str, kind: str, flags: str) -> str:
     # Hashing a whole source costs microseconds; a string's own hash is kept on it.
-    return cache.cache_key(source, arch, kind, OPTIONS, nvrtc_version())
+    return cache.cache_key(source, arch, kind, flags, nvrtc_version())
 
 
 def check_shared(gen: Generated, kernel: ir.Kernel, arch: str) -> None:
@@ -93,11 +98,11 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
         raise missing_packages(exc) from None
     target = gen.target(arch)
     target = target if kind == "cubin" else target.replace("sm_", "compute_")
-    options = [f"-arch={target}".encode(), *(o.encode() for o in OPTIONS.split())]
+    flags = [f"-arch={target}".encode(), *(o.encode() for o in options(gen.fused))]
     err, program = nvrtc.nvrtcCreateProgram(gen.source.encode(), f"{gen.name}.cu".encode(), 0, [], [])
     _check(nvrtc, err)
     try:
-        (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
+        (status,) = nvrtc.nvrtcCompileProgram(program, len(flags), flags)
         _, size = nvrtc.nvrtcGetProgramLogSize(program)
         raw = b" " * size
         nvrtc.nvrtcGetProgramLog(program, raw)

@@ -157,7 +157,7 @@ class KernelWriter(TileWriter):
                          arch_suffix="a" if self.uses_wgmma else "",
                          scalar_shared_bytes=None if scalar == shared else scalar,
                          lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())),
-                         asserts=tuple(self.asserts), debug=self.spec.debug)
+                         asserts=tuple(self.asserts), debug=self.spec.debug, fused=self.spec.fast_math)
 
     def launch_bounds(self) -> str:
         """`__launch_bounds__`'s arguments: the CTA's threads and, where the kernel asks
