@@ -24,11 +24,14 @@ from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
 
 KINDS = ("cubin", "ptx")
+
+
 def options(fused: bool) -> list[str]:
     """NVRTC's options: `--fmad=false` keeps each float operation rounded as the
     interpreter rounds it, except in math_mode "fast" (`fused`, Generated.fused), where
     a multiply and the add after it may be one fused multiply-add."""
     return [f"--fmad={'true' if fused else 'false'}", "-std=c++17"]
+
 
 _AFTER_PATH = r"\((?P<line>\d+)\): (?:error|catastrophic error): (?P<message>.*)$"
 _LOCATED = re.compile(r"^(?P<path>.+?)" + _AFTER_PATH, re.M)
