@@ -487,10 +487,10 @@ def ptxas_report(source: str, arch: str) -> str:
     """NVRTC's log of `source` built as the back end builds it, with ptxas's -v report."""
     from cuda.bindings import nvrtc
 
-    from phobos.backends.cuda.runtime.compile import options as flags
+    from phobos.backends.cuda.runtime.compile import options as relaxed_options
 
     _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])
-    options = [f"-arch={arch}".encode(), *(o.encode() for o in flags(False)), b"--ptxas-options=-v"]
+    options = [f"-arch={arch}".encode(), *(o.encode() for o in relaxed_options(False)), b"--ptxas-options=-v"]
     try:
         (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
         _, size = nvrtc.nvrtcGetProgramLogSize(program)

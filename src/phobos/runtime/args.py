@@ -255,7 +255,8 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
     try:
         with np.errstate(over="ignore"):
             exact = isinstance(value, numbers.Rational) and not isinstance(value, float | np.floating)
-            # an int or a Fraction rounded once to the type, as a literal is (through f64, twice)
+            # an int or a Fraction rounded once to the type, as a literal is (not through f64,
+            # which would round it twice)
             number = round_exact(Fraction(value), dt) if exact else float(value)
     except OverflowError:
         number = math.inf

@@ -93,22 +93,18 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
         window = window_of(x)
         return window is not None and window.tensor not in written and not reads(window.items, assigned)
 
-    def k_item(x: ir.Expr, left: bool) -> list[ir.Item] | None:
-        """The window item that places operand `x`'s k (the left operand's where `left`),
-        or the window's every item where that is not one; None where `x` is no window."""
+    def k_item(x: ir.Expr, left: bool) -> ir.Item | None:
+        """The window item that places operand `x`'s k (the left operand's where `left`);
+        None where `x` is no window of two windowed dims."""
         window = window_of(x)
-        if window is None:
-            return None
-        dims = [it for it in window.items if isinstance(it, ir.Window)]
-        if len(dims) != 2:
-            return list(window.items)
-        return [dims[(1 if left else 0) ^ isinstance(x, ir.Transpose)]]
+        dims = [] if window is None else [it for it in window.items if isinstance(it, ir.Window)]
+        return dims[(1 if left else 0) ^ isinstance(x, ir.Transpose)] if len(dims) == 2 else None
 
     def k_fixed(x: ir.Expr, left: bool) -> bool:
         """Whether operand `x` has its k from a window item that reads nothing the loop
         changes, its variable included."""
         item = k_item(x, left)
-        return item is not None and not reads(item, assigned | {s.var})
+        return item is not None and not reads([item], assigned | {s.var})
 
     def k_ahead(x: ir.Expr, left: bool) -> bool:
         """Whether operand `x`'s range of k, which masks the other operand's copy, can
@@ -116,7 +112,7 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
         the variable (which the next turn's copy advances), nor an element of a tensor
         the loop writes (`A[:, IDX[0, j] :+ 16]`'s k with IDX stored in the turn)."""
         item = k_item(x, left)
-        return item is None or not reads(item, assigned)
+        return item is None or not reads([item], assigned)
 
     def mode(x: ir.Expr, other: ir.Expr, left: bool) -> str:
         if not movable(x) or not k_ahead(other, not left):
