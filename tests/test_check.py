@@ -140,6 +140,14 @@ def test_range_with_runtime_length_is_refused():
     )
 
 
+def test_a_range_whose_length_wraps_in_i64_is_refused():
+    """e - s folds in i64 (spec, literals): a length past i64's range is named, not taken
+    as the unbounded difference."""
+    compile_err("kernel k(X: tensor<i64>[N]) {\n  X[-9223372036854775807 - 1 : 9223372036854775807] = 1\n}", 2,
+                "this range's length, 18446744073709551615, does not fit i64 (it wraps to -1)")
+    compile_err("kernel k(X: tensor<f32>[N]) {\n  X[5 : 5] = 1.0\n}", 2, "this range is empty (length 0)")
+
+
 def test_span_length_must_be_constant():
     compile_err("kernel k(X: tensor<f32>[M], n: i32) {\n  var x = X[0 :+ n]\n}", 2, "compile time")
 

@@ -485,21 +485,12 @@ def assert_nothing_spilled(report: str) -> None:
 
 def ptxas_report(source: str, arch: str) -> str:
     """NVRTC's log of `source` built as the back end builds it, with ptxas's -v report."""
-    from cuda.bindings import nvrtc
-
+    from phobos.backends.cuda.runtime.compile import nvrtc_run
     from phobos.backends.cuda.runtime.compile import options as relaxed_options
 
-    _, program = nvrtc.nvrtcCreateProgram(source.encode(), b"k.cu", 0, [], [])
-    options = [f"-arch={arch}".encode(), *(o.encode() for o in relaxed_options(False)), b"--ptxas-options=-v"]
-    try:
-        (status,) = nvrtc.nvrtcCompileProgram(program, len(options), options)
-        _, size = nvrtc.nvrtcGetProgramLogSize(program)
-        log = b" " * size
-        nvrtc.nvrtcGetProgramLog(program, log)
-    finally:
-        nvrtc.nvrtcDestroyProgram(program)
-    assert status == nvrtc.nvrtcResult.NVRTC_SUCCESS
-    return log.decode(errors="replace")
+    run = nvrtc_run(source, "k", [f"-arch={arch}", *relaxed_options(False), "--ptxas-options=-v"])
+    assert run.code is not None, run.log
+    return run.log
 
 
 @pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8", "gemm_wgmma_linear",

@@ -878,6 +878,20 @@ def test_a_tile_value_too_large_for_memory_is_named_where_it_is_made(length: int
                            f"(tile<f32>[{length}], {4 * length} bytes) in this machine's memory")
 
 
+@pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
+def test_an_index_tile_too_large_for_memory_is_named_where_it_is_made():
+    """An iota's extent needs only be known and at least 1: its tile is made at its
+    statement's run, where the guard names it, not when the kernel is first built."""
+    m = phobos.compile("kernel k(X: tensor<i64>[N]) {\n  X[0] = sum(iota(4611686018427387904))\n}\n",
+                       path="iota.phobos", interpret=True)
+    with pytest.raises(PhobosError) as info:
+        m.k[1](np.zeros(4, np.int64))
+    err = info.value
+    assert (err.path, err.line, err.column) == ("iota.phobos", 2, 14)
+    assert err.message == ("the interpreter cannot hold the tile value `iota(4611686018427387904)` "
+                           "(tile<i64>[4611686018427387904], 36893488147419103232 bytes) in this machine's memory")
+
+
 
 @pytest.mark.skipif(_real_interpreter() is None, reason="the interpreter back end is not installed")
 @pytest.mark.parametrize("window", ["Y[0 :+ 4611686018427387904]", "Y[0 :+ 1099511627776, 0 :+ 1099511627776]"])

@@ -18,7 +18,7 @@ from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.names import CONSTANTS
 
-from . import literals
+from . import fold, literals
 from .callrules import statement_problem, unknown_function, unknown_name
 from .calls import build_call
 from .fncalls import inline_expr, inline_stmts
@@ -663,6 +663,9 @@ class KernelBuilder(OperatorTyping):
                 "that differs from the start by a constant, as in `r : r + 32`",
                 it.span,
             )
+        if fold.wrap(length, INDEX) != length:  # e - s folds in i64 (spec: literals), so it wraps
+            raise self.fail(f"this range's length, {length}, does not fit i64 (it wraps to "
+                            f"{fold.wrap(length, INDEX)})", it.span)
         if length < 1:
             raise self.fail(f"this range is empty (length {length})", it.span)
         return ir.Window(start_expr, length)

@@ -175,27 +175,17 @@ def _each_line_placed(source: str) -> str:
 def _ptx(gen: Any, variant: ir.Kernel) -> str | None:
     """The variant's PTX for sm_90 with NVRTC's line information, each line of a
     statement's code placed at the statement's line; None without NVRTC (the cuda
-    extra)."""
-    try:
-        from cuda.bindings import nvrtc
-    except ImportError:
-        return None
-    from phobos.backends.cuda.runtime.compile import options
+    extra) or where NVRTC refuses it."""
+    from phobos.backends.cuda.runtime.compile import nvrtc_run, options
+    from phobos.errors import PhobosError
 
     target = gen.target("sm_90").replace("sm_", "compute_")
-    flags = [f"-arch={target}".encode(), *(o.encode() for o in options(gen.fused)), b"-lineinfo"]
-    source = _each_line_placed(gen.source).encode()
-    _, program = nvrtc.nvrtcCreateProgram(source, f"{gen.name}.cu".encode(), 0, [], [])
     try:
-        (status,) = nvrtc.nvrtcCompileProgram(program, len(flags), flags)
-        if status != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            return None
-        _, size = nvrtc.nvrtcGetPTXSize(program)
-        text = b" " * size
-        nvrtc.nvrtcGetPTX(program, text)
-    finally:
-        nvrtc.nvrtcDestroyProgram(program)
-    return text.rstrip(b"\0 ").decode()
+        run = nvrtc_run(_each_line_placed(gen.source), gen.name, [f"-arch={target}", *options(gen.fused), "-lineinfo"],
+                        "ptx")
+    except PhobosError:  # the cuda extra is not installed
+        return None
+    return None if run.code is None else run.code.rstrip(b"\0 ").decode()
 
 
 def _tileir_code(variant: ir.Kernel, spec: Specialization) -> dict[int, dict[str, Any]]:

@@ -255,9 +255,17 @@ class ExprCompiler:
         shape, axis = e.type.shape, e.axis
         lined = [1] * len(shape)
         lined[axis] = shape[axis]
-        data = np.broadcast_to(np.arange(shape[axis], dtype=np.int64).reshape(lined), shape)
-        tile = Tile(data, tiles.full(shape))  # read-only: a statement that keeps it copies it
-        return lambda fr, m: tile
+        made: list[Tile] = []
+
+        def run(fr: Frame, m: Mask) -> Tile:
+            # Made at its first run, where the statement's guard turns a tile too large for
+            # this machine into the user's error; read-only: a statement that keeps it copies it.
+            if not made:
+                data = np.broadcast_to(np.arange(shape[axis], dtype=np.int64).reshape(lined), shape)
+                made.append(Tile(data, tiles.full(shape)))
+            return made[0]
+
+        return run
 
     def e_transpose(self, e: ir.Transpose) -> Eval:
         x = self.expr(e.operand)

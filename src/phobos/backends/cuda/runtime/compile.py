@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from phobos.backends.gpu import cache
@@ -94,32 +95,50 @@ def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> 
 
 
 def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) -> bytes:
-    """One NVRTC run, straight through cuda.bindings: no driver is needed to compile."""
+    """One build of a variant; a refusal is a Phobos bug, reported at the kernel's line."""
+    target = gen.target(arch)
+    target = target if kind == "cubin" else target.replace("sm_", "compute_")
+    run = nvrtc_run(gen.source, gen.name, [f"-arch={target}", *options(gen.fused)], kind)
+    if run.code is None:
+        raise _refused(gen, kernel, arch, key, run.log)
+    serialized = serialization_warning(run.log)
+    if serialized is not None:
+        raise SerializedProducts(
+            f"ptxas serialized the tensor-core instructions of kernel `{kernel.name}` ({arch}): {serialized}",
+            kernel.span,
+            ("this is a bug in Phobos's CUDA back end (its GEMM code would run far below the tensor cores' "
+             "speed); please report it with the program",),
+        )
+    return run.code
+
+
+@dataclass(frozen=True)
+class NvrtcRun:
+    """What one NVRTC run gave: its log, and the cubin or PTX (None where it refused)."""
+
+    log: str
+    code: bytes | None
+
+
+def nvrtc_run(source: str, name: str, flags: list[str], kind: str = "cubin") -> NvrtcRun:
+    """NVRTC on `source` with `flags` (the architecture among them), straight through
+    cuda.bindings: no driver is needed to compile. The back end's builds, the explain
+    pages' PTX and the tests' ptxas reports all go through here."""
     try:
         from cuda.bindings import nvrtc
     except ImportError as exc:
         raise missing_packages(exc) from None
-    target = gen.target(arch)
-    target = target if kind == "cubin" else target.replace("sm_", "compute_")
-    flags = [f"-arch={target}".encode(), *(o.encode() for o in options(gen.fused))]
-    err, program = nvrtc.nvrtcCreateProgram(gen.source.encode(), f"{gen.name}.cu".encode(), 0, [], [])
+    err, program = nvrtc.nvrtcCreateProgram(source.encode(), f"{name}.cu".encode(), 0, [], [])
     _check(nvrtc, err)
     try:
-        (status,) = nvrtc.nvrtcCompileProgram(program, len(flags), flags)
+        encoded = [flag.encode() for flag in flags]
+        (status,) = nvrtc.nvrtcCompileProgram(program, len(encoded), encoded)
         _, size = nvrtc.nvrtcGetProgramLogSize(program)
         raw = b" " * size
         nvrtc.nvrtcGetProgramLog(program, raw)
         log = raw.decode(errors="replace")
         if status != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            raise _refused(gen, kernel, arch, key, log)
-        serialized = serialization_warning(log)
-        if serialized is not None:
-            raise SerializedProducts(
-                f"ptxas serialized the tensor-core instructions of kernel `{kernel.name}` ({arch}): {serialized}",
-                kernel.span,
-                ("this is a bug in Phobos's CUDA back end (its GEMM code would run far below the tensor cores' "
-                 "speed); please report it with the program",),
-            )
+            return NvrtcRun(log, None)
         get_size, get = (
             (nvrtc.nvrtcGetCUBINSize, nvrtc.nvrtcGetCUBIN) if kind == "cubin"
             else (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX)
@@ -129,7 +148,7 @@ def _nvrtc(gen: Generated, kernel: ir.Kernel, arch: str, kind: str, key: str) ->
         code = b" " * size
         (err,) = get(program, code)
         _check(nvrtc, err)
-        return code.rstrip(b"\0") if kind == "ptx" else code
+        return NvrtcRun(log, code.rstrip(b"\0") if kind == "ptx" else code)
     finally:
         nvrtc.nvrtcDestroyProgram(program)
 
