@@ -366,6 +366,7 @@ def test_the_tile_ir_back_end_refuses_parameters_past_its_space_at_the_kernel() 
         lowered(v)
 
 
+@pytest.mark.slow  # two minutes of tileiras, for a limit of tileiras's own that moves only with its version
 @pytest.mark.parametrize(("types", "arch"), [(["i64"] * 4093, "sm_90"), (["f32"] * 6498, "sm_80")],
                          ids=["bytes", "arguments"])
 def test_tileiras_assembles_entries_up_to_the_limits(types: list[str], arch: str, fresh_cache: None) -> None:
