@@ -239,6 +239,22 @@ def test_refusals_name_the_construct(body: str, what: str, line: int):
     assert what in info.value.message and info.value.line == line, info.value
 
 
+@pytest.mark.parametrize(("k", "refused"), [(65536, False), (131072, True)])
+def test_an_i8_dot_is_lowered_only_where_the_saturating_mma_cannot_saturate(k: int, refused: bool):
+    """tileiras's integer MMA saturates; the lowering adds each tile's sum after, wrapping,
+    which is exact below 2^17 products of 2^14 at most (-128 * -128) each."""
+    text = ("kernel k(A: tensor<i8>[1, K], B: tensor<i8>[K, 1], C: tensor<i32>[1, 1]) {\n"
+            f"  C[0 :+ 1, 0 :+ 1] = dot(A[0 :+ 1, 0 :+ {k}], B[0 :+ {k}, 0 :+ 1])\n}}\n")
+    if not refused:
+        assert "mmai" in module_text(lowered(text, "k"))
+        return
+    with pytest.raises(PhobosError) as info:
+        lowered(text, "k")
+    assert info.value.line == 2 and info.value.message == (
+        "the Tile IR back end does not yet lower an i8 `dot` over 131072 k (131072 as Tile IR holds it): its integer "
+        "MMA saturates a sum of 131072 or more products, where Phobos's wraps")
+
+
 def test_a_tile_kernel_lowers_to_the_ops_it_needs():
     text = module_text(lowered(
         "kernel k(X: tensor<f32>[M, N], Y: tensor<f32>[M, 1]) {\n"

@@ -24,6 +24,10 @@ TILE_ELEMENTS = 2**17
 # a dim and 6,711 f32 scalars assemble, 6,712 do not; 6,710 i32 do, 6,711 not; 6,718 u16
 # do, 6,738 not), so this keeps clear of where it starts.
 ENTRY_ARGUMENTS = 6_500
+# The machine's integer MMA saturates where Phobos's i32 sums wrap; the lowering adds a
+# tile's products to its accumulator after, wrapping, which is exact while one tile's
+# sum cannot pass i32: k products of at most 128 * 128 = 2^14 each, so k below 2^17.
+I8_DOT_K = 2**17
 
 
 def per_thread(what: str, span: Span) -> PhobosError:
@@ -73,6 +77,10 @@ def check_expr(x: ir.Expr) -> None:
             same = a.type.dtype == b.type.dtype
             if len(a.type.shape) != 2 or not same or (pair not in FLOAT_DOTS and pair != ("i8", "i32")):
                 raise not_yet(f"`dot` of {a.type} and {b.type} into {x.type}", x.span)
+            if pair == ("i8", "i32") and padded(a.type.shape)[1] >= I8_DOT_K:
+                raise not_yet(f"an i8 `dot` over {a.type.shape[1]} k ({padded(a.type.shape)[1]} as Tile IR holds "
+                              f"it): its integer MMA saturates a sum of {I8_DOT_K} or more products, where "
+                              "Phobos's wraps", x.span)
     if x.uni != ir.Uniformity.UNIFORM:
         raise per_thread(f"a value that differs between threads (`{x.span.text()}`)", x.span)
 
