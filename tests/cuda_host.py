@@ -269,9 +269,16 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
     entry = _ENTRY.search(source)
     assert entry is not None
     declared, passed, saved, packed = [], [], [], [np.array(_grid3(grid), np.uint32).tobytes()]
+    byvalue = []
     for k, (text, value) in enumerate(args):
         ctype = text.rsplit(" ", 1)[0].strip()
-        if isinstance(value, np.ndarray):
+        if isinstance(value, bytes):  # a struct passed by value (a GEMM kernel's tensor map: cuda_host_gemm.py)
+            plain = " ".join(w for w in ctype.split() if w not in ("const", "__grid_constant__"))
+            packed.append(value)
+            declared.append(f"  {plain} m{k}; static_assert(sizeof m{k} == {len(value)}); take(&m{k}, sizeof m{k});")
+            passed.append(f"m{k}")
+            byvalue.append(f"  PH_HOST_BYVALUE(&m{k}, arrays, {len(args)});")
+        elif isinstance(value, np.ndarray):
             packed += [np.uint64(value.nbytes).tobytes(), np.ascontiguousarray(value).tobytes()]
             declared.append(f"  unsigned long long n{k}; take(&n{k}, 8); "
                             f"unsigned char* a{k} = (unsigned char*)aligned_alloc(64, (n{k} + 127) / 64 * 64); "
@@ -283,11 +290,18 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
             packed.append(np.array(value, numpy_dtype(BY_NAME[ctype])).tobytes())
             declared.append(f"  {ctype} s{k}; take(&s{k}, sizeof s{k});")
             passed.append(f"s{k}")
+    pointers = [f"a{k}" if isinstance(v, np.ndarray) else "nullptr" for k, (_, v) in enumerate(args)]
     warps, groups = -(-threads // 32), -(-threads // 128)
     main = f"""
 #include <string>
 #ifndef PH_HOST_AFTER_CTA
 #define PH_HOST_AFTER_CTA()  // what a thread checks once its CTA's kernel has returned (cuda_host_mma.py's)
+#endif
+#ifndef PH_HOST_CTA_ENDED
+#define PH_HOST_CTA_ENDED()  // what is checked once all of a CTA's threads have returned (cuda_host_gemm.py's)
+#endif
+#ifndef PH_HOST_BYVALUE
+#define PH_HOST_BYVALUE(p, arrays, n)  // a struct argument made ready, given the arrays (cuda_host_gemm.py's)
 #endif
 int main(int argc, char** argv) {{
   const std::string dir = argv[1];
@@ -296,6 +310,9 @@ int main(int argc, char** argv) {{
   unsigned g[3]; take(g, sizeof g);
 {chr(10).join(declared)}
   fclose(in);
+  unsigned char* arrays[] = {{{", ".join(pointers) or "nullptr"}}};
+  (void)arrays;
+{chr(10).join(byvalue)}
   const unsigned gx = g[0], gy = g[1], gz = g[2];
   blockDim = D3{{{threads}, 1, 1}}; gridDim = D3{{gx, gy, gz}};
   // A CTA's barriers, made again for each CTA: a thread leaving the kernel drops out of
@@ -322,6 +339,7 @@ int main(int argc, char** argv) {{
         wg_bar[t / 128]->arrive_and_drop();
         ended.arrive_and_wait();
         if (t == 0) {{
+          PH_HOST_CTA_ENDED();
           delete cta_bar;
           for (unsigned w = 0; w < {warps}; ++w) delete warp_bar[w];
           for (unsigned g = 0; g < {groups}; ++g) delete wg_bar[g];
@@ -366,15 +384,12 @@ class Launched:
     threads: int
 
 
-def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int], folder: Path,
-           arch: int | None = None) -> Launched | None:
-    """`kernel[grid](**values, **meta)` as a GPU launch of the CUDA back end makes it,
-    run on the host: the runtime's argument checks, its choice of variant (the first
-    candidate whose grid has programs: what runs where autotuning is off, and what
-    the interpreter runs) and the key of the arrays a device copy gives (each tensor
-    16-byte aligned), then the general variant's code (the one a launch runs where no
-    GEMM lowering is chosen) written for that key. Arrays are written in place; None
-    where the launch runs nothing."""
+def chosen_variant(kernel: Any, grid: Any, values: dict[str, Any],
+                   meta: dict[str, int]) -> tuple[ir.Kernel, dict[str, int], Grid, Any] | None:
+    """The runtime's argument checks and its choice of variant (the first candidate whose
+    grid has programs: what runs where autotuning is off, and what the interpreter runs):
+    the variant, its runtime dims, its grid and the checked arguments; None where the
+    launch runs nothing."""
     sig = kernel.signature
     bound = arguments.bind(sig, (), {**values, **meta})
     checked = arguments.check(sig, bound.values)
@@ -390,7 +405,23 @@ def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int],
         return None
     if 0 in dims.values():
         return None
-    tensors = frozenset(p.name for p in sig.params if p.is_tensor)
+    return variant, dims, shape, checked
+
+
+def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int], folder: Path,
+           arch: int | None = None) -> Launched | None:
+    """`kernel[grid](**values, **meta)` as a GPU launch of the CUDA back end makes it,
+    run on the host: the runtime's argument checks, its choice of variant (the first
+    candidate whose grid has programs: what runs where autotuning is off, and what
+    the interpreter runs) and the key of the arrays a device copy gives (each tensor
+    16-byte aligned), then the general variant's code (the one a launch runs where no
+    GEMM lowering is chosen) written for that key. Arrays are written in place; None
+    where the launch runs nothing."""
+    chosen = chosen_variant(kernel, grid, values, meta)
+    if chosen is None:
+        return None
+    variant, dims, shape, checked = chosen
+    tensors = frozenset(p.name for p in kernel.signature.params if p.is_tensor)
     spec = specialize(variant, dims, checked.scalars, tensors, fast_math=kernel.options.get("math_mode") == "fast")
     gen = generate(ir.without_debug(variant), spec)
     named: dict[str, Any] = {**checked.tensors, **checked.scalars, **dims}
