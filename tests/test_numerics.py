@@ -106,6 +106,49 @@ def test_division_truncates_and_the_remainder_takes_the_dividends_sign(a, b, wan
     assert y.tolist() == want
 
 
+ZEROS = """
+kernel zeros(A: tensor<f32>[4], B: tensor<f32>[4], E: tensor<f32>[8], R: tensor<f32>[6]) {
+  E[0 :+ 4] = max(A[0 :+ 4], B[0 :+ 4])
+  E[4 :+ 4] = min(B[0 :+ 4], A[0 :+ 4])
+  R[0] = max(A[0 :+ 4])
+  R[1] = min(A[0 :+ 4])
+  R[2] = max(B[1 :+ 2])
+  R[3] = min(A[0 :+ 1])
+  R[4 :+ 1] = max<axis 0>(A[2 :+ 2])
+  R[5 :+ 1] = min<axis 0>(B[2 :+ 2])
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_max_and_min_order_the_zeros_wherever_they_stand(backend):
+    """+0 above -0 (IEEE 754-2019's maximumNumber, the GPU's FMNMX), elementwise and
+    reduced, whichever operand comes first; numpy's fmax and fmin give either."""
+    a = np.array([0.0, -0.0, 0.0, -0.0], np.float32)
+    b = np.array([-0.0, 0.0, -0.0, 0.0], np.float32)
+    e, r = np.ones(8, np.float32), np.ones(6, np.float32)
+    run_text(ZEROS, "zeros", 1, backend, A=a, B=b, E=e, R=r)
+    assert np.signbit(e).tolist() == [False] * 4 + [True] * 4
+    assert np.signbit(r).tolist() == [False, True, False, False, False, True]
+    assert (e == 0).all() and (r == 0).all()
+
+
+ATOMIC_ZEROS = """
+@launch(32)
+kernel atomic_zeros(X: tensor<f32>[4], M: tensor<f32>[2]) {
+  let old = atomic_max(M[0], X[ctx.thread % 4])
+  let low = atomic_min(M[1], X[ctx.thread % 4])
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_float_atomics_order_the_zeros(backend):
+    m = np.array([-0.0, 0.0], np.float32)
+    run_text(ATOMIC_ZEROS, "atomic_zeros", 1, backend, X=np.array([-0.0, 0.0, -0.0, -0.0], np.float32), M=m)
+    assert np.signbit(m).tolist() == [False, True] and (m == 0).all()
+
+
 INF_REMAINDER = """
 kernel inf_remainder(X: tensor<f32>[4], Y: tensor<f32>[4]) {
   Y[0] = (1.0 / 0.0) % 1.0

@@ -118,6 +118,19 @@ def test_erf_holds_to_f32_over_its_whole_range():
     np.testing.assert_allclose(y[keep], want[keep], rtol=1e-6, atol=2e-7)
 
 
+def test_maxf_and_minf_order_the_zeros_as_tile_ir_defines_them():
+    """Tile IR's maxf: +0.0 above -0.0 (Ops.td, MaxFOp), elementwise and in a reduce."""
+    source = ("kernel k(A: tensor<f32>[4], B: tensor<f32>[4], E: tensor<f32>[8], R: tensor<f32>[2]) {\n"
+              "  E[0 :+ 4] = max(A[0 :+ 4], B[0 :+ 4])\n  E[4 :+ 4] = min(B[0 :+ 4], A[0 :+ 4])\n"
+              "  R[0 :+ 1] = max<axis 0>(A[0 :+ 4])\n  R[1 :+ 1] = min<axis 0>(A[0 :+ 4])\n}\n")
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    a = np.array([0.0, -0.0, 0.0, -0.0], np.float32)
+    e, r = np.ones(8, np.float32), np.ones(2, np.float32)
+    run(lower_kernel(variant).entries[0], [a, -a, e, r], (1, 1, 1))
+    assert np.signbit(e).tolist() == [False] * 4 + [True] * 4 and np.signbit(r).tolist() == [False, True]
+    assert (e == 0).all() and (r == 0).all()
+
+
 def test_blocks_past_the_tensor_read_nothing_and_write_nothing():
     """A grid larger than the tensor: the last blocks' windows lie wholly past it, so
     their view tile indices are kept inside the index space and nothing is stored."""

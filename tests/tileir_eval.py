@@ -15,6 +15,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from phobos.backends.interp import numerics
 from phobos.backends.tileir import model as m
 from phobos.backends.tileir.tables import ENUM_SPELLING
 from phobos.dtypes import float_to, int_to_float
@@ -27,7 +28,7 @@ NUMPY = {
 UNSIGNED = {"i8": np.uint8, "i16": np.uint16, "i32": np.uint32, "i64": np.uint64}
 LOOP_TURNS = 1 << 16  # a `loop` still running after this many turns is taken to hang
 FLOAT2 = {"addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide, "remf": np.fmod,
-          "maxf": np.fmax, "minf": np.fmin}
+          "maxf": numerics.fmax, "minf": numerics.fmin}  # Tile IR's maxf: +0 above -0
 INT2 = {"addi": np.add, "subi": np.subtract, "muli": np.multiply, "andi": np.bitwise_and, "ori": np.bitwise_or,
         "xori": np.bitwise_xor, "maxi": np.maximum, "mini": np.minimum}
 MATH = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sqrt": np.sqrt, "sin": np.sin,
@@ -313,7 +314,10 @@ class Evaluator:
             return (np.sum(x.astype(np.float64), axis=dim.value) + identity.value).astype(x.dtype)
         # The accumulator may start from the identity, so a wrong one shows (-inf for a
         # max would win over a row of NaN).
-        return REDUCE[combine].reduce(x, axis=dim.value, initial=identity.value).astype(x.dtype)
+        reduced = REDUCE[combine].reduce(x, axis=dim.value, initial=identity.value)
+        if combine in ("maxf", "minf"):  # numpy's fmax and fmin leave the zeros unordered; maxf does not
+            reduced = numerics.zeros_ordered(combine[:3], np.asarray(reduced), x, dim.value, keepdims=False)
+        return reduced.astype(x.dtype)
 
     def loop(self, op: m.Op) -> list[Any]:
         lo, hi, step = (int(self.get(op, n)) for n in ("lowerBound", "upperBound", "step"))

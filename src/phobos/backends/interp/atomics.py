@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import numerics
 from .masks import Mask
 from .memory import Index, per_thread
 from .types import is_float
@@ -68,6 +69,8 @@ def atomic(op: str, flat_array: np.ndarray, flat: Index, valid: Index, value: In
         before, final = seen[row, col + 1], state
     else:
         running = _accumulator(op, dtype).accumulate(seq, axis=1)
+        if op in ("max", "min") and is_float(dtype):
+            running = numerics.zeros_ordered(op, running, seq, 1, running=True)
         before, final = running[row, col], running[ends]
     flat_array[where[starts]] = final
     old[who] = before

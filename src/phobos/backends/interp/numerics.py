@@ -10,7 +10,8 @@ choice of numpy routine is made once, when a kernel is compiled:
 - math built-ins are computed in f64 and rounded to f32 (then to f16 or bf16), which
   makes them correctly rounded in all but rare cases;
 - float -> int truncates toward zero, saturates at the range and maps NaN to 0;
-- min and max of floats ignore a NaN operand (fminf/fmaxf).
+- min and max of floats ignore a NaN operand (fminf/fmaxf) and order the zeros, -0
+  below +0 (IEEE 754-2019's minimumNumber and maximumNumber, as the GPU's FMNMX).
 """
 
 from __future__ import annotations
@@ -198,11 +199,36 @@ def math1(name: str, dtype: DType) -> Fn1:
     return compute
 
 
+def fmax(a: Value, b: Value) -> Value:
+    """fmax with +0 above -0: where both are zeros, their sum is -0 only if both are."""
+    return scalar_if_0d(np.where((a == 0) & (b == 0), a + b, np.fmax(a, b)))
+
+
+def fmin(a: Value, b: Value) -> Value:
+    """fmin with -0 below +0: where both are zeros, -0 if either is."""
+    return scalar_if_0d(np.where((a == 0) & (b == 0), -(-a + -b), np.fmin(a, b)))
+
+
+def zeros_ordered(op: str, result: np.ndarray, operands: np.ndarray, axis: int | None,
+                  running: bool = False, keepdims: bool = True) -> np.ndarray:
+    """A float max (min) reduced (the reduced axis kept, by `keepdims`), or accumulated
+    (`running`), along `axis` by numpy's fmax (fmin), which gives either zero where its
+    operands are +0 and -0: made +0 (-0) where any operand it covers is, as fmax and
+    fmin above give them."""
+    wanted = (operands == 0) & (np.signbit(operands) == (op == "min"))
+    if running:
+        seen = np.logical_or.accumulate(wanted, axis=axis)
+    else:
+        seen = np.any(wanted, axis=axis, keepdims=keepdims and axis is not None)
+    zero = result.dtype.type(-0.0 if op == "min" else 0.0)
+    return np.where(result == 0, np.where(seen, zero, -zero), result)
+
+
 def min_max(name: str, dtype: DType) -> Fn2:
-    """min or max of two values; for floats a NaN operand is ignored."""
+    """min or max of two values; for floats a NaN operand is ignored and -0 is below +0."""
     if not dtype.is_float:
         return np.minimum if name == "min" else np.maximum
-    fn = np.fmin if name == "min" else np.fmax
+    fn = fmin if name == "min" else fmax
     if dtype.bits == 16:
         nd = NUMPY[dtype]
         return lambda a, b: fn(a.astype(F32), b.astype(F32)).astype(nd)

@@ -180,14 +180,18 @@ def reduce(op: str, tile: Tile, axis: int | None, result: np.dtype) -> Tile | np
     work = _work_dtype(result)
     ufunc, identity = _combiner(op, work)
     present = tile.data[boxes(tile.region)].astype(work, copy=False)
+    ordered = op != "sum" and is_float(work)  # numpy's fmax and fmin leave the zeros unordered
     if axis is None:
         value = ufunc.reduce(present, axis=None) if present.size else identity
+        if ordered and present.size:
+            value = numerics.zeros_ordered(op, np.asarray(value), present, None)[()]
         return float_to(np.asarray(value), result)[()] if work != result else work.type(value)
     shape = tuple(1 if k == axis else n for k, n in enumerate(tile.data.shape))
     region = tuple((0, 1) if k == axis else r for k, r in enumerate(tile.region))
     out = np.full(shape, identity, work)
     if not is_empty(region) and present.shape[axis]:
-        out[boxes(region)] = ufunc.reduce(present, axis=axis, keepdims=True)
+        reduced = ufunc.reduce(present, axis=axis, keepdims=True)
+        out[boxes(region)] = numerics.zeros_ordered(op, reduced, present, axis) if ordered else reduced
     return Tile(float_to(out, result) if work != result else out, region)
 
 
