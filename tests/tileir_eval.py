@@ -72,6 +72,18 @@ def case_name(a: m.Attr) -> str:
     return a.case
 
 
+def unsigned_if(op: m.Op, v: np.ndarray) -> np.ndarray:
+    """`v` as unsigned integers where the op's signedness says so."""
+    unsigned = "signedness" in op.attrs and case_name(op.attrs["signedness"]) == "Unsigned"
+    return v.view(UNSIGNED[f"i{v.dtype.itemsize * 8}"]) if unsigned and v.dtype.kind == "i" else v
+
+
+def flushed(x: np.ndarray) -> np.ndarray:
+    """`x` with its subnormal values made zeros of their sign (flush_to_zero)."""
+    tiny = np.finfo(x.dtype).tiny
+    return np.where(np.abs(x) < tiny, np.copysign(x.dtype.type(0), x), x).astype(x.dtype)
+
+
 class Evaluator:
     def __init__(self, buffers: list[np.ndarray], block: tuple[int, int, int], grid: tuple[int, int, int]):
         self.buffers = buffers  # each a flat view of a tensor argument, in its storage type
@@ -155,26 +167,44 @@ class Evaluator:
             if name in FLOAT2:
                 return [FLOAT2[name](get("lhs"), get("rhs")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name in INT2:
-                return [INT2[name](get("lhs"), get("rhs")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+                a, b = get("lhs"), get("rhs")
+                if name in ("maxi", "mini"):
+                    a, b = (unsigned_if(op, v) for v in (a, b))
+                return [INT2[name](a, b).astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name in MATH:
-                return [MATH[name](get("source")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
+                x = get("source")
+                if op.attrs.get("flush_to_zero") is not None:  # a subnormal operand or result is a signed 0
+                    return [flushed(MATH[name](flushed(x)).astype(dtype_of(out_type)))]  # type: ignore[arg-type]
+                return [MATH[name](x).astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "rsqrt":
                 x = get("source")
                 return [(1 / np.sqrt(x)).astype(x.dtype)]
-            if name in ("shli", "shri"):
-                fn = np.left_shift if name == "shli" else np.right_shift
-                return [fn(get("lhs"), get("rhs")).astype(get("lhs").dtype)]
+            if name == "shli":
+                return [np.left_shift(get("lhs"), get("rhs")).astype(get("lhs").dtype)]
+            if name == "shri":  # logical where unsigned
+                a = get("lhs")
+                return [np.right_shift(unsigned_if(op, a), get("rhs")).astype(a.dtype)]
             if name in ("divi", "remi"):
-                a, b = get("lhs"), get("rhs")
+                a, b = (unsigned_if(op, v) for v in (get("lhs"), get("rhs")))
+                # Tile IR leaves a zero divisor, and the smallest signed value by -1, undefined:
+                # the lowering must keep them out.
+                assert not np.any(b == 0), f"`{name}` by zero, which Tile IR leaves undefined"
+                if a.dtype.kind == "i":
+                    least = np.iinfo(a.dtype).min
+                    assert not np.any((a == least) & (b == -1)), f"`{name}` of {least} by -1, undefined in Tile IR"
                 r = np.fmod(a, b)
-                return [(a - r) // b if name == "divi" else r]
+                return [((a - r) // b if name == "divi" else r).astype(get("lhs").dtype)]
             if name in ("cmpi", "cmpf"):
                 pred = op.attrs["comparison_predicate"]
                 assert isinstance(pred, m.Enum)
                 a, b = get("lhs"), get("rhs")
-                if name == "cmpi" and case_name(op.attrs["signedness"]) == "Unsigned" and a.dtype != np.bool_:
-                    a, b = (v.view(UNSIGNED[f"i{v.dtype.itemsize * 8}"]) for v in (a, b))
-                return [COMPARE[ENUM_SPELLING[pred.enum, pred.case]](a, b)]
+                if name == "cmpi" and a.dtype != np.bool_:
+                    a, b = (unsigned_if(op, v) for v in (a, b))
+                result = COMPARE[ENUM_SPELLING[pred.enum, pred.case]](a, b)
+                if name == "cmpf":  # with a NaN operand: false where ordered, true where unordered
+                    unordered = case_name(op.attrs["comparison_ordering"]) == "UNORDERED"
+                    result = np.where(np.isnan(a) | np.isnan(b), unordered, result)
+                return [result]
             if name == "select":
                 return [np.where(get("cond"), get("val_if_true"), get("val_if_false"))]
             if name == "exti":
@@ -196,7 +226,11 @@ class Evaluator:
             if name == "ftoi":
                 out = dtype_of(out_type)  # type: ignore[arg-type]
                 x = np.trunc(get("from").astype(np.float64))
-                if case_name(op.attrs["signedness"]) == "Unsigned":  # the unsigned value's bits
+                unsigned = case_name(op.attrs["signedness"]) == "Unsigned"
+                held = np.iinfo(UNSIGNED[f"i{out.itemsize * 8}"] if unsigned else out)
+                # NaN and values outside the result's range are undefined in Tile IR: the lowering clamps first.
+                assert np.all((x >= held.min) & (x <= held.max)), "`ftoi` of NaN or of a value outside its type"
+                if unsigned:  # the unsigned value's bits
                     return [x.astype(UNSIGNED[f"i{out.itemsize * 8}"]).view(out)]
                 return [x.astype(out)]
             if name == "make_tensor_view":
