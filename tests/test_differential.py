@@ -25,7 +25,23 @@ from corpus.harness import check as check_case
 from cuda_host import gxx_has_barrier
 from gen import coverage, inputs, oracle, overlap, printer, runner, walk
 from gen.choices import HypothesisChooser
-from gen.model import Assign, Binary, Ctx, Expr, Index, Let, Lit, Name, Program, Span, Sub, TensorParam, Unary
+from gen.model import (
+    Assign,
+    Binary,
+    Call,
+    Ctx,
+    Expr,
+    For,
+    Index,
+    Let,
+    Lit,
+    Name,
+    Program,
+    Span,
+    Sub,
+    TensorParam,
+    Unary,
+)
 from gen.program import generate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -214,6 +230,38 @@ def test_a_statement_reading_its_target_agrees_with_numpy(shape: str, folder: Pa
     (which computes the whole value, then stores), in both spellings, built by NVRTC."""
     g = runner.from_seed(first_seed(f"self:{shape}"), easy=True)
     check(g, folder, nvrtc, with_oracle=True)
+
+
+def placed_loops(p: Program) -> list[For]:
+    """The loops of `p` whose `dot` reads a window placed by an element of an inout
+    tensor that the loop's own body stores (tests/gen/placed.py)."""
+    inout = {t.name for t in p.params if isinstance(t, TensorParam) and t.role == "inout"}
+    found = []
+    for s in walk.stmts(p.body):
+        if not isinstance(s, For):
+            continue
+        stored = {t.target.base for t in s.body if isinstance(t, Assign) and isinstance(t.target, Sub)} & inout
+        windows = [w for t in s.body for root in walk.roots(t) for e in walk.exprs(root)
+                   if isinstance(e, Call) and e.fn == "dot" for x in e.args
+                   for w in (x.args[0] if isinstance(x, Call) and x.fn == "transpose" else x,) if isinstance(w, Sub)]
+        if any(isinstance(e, Sub) and e.base in stored for w in windows for it in w.items
+               for start in walk.item_exprs(it) for e in walk.exprs(start)):
+            found.append(s)
+    return found
+
+
+def test_the_generator_draws_a_loop_window_placed_by_an_element_the_loop_stores() -> None:
+    """The shape of the CUDA back end's copy a turn ahead from a stale index (`k_ahead`,
+    test_cuda_host.py's stale-IDX test): a loop whose product's window starts at an
+    element of an inout tensor that the same loop stores, drawn in about 1 kernel of 30,
+    and only by that shape."""
+    seen = 0
+    for seed in range(240):
+        p = runner.from_seed(seed, easy=seed % 2 == 0).program
+        loops = placed_loops(p)
+        assert bool(loops) == ("self:placed" in p.notes), (seed, printer.native(p))
+        seen += bool(loops)
+    assert seen >= 5
 
 
 # ---------------------------------------------------------------- what the runs found

@@ -12,7 +12,8 @@ the checker must accept what it writes and the comparisons need no guessing. The
   through each operation (types, intervals, magnitudes, back-end error);
 - `env.py`, `exprs.py`, `stmts.py`, `patterns.py`, `program.py`: the generator, by
   state, expression, statement, multi-statement pattern, and whole kernel;
-- `overlap.py`: statements that read the tensor or tile they store to;
+- `overlap.py`: statements that read the tensor or tile they store to; `placed.py`: a
+  loop whose product's window is placed by an element of a tensor the loop stores;
 - `products.py`: products the CUDA back end puts on wgmma (attention, MLP, chains,
   3-d and transposed windows), of inputs on a grid so most are compared bit for bit;
 - `coverage.py`: the constructs a kernel uses, read off the model;

@@ -2,7 +2,8 @@
 as it was before the statement): a tensor's own rows, or a tile variable, read at the
 window stored, shifted, as a row or column broadcast over it, transposed, reduced, as
 a `dot` operand (anywhere, or the very window stored: `B[w] = dot(A, B[w])`), as a
-scalar element, and inside a window start.
+scalar element, and inside a window start; and, in a loop of its own, as the element
+that places a product's window, which the loop stores (placed.py).
 
 CTAs run in no defined order, so such a tensor (role "inout": inputs' values, compared
 as an output) is read and written only by the CTA owning the rows: each owns a block
@@ -54,6 +55,7 @@ SHAPES = (
     ("dot_inplace", 2),
     ("element", 3),
     ("start", 4),
+    ("placed", 6),  # a loop's product window placed by an element of the target it stores (placed.py)
 )
 NUMERIC = FLOATS + SIGNED
 Spans = list[tuple[int, int | None]]  # per dim, a start and a length (None: an index item)
@@ -238,6 +240,8 @@ class OverlapGen(StmtGen):
             return []  # a read in the loop may see what was stored before it, beyond the invariant
         p = self.tensor_place(o, o.inv if looped else o.now)
         shape_kind = self.shape_kind(p)
+        if shape_kind == "placed":
+            return self.placed(o)
         spans = self.store_spans(p, shape_kind)
         made = self.value_reading(p, spans, shape_kind, o.inv if looped else None)
         if made is None:
@@ -291,6 +295,9 @@ class OverlapGen(StmtGen):
             ruled_out |= {"column", "transpose", "cols", "dot", "dot_inplace"}
         if is_float(d) or d == "bool":
             ruled_out.add("start")
+        o = self.owned.get(p.name) if p.base is not None else None
+        if o is None or rank != 2 or d == "bool" or (is_float(d) and o.inv.err):
+            ruled_out.add("placed")  # a tensor's element, that converts to i64 alike everywhere
         return self.ch.weighted([(k, w) for k, w in SHAPES if k not in ruled_out])
 
     def store_spans(self, p: Place, shape_kind: str) -> Spans:
@@ -311,6 +318,11 @@ class OverlapGen(StmtGen):
             else:
                 spans.append((self.ch.integer(-2 if p.base is not None else -1, extent - n + 1), n))
         return spans
+
+    def placed(self, o: Owned) -> list[Stmt]:
+        """A loop whose product reads a window placed by an element of `o` that the
+        loop stores: placed.py's PlacedGen draws it, none here."""
+        return []
 
     # ------------------------------------------------------------ values
 

@@ -46,7 +46,7 @@ from .model import (
     Ty,
     Var,
 )
-from .overlap import OverlapGen
+from .placed import PlacedGen
 from .products import ProductGen
 from .stmts import ERR_CAP, MAX_TRIPS
 from .walk import names_declared, names_used
@@ -75,7 +75,7 @@ class Gemm:
     tf32: bool = False  # f32 operands of a dot<precision tf32>
 
 
-class KernelGen(ProductGen, OverlapGen):
+class KernelGen(ProductGen, PlacedGen):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.gemms: list[Gemm] = []
