@@ -335,23 +335,31 @@ def test_a_variant_whose_grid_has_no_programs_is_no_candidate(mod, calls):
 
 def test_a_repeated_launch_whose_variant_has_no_programs_now_takes_the_next():
     """A launch of a key already planned, whose planned variant's grid is now empty (the
-    grid reads a scalar the key does not hold), chooses again as a first launch does:
-    the result does not depend on the launches before it."""
+    grid reads a scalar the key does not hold), or whose candidate passed over for an
+    empty grid now has programs, chooses again as a first launch does: the result does
+    not depend on the launches before it (each element gets the B that ran)."""
     source = """
 @autotune(B in [64, 32])
 @launch(32)
 kernel fill(Y: tensor<f32>[N], n: i32) {
   let i = ctx.block.x * B
-  Y[i :+ B] = Y[i :+ B] + 1.0
+  Y[i :+ B] = Y[i :+ B] + f32(B)
 }
 """
     fill = phobos.compile(source, interpret=True).fill
     written = []
-    for n in (128, 128, 32, 128, 16):
+    for n in (128, 128, 32, 128, 16, 32, 96):
         y = np.zeros(128, np.float32)
         fill[lambda meta: meta["n"] // meta["B"]](y, n)
         written.append(int(y.sum()))
-    assert written == [128, 128, 32, 128, 0]
+    assert written == [128 * 64, 128 * 64, 32 * 32, 128 * 64, 0, 32 * 32, 64 * 64]
+    fill = phobos.compile(source, interpret=True).fill  # the key's plan made where B = 64 was passed over
+    written = []
+    for n in (32, 128, 96, 32):
+        y = np.zeros(128, np.float32)
+        fill[lambda meta: meta["n"] // meta["B"]](y, n)
+        written.append(int(y.sum()))
+    assert written == [32 * 32, 128 * 64, 64 * 64, 32 * 32]
 
 
 @pytest.mark.parametrize("extent, want", [(32, 32), (4, 4)])
@@ -548,6 +556,10 @@ def test_scalars_are_passed_as_python_values(mod, calls):
     ("f32", -(2**128 - 2**103 - 1), -float(np.finfo(np.float32).max)),  # below the halfway point: finite
     ("bf16", 2**40 + 2**32 + 1, 2**40 + 2**33),
     ("f64", 2**64 + 2**40 + 1, 2**64 + 2**40),
+    ("f32", np.int64(2**62 + 2**38 + 1), 2**62 + 2**39),  # numpy integers too (a Fraction keeps their type)
+    ("f16", np.uint8(255), 255),
+    ("bf16", ml_dtypes.bfloat16(3.0), 3.0),  # ml_dtypes' scalars, which numbers.Real does not list
+    ("f32", ml_dtypes.float8_e4m3fn(448.0), 448.0),
 ])
 def test_an_int_or_fraction_for_a_float_is_rounded_once(dtype, value, want):
     """A float scalar given exactly (an int or a Fraction) is its own single rounding to

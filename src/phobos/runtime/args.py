@@ -248,6 +248,8 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
             raise _fail(sig, p.name, f"{expected}, got {_shown(value)}, which is out of range")
         return int(value)
     expected = f"expected a number for {dt}"
+    if _ml_float(value):  # an ml_dtypes scalar (bfloat16, ...), which numbers.Real does not list
+        value = float(value)
     if is_bool or not isinstance(value, numbers.Real):
         raise _fail(sig, p.name, f"{expected}, got {_describe(value)}")
     if isinstance(value, float | np.floating) and not np.isfinite(value):
@@ -257,7 +259,9 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
             exact = isinstance(value, numbers.Rational) and not isinstance(value, float | np.floating)
             # an int or a Fraction rounded once to the type, as a literal is (not through f64,
             # which would round it twice)
-            number = round_exact(Fraction(value), dt) if exact else float(value)
+            # (a numpy integer made a Python int first: a Fraction keeps a numpy numerator)
+            whole = int(value) if isinstance(value, numbers.Integral) else value
+            number = round_exact(Fraction(whole), dt) if exact else float(value)
     except OverflowError:
         number = math.inf
     with np.errstate(over="ignore"):
@@ -269,6 +273,17 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
             f"{expected} (finite values up to ±{biggest:g}), got {_shown(value)}, which is out of range",
         )
     return number
+
+
+def _ml_float(value: Any) -> bool:
+    """Whether `value` is a scalar of one of ml_dtypes' float types (bf16's among them)."""
+    if not isinstance(value, np.generic) or value.dtype.kind != "V":
+        return False
+    try:
+        ml_dtypes.finfo(value.dtype)
+    except ValueError:
+        return False
+    return True
 
 
 def scalar_check(sig: Signature, p: Param) -> Callable[[Any], int | float | bool]:

@@ -77,7 +77,9 @@ class Launcher:
             if grid is None:
                 assert callable(self.grid)
                 grid = call_grid_function(self.kernel.name, self.grid, launch)
-                if 0 in grid:  # no candidate now: another variant's grid may have programs
+                # No programs now, or programs now for a candidate passed over: choose again.
+                if 0 in grid or any(0 not in call_grid_function(self.kernel.name, self.grid, {**launch, **named})
+                                    for named in plan.passed_over):
                     self._first(args, kwargs)
                     return
             plan.run(values, pointers, grid)
@@ -145,7 +147,7 @@ class Launcher:
         # Timing is for the GPU, and for a launch that runs something.
         tune = device is not None and 0 not in dims.values() and autotune.enabled()
         fits = candidates(sig, kernel.variants, bound.pins, checked) if tune or callable(self.grid) else [first]
-        runnable = self._runnable(fits, bound.values, dims, every=tune)
+        runnable, passed_over = self._runnable(fits, bound.values, dims, every=tune)
         if choice.notice:
             backend.say_once(choice.notice, stacklevel=4)
         if not runnable:
@@ -172,23 +174,25 @@ class Launcher:
         if rerun is None:
             return None
         return Plan(names, names[len(args):], scalars, named, rerun.run, rerun.takes_values or bool(scalars),
-                    rerun.record)
+                    rerun.record, tuple({**dims, **v.bindings} for v in passed_over))
 
     def _runnable(self, fits: list[ir.Kernel], values: dict[str, Any], dims: dict[str, int],
-                  every: bool) -> list[tuple[ir.Kernel, Grid]]:
+                  every: bool) -> tuple[list[tuple[ir.Kernel, Grid]], list[ir.Kernel]]:
         """The candidates whose grid has programs, each with its grid: all of them where
         `every` (to time them), else the first alone (the grid function is asked no more
-        than that needs)."""
+        than that needs); and the candidates asked before that whose grid had none."""
         if self._fixed is not None:
-            return [] if 0 in self._fixed else [(v, self._fixed) for v in fits[:len(fits) if every else 1]]
-        found = []
+            return [] if 0 in self._fixed else [(v, self._fixed) for v in fits[:len(fits) if every else 1]], []
+        found, empty = [], []
         for variant in fits:
             grid = self._grid({**values, **dims, **variant.bindings})
-            if 0 not in grid:
-                found.append((variant, grid))
-                if not every:
-                    break
-        return found
+            if 0 in grid:
+                empty.append(variant)
+                continue
+            found.append((variant, grid))
+            if not every:
+                break
+        return found, empty
 
     def _grid(self, named: dict[str, Any]) -> Grid:
         """The launch's grid: the fixed one, or the grid function's for these values."""

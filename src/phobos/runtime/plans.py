@@ -69,6 +69,8 @@ class Plan:
     is what a grid function gets besides the arguments (the dims and the variant's
     autotune values); `run`, `takes_values` and `record` are the back end's `Rerun`
     (with the scalars' checks in `takes_values`: a plan with scalars takes the values).
+    `passed_over` holds the `named` of each candidate a grid function gave no programs
+    for: with other values it may give some, and then the launch chooses again.
     """
 
     names: tuple[str, ...]
@@ -78,6 +80,7 @@ class Plan:
     run: Runner
     takes_values: bool = True
     record: Any | None = None
+    passed_over: tuple[dict[str, int], ...] = ()
 
 
 class _Kind(Enum):
