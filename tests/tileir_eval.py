@@ -72,10 +72,13 @@ def case_name(a: m.Attr) -> str:
     return a.case
 
 
+def is_unsigned(op: m.Op) -> bool:
+    return "signedness" in op.attrs and case_name(op.attrs["signedness"]) == "Unsigned"
+
+
 def unsigned_if(op: m.Op, v: np.ndarray) -> np.ndarray:
-    """`v` as unsigned integers where the op's signedness says so."""
-    unsigned = "signedness" in op.attrs and case_name(op.attrs["signedness"]) == "Unsigned"
-    return v.view(UNSIGNED[f"i{v.dtype.itemsize * 8}"]) if unsigned and v.dtype.kind == "i" else v
+    """`v` (integers or bools) as unsigned integers where the op's signedness says so."""
+    return v.view(UNSIGNED[f"i{v.dtype.itemsize * 8}"]) if is_unsigned(op) and v.dtype.kind in "ib" else v
 
 
 def flushed(x: np.ndarray) -> np.ndarray:
@@ -208,17 +211,11 @@ class Evaluator:
             if name == "select":
                 return [np.where(get("cond"), get("val_if_true"), get("val_if_false"))]
             if name == "exti":
-                x = get("from")
-                if case_name(op.attrs["signedness"]) == "Unsigned":
-                    x = x.view(UNSIGNED[f"i{x.dtype.itemsize * 8}"])
-                return [x.astype(dtype_of(out_type))]  # type: ignore[arg-type]
+                return [unsigned_if(op, get("from")).astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "trunci":
                 return [get("from").astype(dtype_of(out_type))]  # type: ignore[arg-type]
             if name == "itof":  # rounded once, as the dialect defines it
-                x = get("from")
-                if case_name(op.attrs["signedness"]) == "Unsigned":
-                    x = x.view(UNSIGNED[f"i{x.dtype.itemsize * 8}"])
-                return [np.asarray(int_to_float(x, dtype_of(out_type)))]  # type: ignore[arg-type]
+                return [np.asarray(int_to_float(unsigned_if(op, get("from")), dtype_of(out_type)))]  # type: ignore[arg-type]
             if name == "ftof":
                 return [np.asarray(float_to(get("from"), dtype_of(out_type)))]  # type: ignore[arg-type]
             if name == "bitcast":
@@ -226,7 +223,7 @@ class Evaluator:
             if name == "ftoi":
                 out = dtype_of(out_type)  # type: ignore[arg-type]
                 x = np.trunc(get("from").astype(np.float64))
-                unsigned = case_name(op.attrs["signedness"]) == "Unsigned"
+                unsigned = is_unsigned(op)
                 held = np.iinfo(UNSIGNED[f"i{out.itemsize * 8}"] if unsigned else out)
                 # NaN and values outside the result's range are undefined in Tile IR: the lowering clamps first.
                 assert np.all((x >= held.min) & (x <= held.max)), "`ftoi` of NaN or of a value outside its type"
