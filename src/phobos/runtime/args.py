@@ -258,8 +258,8 @@ def _scalar(sig: Signature, p: Param, value: Any) -> int | float | bool:
         with np.errstate(over="ignore"):
             exact = isinstance(value, numbers.Rational) and not isinstance(value, float | np.floating)
             # an int or a Fraction rounded once to the type, as a literal is (not through f64,
-            # which would round it twice)
-            # (a numpy integer made a Python int first: a Fraction keeps a numpy numerator)
+            # which would round it twice); a numpy integer made a Python int first, as a
+            # Fraction would keep its numpy numerator
             whole = int(value) if isinstance(value, numbers.Integral) else value
             number = round_exact(Fraction(whole), dt) if exact else float(value)
     except OverflowError:
