@@ -68,7 +68,8 @@ def variant(kernel: phobos.Kernel):
 
 def test_the_corpus_gemm_kernels_take_the_lowering():
     for name in ("gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8", "gemm_one_stage_long_k", "gemm_b_window_offset3",
-                 "gemm_b_window_offset3_i8", "gemm_batch_const_index"):
+                 "gemm_b_window_offset3_i8", "gemm_batch_const_index", "gemm_store_offset3",
+                 "gemm_b_window_by_block_y"):
         form = gemm_form(variant(DOT.kernels[name]))
         assert form.a.tensor == "A" and form.b.tensor == "B" and not form.b_k_major
     for name in ("gemm_wgmma_linear", "gemm_wgmma_linear_i8"):  # transpose(W[n :+ TN, k :+ TK])
@@ -496,7 +497,7 @@ def ptxas_report(source: str, arch: str) -> str:
 @pytest.mark.parametrize("name", ["gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8", "gemm_wgmma_linear",
                                   "gemm_wgmma_linear_i8", "gemm_wgmma_batched", "gemm_wgmma_heads",
                                   "gemm_one_stage_long_k", "gemm_b_window_offset3", "gemm_b_window_offset3_i8",
-                                  "gemm_batch_const_index"])
+                                  "gemm_batch_const_index", "gemm_store_offset3", "gemm_b_window_by_block_y"])
 @pytest.mark.parametrize("mode", [GemmMode(True, True), GemmMode(True, False), GemmMode(False, True),
                                   GemmMode(False, False)], ids=str)
 def test_every_corpus_gemm_builds_in_every_mode(name: str, mode: GemmMode):

@@ -43,7 +43,8 @@ CACHE = Path(tempfile.gettempdir()) / "phobos_cuda_host"
 # The corpus's kernels of GEMM form (tests/test_cuda_gemm.py's list).
 GEMM_CASES = ("gemm_wgmma", "gemm_wgmma_f16", "gemm_wgmma_i8", "gemm_wgmma_linear", "gemm_wgmma_linear_i8",
               "gemm_wgmma_batched", "gemm_wgmma_heads", "gemm_wgmma_tf32", "gemm_one_stage_long_k",
-              "gemm_b_window_offset3", "gemm_b_window_offset3_i8", "gemm_batch_const_index")
+              "gemm_b_window_offset3", "gemm_b_window_offset3_i8", "gemm_batch_const_index", "gemm_store_offset3",
+              "gemm_b_window_by_block_y")
 EXTENTS = (208, 201, None)
 # The quick ones, and the mode each must take: between them every mode of one CTA.
 QUICK = {("gemm_wgmma", 208): GemmMode(True, True), ("gemm_wgmma", 201): GemmMode(False, False),

@@ -118,6 +118,24 @@ def test_erf_holds_to_f32_over_its_whole_range():
     np.testing.assert_allclose(y[keep], want[keep], rtol=1e-6, atol=2e-7)
 
 
+def test_erf_below_one_is_within_two_ulp_with_each_step_rounded():
+    """The polynomial below 1 is only multiplies and adds, which tileiras rounds one by one
+    (no FMA in its SASS), as the evaluator does: so this is the GPU's error there."""
+    import math
+
+    source = "kernel k(X: tensor<f32>[N], Y: tensor<f32>[N]) {\n  Y[0 :+ 65536] = erf(X[0 :+ 65536])\n}\n"
+    variant = phobos.compile(source).kernels["k"].variants[0]
+    x = np.linspace(-0.9999, 0.9999, 65536).astype(np.float32)
+    x[:16] = [-0.473553, 0.473553, -0.993525, 1e-30, -1e-30, 0.0, -0.0, 2**-126, 0.5, 0.25, 0.75, 0.9, 0.1,
+              0.01, 0.3, 0.6]
+    y = np.zeros_like(x)
+    run(lower_kernel(variant).entries[0], [x, y, np.int64(x.size)], (1, 1, 1))
+    want = np.array([math.erf(v) for v in x.astype(np.float64)])
+    ulp = np.spacing(np.abs(want).astype(np.float32)).astype(np.float64)
+    worst = np.max(np.abs(y.astype(np.float64) - want) / ulp)
+    assert worst <= 2.0, worst
+
+
 def test_maxf_and_minf_order_the_zeros_as_tile_ir_defines_them():
     """Tile IR's maxf: +0.0 above -0.0 (Ops.td, MaxFOp), elementwise and in a reduce."""
     source = ("kernel k(A: tensor<f32>[4], B: tensor<f32>[4], E: tensor<f32>[8], R: tensor<f32>[2]) {\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .case import BF16, Case, awkward, cdiv, f64, integers, normal, sentinel, tf32
+from .case import BF16, EXACT, Case, awkward, cdiv, f64, integers, normal, sentinel, tf32
 
 NATIVE = "dot.phobos"
 PYTHON = "py.dot"
@@ -343,6 +343,73 @@ def _literal_offset_expect(a: dict) -> dict:
     return {"C": f64(a["A"][:, 3:]) @ f64(a["B"][:max(k - 3, 0)])}
 
 
+def _in_place_inputs(dtype: object):
+    """K up to one tile, so B's window is all of its rows; i8 over its whole range (the
+    sums wrap as they narrow), bf16 small integers (the f32 sums exact, rounded once)."""
+    def make(rng: np.random.Generator) -> dict:
+        k, n = awkward(rng, 64, 4, 64), awkward(rng, 64, 4, 200)
+        if np.dtype(dtype) == np.int8:
+            return {"A": integers(rng, -128, 128, (k, k), np.int8), "B": integers(rng, -128, 128, (k, n), np.int8)}
+        return {"A": integers(rng, -3, 4, (k, k), BF16), "B": integers(rng, -3, 4, (k, n), BF16)}
+
+    return make
+
+
+def _in_place_expect(a: dict) -> dict:
+    """B's new value: A times B's old value, narrowed to B's type as it is stored (i8
+    wraps, bf16 rounds)."""
+    if a["B"].dtype == np.int8:
+        return {"B": (a["A"].astype(np.int64) @ a["B"].astype(np.int64)).astype(np.int8)}
+    return {"B": (f64(a["A"]) @ f64(a["B"])).astype(BF16)}
+
+
+def _stored_index_inputs(rng: np.random.Generator) -> dict:
+    """K past one turn, so some window is placed by an element the loop stored. Each
+    block's row of IDX starts at 0 to 3; the rest holds values the loop overwrites
+    before it reads them, each past the one it will store."""
+    m, k, n = awkward(rng, 32, 4, 100), awkward(rng, 16, 20, 90), awkward(rng, 32, 4, 32)
+    rows, turns = cdiv(m, 32), cdiv(k, 16)
+    starts = integers(rng, 0, 4, (rows, 1), np.int64)
+    idx = starts + 16 * np.arange(turns) + integers(rng, 1, 16, (rows, turns), np.int64)
+    idx[:, 0] = starts[:, 0]
+    return {"A": normal(rng, (m, k), np.float16), "B": normal(rng, (k, n), np.float16), "C": sentinel((m, n)),
+            "IDX": idx}
+
+
+def _stored_index_expect(a: dict) -> dict:
+    """Block b's rows: A's columns from its start s against B's rows to K - s; its row of
+    IDX ends as s, s + 16, s + 32, ..."""
+    k = a["A"].shape[1]
+    starts = a["IDX"][:, 0]
+    c = np.empty(a["C"].shape)
+    for b, s in enumerate(starts):
+        rows = slice(32 * b, 32 * (b + 1))
+        c[rows] = f64(a["A"][rows, s:]) @ f64(a["B"][:k - s])
+    return {"C": c, "IDX": starts[:, None] + 16 * np.arange(a["IDX"].shape[1])}
+
+
+def _store_offset3_inputs(rng: np.random.Generator) -> dict:
+    """N a multiple of 8 (C's rows on 16 bytes, so a launch may take a TMA store), never
+    of TN."""
+    m, n, k = awkward(rng, 128, 4, 300), 8 * awkward(rng, 16, 1, 40), awkward(rng, 64, 4, 200)
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "C": sentinel((m, n), BF16)}
+
+
+def _store_offset3_expect(a: dict) -> dict:
+    """The product's columns 0 to N - 4 in C's columns 3 onwards; C's first three keep
+    what they held."""
+    c = f64(a["C"])
+    c[:, 3:] = (f64(a["A"]) @ f64(a["B"]))[:, :-3]
+    return {"C": c}
+
+
+def _by_block_y_inputs(rng: np.random.Generator) -> dict:
+    """K and N multiples of 8, so TMA reads both operands (as pairs of CTAs need), N past
+    one tile, so there are two block rows or more."""
+    m, n, k = awkward(rng, 128, 4, 300), 8 * awkward(rng, 16, 17, 50), 8 * awkward(rng, 8, 1, 25)
+    return {"A": normal(rng, (m, k), BF16), "B": normal(rng, (k, n), BF16), "C": sentinel((m, n), BF16)}
+
+
 CASES = [
     Case("dot/gemm_f32", "gemm", _gemm_inputs(np.float32), _product, grid=_gemm_grid,
          native=NATIVE, python=PYTHON, tol=DOT),
@@ -433,4 +500,21 @@ CASES = [
     Case("dot/loop_window_literal_offset", "loop_window_literal_offset", _literal_offset_inputs,
          _literal_offset_expect, grid=lambda meta: (cdiv(meta["N"], 64), cdiv(meta["M"], 64)),
          native=NATIVE, python=PYTHON, tol=(1e-4, 1e-3)),
+    # B = dot(A, B): the product reads B whole before any thread stores over it.
+    Case("dot/dot_into_own_operand_i8", "dot_into_own_operand_i8", _in_place_inputs(np.int8), _in_place_expect,
+         grid=lambda meta: cdiv(meta["N"], 64), native=NATIVE, python=PYTHON),
+    Case("dot/dot_into_own_operand_bf16", "dot_into_own_operand_bf16", _in_place_inputs(BF16), _in_place_expect,
+         grid=lambda meta: cdiv(meta["N"], 64), native=NATIVE, python=PYTHON),
+    # A window placed by an element the loop stores: copied in its own turn, not ahead.
+    Case("dot/loop_window_placed_by_stored_index", "loop_window_placed_by_stored_index", _stored_index_inputs,
+         _stored_index_expect, grid=lambda meta: meta["R"], native=NATIVE, python=PYTHON,
+         tol={"C": (1e-4, 1e-3), "IDX": EXACT}),
+    # The GEMM kernel's output 3 columns past B's window: no TMA store (gate 2, sm_90).
+    Case("dot/gemm_store_offset3", "gemm_store_offset3", _store_offset3_inputs, _store_offset3_expect,
+         grid=_gemm_grid, native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    # B's window read at ctx.block.y: no pairs of CTAs under PHOBOS_CUDA_CLUSTER=2.
+    Case("dot/gemm_b_window_by_block_y", "gemm_b_window_by_block_y", _by_block_y_inputs,
+         lambda a: {"C": f64(a["A"]) @ f64(a["B"])},
+         grid=lambda meta: (cdiv(meta["M"], meta["TM"]), cdiv(meta["N"], meta["TN"])),
+         native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
 ]

@@ -53,15 +53,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         __syncthreads();
         #if __CUDA_ARCH__ >= 800
         unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
-        bf16* stage_now = (bf16*)(ring + (turn) % 2 * 1280);
-        const u32 stage_now_at = ph::smem_address(stage_now);
-        bf16* stage_then = (bf16*)(ring + (turn + 1) % 2 * 1280);
-        const u32 stage_then_at = ph::smem_address(stage_then);
+        const u32 ring_at = ph::smem_address(ring);
+        bf16* stage_now = (bf16*)(ring + (turn & 1) * 1280);
+        const u32 stage_now_at = ring_at + (turn & 1) * 1280;
+        bf16* stage_then = (bf16*)(ring + (~turn & 1) * 1280);
+        const u32 stage_then_at = ring_at + (~turn & 1) * 1280;
         unsigned char* ring_2 = (unsigned char*)(smem + own + 2560);  // two stages of tile<bf16>[32, 16] staged for ldmatrix, a turn ahead
-        bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 1536);
-        const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-        bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 1536);
-        const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+        const u32 ring_at_2 = ph::smem_address(ring_2);
+        bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 1536);
+        const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 1536;
+        bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 1536);
+        const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 1536;
         if (turn == 0) {  // the first turn's windows
           const i64 start = ph::wmul(row_, 16ll);
           const i64 start_2 = ph::wmul(row_, 16ll);
@@ -219,15 +221,17 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
         #if __CUDA_ARCH__ >= 800
         unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
-        bf16* stage_now_3 = (bf16*)(ring_3 + (turn) % 2 * 1280);
-        const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-        bf16* stage_then_3 = (bf16*)(ring_3 + (turn + 1) % 2 * 1280);
-        const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+        const u32 ring_at_3 = ph::smem_address(ring_3);
+        bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 1280);
+        const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 1280;
+        bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 1280);
+        const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 1280;
         unsigned char* ring_4 = (unsigned char*)(smem + own + 2560);  // two stages of tile<bf16>[32, 16] staged for ldmatrix, a turn ahead
-        bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 1536);
-        const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-        bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 1536);
-        const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+        const u32 ring_at_4 = ph::smem_address(ring_4);
+        bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 1536);
+        const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 1536;
+        bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 1536);
+        const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 1536;
         if (turn == 0) {  // the first turn's windows
           const i64 start_7 = ph::wmul(row_, 16ll);
           // tile<bf16>[16, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read

@@ -78,20 +78,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       f32 product[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now = (bf16*)(ring + (turn) % 2 * 9216);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      bf16* stage_then = (bf16*)(ring + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address(ring);
+      bf16* stage_now = (bf16*)(ring + (turn & 1) * 9216);
+      const u32 stage_now_at = ring_at + (turn & 1) * 9216;
+      bf16* stage_then = (bf16*)(ring + (~turn & 1) * 9216);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 9216;
       unsigned char* once = (unsigned char*)(smem + own + 18432);  // tile<bf16>[16, 64] staged for ldmatrix, once for every turn
-      bf16* stage_once = (bf16*)(once);
+      bf16* stage_once = (bf16*)(once + 0);
       const u32 stage_once_at = ph::smem_address(stage_once);
       if (turn == 0) {  // the first turn's windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -109,11 +110,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
         if (0 <= 0 && 0 < 16 && 0 <= 0 && 0 < 64 && 0 <= 15 && 15 < 16 && 0 <= 63 && 63 < 64) {  // tile<bf16>[16, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &Q_[(q_start0_ * 16) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at + (r) * 144 + (c) * 2, &Q_[(q_start0_ * 16) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_once_at + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[16, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -144,11 +145,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         const i64 k_lo = ph::max64(box.lo[1], box_2.lo[1]);
         const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
         if (k_lo <= 0 && 0 < k_hi && box_2.lo[0] <= 0 && 0 < box_2.hi[0] && k_lo <= 63 && 63 < k_hi && box_2.lo[0] <= 63 && 63 < box_2.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * L_ + j_next) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_next) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -431,17 +432,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       unsigned char* ring_2 = (unsigned char*)(smem + own + 21248);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 9216);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address(ring_2);
+      bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 9216);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 9216;
+      bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 9216);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 9216;
       if (turn == 0) {  // the first turn's windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_2 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -469,11 +471,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         const i64 k_lo_2 = ph::max64(0, box_3.lo[0]);
         const i64 k_hi_2 = ph::min64(64, box_3.hi[0]);
         if (k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[1] <= 0 && 0 < box_3.hi[1] && k_lo_2 <= 63 && 63 < k_hi_2 && box_3.lo[1] <= 63 && 63 < box_3.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * L_ + j_next_2) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_next_2) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_2 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -618,20 +620,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       f32 product_2[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn) % 2 * 9216);
-      const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-      bf16* stage_then_3 = (bf16*)(ring_3 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+      const u32 ring_at_3 = ph::smem_address(ring_3);
+      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 9216);
+      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 9216;
+      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 9216);
+      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 9216;
       unsigned char* once_2 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[16, 64] staged for ldmatrix, once for every turn
-      bf16* stage_once_2 = (bf16*)(once_2);
+      bf16* stage_once_2 = (bf16*)(once_2 + 0);
       const u32 stage_once_at_2 = ph::smem_address(stage_once_2);
       if (turn == 0) {  // the first turn's windows
         if (k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -649,11 +652,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
         if (box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_4.lo[0] <= 15 && 15 < box_4.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[16, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &Q_[(q_start0_ * 16) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * 16) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_once_at_2 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[16, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -684,11 +687,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         const i64 k_lo_4 = ph::max64(box_6.lo[1], box_7.lo[1]);
         const i64 k_hi_4 = ph::min64(box_6.hi[1], box_7.hi[1]);
         if (k_lo_4 <= 0 && 0 < k_hi_4 && box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4 && box_7.lo[0] <= 63 && 63 < box_7.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * L_ + j_next_3) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &K_[(z_ * L_ + j_next_3) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1032,17 +1035,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         }
       }
       unsigned char* ring_4 = (unsigned char*)(smem + own + 21248);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 9216);
-      const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-      bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+      const u32 ring_at_4 = ph::smem_address(ring_4);
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 9216);
+      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 9216;
+      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 9216);
+      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 9216;
       if (turn == 0) {  // the first turn's windows
         if (k_lo_5 <= 0 && 0 < k_hi_5 && box_14.lo[1] <= 0 && 0 < box_14.hi[1] && k_lo_5 <= 63 && 63 < k_hi_5 && box_14.lo[1] <= 63 && 63 < box_14.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_4 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1070,11 +1074,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
         const i64 k_lo_6 = ph::max64(p_box.lo[1], box_15.lo[0]);
         const i64 k_hi_6 = ph::min64(p_box.hi[1], box_15.hi[0]);
         if (k_lo_6 <= 0 && 0 < k_hi_6 && box_15.lo[1] <= 0 && 0 < box_15.hi[1] && k_lo_6 <= 63 && 63 < k_hi_6 && box_15.lo[1] <= 63 && 63 < box_15.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * L_ + j_next_4) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * L_ + j_next_4) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_4 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read

@@ -95,21 +95,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
       bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
-      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn) % 2 * 8192);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      bf16* stage_then = (bf16*)((unsigned char*)stage + (turn + 1) % 2 * 8192);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address((unsigned char*)stage);
+      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn & 1) * 8192);
+      const u32 stage_now_at = ring_at + (turn & 1) * 8192;
+      bf16* stage_then = (bf16*)((unsigned char*)stage + (~turn & 1) * 8192);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 8192;
       unsigned char* once = (unsigned char*)(smem + own + 17408);  // tile<bf16>[64, 64] staged for wgmma, once for every turn
       bf16* stage_2 = (bf16*)((unsigned char*)(once) + (0u - ph::smem_address(once)) % 1024);
-      bf16* stage_once = (bf16*)((unsigned char*)stage_2);
+      bf16* stage_once = (bf16*)((unsigned char*)stage_2 + 0);
       const u32 stage_once_at = ph::smem_address(stage_once);
       if (turn == 0) {  // the first turn's windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -127,11 +128,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_once_at + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -162,11 +163,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo = ph::max64(box.lo[1], box_2.lo[1]);
         const i64 k_hi = ph::min64(box.hi[1], box_2.hi[1]);
         if (k_lo <= 0 && 0 < k_hi && box_2.lo[0] <= 0 && 0 < box_2.hi[0] && k_lo <= 63 && 63 < k_hi && box_2.lo[0] <= 63 && 63 < box_2.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_next) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_next) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -193,7 +194,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const u64 b_desc = ph::smem_descriptor(stage_now_at, 16, 1024);
         #pragma unroll
         for (int blk = 0; blk < 1; ++blk) {
-          const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
+          const u32 first = (0 * 4 + blk * 4) * 16;  // the warpgroup's first row
           f32 acc[32] = {};
           ph::wgmma_fence();
           #pragma unroll
@@ -214,20 +215,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_2 = (bf16*)(ring_2 + (turn) % 2 * 9216);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      bf16* stage_then_2 = (bf16*)(ring_2 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address(ring_2);
+      bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 9216);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 9216;
+      bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 9216);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 9216;
       unsigned char* once_2 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[64, 64] staged for ldmatrix, once for every turn
-      bf16* stage_once_2 = (bf16*)(once_2);
+      bf16* stage_once_2 = (bf16*)(once_2 + 0);
       const u32 stage_once_at_2 = ph::smem_address(stage_once_2);
       if (turn == 0) {  // the first turn's windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_2 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -245,11 +247,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_2 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_once_at_2 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -280,11 +282,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[1]);
         const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[1]);
         if (k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2 && box_4.lo[0] <= 63 && 63 < box_4.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_next_2) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_next_2) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_2 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -529,17 +531,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_3 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
       bf16* stage_3 = (bf16*)((unsigned char*)(ring_3) + (0u - ph::smem_address(ring_3)) % 1024);
-      bf16* stage_now_3 = (bf16*)((unsigned char*)stage_3 + (turn) % 2 * 8192);
-      const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-      bf16* stage_then_3 = (bf16*)((unsigned char*)stage_3 + (turn + 1) % 2 * 8192);
-      const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+      const u32 ring_at_3 = ph::smem_address((unsigned char*)stage_3);
+      bf16* stage_now_3 = (bf16*)((unsigned char*)stage_3 + (turn & 1) * 8192);
+      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 8192;
+      bf16* stage_then_3 = (bf16*)((unsigned char*)stage_3 + (~turn & 1) * 8192);
+      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 8192;
       if (turn == 0) {  // the first turn's windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_3 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -567,11 +570,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_3 = ph::max64(0, box_5.lo[0]);
         const i64 k_hi_3 = ph::min64(64, box_5.hi[0]);
         if (k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[1] <= 0 && 0 < box_5.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_5.lo[1] <= 63 && 63 < box_5.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_next_3) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_next_3) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_3 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -647,17 +650,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_4 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 9216);
-      const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-      bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+      const u32 ring_at_4 = ph::smem_address(ring_4);
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 9216);
+      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 9216;
+      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 9216);
+      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 9216;
       if (turn == 0) {  // the first turn's windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_4 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -685,11 +689,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_4 = ph::max64(0, box_6.lo[0]);
         const i64 k_hi_4 = ph::min64(64, box_6.hi[0]);
         if (k_lo_4 <= 0 && 0 < k_hi_4 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_6.lo[1] <= 63 && 63 < box_6.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_next_4) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_4 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_next_4) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_4 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -856,21 +860,22 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
       bf16* stage_4 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_4 + (turn) % 2 * 8192);
-      const u32 stage_now_at_5 = ph::smem_address(stage_now_5);
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 8192);
-      const u32 stage_then_at_5 = ph::smem_address(stage_then_5);
+      const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_4);
+      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_4 + (turn & 1) * 8192);
+      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 8192;
+      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_4 + (~turn & 1) * 8192);
+      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 8192;
       unsigned char* once_3 = (unsigned char*)(smem + own + 17408);  // tile<bf16>[64, 64] staged for wgmma, once for every turn
       bf16* stage_5 = (bf16*)((unsigned char*)(once_3) + (0u - ph::smem_address(once_3)) % 1024);
-      bf16* stage_once_3 = (bf16*)((unsigned char*)stage_5);
+      bf16* stage_once_3 = (bf16*)((unsigned char*)stage_5 + 0);
       const u32 stage_once_at_3 = ph::smem_address(stage_once_3);
       if (turn == 0) {  // the first turn's windows
         if (k_lo_5 <= 0 && 0 < k_hi_5 && box_8.lo[0] <= 0 && 0 < box_8.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_8.lo[0] <= 63 && 63 < box_8.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -888,11 +893,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
         if (box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_7.lo[0] <= 63 && 63 < box_7.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_once_at_3 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -923,11 +928,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_6 = ph::max64(box_9.lo[1], box_10.lo[1]);
         const i64 k_hi_6 = ph::min64(box_9.hi[1], box_10.hi[1]);
         if (k_lo_6 <= 0 && 0 < k_hi_6 && box_10.lo[0] <= 0 && 0 < box_10.hi[0] && k_lo_6 <= 63 && 63 < k_hi_6 && box_10.lo[0] <= 63 && 63 < box_10.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_next_5) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &K_[(z_ * S_ + j_next_5) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -954,7 +959,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const u64 b_desc_3 = ph::smem_descriptor(stage_now_at_5, 16, 1024);
         #pragma unroll
         for (int blk_5 = 0; blk_5 < 1; ++blk_5) {
-          const u32 first_5 = (threadIdx.x / 128 * 4 + blk_5 * 4) * 16;  // the warpgroup's first row
+          const u32 first_5 = (0 * 4 + blk_5 * 4) * 16;  // the warpgroup's first row
           f32 acc_6[32] = {};
           ph::wgmma_fence();
           #pragma unroll
@@ -975,20 +980,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_6 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_6 = (bf16*)(ring_6 + (turn) % 2 * 9216);
-      const u32 stage_now_at_6 = ph::smem_address(stage_now_6);
-      bf16* stage_then_6 = (bf16*)(ring_6 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_6 = ph::smem_address(stage_then_6);
+      const u32 ring_at_6 = ph::smem_address(ring_6);
+      bf16* stage_now_6 = (bf16*)(ring_6 + (turn & 1) * 9216);
+      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 9216;
+      bf16* stage_then_6 = (bf16*)(ring_6 + (~turn & 1) * 9216);
+      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 9216;
       unsigned char* once_4 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[64, 64] staged for ldmatrix, once for every turn
-      bf16* stage_once_4 = (bf16*)(once_4);
+      bf16* stage_once_4 = (bf16*)(once_4 + 0);
       const u32 stage_once_at_4 = ph::smem_address(stage_once_4);
       if (turn == 0) {  // the first turn's windows
         if (k_lo_5 <= 0 && 0 < k_hi_5 && box_8.lo[0] <= 0 && 0 < box_8.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_8.lo[0] <= 63 && 63 < box_8.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_6 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1006,11 +1012,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
         if (box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_7.lo[0] <= 63 && 63 < box_7.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_once_at_4 + (r) * 144 + (c) * 2, &Q_[(q_start0_ * S_ + q_start1_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_once_at_4 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1041,11 +1047,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_7 = ph::max64(box_11.lo[1], box_12.lo[1]);
         const i64 k_hi_7 = ph::min64(box_11.hi[1], box_12.hi[1]);
         if (k_lo_7 <= 0 && 0 < k_hi_7 && box_12.lo[0] <= 0 && 0 < box_12.hi[0] && k_lo_7 <= 63 && 63 < k_hi_7 && box_12.lo[0] <= 63 && 63 < box_12.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &K_[(z_ * S_ + j_next_6) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_6 + (r) * 144 + (c) * 2, &K_[(z_ * S_ + j_next_6) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_6 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1342,17 +1348,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_7 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
       bf16* stage_6 = (bf16*)((unsigned char*)(ring_7) + (0u - ph::smem_address(ring_7)) % 1024);
-      bf16* stage_now_7 = (bf16*)((unsigned char*)stage_6 + (turn) % 2 * 8192);
-      const u32 stage_now_at_7 = ph::smem_address(stage_now_7);
-      bf16* stage_then_7 = (bf16*)((unsigned char*)stage_6 + (turn + 1) % 2 * 8192);
-      const u32 stage_then_at_7 = ph::smem_address(stage_then_7);
+      const u32 ring_at_7 = ph::smem_address((unsigned char*)stage_6);
+      bf16* stage_now_7 = (bf16*)((unsigned char*)stage_6 + (turn & 1) * 8192);
+      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 8192;
+      bf16* stage_then_7 = (bf16*)((unsigned char*)stage_6 + (~turn & 1) * 8192);
+      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 8192;
       if (turn == 0) {  // the first turn's windows
         if (k_lo_8 <= 0 && 0 < k_hi_8 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_8 <= 63 && 63 < k_hi_8 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_7 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1380,11 +1387,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_9 = ph::max64(p_box.lo[1], box_20.lo[0]);
         const i64 k_hi_9 = ph::min64(p_box.hi[1], box_20.hi[0]);
         if (k_lo_9 <= 0 && 0 < k_hi_9 && box_20.lo[1] <= 0 && 0 < box_20.hi[1] && k_lo_9 <= 63 && 63 < k_hi_9 && box_20.lo[1] <= 63 && 63 < box_20.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_next_7) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &V_[(z_ * S_ + j_next_7) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_7 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1460,17 +1467,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_8 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_8 = (bf16*)(ring_8 + (turn) % 2 * 9216);
-      const u32 stage_now_at_8 = ph::smem_address(stage_now_8);
-      bf16* stage_then_8 = (bf16*)(ring_8 + (turn + 1) % 2 * 9216);
-      const u32 stage_then_at_8 = ph::smem_address(stage_then_8);
+      const u32 ring_at_8 = ph::smem_address(ring_8);
+      bf16* stage_now_8 = (bf16*)(ring_8 + (turn & 1) * 9216);
+      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 9216;
+      bf16* stage_then_8 = (bf16*)(ring_8 + (~turn & 1) * 9216);
+      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 9216;
       if (turn == 0) {  // the first turn's windows
         if (k_lo_8 <= 0 && 0 < k_hi_8 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_8 <= 63 && 63 < k_hi_8 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_now_at_8 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -1498,11 +1506,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         const i64 k_lo_10 = ph::max64(p_box.lo[1], box_21.lo[0]);
         const i64 k_hi_10 = ph::min64(p_box.hi[1], box_21.hi[0]);
         if (k_lo_10 <= 0 && 0 < k_hi_10 && box_21.lo[1] <= 0 && 0 < box_21.hi[1] && k_lo_10 <= 63 && 63 < k_hi_10 && box_21.lo[1] <= 63 && 63 < box_21.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &V_[(z_ * S_ + j_next_8) * 64 + (r * 64 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_8 + (r) * 144 + (c) * 2, &V_[(z_ * S_ + j_next_8) * 64 + (r * 64 + c)]);
+            ph::stage_async16(stage_then_at_8 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
           }
         } else {
           // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read

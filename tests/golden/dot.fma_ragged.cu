@@ -39,11 +39,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       f32* stage = (f32*)(smem + 0);  // tile<f32>[32, 8] staged for multiply-adds, rows of 48 bytes
       const u32 stage_at = ph::smem_address(stage);
       if (k_ % 4 == 0 && 0 <= 0 && 0 < 32 && 0 <= 0 && 0 < 8 && 0 <= 31 && 31 < 32 && 0 <= 7 && 7 < 8) {  // tile<f32>[32, 8] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 4;
+        const f32* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
         #pragma unroll
         for (int i = 0; i < 1; ++i) {
-          const int e = threadIdx.x + i * 64;
-          const int r = e / 2, c = e % 2 * 4;
-          ph::stage_async16(stage_at + (r) * 48 + (c) * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_at + ((r + i * 32)) * 48 + (c) * 4, chunk + i * 32 * 1 * K_);
         }
       } else {
         // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
@@ -61,10 +61,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
         }
       }
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f32>[8, 24] staged for multiply-adds, a turn ahead
-      f32* stage_now = (f32*)(ring + (turn) % 2 * 896);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      f32* stage_then = (f32*)(ring + (turn + 1) % 2 * 896);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address(ring);
+      f32* stage_now = (f32*)(ring + (turn & 1) * 896);
+      const u32 stage_now_at = ring_at + (turn & 1) * 896;
+      f32* stage_then = (f32*)(ring + (~turn & 1) * 896);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 896;
       if (turn == 0) {  // the first turn's windows
         // tile<f32>[8, 24] to shared memory, 4 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 48; e += 64) {
@@ -173,11 +174,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
       f32* stage_2 = (f32*)(smem + 0);  // tile<f32>[32, 8] staged for multiply-adds, rows of 48 bytes
       const u32 stage_at_2 = ph::smem_address(stage_2);
       if (k_ % 4 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 31 && 31 < box_3.hi[0] && k_lo_2 <= 7 && 7 < k_hi_2) {  // tile<f32>[32, 8] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 4;
+        const f32* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
         #pragma unroll
         for (int i = 0; i < 1; ++i) {
-          const int e = threadIdx.x + i * 64;
-          const int r = e / 2, c = e % 2 * 4;
-          ph::stage_async16(stage_at_2 + (r) * 48 + (c) * 4, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          ph::stage_async16(stage_at_2 + ((r + i * 32)) * 48 + (c) * 4, chunk + i * 32 * 1 * K_);
         }
       } else {
         // tile<f32>[32, 8] to shared memory, 4 elements a thread a turn, zeros where nothing is read
@@ -195,10 +196,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
         }
       }
       unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<f32>[8, 24] staged for multiply-adds, a turn ahead
-      f32* stage_now_2 = (f32*)(ring_2 + (turn) % 2 * 896);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      f32* stage_then_2 = (f32*)(ring_2 + (turn + 1) % 2 * 896);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address(ring_2);
+      f32* stage_now_2 = (f32*)(ring_2 + (turn & 1) * 896);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 896;
+      f32* stage_then_2 = (f32*)(ring_2 + (~turn & 1) * 896);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 896;
       if (turn == 0) {  // the first turn's windows
         // tile<f32>[8, 24] to shared memory, 4 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 48; e += 64) {

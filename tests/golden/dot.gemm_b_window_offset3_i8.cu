@@ -37,17 +37,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_b_window_offset3_i
       __syncthreads();
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
-      i8* stage_now = (i8*)(ring + (turn) % 2 * 18432);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      i8* stage_then = (i8*)(ring + (turn + 1) % 2 * 18432);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address(ring);
+      i8* stage_now = (i8*)(ring + (turn & 1) * 18432);
+      const u32 stage_now_at = ring_at + (turn & 1) * 18432;
+      i8* stage_then = (i8*)(ring + (~turn & 1) * 18432);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 18432;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 16 == 0 && K_ % 16 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 128 && 0 <= 127 && 127 < 128 && 0 <= 127 && 127 < 128) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 16;
+          const i8* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 16;
-            ph::stage_async16(stage_now_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at + ((r + i * 16)) * 144 + (c) * 1, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
@@ -76,11 +77,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_b_window_offset3_i
         const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
         const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
         if (k_next % 16 == 0 && K_ % 16 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 127 && 127 < k_hi) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 16;
+          const i8* chunk = &A_[(m0_ + r) * K_ + (k_next + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 16;
-            ph::stage_async16(stage_then_at + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next + c)]);
+            ph::stage_async16(stage_then_at + ((r + i * 16)) * 144 + (c) * 1, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
@@ -190,17 +191,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_b_window_offset3_i
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
-      i8* stage_now_2 = (i8*)(ring_2 + (turn) % 2 * 18432);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      i8* stage_then_2 = (i8*)(ring_2 + (turn + 1) % 2 * 18432);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address(ring_2);
+      i8* stage_now_2 = (i8*)(ring_2 + (turn & 1) * 18432);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 18432;
+      i8* stage_then_2 = (i8*)(ring_2 + (~turn & 1) * 18432);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 18432;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 127 && 127 < box_3.hi[0] && k_lo_2 <= 127 && 127 < k_hi_2) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 16;
+          const i8* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 16;
-            ph::stage_async16(stage_now_at_2 + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_2 + ((r + i * 16)) * 144 + (c) * 1, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read
@@ -229,11 +231,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_b_window_offset3_i
         const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[0]);
         const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[0]);
         if (k_next_2 % 16 == 0 && K_ % 16 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 127 && 127 < k_hi_3) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 16;
+          const i8* chunk = &A_[(m0_ + r) * K_ + (k_next_2 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 16;
-            ph::stage_async16(stage_then_at_2 + (r) * 144 + (c) * 1, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
+            ph::stage_async16(stage_then_at_2 + ((r + i * 16)) * 144 + (c) * 1, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<i8>[128, 128] to shared memory, 16 elements a thread a turn, zeros where nothing is read

@@ -48,23 +48,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
       bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
-      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn) % 2 * 16384);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      bf16* stage_then = (bf16*)((unsigned char*)stage + (turn + 1) % 2 * 16384);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address((unsigned char*)stage);
+      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn & 1) * 16384);
+      const u32 stage_now_at = ring_at + (turn & 1) * 16384;
+      bf16* stage_then = (bf16*)((unsigned char*)stage + (~turn & 1) * 16384);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 16384;
       unsigned char* ring_2 = (unsigned char*)(smem + own + 33792);  // two stages of tile<bf16>[64, 128] staged for wgmma, a turn ahead
       bf16* stage_2 = (bf16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
-      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn) % 2 * 16384);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + (turn + 1) % 2 * 16384);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address((unsigned char*)stage_2);
+      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn & 1) * 16384);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 16384;
+      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + (~turn & 1) * 16384);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 16384;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -82,11 +84,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 128 && 0 <= 63 && 63 < 64 && 0 <= 127 && 127 < 128) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_now_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_now_at_2 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -116,11 +118,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
         const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
         const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
         if (k_next % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next + c)]);
+            ph::stage_async16(stage_then_at + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -138,11 +140,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 63 && 63 < k_hi && box_2.lo[1] <= 127 && 127 < box_2.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_next + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_then_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_then_at_2 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -169,7 +171,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
         const u64 b_desc = ph::smem_descriptor(stage_now_at_2, 8192, 1024);
         #pragma unroll
         for (int blk = 0; blk < 2; ++blk) {
-          const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
+          const u32 first = (0 * 4 + blk * 4) * 16;  // the warpgroup's first row
           f32 acc[64];
           #pragma unroll
           for (int nb = 0; nb < 16; ++nb) {
@@ -198,22 +200,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn) % 2 * 18432);
-      const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-      bf16* stage_then_3 = (bf16*)(ring_3 + (turn + 1) % 2 * 18432);
-      const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+      const u32 ring_at_3 = ph::smem_address(ring_3);
+      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 18432);
+      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 18432;
+      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 18432);
+      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 18432;
       unsigned char* ring_4 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 128] staged for ldmatrix, a turn ahead
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn) % 2 * 17408);
-      const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-      bf16* stage_then_4 = (bf16*)(ring_4 + (turn + 1) % 2 * 17408);
-      const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+      const u32 ring_at_4 = ph::smem_address(ring_4);
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 17408);
+      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 17408;
+      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 17408);
+      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 17408;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -231,11 +235,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 128 && 0 <= 63 && 63 < 64 && 0 <= 127 && 127 < 128) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_now_at_4 + (r) * 272 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_now_at_4 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -265,11 +269,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
         const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
         const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
         if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 127 && 127 < box_3.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next_2 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next_2 + c)]);
+            ph::stage_async16(stage_then_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -287,11 +291,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[1] <= 0 && 0 < box_4.hi[1] && k_lo_2 <= 63 && 63 < k_hi_2 && box_4.lo[1] <= 127 && 127 < box_4.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_next_2 + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_then_at_4 + (r) * 272 + (c) * 2, &B_[(k_next_2 + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_then_at_4 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -438,23 +442,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
       bf16* stage_3 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn) % 2 * 16384);
-      const u32 stage_now_at_5 = ph::smem_address(stage_now_5);
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + (turn + 1) % 2 * 16384);
-      const u32 stage_then_at_5 = ph::smem_address(stage_then_5);
+      const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_3);
+      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn & 1) * 16384);
+      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 16384;
+      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + (~turn & 1) * 16384);
+      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 16384;
       unsigned char* ring_6 = (unsigned char*)(smem + own + 33792);  // two stages of tile<bf16>[64, 128] staged for wgmma, a turn ahead
       bf16* stage_4 = (bf16*)((unsigned char*)(ring_6) + (0u - ph::smem_address(ring_6)) % 1024);
-      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn) % 2 * 16384);
-      const u32 stage_now_at_6 = ph::smem_address(stage_now_6);
-      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 16384);
-      const u32 stage_then_at_6 = ph::smem_address(stage_then_6);
+      const u32 ring_at_6 = ph::smem_address((unsigned char*)stage_4);
+      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn & 1) * 16384);
+      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 16384;
+      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + (~turn & 1) * 16384);
+      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 16384;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_5 + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_5 + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -472,11 +478,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_6.lo[1] <= 127 && 127 < box_6.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_now_at_6 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_now_at_6 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -506,11 +512,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
         const i64 k_lo_4 = ph::max64(box_7.lo[1], box_8.lo[0]);
         const i64 k_hi_4 = ph::min64(box_7.hi[1], box_8.hi[0]);
         if (k_next_3 % 8 == 0 && K_ % 8 == 0 && box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_4 <= 0 && 0 < k_hi_4 && box_7.lo[0] <= 127 && 127 < box_7.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next_3 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_5 + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next_3 + c)]);
+            ph::stage_async16(stage_then_at_5 + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -528,11 +534,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_4 <= 0 && 0 < k_hi_4 && box_8.lo[1] <= 0 && 0 < box_8.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_8.lo[1] <= 127 && 127 < box_8.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_next_3 + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_then_at_6 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next_3 + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_then_at_6 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -559,7 +565,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
         const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_6, 8192, 1024);
         #pragma unroll
         for (int blk_3 = 0; blk_3 < 2; ++blk_3) {
-          const u32 first_3 = (threadIdx.x / 128 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
+          const u32 first_3 = (0 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
           f32 acc_4[64];
           #pragma unroll
           for (int nb_3 = 0; nb_3 < 16; ++nb_3) {
@@ -588,22 +594,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
-      bf16* stage_now_7 = (bf16*)(ring_7 + (turn) % 2 * 18432);
-      const u32 stage_now_at_7 = ph::smem_address(stage_now_7);
-      bf16* stage_then_7 = (bf16*)(ring_7 + (turn + 1) % 2 * 18432);
-      const u32 stage_then_at_7 = ph::smem_address(stage_then_7);
+      const u32 ring_at_7 = ph::smem_address(ring_7);
+      bf16* stage_now_7 = (bf16*)(ring_7 + (turn & 1) * 18432);
+      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 18432;
+      bf16* stage_then_7 = (bf16*)(ring_7 + (~turn & 1) * 18432);
+      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 18432;
       unsigned char* ring_8 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 128] staged for ldmatrix, a turn ahead
-      bf16* stage_now_8 = (bf16*)(ring_8 + (turn) % 2 * 17408);
-      const u32 stage_now_at_8 = ph::smem_address(stage_now_8);
-      bf16* stage_then_8 = (bf16*)(ring_8 + (turn + 1) % 2 * 17408);
-      const u32 stage_then_at_8 = ph::smem_address(stage_then_8);
+      const u32 ring_at_8 = ph::smem_address(ring_8);
+      bf16* stage_now_8 = (bf16*)(ring_8 + (turn & 1) * 17408);
+      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 17408;
+      bf16* stage_then_8 = (bf16*)(ring_8 + (~turn & 1) * 17408);
+      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 17408;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_7 + (r) * 144 + (c) * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_7 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -621,11 +629,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_6.lo[1] <= 127 && 127 < box_6.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_now_at_8 + (r) * 272 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_now_at_8 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -655,11 +663,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
         const i64 k_lo_5 = ph::max64(box_9.lo[1], box_10.lo[0]);
         const i64 k_hi_5 = ph::min64(box_9.hi[1], box_10.hi[0]);
         if (k_next_4 % 8 == 0 && K_ % 8 == 0 && box_9.lo[0] <= 0 && 0 < box_9.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_9.lo[0] <= 127 && 127 < box_9.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const bf16* chunk = &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next_4 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_7 + (r) * 144 + (c) * 2, &A_[(2 * M_ + (m0_ + r)) * K_ + (k_next_4 + c)]);
+            ph::stage_async16(stage_then_at_7 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -677,11 +685,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_batch_const_index(
           }
         }
         if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_5 <= 0 && 0 < k_hi_5 && box_10.lo[1] <= 0 && 0 < box_10.hi[1] && k_lo_5 <= 63 && 63 < k_hi_5 && box_10.lo[1] <= 127 && 127 < box_10.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+          const bf16* chunk = &B_[(k_next_4 + r) * N_ + (n0_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 8; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 16, c = e % 16 * 8;
-            ph::stage_async16(stage_then_at_8 + (r) * 272 + (c) * 2, &B_[(k_next_4 + r) * N_ + (n0_ + c)]);
+            ph::stage_async16(stage_then_at_8 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
           }
         } else {
           // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read

@@ -37,10 +37,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       __syncthreads();
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[32, 32] staged for ldmatrix, a turn ahead
-      i8* stage_now = (i8*)(ring + (turn) % 2 * 1536);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      i8* stage_then = (i8*)(ring + (turn + 1) % 2 * 1536);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address(ring);
+      i8* stage_now = (i8*)(ring + (turn & 1) * 1536);
+      const u32 stage_now_at = ring_at + (turn & 1) * 1536;
+      i8* stage_then = (i8*)(ring + (~turn & 1) * 1536);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 1536;
       if (turn == 0) {  // the first turn's windows
         // tile<i8>[32, 32] to shared memory, 16 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 64; e += 128) {
@@ -172,10 +173,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_i8(i8* A_, i8* B_,
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
       #if __CUDA_ARCH__ >= 800
       unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[32, 32] staged for ldmatrix, a turn ahead
-      i8* stage_now_2 = (i8*)(ring_2 + (turn) % 2 * 1536);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      i8* stage_then_2 = (i8*)(ring_2 + (turn + 1) % 2 * 1536);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address(ring_2);
+      i8* stage_now_2 = (i8*)(ring_2 + (turn & 1) * 1536);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 1536;
+      i8* stage_then_2 = (i8*)(ring_2 + (~turn & 1) * 1536);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 1536;
       if (turn == 0) {  // the first turn's windows
         // tile<i8>[32, 32] to shared memory, 16 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 64; e += 128) {

@@ -48,23 +48,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for wgmma, a turn ahead
       f16* stage = (f16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
-      f16* stage_now = (f16*)((unsigned char*)stage + (turn) % 2 * 8192);
-      const u32 stage_now_at = ph::smem_address(stage_now);
-      f16* stage_then = (f16*)((unsigned char*)stage + (turn + 1) % 2 * 8192);
-      const u32 stage_then_at = ph::smem_address(stage_then);
+      const u32 ring_at = ph::smem_address((unsigned char*)stage);
+      f16* stage_now = (f16*)((unsigned char*)stage + (turn & 1) * 8192);
+      const u32 stage_now_at = ring_at + (turn & 1) * 8192;
+      f16* stage_then = (f16*)((unsigned char*)stage + (~turn & 1) * 8192);
+      const u32 stage_then_at = ring_at + (~turn & 1) * 8192;
       unsigned char* ring_2 = (unsigned char*)(smem + own + 17408);  // two stages of tile<f16>[16, 192] staged for wgmma, a turn ahead
       f16* stage_2 = (f16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
-      f16* stage_now_2 = (f16*)((unsigned char*)stage_2 + (turn) % 2 * 6144);
-      const u32 stage_now_at_2 = ph::smem_address(stage_now_2);
-      f16* stage_then_2 = (f16*)((unsigned char*)stage_2 + (turn + 1) % 2 * 6144);
-      const u32 stage_then_at_2 = ph::smem_address(stage_then_2);
+      const u32 ring_at_2 = ph::smem_address((unsigned char*)stage_2);
+      f16* stage_now_2 = (f16*)((unsigned char*)stage_2 + (turn & 1) * 6144);
+      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 6144;
+      f16* stage_then_2 = (f16*)((unsigned char*)stage_2 + (~turn & 1) * 6144);
+      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 6144;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 16 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 16) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -115,11 +117,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
         const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
         if (k_next % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_next + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
+            ph::stage_async16(stage_then_at + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -168,7 +170,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         const u64 b_desc = ph::smem_descriptor(stage_now_at_2, 2048, 1024);
         #pragma unroll
         for (int blk = 0; blk < 1; ++blk) {
-          const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
+          const u32 first = (0 * 4 + blk * 4) * 16;  // the warpgroup's first row
           f32 acc[96];
           #pragma unroll
           for (int nb = 0; nb < 24; ++nb) {
@@ -197,22 +199,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for ldmatrix, a turn ahead
-      f16* stage_now_3 = (f16*)(ring_3 + (turn) % 2 * 3072);
-      const u32 stage_now_at_3 = ph::smem_address(stage_now_3);
-      f16* stage_then_3 = (f16*)(ring_3 + (turn + 1) % 2 * 3072);
-      const u32 stage_then_at_3 = ph::smem_address(stage_then_3);
+      const u32 ring_at_3 = ph::smem_address(ring_3);
+      f16* stage_now_3 = (f16*)(ring_3 + (turn & 1) * 3072);
+      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 3072;
+      f16* stage_then_3 = (f16*)(ring_3 + (~turn & 1) * 3072);
+      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 3072;
       unsigned char* ring_4 = (unsigned char*)(smem + own + 6144);  // two stages of tile<f16>[16, 192] staged for ldmatrix, a turn ahead
-      f16* stage_now_4 = (f16*)(ring_4 + (turn) % 2 * 6400);
-      const u32 stage_now_at_4 = ph::smem_address(stage_now_4);
-      f16* stage_then_4 = (f16*)(ring_4 + (turn + 1) % 2 * 6400);
-      const u32 stage_then_at_4 = ph::smem_address(stage_then_4);
+      const u32 ring_at_4 = ph::smem_address(ring_4);
+      f16* stage_now_4 = (f16*)(ring_4 + (turn & 1) * 6400);
+      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 6400;
+      f16* stage_then_4 = (f16*)(ring_4 + (~turn & 1) * 6400);
+      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 6400;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 16 && 0 <= 63 && 63 < 64 && 0 <= 15 && 15 < 16) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 2, c = e % 2 * 8;
-            ph::stage_async16(stage_now_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_3 + ((r + i * 64)) * 48 + (c) * 2, chunk + i * 64 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -263,11 +267,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
         const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
         if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 63 && 63 < box_3.hi[0] && k_lo_2 <= 15 && 15 < k_hi_2) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_next_2 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 2, c = e % 2 * 8;
-            ph::stage_async16(stage_then_at_3 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
+            ph::stage_async16(stage_then_at_3 + ((r + i * 64)) * 48 + (c) * 2, chunk + i * 64 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -459,23 +463,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
       unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for wgmma, a turn ahead
       f16* stage_3 = (f16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
-      f16* stage_now_5 = (f16*)((unsigned char*)stage_3 + (turn) % 2 * 8192);
-      const u32 stage_now_at_5 = ph::smem_address(stage_now_5);
-      f16* stage_then_5 = (f16*)((unsigned char*)stage_3 + (turn + 1) % 2 * 8192);
-      const u32 stage_then_at_5 = ph::smem_address(stage_then_5);
+      const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_3);
+      f16* stage_now_5 = (f16*)((unsigned char*)stage_3 + (turn & 1) * 8192);
+      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 8192;
+      f16* stage_then_5 = (f16*)((unsigned char*)stage_3 + (~turn & 1) * 8192);
+      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 8192;
       unsigned char* ring_6 = (unsigned char*)(smem + own + 17408);  // two stages of tile<f16>[16, 192] staged for wgmma, a turn ahead
       f16* stage_4 = (f16*)((unsigned char*)(ring_6) + (0u - ph::smem_address(ring_6)) % 1024);
-      f16* stage_now_6 = (f16*)((unsigned char*)stage_4 + (turn) % 2 * 6144);
-      const u32 stage_now_at_6 = ph::smem_address(stage_now_6);
-      f16* stage_then_6 = (f16*)((unsigned char*)stage_4 + (turn + 1) % 2 * 6144);
-      const u32 stage_then_at_6 = ph::smem_address(stage_then_6);
+      const u32 ring_at_6 = ph::smem_address((unsigned char*)stage_4);
+      f16* stage_now_6 = (f16*)((unsigned char*)stage_4 + (turn & 1) * 6144);
+      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 6144;
+      f16* stage_then_6 = (f16*)((unsigned char*)stage_4 + (~turn & 1) * 6144);
+      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 6144;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_5 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -526,11 +532,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         const i64 k_lo_4 = ph::max64(box_7.lo[1], box_8.lo[0]);
         const i64 k_hi_4 = ph::min64(box_7.hi[1], box_8.hi[0]);
         if (k_next_3 % 8 == 0 && K_ % 8 == 0 && box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_4 <= 0 && 0 < k_hi_4 && box_7.lo[0] <= 63 && 63 < box_7.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_next_3 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 4; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 8, c = e % 8 * 8;
-            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next_3 + c)]);
+            ph::stage_async16(stage_then_at_5 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -579,7 +585,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_6, 2048, 1024);
         #pragma unroll
         for (int blk_3 = 0; blk_3 < 1; ++blk_3) {
-          const u32 first_3 = (threadIdx.x / 128 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
+          const u32 first_3 = (0 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
           f32 acc_4[96];
           #pragma unroll
           for (int nb_3 = 0; nb_3 < 24; ++nb_3) {
@@ -608,22 +614,24 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
       }
       #elif __CUDA_ARCH__ >= 800
       unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // two stages of tile<f16>[64, 16] staged for ldmatrix, a turn ahead
-      f16* stage_now_7 = (f16*)(ring_7 + (turn) % 2 * 3072);
-      const u32 stage_now_at_7 = ph::smem_address(stage_now_7);
-      f16* stage_then_7 = (f16*)(ring_7 + (turn + 1) % 2 * 3072);
-      const u32 stage_then_at_7 = ph::smem_address(stage_then_7);
+      const u32 ring_at_7 = ph::smem_address(ring_7);
+      f16* stage_now_7 = (f16*)(ring_7 + (turn & 1) * 3072);
+      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 3072;
+      f16* stage_then_7 = (f16*)(ring_7 + (~turn & 1) * 3072);
+      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 3072;
       unsigned char* ring_8 = (unsigned char*)(smem + own + 6144);  // two stages of tile<f16>[16, 192] staged for ldmatrix, a turn ahead
-      f16* stage_now_8 = (f16*)(ring_8 + (turn) % 2 * 6400);
-      const u32 stage_now_at_8 = ph::smem_address(stage_now_8);
-      f16* stage_then_8 = (f16*)(ring_8 + (turn + 1) % 2 * 6400);
-      const u32 stage_then_at_8 = ph::smem_address(stage_then_8);
+      const u32 ring_at_8 = ph::smem_address(ring_8);
+      f16* stage_now_8 = (f16*)(ring_8 + (turn & 1) * 6400);
+      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 6400;
+      f16* stage_then_8 = (f16*)(ring_8 + (~turn & 1) * 6400);
+      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 6400;
       if (turn == 0) {  // the first turn's windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 15 && 15 < k_hi_3) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 2, c = e % 2 * 8;
-            ph::stage_async16(stage_now_at_7 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+            ph::stage_async16(stage_now_at_7 + ((r + i * 64)) * 48 + (c) * 2, chunk + i * 64 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -674,11 +682,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_f16(f16* A_,
         const i64 k_lo_5 = ph::max64(box_9.lo[1], box_10.lo[0]);
         const i64 k_hi_5 = ph::min64(box_9.hi[1], box_10.hi[0]);
         if (k_next_4 % 8 == 0 && K_ % 8 == 0 && box_9.lo[0] <= 0 && 0 < box_9.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_9.lo[0] <= 63 && 63 < box_9.hi[0] && k_lo_5 <= 15 && 15 < k_hi_5) {  // tile<f16>[64, 16] inside its tensor: copied whole, in flight
+          const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 8;
+          const f16* chunk = &A_[(m0_ + r) * K_ + (k_next_4 + c)];  // the thread's first chunk
           #pragma unroll
           for (int i = 0; i < 1; ++i) {
-            const int e = threadIdx.x + i * 128;
-            const int r = e / 2, c = e % 2 * 8;
-            ph::stage_async16(stage_then_at_7 + (r) * 48 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_4 + c)]);
+            ph::stage_async16(stage_then_at_7 + ((r + i * 64)) * 48 + (c) * 2, chunk + i * 64 * 1 * K_);
           }
         } else {
           // tile<f16>[64, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read

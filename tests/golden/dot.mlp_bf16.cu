@@ -29,11 +29,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   bf16* stage = (bf16*)((unsigned char*)(raw) + (0u - ph::smem_address(raw)) % 1024);
   const u32 stage_at = ph::smem_address(stage);
   if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+    const bf16* chunk = &X_[m0_ * 64 + (r * 64 + c)];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 8, c = e % 8 * 8;
-      ph::stage_async16(stage_at + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &X_[m0_ * 64 + (r * 64 + c)]);
+      ph::stage_async16(stage_at + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
     }
   } else {
     // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -54,11 +54,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   bf16* stage_2 = (bf16*)((unsigned char*)(raw_2) + (0u - ph::smem_address(raw_2)) % 1024);
   const u32 stage_at_2 = ph::smem_address(stage_2);
   if (k_lo <= 0 && 0 < k_hi && 0 <= 0 && 0 < 64 && k_lo <= 63 && 63 < k_hi && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+    const bf16* chunk = &W1_[r * 64 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 8, c = e % 8 * 8;
-      ph::stage_async16(stage_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &W1_[r * 64 + c]);
+      ph::stage_async16(stage_at_2 + (c) / 64 * 8192 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 64);
     }
   } else {
     // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -83,7 +83,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
     const u64 b_desc = ph::smem_descriptor(stage_at_2, 8192, 1024);
     #pragma unroll
     for (int blk = 0; blk < 1; ++blk) {
-      const u32 first = (threadIdx.x / 128 * 4 + blk * 4) * 16;  // the warpgroup's first row
+      const u32 first = (0 * 4 + blk * 4) * 16;  // the warpgroup's first row
       f32 acc[32] = {};
       ph::wgmma_fence();
       #pragma unroll
@@ -106,11 +106,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
   const u32 stage_at_3 = ph::smem_address(stage_3);
   if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 63 && 63 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+    const bf16* chunk = &X_[m0_ * 64 + (r * 64 + c)];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 8, c = e % 8 * 8;
-      ph::stage_async16(stage_at_3 + (r) * 144 + (c) * 2, &X_[m0_ * 64 + (r * 64 + c)]);
+      ph::stage_async16(stage_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
     }
   } else {
     // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -130,11 +130,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   bf16* stage_4 = (bf16*)(smem + 9216);  // tile<bf16>[64, 64] staged for ldmatrix, rows of 144 bytes
   const u32 stage_at_4 = ph::smem_address(stage_4);
   if (k_lo <= 0 && 0 < k_hi && 0 <= 0 && 0 < 64 && k_lo <= 63 && 63 < k_hi && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+    const bf16* chunk = &W1_[r * 64 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 8, c = e % 8 * 8;
-      ph::stage_async16(stage_at_4 + (r) * 144 + (c) * 2, &W1_[r * 64 + c]);
+      ph::stage_async16(stage_at_4 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 64);
     }
   } else {
     // tile<bf16>[64, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -256,11 +256,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_mlp_bf16(bf16* X_, bf16
   bf16* stage_5 = (bf16*)(smem + 0);  // tile<bf16>[64, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at_5 = ph::smem_address(stage_5);
   if (k_lo_2 <= 0 && 0 < k_hi_2 && 0 <= 0 && 0 < 32 && k_lo_2 <= 63 && 63 < k_hi_2 && 0 <= 31 && 31 < 32) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
+    const bf16* chunk = &W2_[r * 32 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 2; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at_5 + (r) * 80 + (c) * 2, &W2_[r * 32 + c]);
+      ph::stage_async16(stage_at_5 + ((r + i * 32)) * 80 + (c) * 2, chunk + i * 32 * 32);
     }
   } else {
     // tile<bf16>[64, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read

@@ -18,11 +18,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   bf16* stage = (bf16*)(smem + 0);  // tile<bf16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at = ph::smem_address(stage);
   if (box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 31 && 31 < box.hi[0] && k_lo <= 31 && 31 < k_hi) {  // tile<bf16>[32, 32] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
+    const bf16* chunk = &A_[r_ * 32 + (r * 32 + c)];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 2; ++i) {
-      const int e = threadIdx.x + i * 64;
-      const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at + (r) * 80 + (c) * 2, &A_[r_ * 32 + (r * 32 + c)]);
+      ph::stage_async16(stage_at + ((r + i * 16)) * 80 + (c) * 2, chunk + i * 16 * 32);
     }
   } else {
     // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -42,11 +42,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   bf16* stage_2 = (bf16*)(smem + 2560);  // tile<bf16>[32, 16] staged for ldmatrix, rows of 48 bytes
   const u32 stage_at_2 = ph::smem_address(stage_2);
   if (k_lo <= 0 && 0 < k_hi && 0 <= 0 && 0 < 16 && k_lo <= 31 && 31 < k_hi && 0 <= 15 && 15 < 16) {  // tile<bf16>[32, 16] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 8;
+    const bf16* chunk = &B_[r * 16 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 1; ++i) {
-      const int e = threadIdx.x + i * 64;
-      const int r = e / 2, c = e % 2 * 8;
-      ph::stage_async16(stage_at_2 + (r) * 48 + (c) * 2, &B_[r * 16 + c]);
+      ph::stage_async16(stage_at_2 + ((r + i * 32)) * 48 + (c) * 2, chunk + i * 32 * 16);
     }
   } else {
     // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -152,11 +152,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at_3 = ph::smem_address(stage_3);
   if (box_4.lo[0] <= 0 && 0 < box_4.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[0] <= 31 && 31 < box_4.hi[0] && k_lo_2 <= 31 && 31 < k_hi_2) {  // tile<bf16>[32, 32] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
+    const bf16* chunk = &A_[r_ * 32 + (r * 32 + c)];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 2; ++i) {
-      const int e = threadIdx.x + i * 64;
-      const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at_3 + (r) * 80 + (c) * 2, &A_[r_ * 32 + (r * 32 + c)]);
+      ph::stage_async16(stage_at_3 + ((r + i * 16)) * 80 + (c) * 2, chunk + i * 16 * 32);
     }
   } else {
     // tile<bf16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -176,11 +176,11 @@ extern "C" __global__ void __launch_bounds__(64) phobos_softmax_products(bf16* A
   bf16* stage_4 = (bf16*)(smem + 2560);  // tile<bf16>[32, 16] staged for ldmatrix, rows of 48 bytes
   const u32 stage_at_4 = ph::smem_address(stage_4);
   if (k_lo_2 <= 0 && 0 < k_hi_2 && 0 <= 0 && 0 < 16 && k_lo_2 <= 31 && 31 < k_hi_2 && 0 <= 15 && 15 < 16) {  // tile<bf16>[32, 16] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 2, c = threadIdx.x % 2 * 8;
+    const bf16* chunk = &B_[r * 16 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 1; ++i) {
-      const int e = threadIdx.x + i * 64;
-      const int r = e / 2, c = e % 2 * 8;
-      ph::stage_async16(stage_at_4 + (r) * 48 + (c) * 2, &B_[r * 16 + c]);
+      ph::stage_async16(stage_at_4 + ((r + i * 32)) * 48 + (c) * 2, chunk + i * 32 * 16);
     }
   } else {
     // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read

@@ -10,11 +10,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16_f32(f16* X_
   f16* stage = (f16*)(smem + 0);  // tile<f16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at = ph::smem_address(stage);
   if (0 <= 0 && 0 < 32 && 0 <= 0 && 0 < 32 && 0 <= 31 && 31 < 32 && 0 <= 31 && 31 < 32) {  // tile<f16>[32, 32] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
+    const f16* chunk = &X_[r * 32 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 1; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at + (r) * 80 + (c) * 2, &X_[r * 32 + c]);
+      ph::stage_async16(stage_at + ((r + i * 32)) * 80 + (c) * 2, chunk + i * 32 * 32);
     }
   } else {
     // tile<f16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -34,11 +34,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_dot_row_f16_f32(f16* X_
   f16* stage_2 = (f16*)(smem + 2560);  // tile<f16>[32, 32] staged for ldmatrix, rows of 80 bytes
   const u32 stage_at_2 = ph::smem_address(stage_2);
   if (0 <= 0 && 0 < 32 && 0 <= 0 && 0 < 32 && 0 <= 31 && 31 < 32 && 0 <= 31 && 31 < 32) {  // tile<f16>[32, 32] inside its tensor: copied whole, in flight
+    const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
+    const f16* chunk = &Y_[r * 32 + c];  // the thread's first chunk
     #pragma unroll
     for (int i = 0; i < 1; ++i) {
-      const int e = threadIdx.x + i * 128;
-      const int r = e / 4, c = e % 4 * 8;
-      ph::stage_async16(stage_at_2 + (r) * 80 + (c) * 2, &Y_[r * 32 + c]);
+      ph::stage_async16(stage_at_2 + ((r + i * 32)) * 80 + (c) * 2, chunk + i * 32 * 32);
     }
   } else {
     // tile<f16>[32, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read

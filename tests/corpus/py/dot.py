@@ -449,3 +449,54 @@ def loop_window_literal_offset(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16
     for k in range(0, K, 64):
         acc += ph.dot(A[m0:+64, k + 3:+64], B[k:+64, n0:+64])
     C[m0:+64, n0:+64] = acc
+
+
+@ph.kernel
+@ph.launch(128)
+def dot_into_own_operand_i8(A: ph.tensor[ph.i8][K, K], B: ph.tensor[ph.i8][K, N]):
+    n0: ph.let = ph.ctx.block.x * 64
+    B[0:+64, n0:+64] = ph.dot(A[0:+64, 0:+64], B[0:+64, n0:+64])
+
+
+@ph.kernel
+@ph.launch(128)
+def dot_into_own_operand_bf16(A: ph.tensor[ph.bf16][K, K], B: ph.tensor[ph.bf16][K, N]):
+    n0: ph.let = ph.ctx.block.x * 64
+    B[0:+64, n0:+64] = ph.dot(A[0:+64, 0:+64], B[0:+64, n0:+64])
+
+
+@ph.kernel
+@ph.launch(128)
+def loop_window_placed_by_stored_index(A: ph.tensor[ph.f16][M, K], B: ph.tensor[ph.f16][K, N],
+                                       C: ph.tensor[ph.f32][M, N], IDX: ph.tensor[ph.i64][R, T]):
+    r: ph.let = ph.ctx.block.x
+    m0: ph.let = r * 32
+    acc: ph.var[ph.tile[ph.f32][32, 32]] = 0.0
+    for k in range(0, K, 16):
+        acc += ph.dot(A[m0:+32, IDX[r, k // 16]:+16], B[k:+16, 0:+32])
+        if k + 16 < K:
+            IDX[r:+1, k // 16 + 1:+1] = IDX[r:+1, k // 16:+1] + 16
+    C[m0:+32, 0:+32] = acc
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_store_offset3(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N], C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.y * TM
+    n0: ph.let = ph.ctx.block.x * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0 + 3:+TN] = ph.bf16(acc)
+
+
+@ph.kernel
+@ph.autotune(TM=[128], TN=[128], TK=[64])
+def gemm_b_window_by_block_y(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][K, N],
+                             C: ph.tensor[ph.bf16][M, N]):
+    m0: ph.let = ph.ctx.block.x * TM
+    n0: ph.let = ph.ctx.block.y * TN
+    acc: ph.var[ph.tile[ph.f32][TM, TN]] = 0.0
+    for k in range(0, K, TK):
+        acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
+    C[m0:+TM, n0:+TN] = ph.bf16(acc)

@@ -14,6 +14,7 @@ longer than its elements: ldmatrix's 8 row addresses then fall in 8 different
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -116,11 +117,22 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
         turn = w.loop_name("i")
         w.line(f"if ({' && '.join(tests)}) {{  // {stored.type} inside its tensor: copied whole, in flight")
         with w.indented():
-            w.unrolled(f"for (int {turn} = 0; {turn} < {chunks // threads}; ++{turn}) {{", [
-                f"const int {e} = threadIdx.x + {turn} * {threads};",
-                f"const int {r} = {e} / {cols // group}, {c} = {e} % {cols // group} * {group};",
-                f"ph::stage_async16({plan.at(address, r, c)}, {source});",
-            ])
+            per_row, chunk = cols // group, w.loop_name("chunk")
+            step = _row_stride(w, stored) if threads % per_row == 0 else None
+            if step is not None:  # each thread the same columns, rows a whole CTA's apart
+                rows_apart = threads // per_row
+                w.line(f"const int {r} = threadIdx.x / {per_row}, {c} = threadIdx.x % {per_row} * {group};")
+                w.line(f"const {storage}* {chunk} = {source};  // the thread's first chunk")
+                w.unrolled(f"for (int {turn} = 0; {turn} < {chunks // threads}; ++{turn}) {{", [
+                    f"ph::stage_async16({plan.at(address, f'({r} + {turn} * {rows_apart})', c)}, "
+                    f"{chunk} + {turn} * {rows_apart} * {step});",
+                ])
+            else:
+                w.unrolled(f"for (int {turn} = 0; {turn} < {chunks // threads}; ++{turn}) {{", [
+                    f"const int {e} = threadIdx.x + {turn} * {threads};",
+                    f"const int {r} = {e} / {per_row}, {c} = {e} % {per_row} * {group};",
+                    f"ph::stage_async16({plan.at(address, r, c)}, {source});",
+                ])
         w.line("} else {")
         w.depth += 1
     w.line(f"// {stored.type} to shared memory, {group} elements a thread a turn, zeros where nothing is read")
@@ -159,6 +171,20 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
         w.depth -= 1
         w.line("}")
     return Staged(plan, address, tile, source is not None)
+
+
+def _row_stride(w: TileWriter, stored: ir.Expr) -> str | None:
+    """The elements between two rows of a copied window in its tensor (C++), so that a
+    thread's chunks a fixed number of rows apart are one address plus constants; None
+    where the stored rows are not the window's first windowed dim."""
+    if not isinstance(stored, ir.Load):
+        return None
+    windows = [k for k, it in enumerate(stored.items) if isinstance(it, ir.Window)]
+    if len(windows) != 2:
+        return None
+    after = w.tensors[stored.tensor].dims[windows[0] + 1:]
+    literal = math.prod(n for n in after if isinstance(n, int))
+    return " * ".join([str(literal), *(w.dim(n) for n in after if not isinstance(n, int))])
 
 
 def shown_as(plan: StageLayout, present: Present) -> Present:

@@ -90,8 +90,10 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
                 w.line("}")
                 a = f"{n.fa}[{n.step}]"
             else:  # the warpgroup's 64 rows of the block: 128 bytes a row in each box
-                w.line(f"const u32 {n.first} = (threadIdx.x / 128 * 4 + {n.blk} * {n.warps}) * 16;  "
-                       "// the warpgroup's first row")
+                # One warpgroup: its first row a constant, so that the descriptors are the same
+                # for every thread and computed in uniform registers.
+                group = "0" if w.kernel.threads <= 128 else "threadIdx.x / 128"
+                w.line(f"const u32 {n.first} = ({group} * 4 + {n.blk} * {n.warps}) * 16;  // the warpgroup's first row")
                 a = f"{a_desc} + ({n.first} * {stages.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
             w.line(f"f32 {n.acc}[{cols // 2}]{'' if start else ' = {}'};")
             # The registers wgmma reads are held as they are from here: else ptxas (NVRTC 13.0)

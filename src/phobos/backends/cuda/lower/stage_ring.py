@@ -195,7 +195,7 @@ def _one_stage(w: TileWriter, plan: stages.StageLayout, reader: str) -> tuple[st
     """One stage of shared memory of the loop's own for an operand copied once: (pointer,
     shared address)."""
     base = _own_stages(w, plan, 1, f"{plan.stored.type} staged for {reader}, once for every turn", "once")
-    return _stage_at(w, plan, "once", base)
+    return _stage_at(w, plan, "once", base, "0", None)
 
 
 def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
@@ -203,8 +203,10 @@ def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
     """Two stages of shared memory of the loop's own for one operand: (pointer, shared
     address) of this turn's and of the next turn's."""
     base = _own_stages(w, plan, 2, f"two stages of {plan.stored.type} staged for {reader}, a turn ahead", "ring")
-    return (_stage_at(w, plan, "now", f"{base} + ({ring.turn}) % 2 * {plan.bytes}"),
-            _stage_at(w, plan, "then", f"{base} + ({ring.turn} + 1) % 2 * {plan.bytes}"))
+    first = w.names.take("ring_at")
+    w.line(f"const u32 {first} = ph::smem_address({base});")
+    return (_stage_at(w, plan, "now", base, f"({ring.turn} & 1) * {plan.bytes}", first),
+            _stage_at(w, plan, "then", base, f"(~{ring.turn} & 1) * {plan.bytes}", first))
 
 
 def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: str, base: str) -> str:
@@ -214,10 +216,14 @@ def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: st
     return f"(unsigned char*){dot_stage.place(w, plan, start)}" if plan.swizzled else start
 
 
-def _stage_at(w: TileWriter, plan: stages.StageLayout, which: str, place: str) -> tuple[str, str]:
-    """A stage's pointer of its element type at `place`, and its shared address."""
+def _stage_at(w: TileWriter, plan: stages.StageLayout, which: str, base: str, offset: str,
+              base_at: str | None) -> tuple[str, str]:
+    """A stage's pointer of its element type, `offset` bytes past `base`, and its shared
+    address: from `base_at` (base's, the same every turn) plus the offset where given,
+    so that a turn adds a number rather than converting a pointer."""
     storage = ct.storage_type(plan.stored.type.dtype)
     pointer, address = w.names.take(f"stage_{which}"), w.names.take(f"stage_{which}_at")
-    w.line(f"{storage}* {pointer} = ({storage}*)({place});")
-    w.line(f"const u32 {address} = ph::smem_address({pointer});")
+    w.line(f"{storage}* {pointer} = ({storage}*)({base} + {offset});")
+    at = f"ph::smem_address({pointer})" if base_at is None else f"{base_at} + {offset}"
+    w.line(f"const u32 {address} = {at};")
     return pointer, address
