@@ -190,15 +190,27 @@ inline float __cosf(float x) { return std::cos(x); }
 inline float __fdividef(float a, float b) { return a / b; }
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+// The GPU's float max and min (FMNMX, DMNMX): NaN skipped and -0 below +0, where the
+// host's fmax and fmin may give either zero.
+template <class T> inline T max_number(T a, T b) {
+  if (a == 0 && b == 0) return std::signbit(a) ? b : a;
+  return std::fmax(a, b); }
+template <class T> inline T min_number(T a, T b) {
+  if (a == 0 && b == 0) return std::signbit(a) ? a : b;
+  return std::fmin(a, b); }
+#define fmaxf(a, b) max_number<float>(a, b)
+#define fminf(a, b) min_number<float>(a, b)
+#define fmax(a, b) max_number<double>(a, b)
+#define fmin(a, b) min_number<double>(a, b)
 // CUDA's global min and max: one overload a pair of arithmetic types, in their common
-// type (the usual arithmetic conversions); of floats, fmin and fmax.
+// type (the usual arithmetic conversions); of floats, the GPU's.
 template <class A, class B> inline std::common_type_t<A, B> min(A a, B b) {
   using T = std::common_type_t<A, B>;
-  if constexpr (std::is_floating_point_v<T>) return std::fmin((T)a, (T)b);
+  if constexpr (std::is_floating_point_v<T>) return min_number((T)a, (T)b);
   else return (T)b < (T)a ? (T)b : (T)a; }
 template <class A, class B> inline std::common_type_t<A, B> max(A a, B b) {
   using T = std::common_type_t<A, B>;
-  if constexpr (std::is_floating_point_v<T>) return std::fmax((T)a, (T)b);
+  if constexpr (std::is_floating_point_v<T>) return max_number((T)a, (T)b);
   else return (T)b > (T)a ? (T)b : (T)a; }
 inline void* __cvta_shared_to_generic(unsigned a) { return smem_buf + a; }
 inline unsigned __cvta_generic_to_shared(const void* p) { return (unsigned)((const unsigned char*)p - smem_buf); }

@@ -93,6 +93,65 @@ def _float_expect(a: dict) -> dict:
     return {"O": o, "C": c.astype(np.int32)}
 
 
+def max_number(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """IEEE maximumNumber: NaN skipped, +0 above -0, as numpy's fmax does not promise."""
+    m = np.fmax(x, y)
+    zeros = (x == 0) & (y == 0)
+    m[zeros] = np.where(np.signbit(x) & np.signbit(y), -0.0, 0.0)[zeros]
+    return m
+
+
+def min_number(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """IEEE minimumNumber: NaN skipped, -0 below +0."""
+    m = np.fmin(x, y)
+    zeros = (x == 0) & (y == 0)
+    m[zeros] = np.where(np.signbit(x) | np.signbit(y), -0.0, 0.0)[zeros]
+    return m
+
+
+ZERO_PAIR_VALUES = np.array([0.0, -0.0, 0.0, -0.0, np.nan, 1.5, -2.0], np.float32)
+
+
+def _zero_pair_inputs(rng: np.random.Generator) -> dict:
+    n = awkward(rng, 128, 60, 600)
+    a, b = ZERO_PAIR_VALUES[rng.integers(0, ZERO_PAIR_VALUES.size, (2, n))]
+    k = ZERO_PAIR_VALUES.size
+    a[: k * k] = np.repeat(ZERO_PAIR_VALUES, k)  # every pair, each order
+    b[: k * k] = np.tile(ZERO_PAIR_VALUES, k)
+    return {"A": a, "B": b, "O": sentinel((2, n))}
+
+
+def _reciprocal(x: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return (np.float32(1.0) / x).astype(np.float32)
+
+
+def _zero_pair_expect(a: dict) -> dict:
+    x, y = a["A"], a["B"]
+    return {"O": np.stack([_reciprocal(max_number(x, y)), _reciprocal(min_number(x, y))])}
+
+
+def _zero_row_inputs(rng: np.random.Generator) -> dict:
+    m, n = awkward(rng, 8, 6, 40), awkward(rng, 64, 3, 300)
+    signs = rng.integers(0, 2, (2, m, n)).astype(bool)
+    a, b = np.where(signs, np.float32(-0.0), np.float32(0.0))
+    a[0], a[1] = -0.0, 0.0  # a row of -0 alone, a row of +0 alone
+    a[2, rng.integers(0, n)] = np.nan  # NaN is skipped
+    a[3, -1] = 0.0  # one +0 in the row's last tile, which overhangs
+    a[3, :-1] = -0.0
+    return {"A": a, "B": b, "O": sentinel((2, m, n)), "S": sentinel((m, 2))}
+
+
+def _zero_row_expect(a: dict) -> dict:
+    x, y = a["A"], a["B"]
+    hi = np.where(np.any((x == 0) & ~np.signbit(x), axis=1), 0.0, -0.0).astype(np.float32)
+    lo = np.where(np.any((x == 0) & np.signbit(x), axis=1), -0.0, 0.0).astype(np.float32)
+    return {
+        "O": np.stack([_reciprocal(max_number(x, y)), _reciprocal(min_number(x, y))]),
+        "S": np.stack([_reciprocal(hi), _reciprocal(lo)], axis=1),
+    }
+
+
 def _saturate(v: float, lo: int, hi: int) -> int:
     if v != v:
         return 0
@@ -157,6 +216,10 @@ CASES = [
          grid=lambda meta: cdiv(meta["N"], meta["T"]), native=NATIVE, python=PYTHON),
     Case("numerics/float_ops", "float_ops", _float_inputs, _float_expect, grid=_grid,
          native=NATIVE, python=PYTHON),
+    Case("numerics/signed_zero_pairs", "signed_zero_pairs", _zero_pair_inputs, _zero_pair_expect,
+         grid=_grid, native=NATIVE, python=PYTHON),
+    Case("numerics/signed_zero_rows", "signed_zero_rows", _zero_row_inputs, _zero_row_expect,
+         grid=lambda meta: cdiv(meta["M"], meta["R"]), native=NATIVE, python=PYTHON),
     Case("numerics/conversions", "conversions", _conversion_inputs, _conversion_expect,
          grid=_grid, native=NATIVE, python=PYTHON),
 ]

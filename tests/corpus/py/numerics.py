@@ -95,6 +95,33 @@ def float_ops(A: ph.tensor[ph.f32][N], B: ph.tensor[ph.f32][N], O: ph.tensor[ph.
 
 
 @ph.kernel
+def signed_zero_pairs(A: ph.tensor[ph.f32][N], B: ph.tensor[ph.f32][N],
+                      O: ph.tensor[ph.f32][2, N]):
+    i: ph.let = ph.ctx.block.x * ph.ctx.threads + ph.ctx.thread
+    if i < N:
+        O[0, i] = 1.0 / ph.max(A[i], B[i])
+        O[1, i] = 1.0 / ph.min(A[i], B[i])
+
+
+@ph.kernel
+@ph.autotune(R=[8], C=[64])
+def signed_zero_rows(A: ph.tensor[ph.f32][M, N], B: ph.tensor[ph.f32][M, N],
+                     O: ph.tensor[ph.f32][2, M, N], S: ph.tensor[ph.f32][M, 2]):
+    r: ph.let = ph.ctx.block.x * R
+    hi: ph.var[ph.tile[ph.f32][R, 1]] = -ph.inf
+    lo: ph.var[ph.tile[ph.f32][R, 1]] = ph.inf
+    for c in range(0, N, C):
+        a: ph.let = A[r:+R, c:+C]
+        b: ph.let = B[r:+R, c:+C]
+        O[0, r:+R, c:+C] = 1.0 / ph.max(a, b)
+        O[1, r:+R, c:+C] = 1.0 / ph.min(a, b)
+        hi = ph.max(hi, ph.rowmax(a))
+        lo = ph.min(lo, ph.rowmin(a))
+    S[r:+R, 0:+1] = 1.0 / hi
+    S[r:+R, 1:+1] = 1.0 / lo
+
+
+@ph.kernel
 def conversions(F: ph.tensor[ph.f32][N], D: ph.tensor[ph.f64][N], I: ph.tensor[ph.i64][N],
                 U: ph.tensor[ph.u32][N], S: ph.tensor[ph.i8][N], FI: ph.tensor[ph.i32][4, N],
                 DI: ph.tensor[ph.i64][2, N], DU: ph.tensor[ph.u32][N], W: ph.tensor[ph.i32][N],
