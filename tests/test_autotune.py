@@ -130,6 +130,52 @@ def test_each_back_end_tunes_for_itself_in_memory_and_on_disk(timed, monkeypatch
     assert len(timed_on) == 6
 
 
+PRODUCT = """\
+kernel mm(A: tensor<f32>[M, K], B: tensor<f32>[K, N], C: tensor<f32>[M, N]) {
+  let m0 = ctx.block.y * 64
+  let n0 = ctx.block.x * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for k in range(0, K, 32) {
+    acc += dot(A[m0 :+ 64, k :+ 32], B[k :+ 32, n0 :+ 64])
+  }
+  C[m0 :+ 64, n0 :+ 64] = acc
+}
+"""
+
+
+def test_through_tile_ir_a_product_is_timed_beside_its_occupancy_twin(timed, monkeypatch: pytest.MonkeyPatch):
+    """One variant, so nothing to time on the CUDA back end; through Tile IR its twin at two
+    CTAs an SM is timed beside it where its module assembles, and the faster runs."""
+    from test_launch_fast import FakeTensor
+
+    from phobos.backends.cuda.runtime import launch as cuda_launch
+    from phobos.backends.tileir import launch as tileir_launch
+
+    gpu, _ = timed
+    monkeypatch.setattr(tileir_launch, "prepare", cuda_launch.prepare)  # the stand-in GPU launches both alike
+    monkeypatch.setattr(tileir_launch, "assembles", lambda variant, spec, device_id: True)
+    ran: list[tuple[str, int | None]] = []
+
+    def fake_time(sig, variant, grid, checked, dims, device, spec, warmup, runs_):
+        ran.append((device.backend, variant.occupancy))
+        return [1.0 if variant.occupancy == 2 else 2.0] * runs_
+
+    monkeypatch.setattr(backend, "time_variant", fake_time)
+    a, b, c = (FakeTensor((128, 128), 0x100000 * (i + 1)) for i in range(3))
+    monkeypatch.setattr(type(c), "clone", lambda self: FakeTensor(self.shape, 0x7000000), raising=False)
+    cuda = phobos.compile(PRODUCT).mm
+    cuda[2, 2](a, b, c)
+    assert ran == [] and cuda.tuning() == []
+    tileir = cuda.with_options(backend="tileir")
+    tileir[2, 2](a, b, c)
+    assert ran == [("tileir", None), ("tileir", 2)]
+    (tuning,) = tileir.tuning()
+    assert tuning.chosen == 1 and "@occupancy=2" in tuning.table()
+    monkeypatch.setenv(autotune.ENV_AUTOTUNE, "0")
+    phobos.compile(PRODUCT, backend="tileir").mm[2, 2](a, b, c)
+    assert len(ran) == 2 and len(gpu.launches) == 3  # autotuning off: the variant as written, no twin
+
+
 def test_a_candidate_whose_grid_has_no_programs_is_not_one(timed, monkeypatch: pytest.MonkeyPatch):
     """issue 22: a grid of no programs was timed as 0.0 ms, so autotuning chose a variant
     that ran nothing. Of BLOCK 64, 128 and 256, a grid of N // BLOCK leaves those with

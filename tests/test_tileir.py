@@ -441,11 +441,12 @@ def test_cubins_are_cached_by_bytecode_and_served_without_tileiras(monkeypatch, 
 
 def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tmp_path):
     """prebuild fills the cache with the module for any extents and those for dims
-    that are multiples of 4 and of 16, so that a machine without tileiras can build
-    none and still has them all; a kernel this back end refuses is said so, not built."""
+    that are multiples of 4 and of 16, and the same of a product's occupancy twin, so
+    that a machine without tileiras can build none and still has them all; a kernel
+    this back end refuses is said so, not built."""
     from phobos.backends.gpu import cache
     from phobos.backends.tileir import assemble
-    from phobos.backends.tileir.launch import buildable, prebuild, specializations
+    from phobos.backends.tileir.launch import buildable, occupancy_twin, prebuild, specializations
 
     monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
     cache.forget_memory()
@@ -459,6 +460,8 @@ def test_a_prebuild_serves_every_specialization_without_tileiras(monkeypatch, tm
     monkeypatch.setattr(assemble, "tileiras", lambda: (_ for _ in ()).throw(PhobosError("no tileiras")))
     assert [suffix for suffix, _ in specializations(v)] == ["", ".div4", ".div16", ".unaligned"]
     assert all(buildable(v, spec, "sm_90") for _, spec in specializations(v))
+    twin = occupancy_twin(v)  # the product's module at two CTAs an SM, which launches time beside it
+    assert twin is not None and all(buildable(twin, spec, "sm_90") for _, spec in specializations(twin))
     assert not buildable(v, ANY, "sm_80")
     lanes = phobos.compile("tests/corpus/collectives.phobos").kernels["lane_sums"].variants[0]
     assert not prebuild(lanes, "sm_90")  # a per-thread construct: refused by name

@@ -206,3 +206,62 @@ def test_tileiras_caps_the_registers_for_the_occupancy_asked(tmp_path):
     assert cap == 255
     cap, used = cubin_limits(entry_of(kernel("@occupancy(8)")), tmp_path)
     assert cap == 64 and used <= 64  # 65536 registers over 8 CTAs of 128 threads
+
+
+# ------------------------------------------------------ the twin a launch times beside it
+
+PRODUCT = """\
+{attrs}
+kernel g(A: tensor<bf16>[M, K], B: tensor<bf16>[K, N], C: tensor<f32>[M, N]) {{
+  let m0 = ctx.block.y * 64
+  let n0 = ctx.block.x * 64
+  var acc: tile<f32>[64, 64] = 0.0
+  for k in range(0, K, 32) {{
+    acc += dot(A[m0 :+ 64, k :+ 32], B[k :+ 32, n0 :+ 64])
+  }}
+  C[m0 :+ 64, n0 :+ 64] = acc
+}}
+"""
+
+
+def product(attrs: str = "") -> phobos.Kernel:
+    return phobos.compile(PRODUCT.format(attrs=attrs), path="g.phobos").kernels["g"]
+
+
+def test_a_product_has_a_twin_at_two_ctas_an_sm_and_a_kernel_without_one_none():
+    from phobos.backends.tileir.launch import OCCUPANCY_BINDING, lowered, occupancy_twin
+
+    variant = product("@autotune(W in [1])").variants[0]
+    twin = occupancy_twin(variant)
+    assert twin is not None and twin is occupancy_twin(variant)  # one object: modules are kept by variant
+    assert twin.occupancy == 2 and twin.bindings == {"W": 1, OCCUPANCY_BINDING: 2}
+    assert twin.body is variant.body and variant.occupancy is None
+    assert "optimization_hints=<default = {occupancy = 2}>" in lowered(twin)[0].source
+    assert "optimization_hints" not in lowered(variant)[0].source
+    assert occupancy_twin(kernel("").kernels["add"].variants[0]) is None  # no product: memory-bound
+    assert occupancy_twin(product("@occupancy(1)").variants[0]) is None  # the kernel's own choice stands
+
+
+def test_a_launch_times_the_twin_through_tile_ir_only_where_its_module_assembles(monkeypatch):
+    from phobos.backends.tileir import launch as tileir_launch
+    from phobos.ir.specialize import ANY
+    from phobos.runtime import backend
+
+    variant = product().variants[0]
+    twin = tileir_launch.occupancy_twin(variant)
+    asked: list[object] = []
+
+    def assembles(v: object, spec: object, device_id: int) -> bool:
+        asked.append(v)
+        return ok
+
+    monkeypatch.setattr(tileir_launch, "assembles", assembles)
+    runnable = [(variant, (4, 4, 1))]
+    on = {b: backend.DeviceArguments({}, {}, 0, b) for b in ("tileir", "cuda")}
+    ok = True
+    assert backend.tuning_twins(on["tileir"], runnable, ANY) == [(twin, (4, 4, 1))]
+    assert asked == [twin]
+    ok = False
+    assert backend.tuning_twins(on["tileir"], runnable, ANY) == []  # tileiras failed on it, or no cubin here
+    assert backend.tuning_twins(on["cuda"], runnable, ANY) == []
+    assert backend.tuning_twins(on["tileir"], [(kernel("").kernels["add"].variants[0], (1, 1, 1))], ANY) == []

@@ -25,6 +25,9 @@ GEMM_OPERANDS = {"bfloat16": "bf16", "float16": "f16", "int8": "i8"}
 
 # Elements per CTA for the flat kernels: the first value of each kernel's @autotune.
 ADD_BLOCK = {"float32": 4096, "bfloat16": 8192}
+# Through Tile IR the bf16 add takes the kernel's other value: tileiras's code for 8192
+# elements a CTA ran at 0.6 of the copy rate, 2048 at the copy rate (docs/tileir.md).
+TILEIR_ADD_BLOCK = {"bfloat16": 2048}
 CAST_BLOCK = 4096
 SUM_BLOCK = 4096
 # The row-means kernel walks its rows in chunks: one row of 2048 columns a step, with
@@ -32,6 +35,9 @@ SUM_BLOCK = 4096
 # 4096, ROWS 1 to 4, COLS 1024 to 4096, 128 to 512 threads) this was the fastest,
 # 4.17 TB/s; 16 elements a thread did best, 32 a thread fell to 2.3-2.7 TB/s.
 MEANS_ROWS, MEANS_COLS = 1, 2048
+# Through Tile IR, four rows of 512-column chunks a CTA were the fastest of the
+# kernel's nine variants, and one row of 2048 at 0.73 of the CUDA back end (docs/tileir.md).
+TILEIR_MEANS_ROWS, TILEIR_MEANS_COLS = 4, 512
 # The widest row softmax and the norms take (their largest COLS).
 MAX_COLS = 16384
 # Rows of this many elements or fewer share a CTA (the row kernels' `rows`).
@@ -107,7 +113,12 @@ def add(a: Any, b: Any, c: Any, backend: str = "cuda") -> None:
         found = _ADD_BY_DTYPE[a.dtype] = _ADD[dtype_name(a)]
     kernel, block = found
     # The launch-cost benchmark times this call: the CUDA side calls nothing more.
-    (kernel if backend == "cuda" else on(kernel, backend))[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
+    if backend == "cuda":
+        kernel[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
+        return
+    if backend == "tileir":
+        block = TILEIR_ADD_BLOCK.get(dtype_name(a), block)
+    on(kernel, backend)[cdiv(a.shape[0], block)](a, b, c, BLOCK=block)
 
 
 def scale_rows(x: Any, s: Any, y: Any, backend: str = "cuda") -> None:
@@ -153,7 +164,8 @@ def rms_norm(x: Any, w: Any, y: Any, eps: float, backend: str = "cuda") -> None:
 
 def row_means(x: Any, out: Any, backend: str = "cuda") -> None:
     """out[i, 0] = the mean of row i of x (f32)."""
-    on(_row_means, backend)[cdiv(x.shape[0], MEANS_ROWS)](x, out, ROWS=MEANS_ROWS, COLS=MEANS_COLS)
+    rows, cols = (TILEIR_MEANS_ROWS, TILEIR_MEANS_COLS) if backend == "tileir" else (MEANS_ROWS, MEANS_COLS)
+    on(_row_means, backend)[cdiv(x.shape[0], rows)](x, out, ROWS=rows, COLS=cols)
 
 
 SKINNY = 64  # an M or N this small: 64 x 64 tiles, so the grid has a block for each SM or so

@@ -218,6 +218,23 @@ def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checke
     return prepared.time(device.arrays, checked.scalars, grid, warmup, runs)
 
 
+def tuning_twins(device: DeviceArguments, runnable: list[tuple[ir.Kernel, Grid]],
+                 spec: Specialization) -> list[tuple[ir.Kernel, Grid]]:
+    """Candidates the back end times beside a launch's variants, each with its variant's
+    grid: through Tile IR, each variant with a matrix product hinted to two CTAs an SM
+    (tileir.launch.occupancy_twin), where that module assembles for the device."""
+    if device.backend != "tileir":
+        return []
+    from phobos.backends.tileir.launch import assembles, occupancy_twin
+
+    out = []
+    for variant, grid in runnable:
+        twin = occupancy_twin(variant)
+        if twin is not None and assembles(twin if spec.debug else _without_debug(twin), spec, device.device_id):
+            out.append((twin, grid))
+    return out
+
+
 def _prepared(sig: Signature, variant: ir.Kernel, dims: dict[str, int], device: DeviceArguments,
               spec: Specialization, pointer_order: list[str]) -> Any:
     """The variant made ready to launch on the GPU back end `device` was described for."""

@@ -159,6 +159,8 @@ class Launcher:
             fast = kernel.options.get("math_mode") == "fast"
             debug = backend.debug_wanted(kernel.options)
             spec = specialize(variant, dims, checked.scalars, device.aligned, fast_math=fast, debug=debug)
+            if tune:
+                runnable += backend.tuning_twins(device, runnable, spec)
             if len(runnable) > 1:
                 variant, grid = self._tuned(runnable, bound.values, checked, dims, device, spec)
             kernel.compiles.record(variant, spec, stacklevel=4)

@@ -71,6 +71,47 @@ def buildable(variant: ir.Kernel, spec: Specialization, arch: str) -> bool:
     return can_build(gen.source, bytecode, arch)
 
 
+OCCUPANCY_TWIN = 2
+OCCUPANCY_BINDING = "@occupancy"  # no name a kernel can bind: the twin's column in the tuning table
+
+_TWINS: weakref.WeakKeyDictionary[ir.Kernel, ir.Kernel | None] = weakref.WeakKeyDictionary()
+
+
+def occupancy_twin(variant: ir.Kernel) -> ir.Kernel | None:
+    """The variant hinted to run two CTAs an SM, for a launch's autotuning to time beside
+    it; None where it computes no matrix product or names its own occupancy. Left to
+    itself, tileiras gives a product's entry one CTA an SM, where two were faster for
+    every GEMM tile timed (docs/tileir.md); but not for every kernel, and tileiras does
+    not assemble every module so hinted, so a launch times both."""
+    if variant in _TWINS:
+        return _TWINS[variant]
+    twin = None
+    if variant.occupancy is None and _has_product(variant):
+        twin = replace(variant, occupancy=OCCUPANCY_TWIN,
+                       bindings={**variant.bindings, OCCUPANCY_BINDING: OCCUPANCY_TWIN})
+    _TWINS[variant] = twin
+    return twin
+
+
+def _has_product(variant: ir.Kernel) -> bool:
+    return any(isinstance(e, ir.Dot) for s in ir.walk_stmts(variant.body)
+               for root in ir.stmt_exprs(s) for e in ir.walk_expr(root))
+
+
+def assembles(variant: ir.Kernel, spec: Specialization, device_id: int) -> bool:
+    """Whether the module of the launch's key itself (no weaker one) has its cubin for
+    the device: in the cache, or made by tileiras here without failing."""
+    arch = device_arch(device_id)
+    if not buildable(variant, spec, arch):
+        return False
+    gen, bytecode = lowered(variant, spec)
+    try:
+        cubin(gen.source, bytecode, arch, variant.name, variant.span)
+    except TileirasFailed:
+        return False
+    return True
+
+
 def _tensors(variant: ir.Kernel) -> frozenset[str]:
     return frozenset(p.name for p in variant.params if isinstance(p, ir.TensorParam))
 
@@ -119,17 +160,19 @@ def _weaker(variant: ir.Kernel, spec: Specialization) -> list[Specialization]:
 
 
 def prebuild(variant: ir.Kernel, arch: str, fast_math: bool = False) -> bool:
-    """Every specialization's cubin of `variant` for `arch` (in math_mode="fast" where
-    `fast_math`), into the cache (where tileiras is), for launches on a machine without
-    it; False where this back end refuses the kernel."""
+    """Every specialization's cubin of `variant` and of its occupancy twin for `arch` (in
+    math_mode="fast" where `fast_math`), into the cache (where tileiras is), for
+    launches on a machine without it; False where this back end refuses the kernel."""
     try:
         lowered(variant)
     except PhobosError:
         return False
-    for _, spec in specializations(variant, fast_math):
-        gen, bytecode = lowered(variant, spec)
-        with contextlib.suppress(TileirasFailed):  # its launches run a weaker key's cubin (prepare)
-            cubin(gen.source, bytecode, arch, variant.name, variant.span)
+    twin = occupancy_twin(variant)
+    for built in (variant,) if twin is None else (variant, twin):
+        for _, spec in specializations(built, fast_math):
+            gen, bytecode = lowered(built, spec)
+            with contextlib.suppress(TileirasFailed):  # its launches run a weaker key's cubin (prepare)
+                cubin(gen.source, bytecode, arch, built.name, built.span)
     return True
 
 
