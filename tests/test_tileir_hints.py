@@ -242,7 +242,7 @@ def test_a_product_has_a_twin_at_two_ctas_an_sm_and_a_kernel_without_one_none():
     assert occupancy_twin(product("@occupancy(1)").variants[0]) is None  # the kernel's own choice stands
 
 
-def test_a_launch_times_the_twin_through_tile_ir_only_where_its_module_assembles(monkeypatch):
+def test_a_launch_times_the_twin_through_tile_ir_only_where_asked_and_its_module_assembles(monkeypatch):
     from phobos.backends.tileir import launch as tileir_launch
     from phobos.ir.specialize import ANY
     from phobos.runtime import backend
@@ -259,6 +259,9 @@ def test_a_launch_times_the_twin_through_tile_ir_only_where_its_module_assembles
     runnable = [(variant, (4, 4, 1))]
     on = {b: backend.DeviceArguments({}, {}, 0, b) for b in ("tileir", "cuda")}
     ok = True
+    monkeypatch.delenv(tileir_launch.ENV_OCCUPANCY_TWINS, raising=False)
+    assert backend.tuning_twins(on["tileir"], runnable, ANY) == [] and asked == []  # off unless asked for
+    monkeypatch.setenv(tileir_launch.ENV_OCCUPANCY_TWINS, "1")
     assert backend.tuning_twins(on["tileir"], runnable, ANY) == [(twin, (4, 4, 1))]
     assert asked == [twin]
     ok = False

@@ -221,11 +221,15 @@ def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checke
 def tuning_twins(device: DeviceArguments, runnable: list[tuple[ir.Kernel, Grid]],
                  spec: Specialization) -> list[tuple[ir.Kernel, Grid]]:
     """Candidates the back end times beside a launch's variants, each with its variant's
-    grid: through Tile IR, each variant with a matrix product hinted to two CTAs an SM
-    (tileir.launch.occupancy_twin), where that module assembles for the device."""
+    grid: through Tile IR where PHOBOS_TILEIR_OCCUPANCY_TWINS is set, each variant with a
+    matrix product hinted to two CTAs an SM (tileir.launch.occupancy_twin), where that
+    module assembles for the device."""
     if device.backend != "tileir":
         return []
-    from phobos.backends.tileir.launch import assembles, occupancy_twin
+    from phobos.backends.tileir.launch import ENV_OCCUPANCY_TWINS, assembles, occupancy_twin
+
+    if not flag(ENV_OCCUPANCY_TWINS, False):
+        return []
 
     out = []
     for variant, grid in runnable:

@@ -73,6 +73,8 @@ def buildable(variant: ir.Kernel, spec: Specialization, arch: str) -> bool:
 
 OCCUPANCY_TWIN = 2
 OCCUPANCY_BINDING = "@occupancy"  # no name a kernel can bind: the twin's column in the tuning table
+# Off unless set: launches of some modules tileiras built for two CTAs an SM did not finish (docs/tileir.md).
+ENV_OCCUPANCY_TWINS = "PHOBOS_TILEIR_OCCUPANCY_TWINS"
 
 _TWINS: weakref.WeakKeyDictionary[ir.Kernel, ir.Kernel | None] = weakref.WeakKeyDictionary()
 
@@ -82,7 +84,8 @@ def occupancy_twin(variant: ir.Kernel) -> ir.Kernel | None:
     it; None where it computes no matrix product or names its own occupancy. Left to
     itself, tileiras gives a product's entry one CTA an SM, where two were faster for
     every GEMM tile timed (docs/tileir.md); but not for every kernel, and tileiras does
-    not assemble every module so hinted, so a launch times both."""
+    not assemble every module so hinted, so a launch times both (where
+    PHOBOS_TILEIR_OCCUPANCY_TWINS is set: launches of some twins did not finish)."""
     if variant in _TWINS:
         return _TWINS[variant]
     twin = None
