@@ -17,9 +17,7 @@ beside them.
 # No `from __future__ import annotations`: cuTile reads its kernel's annotations at run time.
 import argparse
 import collections
-import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,14 +43,9 @@ INSTRUCTION = re.compile(r"\s*/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.
 
 
 def nvdisasm() -> str:
-    found = os.environ.get("NVDISASM") or shutil.which("nvdisasm")
-    if found:
-        return found
-    try:
-        import nvidia.cu13
-        return str(Path(next(iter(nvidia.cu13.__path__))) / "bin" / "nvdisasm")
-    except (ImportError, StopIteration):
-        sys.exit("no nvdisasm: pip install nvidia-cuda-nvdisasm, or set NVDISASM")
+    from phobos.backends.tileir.regplan import nvdisasm as find
+
+    return find() or sys.exit("no nvdisasm: pip install nvidia-cuda-nvdisasm, or set NVDISASM")
 
 
 def counts(cubin: Path, tool: str) -> tuple[int, dict[str, int]]:

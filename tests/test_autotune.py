@@ -146,7 +146,7 @@ kernel mm(A: tensor<f32>[M, K], B: tensor<f32>[K, N], C: tensor<f32>[M, N]) {
 def test_through_tile_ir_a_product_is_timed_beside_its_occupancy_twin(timed, monkeypatch: pytest.MonkeyPatch):
     """One variant, so nothing to time on the CUDA back end; through Tile IR, where
     PHOBOS_TILEIR_OCCUPANCY_TWINS is set, its twin at two CTAs an SM is timed beside it
-    where its module assembles, and the faster runs."""
+    where its module can run, and the faster runs."""
     from test_launch_fast import FakeTensor
 
     from phobos.backends.cuda.runtime import launch as cuda_launch
@@ -154,7 +154,7 @@ def test_through_tile_ir_a_product_is_timed_beside_its_occupancy_twin(timed, mon
 
     gpu, _ = timed
     monkeypatch.setattr(tileir_launch, "prepare", cuda_launch.prepare)  # the stand-in GPU launches both alike
-    monkeypatch.setattr(tileir_launch, "assembles", lambda variant, spec, device_id: True)
+    monkeypatch.setattr(tileir_launch, "twin_runs", lambda variant, spec, device_id: True)
     ran: list[tuple[str, int | None]] = []
 
     def fake_time(sig, variant, grid, checked, dims, device, spec, warmup, runs_):

@@ -857,3 +857,19 @@ def test_a_kernel_reading_a_variable_of_its_enclosing_function_is_told_so():
         make(4)  # the def is translated where it is decorated
     assert "`T` is a variable of an enclosing Python function; a kernel reads only" in info.value.message
     assert info.value.line == inspect.getsourcelines(make)[1] + 3
+
+
+def test_a_fn_reached_through_its_module_is_refused_with_the_import_to_write(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch):
+    """`helpers.twice(a)` was refused as "neither a Phobos built-in nor a @ph.fn", which it is."""
+    (tmp_path / "fn_helpers.py").write_text("import phobos.lang as ph\n\n\n@ph.fn\ndef twice(x):\n    return x * 2\n")
+    (tmp_path / "fn_caller.py").write_text(
+        "from __future__ import annotations\nimport phobos.lang as ph\nimport fn_helpers\n\n\n"
+        "@ph.kernel\ndef k(Y: ph.tensor[ph.i32][N], a: ph.i32):\n    Y[0] = fn_helpers.twice(a)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PhobosError) as info:
+        importlib.import_module("fn_caller")
+    err = info.value
+    assert "`fn_helpers.twice` is a @ph.fn reached through its module" in err.message
+    assert "`from fn_helpers import twice`, then `twice(...)`" in err.message
+    assert (err.line, err.column) == (8, 12)

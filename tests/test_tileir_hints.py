@@ -242,7 +242,7 @@ def test_a_product_has_a_twin_at_two_ctas_an_sm_and_a_kernel_without_one_none():
     assert occupancy_twin(product("@occupancy(1)").variants[0]) is None  # the kernel's own choice stands
 
 
-def test_a_launch_times_the_twin_through_tile_ir_only_where_asked_and_its_module_assembles(monkeypatch):
+def test_a_launch_times_the_twin_through_tile_ir_only_where_asked_and_its_module_can_run(monkeypatch):
     from phobos.backends.tileir import launch as tileir_launch
     from phobos.ir.specialize import ANY
     from phobos.runtime import backend
@@ -251,11 +251,11 @@ def test_a_launch_times_the_twin_through_tile_ir_only_where_asked_and_its_module
     twin = tileir_launch.occupancy_twin(variant)
     asked: list[object] = []
 
-    def assembles(v: object, spec: object, device_id: int) -> bool:
+    def twin_runs(v: object, spec: object, device_id: int) -> bool:
         asked.append(v)
         return ok
 
-    monkeypatch.setattr(tileir_launch, "assembles", assembles)
+    monkeypatch.setattr(tileir_launch, "twin_runs", twin_runs)
     runnable = [(variant, (4, 4, 1))]
     on = {b: backend.DeviceArguments({}, {}, 0, b) for b in ("tileir", "cuda")}
     ok = True
@@ -265,6 +265,65 @@ def test_a_launch_times_the_twin_through_tile_ir_only_where_asked_and_its_module
     assert backend.tuning_twins(on["tileir"], runnable, ANY) == [(twin, (4, 4, 1))]
     assert asked == [twin]
     ok = False
-    assert backend.tuning_twins(on["tileir"], runnable, ANY) == []  # tileiras failed on it, or no cubin here
+    assert backend.tuning_twins(on["tileir"], runnable, ANY) == []  # no cubin, tileiras failed, or its plan exceeds
     assert backend.tuning_twins(on["cuda"], runnable, ANY) == []
     assert backend.tuning_twins(on["tileir"], [(kernel("").kernels["add"].variants[0], (1, 1, 1))], ANY) == []
+
+
+LISTING = """\
+\t//----- nvinfo : EIATTR_REGCOUNT
+\t.align\t\t4
+        /*0000*/ \t.byte\t0x04, 0x2f
+        /*0002*/ \t.short\t(.L_2 - .L_1)
+.L_1:
+        /*0004*/ \t.word\tindex@(phobos_k)
+        /*0008*/ \t.word\t{registers:#010x}
+
+
+\t//----- nvinfo : EIATTR_REQNTID
+        /*0820*/ \t.word\t{threads:#010x}
+        /*0824*/ \t.word\t0x00000001
+        /*0828*/ \t.word\t0x00000001
+
+
+\t//----- nvinfo : EIATTR_CRS_STACK_SIZE
+.L_x_3:
+        /*02b0*/                   USETMAXREG.TRY_ALLOC.CTAPOOL UP0, {raise_to:#x} ;
+        /*4340*/                   USETMAXREG.DEALLOC.CTAPOOL 0x20 ;
+"""
+
+
+@pytest.mark.parametrize(("registers", "threads", "raise_to", "fits"), [
+    (80, 384, 224, False),  # dot/softmax_products's twin: 2 x 128 x 224 + 128 x 32 past 80 x 384
+    (128, 256, 224, True),  # a GEMM's twin: 128 x 224 + 128 x 32, all of 128 x 256
+    (168, 384, 232, True),
+    (128, 256, 232, False),
+])
+def test_a_register_plan_fits_its_pool_or_not(registers: int, threads: int, raise_to: int, fits: bool):
+    """Every warpgroup but one raised to the largest count asked, one given back to the
+    smallest, against the launch's registers times its threads."""
+    from phobos.backends.tileir.regplan import plan_fits
+
+    listing = LISTING.format(registers=registers, threads=threads, raise_to=raise_to)
+    assert plan_fits(listing) is fits
+    assert plan_fits(listing.replace("USETMAXREG.TRY_ALLOC", "NOP ;")) is True  # nothing raised
+
+
+def test_a_twin_whose_plan_exceeds_its_pool_is_no_candidate(monkeypatch, tmp_path):
+    """dot/softmax_products at two CTAs an SM: tileiras gives 80 registers to 384 threads
+    and raises one warpgroup to 224 (its launches never ended on an H100); a GEMM's twin
+    fits. The verdict is kept in the cache beside the cubin."""
+    from phobos.backends.gpu import cache
+    from phobos.backends.tileir import assemble, launch, regplan
+
+    if regplan.nvdisasm() is None or not assemble.installed():
+        pytest.skip("needs tileiras and nvdisasm (the tileir extra)")
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    cache.forget_memory()
+    monkeypatch.setattr(launch, "device_arch", lambda device_id: "sm_90")
+    stalls = phobos.compile("tests/corpus/dot.phobos").kernels["softmax_products"].variants[0]
+    gemm = phobos.compile("tests/corpus/dot.phobos").kernels["gemm_bf16"].variants[0]
+    spec = dict(launch.specializations(stalls))[".div16"]
+    assert not launch.twin_runs(launch.occupancy_twin(stalls), spec, 0)
+    assert launch.twin_runs(launch.occupancy_twin(gemm), dict(launch.specializations(gemm))[".div16"], 0)
+    assert sorted(p.name.split(".")[-1] for p in tmp_path.rglob(f"*.{regplan.VERDICT}")) == [regplan.VERDICT] * 2

@@ -193,6 +193,23 @@ class Body(DebugStatements, Statements):
             return self._ctx_field([], node)
         return value
 
+    def _module_attribute(self, node: py.Name | py.Attribute) -> object:
+        """What a dotted name through modules other than phobos.lang binds (`helpers.twice`),
+        looked up without running anything; FOREIGN where it goes through anything else."""
+        chain: list[str] = []
+        head: py.expr = node
+        while isinstance(head, py.Attribute):
+            chain.append(head.attr)
+            head = head.value
+        if not isinstance(head, py.Name) or not chain or self._is_local(head.id):
+            return FOREIGN
+        value = self.namespace.get(head.id, FOREIGN)
+        for attr in reversed(chain):
+            if not isinstance(value, ModuleType):
+                return FOREIGN
+            value = vars(value).get(attr, FOREIGN)
+        return value
+
     def _marker(self, node: py.expr) -> object:
         return self.reference(node) if isinstance(node, py.Name | py.Attribute) else FOREIGN
 
@@ -422,6 +439,10 @@ class Body(DebugStatements, Statements):
 
     def _not_callable(self, target: object, func: py.Name | py.Attribute) -> NoReturn:
         text = self.shown(func)
+        if target is FOREIGN and isinstance(self._module_attribute(func), PhobosFn):
+            module, name = text.rsplit(".", 1)
+            self.error(f"`{text}` is a @ph.fn reached through its module; a kernel calls a fn by its "
+                       f"own name: `from {module} import {name}`, then `{name}(...)`", func)
         if target is LOCAL:
             self.error(f"`{text}` is a value, not a function", func)
         if isinstance(target, ScalarMarker):

@@ -223,10 +223,10 @@ def tuning_twins(device: DeviceArguments, runnable: list[tuple[ir.Kernel, Grid]]
     """Candidates the back end times beside a launch's variants, each with its variant's
     grid: through Tile IR where PHOBOS_TILEIR_OCCUPANCY_TWINS is set, each variant with a
     matrix product hinted to two CTAs an SM (tileir.launch.occupancy_twin), where that
-    module assembles for the device."""
+    module can run on the device (tileir.launch.twin_runs)."""
     if device.backend != "tileir":
         return []
-    from phobos.backends.tileir.launch import ENV_OCCUPANCY_TWINS, assembles, occupancy_twin
+    from phobos.backends.tileir.launch import ENV_OCCUPANCY_TWINS, occupancy_twin, twin_runs
 
     if not flag(ENV_OCCUPANCY_TWINS, False):
         return []
@@ -234,7 +234,7 @@ def tuning_twins(device: DeviceArguments, runnable: list[tuple[ir.Kernel, Grid]]
     out = []
     for variant, grid in runnable:
         twin = occupancy_twin(variant)
-        if twin is not None and assembles(twin if spec.debug else _without_debug(twin), spec, device.device_id):
+        if twin is not None and twin_runs(twin if spec.debug else _without_debug(twin), spec, device.device_id):
             out.append((twin, grid))
     return out
 

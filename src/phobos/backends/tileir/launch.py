@@ -27,7 +27,8 @@ from phobos.errors import PhobosError
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import ANY, DIM_MULTIPLES, Specialization
 
-from .assemble import TileirasFailed, can_build, cubin
+from . import regplan
+from .assemble import TileirasFailed, can_build, cubin, cubin_key
 from .lower import DIM_LIMIT, lower_kernel
 from .printer import module_text
 from .writer import write_module
@@ -101,18 +102,20 @@ def _has_product(variant: ir.Kernel) -> bool:
                for root in ir.stmt_exprs(s) for e in ir.walk_expr(root))
 
 
-def assembles(variant: ir.Kernel, spec: Specialization, device_id: int) -> bool:
-    """Whether the module of the launch's key itself (no weaker one) has its cubin for
-    the device: in the cache, or made by tileiras here without failing."""
+def twin_runs(twin: ir.Kernel, spec: Specialization, device_id: int) -> bool:
+    """Whether an occupancy twin's module of the launch's key itself (no weaker one) can
+    run on the device: its cubin in the cache or made by tileiras here without failing,
+    and its register plan known to fit its CTA's pool (regplan.py: some twins' do not,
+    and their launches never end)."""
     arch = device_arch(device_id)
-    if not buildable(variant, spec, arch):
+    if not buildable(twin, spec, arch):
         return False
-    gen, bytecode = lowered(variant, spec)
+    gen, bytecode = lowered(twin, spec)
     try:
-        cubin(gen.source, bytecode, arch, variant.name, variant.span)
+        code = cubin(gen.source, bytecode, arch, twin.name, twin.span)
     except TileirasFailed:
         return False
-    return True
+    return regplan.cubin_plan_fits(cubin_key(gen.source, bytecode, arch), code) is True
 
 
 def _tensors(variant: ir.Kernel) -> frozenset[str]:
@@ -164,18 +167,24 @@ def _weaker(variant: ir.Kernel, spec: Specialization) -> list[Specialization]:
 
 def prebuild(variant: ir.Kernel, arch: str, fast_math: bool = False) -> bool:
     """Every specialization's cubin of `variant` and of its occupancy twin for `arch` (in
-    math_mode="fast" where `fast_math`), into the cache (where tileiras is), for
-    launches on a machine without it; False where this back end refuses the kernel."""
+    math_mode="fast" where `fast_math`), with the verdict on each twin's register plan
+    (regplan.py, where nvdisasm is), into the cache (where tileiras is), for launches on
+    a machine without them; False where this back end refuses the kernel."""
     try:
         lowered(variant)
     except PhobosError:
         return False
+    for _, spec in specializations(variant, fast_math):
+        gen, bytecode = lowered(variant, spec)
+        with contextlib.suppress(TileirasFailed):  # its launches run a weaker key's cubin (prepare)
+            cubin(gen.source, bytecode, arch, variant.name, variant.span)
     twin = occupancy_twin(variant)
-    for built in (variant,) if twin is None else (variant, twin):
-        for _, spec in specializations(built, fast_math):
-            gen, bytecode = lowered(built, spec)
-            with contextlib.suppress(TileirasFailed):  # its launches run a weaker key's cubin (prepare)
-                cubin(gen.source, bytecode, arch, built.name, built.span)
+    if twin is not None:
+        for _, spec in specializations(twin, fast_math):
+            gen, bytecode = lowered(twin, spec)
+            with contextlib.suppress(TileirasFailed):  # a twin tileiras fails on is no candidate
+                code = cubin(gen.source, bytecode, arch, twin.name, twin.span)
+                regplan.cubin_plan_fits(cubin_key(gen.source, bytecode, arch), code)  # kept beside it
     return True
 
 
