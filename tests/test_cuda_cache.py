@@ -76,6 +76,19 @@ def test_a_second_process_compiles_nothing(tmp_path: Path, cache_dir: Path):
     assert run_child(tmp_path, cache_dir) == (0, 1, 0)
 
 
+def test_one_key_keeps_an_entry_for_each_suffix_in_memory_and_on_disk(cache_dir: Path):
+    """A Tile IR twin's register-plan verdict is kept under its cubin's key: storing it
+    replaced the cubin in memory, and its launches loaded b"fits" as the cubin."""
+    key = cache.cache_key("one key, two entries")
+    cache.store(key, "cubin", b"machine code")
+    cache.store(key, "regplan", b"fits")
+    assert cache.lookup(key, "cubin") == b"machine code" and cache.lookup(key, "regplan") == b"fits"
+    cache.forget_memory()
+    assert cache.lookup(key, "regplan") == b"fits" and cache.lookup(key, "cubin") == b"machine code"
+    cache.reject(key, "cubin")
+    assert cache.lookup(key, "regplan") == b"fits"
+
+
 def test_a_corrupt_entry_is_detected_and_rebuilt(tmp_path: Path, cache_dir: Path):
     run_child(tmp_path, cache_dir)
     (entry,) = entries(cache_dir)

@@ -327,3 +327,6 @@ def test_a_twin_whose_plan_exceeds_its_pool_is_no_candidate(monkeypatch, tmp_pat
     assert not launch.twin_runs(launch.occupancy_twin(stalls), spec, 0)
     assert launch.twin_runs(launch.occupancy_twin(gemm), dict(launch.specializations(gemm))[".div16"], 0)
     assert sorted(p.name.split(".")[-1] for p in tmp_path.rglob(f"*.{regplan.VERDICT}")) == [regplan.VERDICT] * 2
+    twin = launch.occupancy_twin(gemm)
+    gen, bytecode = launch.lowered(twin, dict(launch.specializations(twin))[".div16"])
+    assert assemble.cubin(gen.source, bytecode, "sm_90", twin.name).startswith(b"\x7fELF")  # not the verdict

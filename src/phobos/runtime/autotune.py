@@ -85,7 +85,7 @@ def _from_disk(cache: Any, key: str, names: tuple[tuple[tuple[str, int], ...], .
         return None
     found = _decode(payload, names)
     if found is None:
-        cache.reject(key)
+        cache.reject(key, SUFFIX)
     return found
 
 

@@ -73,15 +73,15 @@ class Stats:
 
 
 STATS = Stats()
-_MEMORY: dict[str, bytes] = {}
+_MEMORY: dict[tuple[str, str], bytes] = {}  # by key and suffix: one key may name several entries
 
 
 def lookup(key: str, suffix: str, most: int = MOST_BYTES) -> bytes | None:
     """The cached bytes for `key`, from memory or disk; None if absent or bad (a payload
     over `most` bytes is bad)."""
-    if key in _MEMORY:
+    if (key, suffix) in _MEMORY:
         STATS.memory_hits += 1
-        return _MEMORY[key]
+        return _MEMORY[key, suffix]
     root = _root(create=False)
     shard = None if root is None else _shard(root, key[:2], create=False)
     if shard is None:
@@ -100,14 +100,14 @@ def lookup(key: str, suffix: str, most: int = MOST_BYTES) -> bytes | None:
         STATS.corrupt += 1
         return None
     STATS.disk_hits += 1
-    _MEMORY[key] = payload
+    _MEMORY[key, suffix] = payload
     return payload
 
 
-def reject(key: str) -> None:
+def reject(key: str, suffix: str) -> None:
     """A payload `lookup` gave that its reader found damaged: forgotten and counted, so
     that the caller builds it again and stores it over the bad entry."""
-    _MEMORY.pop(key, None)
+    _MEMORY.pop((key, suffix), None)
     STATS.corrupt += 1
 
 
@@ -246,7 +246,7 @@ class CacheWarning(UserWarning):
 
 def store(key: str, suffix: str, payload: bytes) -> None:
     """Keep `payload` in memory and write it to disk atomically (best effort on disk)."""
-    _MEMORY[key] = payload
+    _MEMORY[key, suffix] = payload
     blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
     try:
         shard = private_folder(key[:2])
