@@ -85,8 +85,7 @@ def occupancy_twin(variant: ir.Kernel) -> ir.Kernel | None:
     it; None where it computes no matrix product or names its own occupancy. Left to
     itself, tileiras gives a product's entry one CTA an SM, where two were faster for
     every GEMM tile timed (docs/tileir.md); but not for every kernel, and tileiras does
-    not assemble every module so hinted, so a launch times both (where
-    PHOBOS_TILEIR_OCCUPANCY_TWINS is set: launches of some twins did not finish)."""
+    not assemble every module so hinted, so a launch times both."""
     if variant in _TWINS:
         return _TWINS[variant]
     twin = None
@@ -106,7 +105,7 @@ def twin_runs(twin: ir.Kernel, spec: Specialization, device_id: int) -> bool:
     """Whether an occupancy twin's module of the launch's key itself (no weaker one) can
     run on the device: its cubin in the cache or made by tileiras here without failing,
     and its register plan known to fit its CTA's pool (regplan.py: some twins' do not,
-    and their launches never end)."""
+    and their launches did not end)."""
     arch = device_arch(device_id)
     if not buildable(twin, spec, arch):
         return False
