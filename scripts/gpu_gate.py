@@ -26,7 +26,11 @@ Options: `--cases-only` (what runs under the sanitizer: the corpus, no ledger),
 `--difftest-count N` (kernels of the differential run, default 10,000),
 `--difftest-budget SECONDS` (its own limit, default 540), `--no-difftest`, or
 `--difftest-summary PATH` to take the counts of a run made on its own (its summary.json,
-which must name this tree) where the two do not fit one command.
+which must name this tree) where the two do not fit one command, and `--case-limit
+SECONDS` (default 240; 0: none): a corpus run still going after that long stops the gate
+with "STALL <run>" on stderr and exit status 3, since a kernel that never finishes would
+otherwise hold a quiet gate until its command's limit (the sanitizer's runs have none:
+their own timeout stops them).
 
 `--backend tileir` runs the corpus through the Tile IR back end instead (PHOBOS_BACKEND
 =tileir, for the sanitizer's runs too): a kernel that back end refuses by name (a
@@ -57,6 +61,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from collections import Counter
@@ -71,6 +76,8 @@ from corpus.gate import FLOOR, drawn, floored, to_device, to_host  # noqa: E402
 from tree import goldens_hash, tree_hash  # noqa: E402  (scripts/, beside this file)
 
 SANITIZER_TOOLS = ("memcheck", "racecheck")
+CASE_LIMIT = 240.0  # seconds one corpus run may take before the gate calls it stalled
+STALL_EXIT = 3
 
 
 def run_case(case: Any, spelling: str, fresh: bool = False) -> None:
@@ -142,7 +149,33 @@ def products_on_mma_sync(on: bool) -> Iterator[None]:
             os.environ[ENV_GENERAL_WGMMA] = saved
 
 
-def run_corpus(only: str | None, quiet: bool, first_failure: bool = False) -> dict[str, Any]:
+@contextlib.contextmanager
+def stall_watch(label: str, limit: float) -> Iterator[None]:
+    """Inside, a run that goes past `limit` seconds (0: no limit) ends the gate, saying
+    which run it was, with exit status STALL_EXIT: a kernel that never finishes would
+    otherwise hold a quiet gate silently until its command's own limit. A thread
+    watches, so the run may be waiting in a driver call."""
+    if limit <= 0:
+        yield
+        return
+
+    def stalled() -> None:
+        print(f"STALL {label}: still running after {limit:g} s; the gate stops here", file=sys.stderr,
+              flush=True)
+        sys.stdout.flush()
+        os._exit(STALL_EXIT)
+
+    timer = threading.Timer(limit, stalled)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def run_corpus(only: str | None, quiet: bool, first_failure: bool = False,
+               case_limit: float = CASE_LIMIT) -> dict[str, Any]:
     from corpus.case import forced_extent
 
     passed, failed, refused = 0, [], []
@@ -150,7 +183,7 @@ def run_corpus(only: str | None, quiet: bool, first_failure: bool = False) -> di
         label = f"{case.name} [{spelling}]" + (f" at extent {extent}" if extent else "") + (
             " on mma.sync" if mma_sync else "")
         try:
-            with products_on_mma_sync(mma_sync):
+            with stall_watch(label, case_limit), products_on_mma_sync(mma_sync):
                 if extent is None:
                     run_case(case, spelling, fresh=mma_sync)
                 else:
@@ -236,7 +269,7 @@ def sanitize(tool: str, only: str | None, timeout: float) -> dict[str, Any]:
     # API errors are left out: cuda-bindings probes the driver for entry points this
     # driver lacks (cuGetProcAddress), which says nothing about the kernels' memory.
     command = ["compute-sanitizer", "--tool", tool, "--report-api-errors", "no", "--error-exitcode", "97",
-               sys.executable, "scripts/gpu_gate.py", "--cases-only", "--quiet"]
+               sys.executable, "scripts/gpu_gate.py", "--cases-only", "--quiet", "--case-limit", "0"]
     if only:
         command += ["-k", only]
     shown = " ".join(command)
@@ -385,6 +418,7 @@ def main() -> int:
     parser.add_argument("--no-difftest", action="store_true")
     parser.add_argument("--backend", choices=("cuda", "tileir"), default="cuda")
     parser.add_argument("--tileir-cubins", metavar="ARCH")
+    parser.add_argument("--case-limit", type=float, default=CASE_LIMIT)
     args = parser.parse_args()
     if args.tileir_cubins:
         return build_tileir_cubins(args.tileir_cubins, args.only)
@@ -406,7 +440,7 @@ def main() -> int:
     running = None
     if not (args.cases_only or args.no_difftest):
         running = Difftest(args.difftest_count, args.difftest_budget, args.difftest_summary)
-    counts = run_corpus(args.only, args.quiet, args.first_failure)
+    counts = run_corpus(args.only, args.quiet, args.first_failure, args.case_limit)
     print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['refused']} refused", flush=True)
     if args.cases_only:
         return 1 if counts["failed"] else 0

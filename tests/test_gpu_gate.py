@@ -81,3 +81,20 @@ def test_a_failed_differential_run_says_why_in_the_gates_own_output():
                      "seed 9: error at compare: PhobosError: the launch failed"]
     many = {"error": [{"seed": n, "stage": "run", "message": "x"} for n in range(30)]}
     assert len(GATE._failure_lines(many)) == 12
+
+
+def test_a_run_past_its_limit_stops_the_gate_and_names_the_run():
+    """A kernel that never finished held the Tile IR gate silently until its command's
+    limit; the watch names the run and exits with STALL_EXIT, and a run in time goes on."""
+    import subprocess
+
+    child = ("import sys, time; sys.path.insert(0, 'scripts'); import gpu_gate as g\n"
+             "with g.stall_watch('dot/quick [native]', 30): pass\n"
+             "with g.stall_watch('dot/none [native]', 0): time.sleep(0.2)\n"
+             "print('went on', flush=True)\n"
+             "with g.stall_watch('dot/stuck [native] at extent 5', 0.5): time.sleep(30)\n"
+             "print('not reached')\n")
+    done = subprocess.run([sys.executable, "-c", child], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == GATE.STALL_EXIT, done.stderr
+    assert done.stdout == "went on\n"
+    assert "STALL dot/stuck [native] at extent 5: still running after 0.5 s; the gate stops here" in done.stderr
