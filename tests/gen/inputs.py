@@ -3,7 +3,7 @@
 Runtime dims take a value from their ranges, half the time a multiple of 4 (the
 usual launch's specialization key) and otherwise any (the code for launches the key
 says nothing of); input tensors, and those statements read and store ("inout"), take
-values from their parameter's range, a fifth of them from a few special values (0, ±1, ±2, 0.5) so
+values from their parameter's range, a fifth of them from a few special values (±0, ±1, ±2, 0.5) so
 that comparisons come out equal and branches go both ways; outputs are poisoned as
 gate 2 poisons them; atomic targets start from small values.
 """
@@ -35,7 +35,7 @@ NUMPY = {
     "u32": np.dtype(np.uint32),
     "bool": np.dtype(np.bool_),
 }
-SPECIAL = np.array([0.0, 1.0, -1.0, 2.0, -2.0, 0.5])
+SPECIAL = np.array([0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5])
 
 
 def dim_values(program: Program, rng: np.random.Generator) -> dict[str, int]:
