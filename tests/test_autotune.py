@@ -175,9 +175,12 @@ def test_through_tile_ir_a_product_is_timed_beside_its_occupancy_twin(timed, mon
     assert ran == [("tileir", None), ("tileir", 2)]
     (tuning,) = tileir.tuning()
     assert tuning.chosen == 1 and "@occupancy=2" in tuning.table()
+    tileir[lambda meta: (2, 2)](a, b, c)  # a grid function is given no name of the twin's
+    tileir[2, 2](a, b, c)
+    assert len(ran) == 2 and len(gpu.launches) == 5  # the choice kept: nothing timed again
     monkeypatch.setenv(autotune.ENV_AUTOTUNE, "0")
     phobos.compile(PRODUCT, backend="tileir").mm[2, 2](a, b, c)
-    assert len(ran) == 2 and len(gpu.launches) == 4  # autotuning off: the variant as written, no twin
+    assert len(ran) == 2 and len(gpu.launches) == 6  # autotuning off: the variant as written, no twin
 
 
 def test_a_candidate_whose_grid_has_no_programs_is_not_one(timed, monkeypatch: pytest.MonkeyPatch):
