@@ -330,3 +330,20 @@ def test_a_twin_whose_plan_exceeds_its_pool_is_no_candidate(monkeypatch, tmp_pat
     twin = launch.occupancy_twin(gemm)
     gen, bytecode = launch.lowered(twin, dict(launch.specializations(twin))[".div16"])
     assert assemble.cubin(gen.source, bytecode, "sm_90", twin.name).startswith(b"\x7fELF")  # not the verdict
+
+
+def test_a_cubin_nvdisasm_cannot_read_gets_no_verdict(monkeypatch, tmp_path):
+    """No verdict, so no twin, where nvdisasm is missing or refuses the bytes; nothing cached."""
+    from phobos.backends.gpu import cache
+    from phobos.backends.tileir import regplan
+
+    monkeypatch.setenv(cache.ENV_CACHE_DIR, str(tmp_path))
+    cache.forget_memory()
+    key = cache.cache_key("not a cubin")
+    if regplan.nvdisasm() is not None:
+        assert regplan.cubin_plan_fits(key, b"not a cubin") is None
+    monkeypatch.setattr(regplan, "nvdisasm", lambda: None)
+    assert regplan.cubin_plan_fits(key, b"not a cubin") is None
+    assert not list(tmp_path.rglob(f"*.{regplan.VERDICT}"))
+    with pytest.raises(ValueError, match="EIATTR_REGCOUNT"):
+        regplan.plan_fits("USETMAXREG.TRY_ALLOC.CTAPOOL UP0, 0xe0 ;")
