@@ -67,6 +67,15 @@ def _is_module(value: object, name: str) -> bool:
     return isinstance(value, ModuleType) and value.__name__ == name
 
 
+def _dotted(node: py.expr) -> tuple[py.expr, list[str]]:
+    """A dotted name's head and its attributes in order: `a.b.c` is (a, ["b", "c"])."""
+    chain: list[str] = []
+    while isinstance(node, py.Attribute):
+        chain.append(node.attr)
+        node = node.value
+    return node, chain[::-1]
+
+
 def _unparse_spells(node: py.AST, levels: int) -> bool:
     """Whether `ast.unparse` can spell `node`: it nests at most `levels` deep, and holds
     no integer too long to write in decimal (a digit takes over 3 bits)."""
@@ -167,12 +176,7 @@ class Body(DebugStatements, Statements):
         The answer is LOCAL, UNBOUND, FOREIGN, an `A.Ctx` for a ctx field, or the
         Python object the module binds (a marker, a PhobosFn, a module, anything).
         """
-        chain: list[str] = []
-        head = node
-        while isinstance(head, py.Attribute):
-            chain.append(head.attr)
-            head = head.value
-        chain.reverse()
+        head, chain = _dotted(node)
         if not isinstance(head, py.Name):
             return FOREIGN
         if self._is_local(head.id):
@@ -196,15 +200,11 @@ class Body(DebugStatements, Statements):
     def _module_attribute(self, node: py.Name | py.Attribute) -> object:
         """What a dotted name through modules other than phobos.lang binds (`helpers.twice`),
         looked up without running anything; FOREIGN where it goes through anything else."""
-        chain: list[str] = []
-        head: py.expr = node
-        while isinstance(head, py.Attribute):
-            chain.append(head.attr)
-            head = head.value
+        head, chain = _dotted(node)
         if not isinstance(head, py.Name) or not chain or self._is_local(head.id):
             return FOREIGN
         value = self.namespace.get(head.id, FOREIGN)
-        for attr in reversed(chain):
+        for attr in chain:
             if not isinstance(value, ModuleType):
                 return FOREIGN
             value = vars(value).get(attr, FOREIGN)

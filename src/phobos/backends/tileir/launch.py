@@ -107,8 +107,12 @@ def twin_runs(twin: ir.Kernel, spec: Specialization, device_id: int) -> bool:
     and its register plan known to fit its CTA's pool (regplan.py: some twins' do not,
     and their launches did not end)."""
     arch = device_arch(device_id)
-    if not buildable(twin, spec, arch):
-        return False
+    return buildable(twin, spec, arch) and _twin_fits(twin, spec, arch)
+
+
+def _twin_fits(twin: ir.Kernel, spec: Specialization, arch: str) -> bool:
+    """Whether the twin's cubin for `spec` assembles and its register plan is known to fit,
+    the verdict kept in the cache beside the cubin (regplan.py)."""
     gen, bytecode = lowered(twin, spec)
     try:
         code = cubin(gen.source, bytecode, arch, twin.name, twin.span)
@@ -180,10 +184,7 @@ def prebuild(variant: ir.Kernel, arch: str, fast_math: bool = False) -> bool:
     twin = occupancy_twin(variant)
     if twin is not None:
         for _, spec in specializations(twin, fast_math):
-            gen, bytecode = lowered(twin, spec)
-            with contextlib.suppress(TileirasFailed):  # a twin tileiras fails on is no candidate
-                code = cubin(gen.source, bytecode, arch, twin.name, twin.span)
-                regplan.cubin_plan_fits(cubin_key(gen.source, bytecode, arch), code)  # kept beside it
+            _twin_fits(twin, spec, arch)  # its cubin and verdict into the cache
     return True
 
 
