@@ -371,7 +371,8 @@ def test_generated_gemm_cuda_matches_golden(name: str, loads: str, request: pyte
     spec = (Specialization(aligned=aligned) if loads == "realigned"
             else usual(v, aligned if tma or loads == "aligned" else frozenset()))
     source = generate_gemm(v, spec, form, plan, mode).source
-    check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", without_preludes(source), request, "CUDA C++")
+    check_golden(GOLDEN / "gemm" / f"dot.{name}.{loads}.cu", without_preludes(source), request, "CUDA C++",
+                 line_numbers=False)
 
 
 @pytest.mark.parametrize(("start", "pieces"), [("ctx.block.x * TN", True), ("ctx.block.x * TN + 3", False),
@@ -707,7 +708,8 @@ def test_generated_mma_cuda_matches_golden(request: pytest.FixtureRequest):
     v = variant(DOT.kernels["gemm_wgmma"])
     form, plan = gemm_of(v, "sm_80")  # type: ignore[misc]
     source = generate_gemm(v, usual(v), form, plan, GemmMode(False, False, mma=True)).source
-    check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", without_preludes(source), request, "CUDA C++")
+    check_golden(GOLDEN / "gemm" / "dot.gemm_wgmma.mma.cu", without_preludes(source), request, "CUDA C++",
+                 line_numbers=False)
 
 
 def test_tensor_maps_are_encoded_for_each_new_set_of_pointers(monkeypatch: pytest.MonkeyPatch):
