@@ -95,7 +95,6 @@ def mark_gemm_loops(kernel: ir.Kernel) -> None:
 
 def tensor_core_misses(kernel: ir.Kernel) -> tuple[int, list[Miss]]:
     """How many `dot`s the kernel has, and those no tensor core can run, each with why."""
-    dots = [n for s in ir.walk_stmts(kernel.body) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)
-            if isinstance(n, ir.Dot)]
+    dots = [n for n in ir.body_nodes(kernel.body) if isinstance(n, ir.Dot)]
     misses = [Miss(why, d.span) for d in dots if (why := operand_miss(d)) is not None]
     return len(dots), misses

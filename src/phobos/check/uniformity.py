@@ -154,16 +154,13 @@ class _Analysis:
     def check(self, s: ir.Stmt, flow: Flow) -> None:
         if isinstance(s, ir.Barrier):
             self.need(flow, U.UNIFORM, "barrier() is run by all threads of the CTA together", s.span)
-        for e in ir.stmt_exprs(s):
-            for node in ir.walk_expr(e):
-                if isinstance(node, ir.Shuffle) or (
-                    isinstance(node, ir.LaneReduce) and node.over == "lane"
-                ):
-                    what = "shfl" if isinstance(node, ir.Shuffle) else f"{node.op}<over ctx.lane>"
-                    self.need(flow, U.WARP, f"`{what}` is run by all lanes of a warp together", node.span)
-                elif isinstance(node, ir.LaneReduce):
-                    what = f"`{node.op}<over ctx.thread>` is run by all threads of the CTA together"
-                    self.need(flow, U.UNIFORM, what, node.span)
+        for node in ir.stmt_nodes(s):
+            if isinstance(node, ir.Shuffle) or (isinstance(node, ir.LaneReduce) and node.over == "lane"):
+                what = "shfl" if isinstance(node, ir.Shuffle) else f"{node.op}<over ctx.lane>"
+                self.need(flow, U.WARP, f"`{what}` is run by all lanes of a warp together", node.span)
+            elif isinstance(node, ir.LaneReduce):
+                what = f"`{node.op}<over ctx.thread>` is run by all threads of the CTA together"
+                self.need(flow, U.UNIFORM, what, node.span)
         if _is_tile_statement(s):
             self.need(flow, U.UNIFORM, "this is a tile statement, run by all threads of the CTA together", s.span)
             for scalar in _tile_scalars(s):

@@ -470,6 +470,18 @@ def walk_expr(expr: Expr) -> Iterator[Expr]:
         stack.extend(reversed(node.children()))
 
 
+def stmt_nodes(stmt: Stmt) -> Iterator[Expr]:
+    """Every expression in the trees a statement evaluates itself, parents first."""
+    for root in stmt_exprs(stmt):
+        yield from walk_expr(root)
+
+
+def body_nodes(body: list[Stmt]) -> Iterator[Expr]:
+    """Every expression `body` evaluates, in its statements at every depth."""
+    for stmt in walk_stmts(body):
+        yield from stmt_nodes(stmt)
+
+
 def any_node(expr: Expr, pred: Callable[[Expr], bool]) -> bool:
     """Whether some expression in the tree under `expr` (itself included) is `pred`."""
     return any(pred(n) for n in walk_expr(expr))
@@ -522,13 +534,11 @@ def read_tensors(kernel: Kernel) -> set[str]:
     """The tensor parameters a variant loads from, or reads by an atomic (which returns
     the old element): what an operator that allocates a kernel's output must fill first."""
     out: set[str] = set()
-    for stmt in walk_stmts(kernel.body):
-        for root in stmt_exprs(stmt):
-            for e in walk_expr(root):
-                if isinstance(e, Load):
-                    out.add(e.tensor)
-                elif isinstance(e, Atomic) and e.tile is None:
-                    out.add(e.target)
+    for e in body_nodes(kernel.body):
+        if isinstance(e, Load):
+            out.add(e.tensor)
+        elif isinstance(e, Atomic) and e.tile is None:
+            out.add(e.target)
     return out
 
 
@@ -539,8 +549,5 @@ def written_tensors(kernel: Kernel) -> set[str]:
     for stmt in walk_stmts(kernel.body):
         if isinstance(stmt, Store):
             out.add(stmt.tensor)
-        for root in stmt_exprs(stmt):
-            for e in walk_expr(root):
-                if isinstance(e, Atomic) and e.tile is None:
-                    out.add(e.target)
+        out |= {e.target for e in stmt_nodes(stmt) if isinstance(e, Atomic) and e.tile is None}
     return out

@@ -39,7 +39,7 @@ def touches_memory(body: list[ir.Stmt]) -> bool:
     for s in ir.walk_stmts(body):
         if isinstance(s, ir.Store | ir.TileStore):
             return True
-        if any(isinstance(x, ir.Load | ir.TileIndex) for root in ir.stmt_exprs(s) for x in ir.walk_expr(root)):
+        if any(isinstance(x, ir.Load | ir.TileIndex) for x in ir.stmt_nodes(s)):
             return True
     return False
 

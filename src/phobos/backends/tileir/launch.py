@@ -97,8 +97,7 @@ def occupancy_twin(variant: ir.Kernel) -> ir.Kernel | None:
 
 
 def _has_product(variant: ir.Kernel) -> bool:
-    return any(isinstance(e, ir.Dot) for s in ir.walk_stmts(variant.body)
-               for root in ir.stmt_exprs(s) for e in ir.walk_expr(root))
+    return any(isinstance(e, ir.Dot) for e in ir.body_nodes(variant.body))
 
 
 def twin_runs(twin: ir.Kernel, spec: Specialization, device_id: int) -> bool:

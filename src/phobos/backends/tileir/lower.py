@@ -91,8 +91,7 @@ class Lowering(Exprs, Memory, Scratch, Flow, Debug):
             self.params[name] = self.assume_key(name, value, self.spec.multiple(name))
         self.hoist_at = len(b.block.ops)  # the views go here, after what they assume
         self.token = self.e.b.one("make_token", m.Token())
-        used = {x.field_name for s in ir.walk_stmts(self.kernel.body) for root in ir.stmt_exprs(s)
-                for x in ir.walk_expr(root) if isinstance(x, ir.CtxRef)}
+        used = {x.field_name for x in ir.body_nodes(self.kernel.body) if isinstance(x, ir.CtxRef)}
         if ir.has_debug(self.kernel):  # a print heads its line with the block
             used |= {"block.x", "block.y", "block.z"}
         for what, op in (("block", "get_tile_block_id"), ("grid", "get_num_tile_blocks")):

@@ -129,7 +129,7 @@ def gemm_form(kernel: ir.Kernel) -> GemmForm:
             raise NotGemm("the epilogue writes an operand of the GEMM loop")
     _stores_race_free(prologue, epilogue)
     if any(isinstance(n, ir.CtxRef) and n.field_name in PER_THREAD_CTX
-           for s in (*prologue, *epilogue) for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
+           for s in (*prologue, *epilogue) for n in ir.stmt_nodes(s)):
         raise NotGemm("the kernel reads a per-thread index")
     return GemmForm(tuple(prologue), acc, loop, a, b, a_m, b_n, epilogue, b_k_major,  # type: ignore[arg-type]
                     a_batch, b_batch, tf32)
@@ -230,7 +230,7 @@ def _stores_race_free(prologue: list[ir.Stmt], epilogue: tuple[ir.Stmt, ...]) ->
                 if not in_place:
                     raise NotGemm("the epilogue reads a tensor it stores elsewhere than at the stored window")
     if any(isinstance(n, ir.Load) and n.tensor in stores
-           for s in prologue for root in ir.stmt_exprs(s) for n in ir.walk_expr(root)):
+           for s in prologue for n in ir.stmt_nodes(s)):
         raise NotGemm("a statement before the loop reads a tensor the epilogue stores: a CTA's warps read it "
                       "as each starts a tile, while another may have stored its tile")
 

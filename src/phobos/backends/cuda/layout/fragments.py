@@ -261,10 +261,6 @@ def statement_layout(s: ir.Stmt, layouts: dict[tuple[int, ...], Layout], registe
     return layout if layout is not None and follows(s, layout, registers, anchors) else None
 
 
-def _nodes(s: ir.Stmt) -> list[ir.Expr]:
-    return [n for e in ir.stmt_exprs(s) for n in ir.walk_expr(e)]
-
-
 def _target(s: ir.Stmt) -> tuple[tuple[int, ...] | None, ir.Sym | None]:
     """The shape a tile statement sweeps to write its target, and the target tile."""
     match s:
@@ -405,11 +401,11 @@ def swept_nodes(s: ir.Stmt, layout: Layout | None, registers: set[ir.Sym]) -> li
 
 
 def _touched(s: ir.Stmt) -> set[ir.Sym]:
-    syms = {n.sym for n in _nodes(s) if isinstance(n, ir.Read) and n.sym.vtype.shape}
+    syms = {n.sym for n in ir.stmt_nodes(s) if isinstance(n, ir.Read) and n.sym.vtype.shape}
     match s:
         case ir.Decl(sym=sym) | ir.Assign(sym=sym) | ir.TileStore(sym=sym) if sym.vtype.shape:
             syms.add(sym)
-    syms |= {n.tile for n in _nodes(s) if isinstance(n, ir.Atomic) and n.tile is not None}
+    syms |= {n.tile for n in ir.stmt_nodes(s) if isinstance(n, ir.Atomic) and n.tile is not None}
     return syms
 
 
@@ -426,7 +422,7 @@ def _read_elsewhere(s: ir.Stmt) -> set[ir.Sym]:
     out: set[ir.Sym] = set()
     if isinstance(s, ir.TileStore) and not whole_window(s):
         out.add(s.sym)
-    for n in _nodes(s):
+    for n in ir.stmt_nodes(s):
         match n:
             case ir.TileIndex(base=base):
                 out |= {m.sym for m in ir.walk_expr(base) if isinstance(m, ir.Read)}
@@ -490,7 +486,7 @@ def _product_leads(statements: list[ir.Stmt], widest: dict[tuple[int, ...], int]
                    takes: Callable[[ir.Dot, int, int], bool]) -> set[tuple[int, ...]]:
     """The leading shapes of the 2-D products `takes` (the product, its rows and
     columns) that are as wide as their row count's widest tile."""
-    return {(rows,) for s in statements for e in ir.stmt_exprs(s) for n in ir.walk_expr(e)
+    return {(rows,) for s in statements for n in ir.stmt_nodes(s)
             if isinstance(n, ir.Dot) for rows, cols in [n.type.shape]
             if widest.get((rows,)) == cols and takes(n, rows, cols)}
 
@@ -509,7 +505,7 @@ def _blocked(e: ir.Dot, rows: int, cols: int) -> bool:
 
 def _operand_tiles(s: ir.Stmt) -> set[ir.Sym]:
     """The tiles the statement reads inside a product's operands."""
-    return {n.sym for e in ir.stmt_exprs(s) for d in ir.walk_expr(e) if isinstance(d, ir.Dot)
+    return {n.sym for d in ir.stmt_nodes(s) if isinstance(d, ir.Dot)
             for x in (d.left, d.right) for n in ir.walk_expr(x) if isinstance(n, ir.Read) and n.sym.vtype.shape}
 
 
@@ -583,7 +579,7 @@ def consumed_softmaxes(body: list[ir.Stmt], spread: set[ir.Sym]) -> frozenset[in
     for i, s in enumerate(body):
         if isinstance(s, ir.For | ir.While | ir.If):
             continue
-        nodes = _nodes(s)
+        nodes = list(ir.stmt_nodes(s))
         for n in nodes:
             if not (isinstance(n, ir.Softmax) and isinstance(n.operand, ir.Read) and n.operand.sym in spread):
                 continue

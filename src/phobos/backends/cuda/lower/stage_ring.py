@@ -75,7 +75,7 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
     assigned = {t.sym for t in inner if isinstance(t, ir.Decl | ir.Assign | ir.TileStore)}
     assigned |= {t.var for t in inner if isinstance(t, ir.For)}
     written = {t.tensor for t in inner if isinstance(t, ir.Store)}
-    written |= {n.target for t in inner for e in ir.stmt_exprs(t) for n in ir.walk_expr(e)
+    written |= {n.target for t in inner for n in ir.stmt_nodes(t)
                 if isinstance(n, ir.Atomic) and n.tile is None}
 
     def reads(items: tuple[ir.Item, ...] | list[ir.Item], syms: set[ir.Sym]) -> bool:
@@ -125,10 +125,9 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
 
     found: dict[int, tuple[str, str]] = {}
     for t in s.body:
-        for e in ir.stmt_exprs(t):
-            for n in ir.walk_expr(e):
-                if isinstance(n, ir.Dot) and (movable(n.left) or movable(n.right)):
-                    found[id(n)] = (mode(n.left, n.right, True), mode(n.right, n.left, False))
+        for n in ir.stmt_nodes(t):
+            if isinstance(n, ir.Dot) and (movable(n.left) or movable(n.right)):
+                found[id(n)] = (mode(n.left, n.right, True), mode(n.right, n.left, False))
     return found
 
 

@@ -57,13 +57,11 @@ def _read_elementwise_only(body: list[ir.Stmt], sym: ir.Sym) -> bool:
     for s in ir.walk_stmts(body):
         if isinstance(s, ir.TileStore | ir.Assign) and s.sym is sym:
             return False
-        for root in ir.stmt_exprs(s):
-            for n in ir.walk_expr(root):
-                if isinstance(n, ir.Atomic) and n.tile is sym:
-                    return False
-                if not isinstance(n, ELEMENTWISE) and any(
-                        isinstance(c, ir.Read) and c.sym is sym for c in n.children()):
-                    return False
+        for n in ir.stmt_nodes(s):
+            if isinstance(n, ir.Atomic) and n.tile is sym:
+                return False
+            if not isinstance(n, ELEMENTWISE) and any(isinstance(c, ir.Read) and c.sym is sym for c in n.children()):
+                return False
     return True
 
 

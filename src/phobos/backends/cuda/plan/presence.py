@@ -86,12 +86,11 @@ def whole_turns(loop: ir.For, full: frozenset[ir.Sym], tensors: dict[str, ir.Ten
     for s in statements:
         if isinstance(s, ir.Store) and any(isinstance(it, ir.Window) for it in s.items):
             stores[id(s)] = s
-        for e in ir.stmt_exprs(s):
-            for n in ir.walk_expr(e):
-                if isinstance(n, ir.Load) and any(isinstance(it, ir.Window) for it in n.items):
-                    loads[id(n)] = n
-                elif isinstance(n, ir.Read) and n.sym.vtype.shape and n.sym not in declared and n.sym not in full:
-                    tiles[id(n.sym)] = n.sym
+        for n in ir.stmt_nodes(s):
+            if isinstance(n, ir.Load) and any(isinstance(it, ir.Window) for it in n.items):
+                loads[id(n)] = n
+            elif isinstance(n, ir.Read) and n.sym.vtype.shape and n.sym not in declared and n.sym not in full:
+                tiles[id(n.sym)] = n.sym
     windows = [(x.tensor, x.items) for x in (*loads.values(), *stores.values())]
     tested = [(name, items) for name, items in windows if not _window_inside(items, tensors[name].dims)]
     if not tested and not tiles:

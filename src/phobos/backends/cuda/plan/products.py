@@ -86,7 +86,7 @@ def plan_products(kernel: ir.Kernel, registers: Registers, staging: bool, wgmma:
     for s in ir.walk_stmts(kernel.body):
         layout = registers.statement_layout(s)
         in_order = read_in_order(s, layout)
-        for e in (n for root in ir.stmt_exprs(s) for n in ir.walk_expr(root) if isinstance(n, ir.Dot)):
+        for e in (n for n in ir.stmt_nodes(s) if isinstance(n, ir.Dot)):
             found[id(e)] = plan_product(e, layout, id(e) in in_order, registers.tiles, kernel.threads, staging,
                                         wgmma)
     return found
