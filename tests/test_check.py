@@ -234,6 +234,16 @@ def test_dot_inner_dims_must_agree():
     )
 
 
+@pytest.mark.parametrize(("dt", "message"), [
+    ("u8", "dot on u8: unsigned types are storage only; convert first, as in i32(t)"),
+    ("u32", "dot on u32: unsigned types are storage only"),
+    ("bool", "dot needs numbers, not bool and bool"),
+])
+def test_dot_of_storage_types_says_what_to_convert(dt: str, message: str):
+    compile_err(f"kernel k(A: tensor<{dt}>[M, K]) {{\n  let d = dot(A[0 :+ 4, 0 :+ 4], A[0 :+ 4, 0 :+ 4])\n}}",
+                2, message)
+
+
 TF32_DOT = ("kernel k(A: tensor<DT>[M, K], B: tensor<DT>[K, N], C: tensor<f32>[M, N]) {\n"
             "  C[0 :+ 16, 0 :+ 16] = dot<precision P>(A[0 :+ 16, 0 :+ 8], B[0 :+ 8, 0 :+ 16])\n}")
 

@@ -312,6 +312,9 @@ def _dot(b: KernelBuilder, e: A.Call, precision: str) -> Typed:
         )
     promoted = promote(x.type.dtype, y.type.dtype)
     if promoted is None:
+        unsigned = next((d for d in (x.type.dtype, y.type.dtype) if d.is_unsigned), None)
+        if unsigned is not None:
+            raise b.fail(f"dot on {unsigned}: unsigned types are storage only; convert first, as in i32(t)", e.span)
         raise b.fail(f"dot needs numbers, not {x.type.dtype} and {y.type.dtype}", e.span)
     if precision == "tf32" and promoted != F32:
         raise b.fail(f"precision tf32 rounds f32 operands; these are {promoted} (after promotion)", e.span)
