@@ -309,6 +309,9 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
 #ifndef PH_HOST_AFTER_CTA
 #define PH_HOST_AFTER_CTA()  // what a thread checks once its CTA's kernel has returned (cuda_host_mma.py's)
 #endif
+#ifndef PH_HOST_COPIES_AFTER_CTA
+#define PH_HOST_COPIES_AFTER_CTA()  // the copies a thread never waited for, dropped (cuda_host_mma.py's)
+#endif
 #ifndef PH_HOST_CTA_ENDED
 #define PH_HOST_CTA_ENDED()  // what is checked once all of a CTA's threads have returned (cuda_host_gemm.py's)
 #endif
@@ -346,6 +349,7 @@ int main(int argc, char** argv) {{
         blockIdx = D3{{x, y, z}};
         {entry.group(1)}({", ".join(passed)});
         PH_HOST_AFTER_CTA();
+        PH_HOST_COPIES_AFTER_CTA();
         cta_bar->arrive_and_drop();
         warp_bar[t / 32]->arrive_and_drop();
         wg_bar[t / 128]->arrive_and_drop();

@@ -32,7 +32,11 @@ by the PTX ISA's fragment layouts ("Matrix fragments for mma.m16n8k16", "... m16
 
 The products are summed in f32 (i32, wrapping, for s8) in k's order; the device's own
 order and internal precision may differ within the tolerances the results are compared
-at. A cp.async copy lands at once, so its waits do nothing. A wgmma is asynchronous, as
+at. A cp.async copy lands as late as it may: its source is read at issue, and it is
+written into shared memory when a `cp.async.wait_group N` (or `wait_all`) retires its
+group, every committed group but the newest N in order; so a turn that reads a stage
+its wait does not cover reads what the stage held before (the last turn's, or the
+NaN bytes a CTA starts with). A wgmma is asynchronous, as
 on the device: it is only recorded when issued, `wgmma.commit_group` closes a group, and
 `wgmma.wait_group N` completes every group but the newest N, in order, each product
 reading its shared memory then (a stage overwritten before the wait is read as it is
@@ -82,6 +86,37 @@ inline int ph_host_product8(int row, int col, int k, unsigned base) {
   const int a = ph_host_byte(ph_host_frag[base + a_lane][a_reg], k % 4);
   return a * ph_host_byte(ph_host_frag[base + b_lane][4 + b_reg], k % 4);
 }
+// cp.async: a copy lands as late as the PTX ISA lets it, when a wait retires its group
+// (its source read at issue), so a stage read before the wait that covers it still holds
+// what it held before; copies a thread never waited for are dropped with its CTA.
+#include <deque>
+#include <vector>
+struct PhHostCopy {
+  unsigned dst;
+  unsigned char bytes[16];
+};
+thread_local std::vector<PhHostCopy> ph_host_copies_open;
+thread_local std::deque<std::vector<PhHostCopy>> ph_host_copy_groups;
+inline void ph_host_copy(unsigned dst, const void* src) {
+  PhHostCopy copy{dst, {}};
+  memcpy(copy.bytes, src, 16);
+  ph_host_copies_open.push_back(copy);
+}
+inline void ph_host_copy_commit() {
+  ph_host_copy_groups.push_back(std::move(ph_host_copies_open));
+  ph_host_copies_open.clear();
+}
+inline void ph_host_copy_wait(int newest) {
+  while ((int)ph_host_copy_groups.size() > newest) {
+    for (const PhHostCopy& copy : ph_host_copy_groups.front()) memcpy(smem_buf + copy.dst, copy.bytes, 16);
+    ph_host_copy_groups.pop_front();
+  }
+}
+inline void ph_host_copies_dropped() {
+  ph_host_copies_open.clear();
+  ph_host_copy_groups.clear();
+}
+#define PH_HOST_COPIES_AFTER_CTA() ph_host_copies_dropped()
 namespace ph {
 inline void mma_f16(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
   ph_host_mma(d, a, b, 16, [](int r, int c, int k, unsigned base) { return ph_host_product16(r, c, k, base, false); });
@@ -245,7 +280,11 @@ _MMA = re.compile(r"#if __CUDA_ARCH__ >= 800\n#define PH_MMA.*?#undef PH_MMA\n#e
 _LDMATRIX = re.compile(r"#if __CUDA_ARCH__ >= 750\nPH_INLINE void ldmatrix4\(.*?\n#endif\n", re.S)
 _COPY = re.compile(r'asm volatile\("cp\.async\.cg\.shared\.global \[%0\], \[%1\], 16;" :: "r"\(dst\), '
                    r'"l"\(src\) : "memory"\);')
-_COPY_WAITS = re.compile(r'asm volatile\("cp\.async\.(?:wait_all|commit_group|wait_group 1);" ::: "memory"\);')
+_COPY_WAITS = {  # the prelude's cp.async group instructions, and the host's
+    'asm volatile("cp.async.wait_all;" ::: "memory");': "ph_host_copy_commit(); ph_host_copy_wait(0);",
+    'asm volatile("cp.async.commit_group;" ::: "memory");': "ph_host_copy_commit();",
+    'asm volatile("cp.async.wait_group 1;" ::: "memory");': "ph_host_copy_wait(1);",
+}
 
 
 def sm80_source(source: str) -> str:
@@ -255,9 +294,10 @@ def sm80_source(source: str) -> str:
     for pattern, replacement in ((_MMA, ""), (_LDMATRIX, "")):
         source, count = pattern.subn(replacement, source)
         assert count == 1, f"the prelude's block {pattern.pattern[:40]!r} was found {count} times"
-    source, count = _COPY.subn("memcpy(smem_buf + dst, src, 16);", source)
+    source, count = _COPY.subn("ph_host_copy(dst, src);", source)
     assert count == 1, "the prelude's cp.async copy was not found once"
-    source, count = _COPY_WAITS.subn(";", source)
-    assert count == 3, "the prelude's three cp.async waits were not found"
+    for wait, call in _COPY_WAITS.items():
+        source, count = re.subn(re.escape(wait), call, source)
+        assert count == 1, f"the prelude's {wait} was found {count} times"
     head = source.index("namespace ph {")
     return source[:head] + HOST_SM80 + source[head:]

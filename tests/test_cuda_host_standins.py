@@ -17,6 +17,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from cuda_host import STUBS
+from cuda_host_mma import HOST_SM80
 
 MAIN = r"""
 #include <string>
@@ -173,3 +174,42 @@ def test_shuffles_follow_the_programming_guide(ran: Path) -> None:
 def test_min_and_max_take_the_usual_arithmetic_conversions(ran: Path) -> None:
     got = np.fromfile(ran / "minmax.bin", np.float64).tolist()
     assert got == [2.0, 4294967295.0, -3.0, 7.0, 1.0, 2.0]
+
+
+COPIES = r"""
+int main() {
+  threadIdx = D3{0, 0, 0};
+  memset(smem_buf, 0, 64);
+  unsigned char ones[16], twos[16];
+  memset(ones, 1, 16);
+  memset(twos, 2, 16);
+  ph_host_copy(0, ones);
+  ph_host_copy_commit();
+  ph_host_copy(16, twos);
+  ph_host_copy_commit();
+  printf("%d %d\n", smem_buf[0], smem_buf[16]);
+  ph_host_copy_wait(1);
+  printf("%d %d\n", smem_buf[0], smem_buf[16]);
+  ph_host_copy(32, ones);
+  ph_host_copy_wait(0);
+  printf("%d %d %d\n", smem_buf[0], smem_buf[16], smem_buf[32]);
+  ph_host_copy_commit();
+  ph_host_copy_wait(0);
+  printf("%d\n", smem_buf[32]);
+  return 0;
+}
+"""
+
+
+def test_a_copy_lands_only_when_a_wait_retires_its_group(tmp_path: Path) -> None:
+    """cp.async as cuda_host_mma.py stands it in: nothing lands at issue or commit;
+    `wait_group N` lands every committed group but the newest N, in order; a copy not
+    yet committed waits for its commit (the PTX ISA's "cp.async.wait_group")."""
+    if shutil.which("g++") is None:
+        pytest.skip("needs g++")
+    source = tmp_path / "copies.cpp"
+    source.write_text(STUBS + HOST_SM80 + COPIES)
+    exe = tmp_path / "copies"
+    subprocess.run(["g++", "-O1", "-w", "-std=c++20", "-pthread", "-o", str(exe), str(source)], check=True)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True, timeout=60).stdout
+    assert out.split("\n") == ["0 0", "1 0", "1 2 0", "1", ""]
