@@ -297,7 +297,7 @@ def sm80_source(source: str) -> str:
     source, count = _COPY.subn("ph_host_copy(dst, src);", source)
     assert count == 1, "the prelude's cp.async copy was not found once"
     for wait, call in _COPY_WAITS.items():
-        source, count = re.subn(re.escape(wait), call, source)
-        assert count == 1, f"the prelude's {wait} was found {count} times"
+        assert source.count(wait) == 1, f"the prelude's {wait} was not found once"
+        source = source.replace(wait, call)
     head = source.index("namespace ph {")
     return source[:head] + HOST_SM80 + source[head:]

@@ -47,12 +47,13 @@ def misplaced_line_directives(code: str) -> list[str]:
     """The `#line` directives of `code` that name no statement of their source: past
     its end, or on a blank or comment line; the first must name the first line of a
     kernel's header (its first decorator, or its `kernel` line where it has none)."""
-    seeds = dict(SEED_EXAMPLES)
+    sources: dict[str, list[str]] = {f"seed:{name}": text.splitlines() for name, text in SEED_EXAMPLES}
     problems = []
     for i, match in enumerate(LINE_DIRECTIVE.finditer(code)):
         number, path = int(match[1]), match[2]
-        text = seeds[path.removeprefix("seed:")] if path.startswith("seed:") else (TESTS.parent / path).read_text()
-        lines = text.splitlines()
+        if path not in sources:
+            sources[path] = (TESTS.parent / path).read_text().splitlines()
+        lines = sources[path]
         line = lines[number - 1].strip() if 1 <= number <= len(lines) else ""
         above = lines[number - 2].strip() if 2 <= number <= len(lines) + 1 else ""
         header = line.startswith(("kernel ", "@")) and not above.startswith("@")

@@ -11,7 +11,7 @@ from phobos.names import ANGLE_KEYS, CONVERSIONS, DEBUG_FUNCTIONS, DOT_PRECISION
 
 from .inline import written_name
 from .typed import Typed, broadcast, shape_text
-from .types import accumulator, promote
+from .types import accumulator, promote, storage_only
 
 if TYPE_CHECKING:
     from .builder import KernelBuilder
@@ -314,7 +314,7 @@ def _dot(b: KernelBuilder, e: A.Call, precision: str) -> Typed:
     if promoted is None:
         unsigned = next((d for d in (x.type.dtype, y.type.dtype) if d.is_unsigned), None)
         if unsigned is not None:
-            raise b.fail(f"dot on {unsigned}: unsigned types are storage only; convert first, as in i32(t)", e.span)
+            raise b.fail(storage_only("dot", unsigned, "i32(t)"), e.span)
         raise b.fail(f"dot needs numbers, not {x.type.dtype} and {y.type.dtype}", e.span)
     if precision == "tf32" and promoted != F32:
         raise b.fail(f"precision tf32 rounds f32 operands; these are {promoted} (after promotion)", e.span)

@@ -14,7 +14,7 @@ from phobos.ir import nodes as ir
 
 from . import fold, literals
 from .typed import Typed, broadcast, shape_text
-from .types import assignable, literal_type, promote
+from .types import assignable, literal_type, promote, storage_only
 
 BIT_OPS = ("&", "|", "^")
 SHIFT_OPS = ("<<", ">>")
@@ -110,11 +110,7 @@ class OperatorTyping:
         for t in (a, b):
             d = t.type.dtype
             if d.is_unsigned:
-                raise self.fail(
-                    f"`{op}` on {d}: unsigned types are storage only; convert first, as in "
-                    f"i32(x)",
-                    t.expr.span,
-                )
+                raise self.fail(storage_only(f"`{op}`", d, "i32(x)"), t.expr.span)
         if a.literal:
             return self.with_literal(b, a, op, span)
         if b.literal:

@@ -74,3 +74,8 @@ def assignable(value: DType, target: DType) -> bool:
     if value.is_int and target.is_int:
         return True
     return value.is_float and target.is_float
+
+
+def storage_only(what: str, dtype: DType, example: str) -> str:
+    """The refusal of arithmetic (`what`) on an unsigned type, naming the conversion to write."""
+    return f"{what} on {dtype}: unsigned types are storage only; convert first, as in {example}"
