@@ -283,7 +283,7 @@ _COPY = re.compile(r'asm volatile\("cp\.async\.cg\.shared\.global \[%0\], \[%1\]
 _COPY_WAITS = {  # the prelude's cp.async group instructions, and the host's
     'asm volatile("cp.async.wait_all;" ::: "memory");': "ph_host_copy_commit(); ph_host_copy_wait(0);",
     'asm volatile("cp.async.commit_group;" ::: "memory");': "ph_host_copy_commit();",
-    'asm volatile("cp.async.wait_group 1;" ::: "memory");': "ph_host_copy_wait(1);",
+    'asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory");': "ph_host_copy_wait(N);",
 }
 
 

@@ -1,5 +1,5 @@
 """Products no tensor core takes, blocked in registers (dot_fma.py), and a loop's operands
-copied a turn ahead (stage_ring.py): what the CUDA back end writes, read without a GPU.
+copied turns ahead (stage_ring.py): what the CUDA back end writes, read without a GPU.
 Their values are the corpus's and the differential run's, on the GPU."""
 
 from __future__ import annotations
@@ -56,14 +56,40 @@ def test_a_product_no_tensor_core_takes_is_blocked_multiply_adds_summed_into_the
 
 def test_a_loops_windows_are_copied_a_turn_ahead_into_two_stages():
     """Each window gets two stages of the loop's own; a turn copies the next turn's
-    windows before waiting for all but that newest group of copies."""
+    windows (a group closed at the turn's end) before waiting for every group closed."""
     pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
     v = variant()
     gen = generate(v)
     body = body_of(gen.source)
-    assert body.count("staged for multiply-adds, a turn ahead") == 2 and "ph::stage_wait_but_newest();" in body
+    assert body.count("2 stages of tile<f32>") == 2 and "ph::stage_wait_ahead<0>(turn);" in body
+    assert "ph::stage_commit();  // the turn's copies ahead, one group" in body
     ptx = build(gen, v, "sm_80", "ptx").decode()
-    assert "cp.async.wait_group 1" in ptx and "cp.async.commit_group" in ptx
+    assert "cp.async.wait_group 0" in ptx and "cp.async.commit_group" in ptx
+
+
+@pytest.mark.parametrize("stages", [3, 4])
+def test_pipeline_n_copies_the_windows_n_minus_1_turns_ahead(stages: int):
+    """`@pipeline(n)`: rings of n stages; the first turn copies the windows of turns 0 to
+    n - 2 (each past the loop's end left out), every turn the window n - 1 turns on, and
+    a turn waits for all groups but the newest min(turn, n - 2), those of the turns
+    between its window's and its own."""
+    pytest.importorskip("cuda.bindings.nvrtc", reason="NVRTC (the cuda extra) is not installed")
+    text = f"@pipeline({stages})\n" + GEMM.format(t="f32", zero="0.0", body=PRODUCT).replace("128", "64")
+    v = phobos.compile(text, path="g.phobos").kernels["g"].variants[0]  # 64 x 32 windows: four stages fit
+    gen = generate(v, shared=227 * 1024)
+    body = body_of(gen.source)
+    assert body.count(f"{stages} stages of tile<f32>") == 2
+    assert f"ph::stage_wait_ahead<{stages - 2}>(turn);" in body
+    assert f"k_ + {32 * (stages - 1)} < K_" in body and f"k_ + {32 * (stages - 2)} < K_" in body
+    ptx = build(gen, v, "sm_90", "ptx").decode()
+    assert f"cp.async.wait_group {stages - 2}" in ptx and "cp.async.wait_group 0" in ptx
+
+
+def test_pipeline_off_copies_each_turns_windows_in_that_turn():
+    v = phobos.compile("@pipeline(off)\n" + GEMM.format(t="f32", zero="0.0", body=PRODUCT),
+                       path="g.phobos").kernels["g"].variants[0]
+    body = body_of(generate(v).source)
+    assert "stages of" not in body and "ph::stage_wait();" in body
 
 
 ONCE = """\
@@ -89,14 +115,14 @@ def test_a_window_no_turn_changes_is_copied_once_for_every_turn():
     v = phobos.compile(ONCE, path="g.phobos").kernels["g"].variants[0]
     body = body_of(generate(v).source)
     assert body.count("staged for multiply-adds, once for every turn") == 1
-    assert body.count("staged for multiply-adds, a turn ahead") == 1
+    assert body.count("staged for multiply-adds, turns ahead") == 1
     first_turn = body[body.index("if (turn == 0)"):body.index("ph::stage_commit();")]
     assert "A_[" in first_turn and body.count("A_[") == first_turn.count("A_[")  # A read in the first turn alone
     build(generate(v), v, "sm_80", "ptx")
     moved = ONCE.replace("dot(A[m0 :+ 128, :], transpose(B[n :+ 128, :]))", "dot(A[m0 :+ 128, 0 :+ 32], B[n :+ 32, :])")
     moved = moved.replace("B: tensor<f32>[N, 32]", "B: tensor<f32>[N, 128]")
     body = body_of(generate(phobos.compile(moved, path="g.phobos").kernels["g"].variants[0]).source)
-    assert "once for every turn" not in body and body.count("staged for multiply-adds, a turn ahead") == 2
+    assert "once for every turn" not in body and body.count("staged for multiply-adds, turns ahead") == 2
 
 
 @pytest.mark.parametrize("body", [
@@ -105,7 +131,7 @@ def test_a_window_no_turn_changes_is_copied_once_for_every_turn():
 ])
 def test_a_loop_whose_turns_cannot_be_foreseen_stages_each_turn_alone(body: str):
     gen = generate(variant(body=body))
-    assert "a turn ahead" not in body_of(gen.source) and "ph::stage_wait();" in gen.source
+    assert "turns ahead" not in body_of(gen.source) and "ph::stage_wait();" in gen.source
 
 
 BESIDE_A_TILE = """\
@@ -132,14 +158,21 @@ def test_two_stages_a_window_give_way_to_one_where_shared_memory_is_short(rows: 
     text = BESIDE_A_TILE.replace("ROWS", str(rows))
     gen = generate(phobos.compile(text, path="g.phobos").kernels["g"].variants[0])
     body = body_of(gen.source)
-    assert ("staged for multiply-adds, a turn ahead" in body) == ahead and "staged for multiply-adds" in body
+    assert ("staged for multiply-adds, turns ahead" in body) == ahead and "staged for multiply-adds" in body
 
 
-def test_a_window_of_a_tensor_the_loop_writes_is_copied_in_its_own_turn():
-    """The next turn's window of A must be read after this turn's store to A lands."""
+@pytest.mark.parametrize("pipeline", ["", "@pipeline(3)\n"])
+def test_a_window_of_a_tensor_the_loop_writes_is_copied_in_its_own_turn(pipeline: str):
+    """The next turn's window of A must be read after this turn's store to A lands. A's
+    copy closes a group every turn, which each turn waits for, so B's ring keeps two
+    stages whatever @pipeline asks."""
     body = f"{PRODUCT}\n    A[m0 :+ 128, (k + 32) :+ 32] = A[m0 :+ 128, k :+ 32] * 2.0"
-    gen = generate(variant(body=body))
-    assert body_of(gen.source).count("staged for multiply-adds, a turn ahead") == 1  # B's windows only
+    text = pipeline + GEMM.format(t="f32", zero="0.0", body=body)
+    gen = generate(phobos.compile(text, path="g.phobos").kernels["g"].variants[0], shared=227 * 1024)
+    code = body_of(gen.source)
+    assert code.count("staged for multiply-adds, turns ahead") == 1  # B's windows only
+    assert "2 stages of tile<f32>" in code and "ph::stage_wait_ahead<0>(turn);" in code
+    assert "ph::stage_commit();  // this turn's own copies" in code
 
 
 RAGGED = """\

@@ -333,7 +333,7 @@ def test_a_launch_stages_operands_in_the_shared_memory_its_device_has():
     everywhere = generate(variant)
     on_hopper = generate(variant, None, staged_shared(["sm_90"], None))
     assert "staged for ldmatrix" not in everywhere.source and everywhere.shared_bytes <= STAGED_SHARED
-    assert "staged for ldmatrix, a turn ahead" in on_hopper.source
+    assert "staged for ldmatrix, turns ahead" in on_hopper.source
     assert STAGED_SHARED < on_hopper.shared_bytes <= 227 * 1024
     assert staged_shared(["sm_90"], 2) == (227 * 1024 + 1024) // 2 - 1024
     assert staged_shared(["sm_75"], None) == STAGED_SHARED  # no stages below sm_80

@@ -132,7 +132,8 @@ def attention_bwd_q(Q: ph.tensor[ph.bf16][Z, S, D], K: ph.tensor[ph.bf16][ZK, S,
 
 @ph.kernel
 @ph.tensorcore
-@ph.autotune(D=[64, 128, 256], T=[16], BN=[128, 64])
+@ph.autotune(D=[64, 128, 256], T=[16], BN=[128, 64], RING=[2, 3, 4])
+@ph.pipeline("RING")
 @ph.launch(128)
 def attention_decode_split(Q: ph.tensor[ph.bf16][Z, T, D], K: ph.tensor[ph.bf16][ZK, L, D],
                            V: ph.tensor[ph.bf16][ZK, L, D], PART: ph.tensor[ph.f32][P, Z, T, D],

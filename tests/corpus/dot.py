@@ -178,7 +178,16 @@ def _flash_causal_expect(a: dict) -> dict:
 
 
 def _decode_split_inputs(rng: np.random.Generator) -> dict:
-    z, length, per_split = int(rng.integers(1, 4)), awkward(rng, 64, 100, 300), 80
+    return _decode_inputs(rng, awkward(rng, 64, 100, 300), 80)
+
+
+def _decode_ring_inputs(rng: np.random.Generator) -> dict:
+    """Splits of ten turns, the last of one to ten (some fewer than the ring's three ahead)."""
+    return _decode_inputs(rng, 640 + awkward(rng, 64, 1, 639), 640)
+
+
+def _decode_inputs(rng: np.random.Generator, length: int, per_split: int) -> dict:
+    z = int(rng.integers(1, 4))
     splits = cdiv(length, per_split)
     return {"Q": normal(rng, (z, 16, 64), BF16), "K": normal(rng, (z, length, 64), BF16),
             "V": normal(rng, (z, length, 64), BF16), "PART": sentinel((splits, z, 16, 64)),
@@ -467,6 +476,8 @@ CASES = [
     Case("dot/flash_causal_bf16", "flash_causal_bf16", _flash_inputs, _flash_causal_expect,
          grid=lambda meta: (cdiv(meta["S"], 64), meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/decode_split_bf16", "decode_split_bf16", _decode_split_inputs, _decode_split_expect,
+         grid=lambda meta: (meta["P"], meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
+    Case("dot/decode_split_ring4", "decode_split_ring4", _decode_ring_inputs, _decode_split_expect,
          grid=lambda meta: (meta["P"], meta["Z"]), native=NATIVE, python=PYTHON, tol=(1e-2, 1e-2)),
     Case("dot/gemm_softmax_bf16", "gemm_softmax_bf16", _gemm_softmax_inputs, _gemm_softmax_expect,
          grid=lambda meta: cdiv(meta["M"], meta["TM"]), native=NATIVE, python=PYTHON, tol=(1e-4, 1e-4)),

@@ -45,26 +45,26 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
     }
     acc_box = {{0, 0}, {16, 16}};
     #line 200 "tests/corpus/control_flow.phobos"
-    int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+    int turn = 0;  // the loop's turns, for its products' operands copied ahead
     for (i64 kk_ = 0ll; kk_ < K_; kk_ += 32) {
       const i64 at = ph::wmul(row_, 16ll);
       if (at >= 0 && at + 16 <= M_ && kk_ >= 0 && kk_ + 32 <= K_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 16 && acc_box.lo[1] == 0 && acc_box.hi[1] == 16) {  // every window inside its tensor, every tile whole
         #line 201 "tests/corpus/control_flow.phobos"
         __syncthreads();
         #if __CUDA_ARCH__ >= 800
-        unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
+        unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[16, 32] staged for ldmatrix, turns ahead
         const u32 ring_at = ph::smem_address(ring);
-        bf16* stage_now = (bf16*)(ring + (turn & 1) * 1280);
-        const u32 stage_now_at = ring_at + (turn & 1) * 1280;
-        bf16* stage_then = (bf16*)(ring + (~turn & 1) * 1280);
-        const u32 stage_then_at = ring_at + (~turn & 1) * 1280;
-        unsigned char* ring_2 = (unsigned char*)(smem + own + 2560);  // two stages of tile<bf16>[32, 16] staged for ldmatrix, a turn ahead
+        bf16* stage_now = (bf16*)(ring + (turn % 2) * 1280);
+        const u32 stage_now_at = ring_at + (turn % 2) * 1280;
+        bf16* stage_then = (bf16*)(ring + ((turn + 1) % 2) * 1280);
+        const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 1280;
+        unsigned char* ring_2 = (unsigned char*)(smem + own + 2560);  // 2 stages of tile<bf16>[32, 16] staged for ldmatrix, turns ahead
         const u32 ring_at_2 = ph::smem_address(ring_2);
-        bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 1536);
-        const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 1536;
-        bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 1536);
-        const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 1536;
-        if (turn == 0) {  // the first turn's windows
+        bf16* stage_now_2 = (bf16*)(ring_2 + (turn % 2) * 1536);
+        const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 1536;
+        bf16* stage_then_2 = (bf16*)(ring_2 + ((turn + 1) % 2) * 1536);
+        const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 1536;
+        if (turn == 0) {  // the first turns' windows
           const i64 start = ph::wmul(row_, 16ll);
           const i64 start_2 = ph::wmul(row_, 16ll);
           // tile<bf16>[16, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
@@ -93,10 +93,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
               }
             }
           }
+          ph::stage_commit();
         }
-        ph::stage_commit();
         __syncthreads();
-        if (kk_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+        if (kk_ + 32 < K_) {  // a later turn's windows, while this turn's products run
           const i64 kk_next = kk_ + 32;
           const i64 start_3 = ph::wmul(row_, 16ll);
           ph::Box<2> box = {{ph::max64(start_3, 0) - start_3, ph::max64(kk_next, 0) - kk_next}, {ph::min64(start_3 + 16, M_) - start_3, ph::min64(kk_next + 32, K_) - kk_next}};
@@ -133,8 +133,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
             }
           }
         }
-        ph::stage_commit();
-        ph::stage_wait_but_newest();
+        ph::stage_wait_ahead<0>(turn);
         __syncthreads();
         {  // tile<f32>[16, 16] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
           const int lane_2 = threadIdx.x % 32;
@@ -220,19 +219,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
         const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
         #if __CUDA_ARCH__ >= 800
-        unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
+        unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[16, 32] staged for ldmatrix, turns ahead
         const u32 ring_at_3 = ph::smem_address(ring_3);
-        bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 1280);
-        const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 1280;
-        bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 1280);
-        const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 1280;
-        unsigned char* ring_4 = (unsigned char*)(smem + own + 2560);  // two stages of tile<bf16>[32, 16] staged for ldmatrix, a turn ahead
+        bf16* stage_now_3 = (bf16*)(ring_3 + (turn % 2) * 1280);
+        const u32 stage_now_at_3 = ring_at_3 + (turn % 2) * 1280;
+        bf16* stage_then_3 = (bf16*)(ring_3 + ((turn + 1) % 2) * 1280);
+        const u32 stage_then_at_3 = ring_at_3 + ((turn + 1) % 2) * 1280;
+        unsigned char* ring_4 = (unsigned char*)(smem + own + 2560);  // 2 stages of tile<bf16>[32, 16] staged for ldmatrix, turns ahead
         const u32 ring_at_4 = ph::smem_address(ring_4);
-        bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 1536);
-        const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 1536;
-        bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 1536);
-        const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 1536;
-        if (turn == 0) {  // the first turn's windows
+        bf16* stage_now_4 = (bf16*)(ring_4 + (turn % 2) * 1536);
+        const u32 stage_now_at_4 = ring_at_4 + (turn % 2) * 1536;
+        bf16* stage_then_4 = (bf16*)(ring_4 + ((turn + 1) % 2) * 1536);
+        const u32 stage_then_at_4 = ring_at_4 + ((turn + 1) % 2) * 1536;
+        if (turn == 0) {  // the first turns' windows
           const i64 start_7 = ph::wmul(row_, 16ll);
           // tile<bf16>[16, 32] to shared memory, 8 elements a thread a turn, zeros where nothing is read
           for (int e = threadIdx.x; e < 64; e += 128) {
@@ -260,10 +259,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
               }
             }
           }
+          ph::stage_commit();
         }
-        ph::stage_commit();
         __syncthreads();
-        if (kk_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+        if (kk_ + 32 < K_) {  // a later turn's windows, while this turn's products run
           const i64 kk_next_2 = kk_ + 32;
           const i64 start_8 = ph::wmul(row_, 16ll);
           ph::Box<2> box_5 = {{ph::max64(start_8, 0) - start_8, ph::max64(kk_next_2, 0) - kk_next_2}, {ph::min64(start_8 + 16, M_) - start_8, ph::min64(kk_next_2 + 32, K_) - kk_next_2}};
@@ -300,8 +299,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
             }
           }
         }
-        ph::stage_commit();
-        ph::stage_wait_but_newest();
+        ph::stage_wait_ahead<0>(turn);
         __syncthreads();
         {  // tile<f32>[16, 16] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
           const int lane_3 = threadIdx.x % 32;
@@ -389,6 +387,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_tiles_after_inner_break
         }
         acc_box = box_8;
       }
+      ph::stage_commit();  // the turn's copies ahead, one group
       ++turn;
     }
     #line 203 "tests/corpus/control_flow.phobos"

@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
   const i64 first_ = ph::wmul(split_, per_split_);
   #line 393 "tests/corpus/dot.phobos"
   const i64 hi = ph::imin(L_, ph::wadd(first_, per_split_));
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 j_ = first_; j_ < hi; j_ += 64) {
     if (q_start0_ >= 0 && q_start0_ + 1 <= Z_ && z_ >= 0 && z_ + 1 <= Z_ && j_ >= 0 && j_ + 64 <= L_ && m_box.lo[0] == 0 && m_box.hi[0] == 16 && m_box.lo[1] == 0 && m_box.hi[1] == 1 && l_box.lo[0] == 0 && l_box.hi[0] == 16 && l_box.lo[1] == 0 && l_box.hi[1] == 1 && acc_box.lo[0] == 0 && acc_box.hi[0] == 16 && acc_box.lo[1] == 0 && acc_box.hi[1] == 64) {  // every window inside its tensor, every tile whole
       #line 394 "tests/corpus/dot.phobos"
@@ -77,16 +77,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       ph::Box<2> s_box;
       f32 product[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at = ph::smem_address(ring);
-      bf16* stage_now = (bf16*)(ring + (turn & 1) * 9216);
-      const u32 stage_now_at = ring_at + (turn & 1) * 9216;
-      bf16* stage_then = (bf16*)(ring + (~turn & 1) * 9216);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 9216;
+      bf16* stage_now = (bf16*)(ring + (turn % 2) * 9216);
+      const u32 stage_now_at = ring_at + (turn % 2) * 9216;
+      bf16* stage_then = (bf16*)(ring + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 9216;
       unsigned char* once = (unsigned char*)(smem + own + 18432);  // tile<bf16>[16, 64] staged for ldmatrix, once for every turn
       bf16* stage_once = (bf16*)(once + 0);
       const u32 stage_once_at = ph::smem_address(stage_once);
-      if (turn == 0) {  // the first turn's windows
+      if (turn == 0) {  // the first turns' windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -131,10 +131,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next = j_ + 64;
         ph::Box<2> box = {{0, 0}, {16, 64}};
         if (q_start0_ < 0 || q_start0_ >= Z_) box = {};
@@ -167,8 +167,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[16, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_2 = threadIdx.x % 32;
@@ -431,13 +430,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 21248);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 21248);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_2 = ph::smem_address(ring_2);
-      bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 9216);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 9216;
-      bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 9216);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 9216;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_2 = (bf16*)(ring_2 + (turn % 2) * 9216);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 9216;
+      bf16* stage_then_2 = (bf16*)(ring_2 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 9216;
+      if (turn == 0) {  // the first turns' windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -460,10 +459,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_2 = j_ + 64;
         ph::Box<2> box_3 = {{ph::max64(j_next_2, 0) - j_next_2, 0}, {ph::min64(j_next_2 + 64, L_) - j_next_2, 64}};
         if (z_ < 0 || z_ >= Z_) box_3 = {};
@@ -493,8 +492,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[16, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -619,16 +617,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       const i64 k_hi_3 = ph::min64(box_4.hi[1], box_5.hi[1]);
       f32 product_2[8];  // tile<f32>[16, 64] in registers: 16 rows of 64 as a tensor-core accumulator: 16-row blocks to 1 warp in turn, their 8-column atoms to 4 warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if __CUDA_ARCH__ >= 800
-      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_3 = ph::smem_address(ring_3);
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 9216);
-      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 9216;
-      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 9216);
-      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 9216;
+      bf16* stage_now_3 = (bf16*)(ring_3 + (turn % 2) * 9216);
+      const u32 stage_now_at_3 = ring_at_3 + (turn % 2) * 9216;
+      bf16* stage_then_3 = (bf16*)(ring_3 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_3 = ring_at_3 + ((turn + 1) % 2) * 9216;
       unsigned char* once_2 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[16, 64] staged for ldmatrix, once for every turn
       bf16* stage_once_2 = (bf16*)(once_2 + 0);
       const u32 stage_once_at_2 = ph::smem_address(stage_once_2);
-      if (turn == 0) {  // the first turn's windows
+      if (turn == 0) {  // the first turns' windows
         if (k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &K_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -673,10 +671,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_3 = j_ + 64;
         ph::Box<2> box_6 = {{0, 0}, {16, 64}};
         if (q_start0_ < 0 || q_start0_ >= Z_) box_6 = {};
@@ -709,8 +707,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[16, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_4 = threadIdx.x % 32;
@@ -1034,13 +1031,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      unsigned char* ring_4 = (unsigned char*)(smem + own + 21248);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_4 = (unsigned char*)(smem + own + 21248);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_4 = ph::smem_address(ring_4);
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 9216);
-      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 9216;
-      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 9216);
-      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 9216;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn % 2) * 9216);
+      const u32 stage_now_at_4 = ring_at_4 + (turn % 2) * 9216;
+      bf16* stage_then_4 = (bf16*)(ring_4 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_4 = ring_at_4 + ((turn + 1) % 2) * 9216;
+      if (turn == 0) {  // the first turns' windows
         if (k_lo_5 <= 0 && 0 < k_hi_5 && box_14.lo[1] <= 0 && 0 < box_14.hi[1] && k_lo_5 <= 63 && 63 < k_hi_5 && box_14.lo[1] <= 63 && 63 < box_14.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &V_[(z_ * L_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -1063,10 +1060,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_4 = j_ + 64;
         ph::Box<2> box_15 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, L_) - j_next_4, 64}};
         if (z_ < 0 || z_ >= Z_) box_15 = {};
@@ -1096,8 +1093,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[16, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_5 = threadIdx.x % 32;
@@ -1221,6 +1217,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_decode_split_bf16(bf16*
       }
       m_box = m_new_box;
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 404 "tests/corpus/dot.phobos"

@@ -84,7 +84,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
   acc_box = {{0, 0}, {64, 64}};
   #line 320 "tests/corpus/dot.phobos"
   const i64 hi = ph::wadd(r_, 64ll);
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 j_ = 0ll; j_ < hi; j_ += 64) {
     if (q_start0_ >= 0 && q_start0_ + 1 <= Z_ && q_start1_ >= 0 && q_start1_ + 64 <= S_ && z_ >= 0 && z_ + 1 <= Z_ && j_ >= 0 && j_ + 64 <= S_ && m_box.lo[0] == 0 && m_box.hi[0] == 64 && m_box.lo[1] == 0 && m_box.hi[1] == 1 && l_box.lo[0] == 0 && l_box.hi[0] == 64 && l_box.lo[1] == 0 && l_box.hi[1] == 1 && acc_box.lo[0] == 0 && acc_box.hi[0] == 64 && acc_box.lo[1] == 0 && acc_box.hi[1] == 64) {  // every window inside its tensor, every tile whole
       #line 322 "tests/corpus/dot.phobos"
@@ -93,18 +93,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       ph::Box<2> s_box;
       f32 product[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 64] staged for wgmma, turns ahead
       bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
       const u32 ring_at = ph::smem_address((unsigned char*)stage);
-      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn & 1) * 8192);
-      const u32 stage_now_at = ring_at + (turn & 1) * 8192;
-      bf16* stage_then = (bf16*)((unsigned char*)stage + (~turn & 1) * 8192);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 8192;
+      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn % 2) * 8192);
+      const u32 stage_now_at = ring_at + (turn % 2) * 8192;
+      bf16* stage_then = (bf16*)((unsigned char*)stage + ((turn + 1) % 2) * 8192);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 8192;
       unsigned char* once = (unsigned char*)(smem + own + 17408);  // tile<bf16>[64, 64] staged for wgmma, once for every turn
       bf16* stage_2 = (bf16*)((unsigned char*)(once) + (0u - ph::smem_address(once)) % 1024);
       bf16* stage_once = (bf16*)((unsigned char*)stage_2 + 0);
       const u32 stage_once_at = ph::smem_address(stage_once);
-      if (turn == 0) {  // the first turn's windows
+      if (turn == 0) {  // the first turns' windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -149,10 +149,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next = j_ + 64;
         ph::Box<2> box = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
         if (q_start0_ < 0 || q_start0_ >= Z_) box = {};
@@ -185,8 +185,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B K-major)
@@ -214,16 +213,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_2 = ph::smem_address(ring_2);
-      bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 9216);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 9216;
-      bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 9216);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 9216;
+      bf16* stage_now_2 = (bf16*)(ring_2 + (turn % 2) * 9216);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 9216;
+      bf16* stage_then_2 = (bf16*)(ring_2 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 9216;
       unsigned char* once_2 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[64, 64] staged for ldmatrix, once for every turn
       bf16* stage_once_2 = (bf16*)(once_2 + 0);
       const u32 stage_once_at_2 = ph::smem_address(stage_once_2);
-      if (turn == 0) {  // the first turn's windows
+      if (turn == 0) {  // the first turns' windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -268,10 +267,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_2 = j_ + 64;
         ph::Box<2> box_3 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
         if (q_start0_ < 0 || q_start0_ >= Z_) box_3 = {};
@@ -304,8 +303,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -529,14 +527,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring_3 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
+      unsigned char* ring_3 = (unsigned char*)(smem + own + 27648);  // 2 stages of tile<bf16>[64, 64] staged for wgmma, turns ahead
       bf16* stage_3 = (bf16*)((unsigned char*)(ring_3) + (0u - ph::smem_address(ring_3)) % 1024);
       const u32 ring_at_3 = ph::smem_address((unsigned char*)stage_3);
-      bf16* stage_now_3 = (bf16*)((unsigned char*)stage_3 + (turn & 1) * 8192);
-      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 8192;
-      bf16* stage_then_3 = (bf16*)((unsigned char*)stage_3 + (~turn & 1) * 8192);
-      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 8192;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_3 = (bf16*)((unsigned char*)stage_3 + (turn % 2) * 8192);
+      const u32 stage_now_at_3 = ring_at_3 + (turn % 2) * 8192;
+      bf16* stage_then_3 = (bf16*)((unsigned char*)stage_3 + ((turn + 1) % 2) * 8192);
+      const u32 stage_then_at_3 = ring_at_3 + ((turn + 1) % 2) * 8192;
+      if (turn == 0) {  // the first turns' windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -559,10 +557,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_3 = j_ + 64;
         ph::Box<2> box_5 = {{ph::max64(j_next_3, 0) - j_next_3, 0}, {ph::min64(j_next_3 + 64, S_) - j_next_3, 64}};
         if (z_ < 0 || z_ >= Z_) box_5 = {};
@@ -592,8 +590,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A from registers, B from its swizzled stage (B MN-major)
@@ -649,13 +646,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_4 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_4 = (unsigned char*)(smem + own + 27648);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_4 = ph::smem_address(ring_4);
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 9216);
-      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 9216;
-      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 9216);
-      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 9216;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn % 2) * 9216);
+      const u32 stage_now_at_4 = ring_at_4 + (turn % 2) * 9216;
+      bf16* stage_then_4 = (bf16*)(ring_4 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_4 = ring_at_4 + ((turn + 1) % 2) * 9216;
+      if (turn == 0) {  // the first turns' windows
         if (0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 64 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 64) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -678,10 +675,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_4 = j_ + 64;
         ph::Box<2> box_6 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, S_) - j_next_4, 64}};
         if (z_ < 0 || z_ >= Z_) box_6 = {};
@@ -711,8 +708,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_5 = threadIdx.x % 32;
@@ -858,18 +854,18 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       const i64 k_hi_5 = ph::min64(box_7.hi[1], box_8.hi[1]);
       f32 product_2[32];  // tile<f32>[64, 64] in registers: 64 rows of 64 as a tensor-core accumulator: 16-row blocks to the warps in turn, rows g and g + 8 of a block to quad g, each lane holding 2 columns of each 8
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
+      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 64] staged for wgmma, turns ahead
       bf16* stage_4 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
       const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_4);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_4 + (turn & 1) * 8192);
-      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 8192;
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_4 + (~turn & 1) * 8192);
-      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 8192;
+      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_4 + (turn % 2) * 8192);
+      const u32 stage_now_at_5 = ring_at_5 + (turn % 2) * 8192;
+      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_4 + ((turn + 1) % 2) * 8192);
+      const u32 stage_then_at_5 = ring_at_5 + ((turn + 1) % 2) * 8192;
       unsigned char* once_3 = (unsigned char*)(smem + own + 17408);  // tile<bf16>[64, 64] staged for wgmma, once for every turn
       bf16* stage_5 = (bf16*)((unsigned char*)(once_3) + (0u - ph::smem_address(once_3)) % 1024);
       bf16* stage_once_3 = (bf16*)((unsigned char*)stage_5 + 0);
       const u32 stage_once_at_3 = ph::smem_address(stage_once_3);
-      if (turn == 0) {  // the first turn's windows
+      if (turn == 0) {  // the first turns' windows
         if (k_lo_5 <= 0 && 0 < k_hi_5 && box_8.lo[0] <= 0 && 0 < box_8.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_8.lo[0] <= 63 && 63 < box_8.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -914,10 +910,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_5 = j_ + 64;
         ph::Box<2> box_9 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
         if (q_start0_ < 0 || q_start0_ >= Z_) box_9 = {};
@@ -950,8 +946,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B K-major)
@@ -979,16 +974,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_6 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_6 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_6 = ph::smem_address(ring_6);
-      bf16* stage_now_6 = (bf16*)(ring_6 + (turn & 1) * 9216);
-      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 9216;
-      bf16* stage_then_6 = (bf16*)(ring_6 + (~turn & 1) * 9216);
-      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 9216;
+      bf16* stage_now_6 = (bf16*)(ring_6 + (turn % 2) * 9216);
+      const u32 stage_now_at_6 = ring_at_6 + (turn % 2) * 9216;
+      bf16* stage_then_6 = (bf16*)(ring_6 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_6 = ring_at_6 + ((turn + 1) % 2) * 9216;
       unsigned char* once_4 = (unsigned char*)(smem + own + 18432);  // tile<bf16>[64, 64] staged for ldmatrix, once for every turn
       bf16* stage_once_4 = (bf16*)(once_4 + 0);
       const u32 stage_once_at_4 = ph::smem_address(stage_once_4);
-      if (turn == 0) {  // the first turn's windows
+      if (turn == 0) {  // the first turns' windows
         if (k_lo_5 <= 0 && 0 < k_hi_5 && box_8.lo[0] <= 0 && 0 < box_8.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5 && box_8.lo[0] <= 63 && 63 < box_8.hi[0]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &K_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -1033,10 +1028,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_6 = j_ + 64;
         ph::Box<2> box_11 = {{ph::max64(q_start1_, 0) - q_start1_, 0}, {ph::min64(q_start1_ + 64, S_) - q_start1_, 64}};
         if (q_start0_ < 0 || q_start0_ >= Z_) box_11 = {};
@@ -1069,8 +1064,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_7 = threadIdx.x % 32;
@@ -1346,14 +1340,14 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring_7 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for wgmma, a turn ahead
+      unsigned char* ring_7 = (unsigned char*)(smem + own + 27648);  // 2 stages of tile<bf16>[64, 64] staged for wgmma, turns ahead
       bf16* stage_6 = (bf16*)((unsigned char*)(ring_7) + (0u - ph::smem_address(ring_7)) % 1024);
       const u32 ring_at_7 = ph::smem_address((unsigned char*)stage_6);
-      bf16* stage_now_7 = (bf16*)((unsigned char*)stage_6 + (turn & 1) * 8192);
-      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 8192;
-      bf16* stage_then_7 = (bf16*)((unsigned char*)stage_6 + (~turn & 1) * 8192);
-      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 8192;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_7 = (bf16*)((unsigned char*)stage_6 + (turn % 2) * 8192);
+      const u32 stage_now_at_7 = ring_at_7 + (turn % 2) * 8192;
+      bf16* stage_then_7 = (bf16*)((unsigned char*)stage_6 + ((turn + 1) % 2) * 8192);
+      const u32 stage_then_at_7 = ring_at_7 + ((turn + 1) % 2) * 8192;
+      if (turn == 0) {  // the first turns' windows
         if (k_lo_8 <= 0 && 0 < k_hi_8 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_8 <= 63 && 63 < k_hi_8 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -1376,10 +1370,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_7 = j_ + 64;
         ph::Box<2> box_20 = {{ph::max64(j_next_7, 0) - j_next_7, 0}, {ph::min64(j_next_7 + 64, S_) - j_next_7, 64}};
         if (z_ < 0 || z_ >= Z_) box_20 = {};
@@ -1409,8 +1403,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A from registers, B from its swizzled stage (B MN-major)
@@ -1466,13 +1459,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_8 = (unsigned char*)(smem + own + 27648);  // two stages of tile<bf16>[64, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_8 = (unsigned char*)(smem + own + 27648);  // 2 stages of tile<bf16>[64, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_8 = ph::smem_address(ring_8);
-      bf16* stage_now_8 = (bf16*)(ring_8 + (turn & 1) * 9216);
-      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 9216;
-      bf16* stage_then_8 = (bf16*)(ring_8 + (~turn & 1) * 9216);
-      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 9216;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_8 = (bf16*)(ring_8 + (turn % 2) * 9216);
+      const u32 stage_now_at_8 = ring_at_8 + (turn % 2) * 9216;
+      bf16* stage_then_8 = (bf16*)(ring_8 + ((turn + 1) % 2) * 9216);
+      const u32 stage_then_at_8 = ring_at_8 + ((turn + 1) % 2) * 9216;
+      if (turn == 0) {  // the first turns' windows
         if (k_lo_8 <= 0 && 0 < k_hi_8 && box_19.lo[1] <= 0 && 0 < box_19.hi[1] && k_lo_8 <= 63 && 63 < k_hi_8 && box_19.lo[1] <= 63 && 63 < box_19.hi[1]) {  // tile<bf16>[64, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &V_[(z_ * S_ + j_) * 64 + (r * 64 + c)];  // the thread's first chunk
@@ -1495,10 +1488,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (j_ + 64 < hi) {  // the next turn's windows, while this turn's products run
+      if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_8 = j_ + 64;
         ph::Box<2> box_21 = {{ph::max64(j_next_8, 0) - j_next_8, 0}, {ph::min64(j_next_8 + 64, S_) - j_next_8, 64}};
         if (z_ < 0 || z_ >= Z_) box_21 = {};
@@ -1528,8 +1521,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_9 = threadIdx.x % 32;
@@ -1674,6 +1666,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
       }
       m_box = m_new_box;
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 330 "tests/corpus/dot.phobos"

@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
   }
   acc_box = {{0, 0}, {32, 24}};
   #line 301 "tests/corpus/dot.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 8) {
     const i64 at = ph::wadd(k_, 8ll);
     const i64 at_2 = ph::wadd(k_, 8ll);
@@ -60,13 +60,13 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
           }
         }
       }
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<f32>[8, 24] staged for multiply-adds, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<f32>[8, 24] staged for multiply-adds, turns ahead
       const u32 ring_at = ph::smem_address(ring);
-      f32* stage_now = (f32*)(ring + (turn & 1) * 896);
-      const u32 stage_now_at = ring_at + (turn & 1) * 896;
-      f32* stage_then = (f32*)(ring + (~turn & 1) * 896);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 896;
-      if (turn == 0) {  // the first turn's windows
+      f32* stage_now = (f32*)(ring + (turn % 2) * 896);
+      const u32 stage_now_at = ring_at + (turn % 2) * 896;
+      f32* stage_then = (f32*)(ring + ((turn + 1) % 2) * 896);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 896;
+      if (turn == 0) {  // the first turns' windows
         // tile<f32>[8, 24] to shared memory, 4 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 48; e += 64) {
           const int r = e / 6, c = e % 6 * 4;
@@ -81,9 +81,9 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
           }
         }
       }
-      ph::stage_commit();
+      ph::stage_commit();  // this turn's own copies
       __syncthreads();
-      if (k_ + 8 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 8 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next = k_ + 8;
         ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_next + 8, K_) - k_next}};
         box.normalize();
@@ -105,8 +105,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[32, 24] = dot by multiply-adds: each thread its 2 rows of 8 columns (the row layout's), k outermost, from the stages
         const int row0 = threadIdx.x / 4, col0 = threadIdx.x % 4 * 4;
@@ -195,13 +194,13 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
           }
         }
       }
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<f32>[8, 24] staged for multiply-adds, a turn ahead
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<f32>[8, 24] staged for multiply-adds, turns ahead
       const u32 ring_at_2 = ph::smem_address(ring_2);
-      f32* stage_now_2 = (f32*)(ring_2 + (turn & 1) * 896);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 896;
-      f32* stage_then_2 = (f32*)(ring_2 + (~turn & 1) * 896);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 896;
-      if (turn == 0) {  // the first turn's windows
+      f32* stage_now_2 = (f32*)(ring_2 + (turn % 2) * 896);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 896;
+      f32* stage_then_2 = (f32*)(ring_2 + ((turn + 1) % 2) * 896);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 896;
+      if (turn == 0) {  // the first turns' windows
         // tile<f32>[8, 24] to shared memory, 4 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 48; e += 64) {
           const int r = e / 6, c = e % 6 * 4;
@@ -216,9 +215,9 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
           }
         }
       }
-      ph::stage_commit();
+      ph::stage_commit();  // this turn's own copies
       __syncthreads();
-      if (k_ + 8 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 8 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_2 = k_ + 8;
         ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_next_2 + 8, K_) - k_next_2}};
         box_5.normalize();
@@ -240,8 +239,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[32, 24] = dot by multiply-adds: each thread its 2 rows of 8 columns (the row layout's), k outermost, from the stages
         const int row0_2 = threadIdx.x / 4, col0_2 = threadIdx.x % 4 * 4;
@@ -337,6 +335,7 @@ extern "C" __global__ void __launch_bounds__(64) phobos_fma_ragged(f32* A_, f32*
         }
       }
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 305 "tests/corpus/dot.phobos"

@@ -30,25 +30,25 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
   }
   acc_box = {{0, 0}, {32, 32}};
   #line 34 "tests/corpus/dot.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 16) {
     if (m0_ >= 0 && m0_ + 32 <= M_ && k_ >= 0 && k_ + 16 <= K_ && n0_ >= 0 && n0_ + 32 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 32 && acc_box.lo[1] == 0 && acc_box.hi[1] == 32) {  // every window inside its tensor, every tile whole
       #line 35 "tests/corpus/dot.phobos"
       __syncthreads();
       #if __CUDA_ARCH__ >= 800
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[32, 16] staged for ldmatrix, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[32, 16] staged for ldmatrix, turns ahead
       const u32 ring_at = ph::smem_address(ring);
-      bf16* stage_now = (bf16*)(ring + (turn & 1) * 1536);
-      const u32 stage_now_at = ring_at + (turn & 1) * 1536;
-      bf16* stage_then = (bf16*)(ring + (~turn & 1) * 1536);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 1536;
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 3072);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
+      bf16* stage_now = (bf16*)(ring + (turn % 2) * 1536);
+      const u32 stage_now_at = ring_at + (turn % 2) * 1536;
+      bf16* stage_then = (bf16*)(ring + ((turn + 1) % 2) * 1536);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 1536;
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 3072);  // 2 stages of tile<bf16>[16, 32] staged for ldmatrix, turns ahead
       const u32 ring_at_2 = ph::smem_address(ring_2);
-      bf16* stage_now_2 = (bf16*)(ring_2 + (turn & 1) * 1280);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 1280;
-      bf16* stage_then_2 = (bf16*)(ring_2 + (~turn & 1) * 1280);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 1280;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_2 = (bf16*)(ring_2 + (turn % 2) * 1280);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 1280;
+      bf16* stage_then_2 = (bf16*)(ring_2 + ((turn + 1) % 2) * 1280);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 1280;
+      if (turn == 0) {  // the first turns' windows
         // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int r = e / 2, c = e % 2 * 8;
@@ -75,10 +75,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 16 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next = k_ + 16;
         ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_next + 16, K_) - k_next}};
         box.normalize();
@@ -113,8 +113,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[32, 32] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_2 = threadIdx.x % 32;
@@ -201,19 +200,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
       const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
       #if __CUDA_ARCH__ >= 800
-      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[32, 16] staged for ldmatrix, a turn ahead
+      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[32, 16] staged for ldmatrix, turns ahead
       const u32 ring_at_3 = ph::smem_address(ring_3);
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 1536);
-      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 1536;
-      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 1536);
-      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 1536;
-      unsigned char* ring_4 = (unsigned char*)(smem + own + 3072);  // two stages of tile<bf16>[16, 32] staged for ldmatrix, a turn ahead
+      bf16* stage_now_3 = (bf16*)(ring_3 + (turn % 2) * 1536);
+      const u32 stage_now_at_3 = ring_at_3 + (turn % 2) * 1536;
+      bf16* stage_then_3 = (bf16*)(ring_3 + ((turn + 1) % 2) * 1536);
+      const u32 stage_then_at_3 = ring_at_3 + ((turn + 1) % 2) * 1536;
+      unsigned char* ring_4 = (unsigned char*)(smem + own + 3072);  // 2 stages of tile<bf16>[16, 32] staged for ldmatrix, turns ahead
       const u32 ring_at_4 = ph::smem_address(ring_4);
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 1280);
-      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 1280;
-      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 1280);
-      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 1280;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn % 2) * 1280);
+      const u32 stage_now_at_4 = ring_at_4 + (turn % 2) * 1280;
+      bf16* stage_then_4 = (bf16*)(ring_4 + ((turn + 1) % 2) * 1280);
+      const u32 stage_then_at_4 = ring_at_4 + ((turn + 1) % 2) * 1280;
+      if (turn == 0) {  // the first turns' windows
         // tile<bf16>[32, 16] to shared memory, 8 elements a thread a turn, zeros where nothing is read
         for (int e = threadIdx.x; e < 64; e += 128) {
           const int r = e / 2, c = e % 2 * 8;
@@ -240,10 +239,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 16 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 16 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_2 = k_ + 16;
         ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 32, M_) - m0_, ph::min64(k_next_2 + 16, K_) - k_next_2}};
         box_5.normalize();
@@ -278,8 +277,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[32, 32] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -369,6 +367,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_bf16(bf16* A_, bf1
       }
       acc_box = box_8;
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 37 "tests/corpus/dot.phobos"

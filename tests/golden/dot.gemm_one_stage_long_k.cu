@@ -9,12 +9,11 @@ PH_INLINE void wgmma_m64n128k16_bf16_ss_mn(f32 (&d)[64], u64 a, u64 b) {
 }
 }  // namespace ph
 #endif
-// kernel gemm_one_stage_long_k [TM=128, TN=128, TK=64]: 128 threads a CTA, 71680 bytes of shared memory
+// kernel gemm_one_stage_long_k [TM=128, TN=128, TK=64]: 128 threads a CTA, 35840 bytes of shared memory
 // for launches where multiples of 4: K, M, N; 16-byte aligned: A, B, C
 #line 412 "tests/corpus/dot.phobos"
 extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(bf16* A_, bf16* B_, bf16* C_, i64 M_, i64 K_, i64 N_) {
   extern __shared__ __align__(16) unsigned char smem[];
-  constexpr int own = 0;  // where the statements' own shared memory starts
   #line 415 "tests/corpus/dot.phobos"
   const i64 m0_ = ph::wmul((i64)blockIdx.y, 128ll);
   #line 416 "tests/corpus/dot.phobos"
@@ -40,134 +39,68 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 418 "tests/corpus/dot.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 64) {
     if (m0_ >= 0 && m0_ + 128 <= M_ && k_ >= 0 && k_ + 64 <= K_ && n0_ >= 0 && n0_ + 128 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 128 && acc_box.lo[1] == 0 && acc_box.hi[1] == 128) {  // every window inside its tensor, every tile whole
       #line 419 "tests/corpus/dot.phobos"
       __syncthreads();
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
-      bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
-      const u32 ring_at = ph::smem_address((unsigned char*)stage);
-      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn & 1) * 16384);
-      const u32 stage_now_at = ring_at + (turn & 1) * 16384;
-      bf16* stage_then = (bf16*)((unsigned char*)stage + (~turn & 1) * 16384);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 16384;
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 33792);  // two stages of tile<bf16>[64, 128] staged for wgmma, a turn ahead
-      bf16* stage_2 = (bf16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
-      const u32 ring_at_2 = ph::smem_address((unsigned char*)stage_2);
-      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn & 1) * 16384);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 16384;
-      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + (~turn & 1) * 16384);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 16384;
-      if (turn == 0) {  // the first turn's windows
-        if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= r && r < 128 && 0 <= c && c < 64 && 0 <= r && r < 128 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now + (col) / 64 * 16384 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 128 && 0 <= col && col < 64 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      unsigned char* raw = (unsigned char*)(smem + 0);  // tile<bf16>[128, 64] staged for wgmma, swizzled
+      bf16* stage = (bf16*)((unsigned char*)(raw) + (0u - ph::smem_address(raw)) % 1024);
+      const u32 stage_at = ph::smem_address(stage);
+      if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+        const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 128 && 0 <= 63 && 63 < 64 && 0 <= 127 && 127 < 128) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_2 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= r && r < 64 && 0 <= c && c < 128 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 128) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_2 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 128 ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= r && r < 128 && 0 <= c && c < 64 && 0 <= r && r < 128 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+            ph::stage_async16(stage_at + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              *(bf16*)((unsigned char*)stage + (col) / 64 * 16384 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 128 && 0 <= col && col < 64 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
-        const i64 k_next = k_ + 64;
-        ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 64, K_) - k_next}};
-        box.normalize();
-        ph::Box<2> box_2 = {{ph::max64(k_next, 0) - k_next, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next + 64, K_) - k_next, ph::min64(n0_ + 128, N_) - n0_}};
-        box_2.normalize();
-        const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
-        const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
-        if (k_next % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_next + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_next % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then + (col) / 64 * 16384 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_next + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      unsigned char* raw_2 = (unsigned char*)(smem + 17408);  // tile<bf16>[64, 128] staged for wgmma, swizzled
+      bf16* stage_2 = (bf16*)((unsigned char*)(raw_2) + (0u - ph::smem_address(raw_2)) % 1024);
+      const u32 stage_at_2 = ph::smem_address(stage_2);
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 128 && 0 <= 63 && 63 < 64 && 0 <= 127 && 127 < 128) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+        const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_2 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 63 && 63 < k_hi && box_2.lo[1] <= 127 && 127 < box_2.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_next + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_2 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_2 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_next + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 16, c = e % 16 * 8;
+          if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= r && r < 64 && 0 <= c && c < 128 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 128) {  // copied whole, in flight
+            ph::stage_async16(stage_at_2 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              *(bf16*)((unsigned char*)stage_2 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = 0 <= r && r < 64 && 0 <= col && col < 128 ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait();
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on wgmma m64n128k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
-        const u64 a_desc = ph::smem_descriptor(stage_now_at, 16, 1024);
-        const u64 b_desc = ph::smem_descriptor(stage_now_at_2, 8192, 1024);
+        const u64 a_desc = ph::smem_descriptor(stage_at, 16, 1024);
+        const u64 b_desc = ph::smem_descriptor(stage_at_2, 8192, 1024);
         #pragma unroll
         for (int blk = 0; blk < 2; ++blk) {
           const u32 first = (0 * 4 + blk * 4) * 16;  // the warpgroup's first row
@@ -198,121 +131,55 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
-      const u32 ring_at_3 = ph::smem_address(ring_3);
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 18432);
-      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 18432;
-      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 18432);
-      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 18432;
-      unsigned char* ring_4 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 128] staged for ldmatrix, a turn ahead
-      const u32 ring_at_4 = ph::smem_address(ring_4);
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 17408);
-      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 17408;
-      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 17408);
-      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 17408;
-      if (turn == 0) {  // the first turn's windows
-        if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= r && r < 128 && 0 <= c && c < 64 && 0 <= r && r < 128 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_3 + (r) * 144 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_3 + (r) * 144))[col] = 0 <= r && r < 128 && 0 <= col && col < 64 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      bf16* stage_3 = (bf16*)(smem + 0);  // tile<bf16>[128, 64] staged for ldmatrix, rows of 144 bytes
+      const u32 stage_at_3 = ph::smem_address(stage_3);
+      if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+        const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 128 && 0 <= 63 && 63 < 64 && 0 <= 127 && 127 < 128) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_4 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= r && r < 64 && 0 <= c && c < 128 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 128) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_4 + (r) * 272 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_4 + (r) * 272))[col] = 0 <= r && r < 64 && 0 <= col && col < 128 ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= r && r < 128 && 0 <= c && c < 64 && 0 <= r && r < 128 && 0 <= c + 7 && c + 7 < 64) {  // copied whole, in flight
+            ph::stage_async16(stage_at_3 + (r) * 144 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_3 + (r) * 144))[col] = 0 <= r && r < 128 && 0 <= col && col < 64 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
-        const i64 k_next_2 = k_ + 64;
-        ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_2 + 64, K_) - k_next_2}};
-        box_3.normalize();
-        ph::Box<2> box_4 = {{ph::max64(k_next_2, 0) - k_next_2, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_2 + 64, K_) - k_next_2, ph::min64(n0_ + 128, N_) - n0_}};
-        box_4.normalize();
-        const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
-        const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
-        if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 127 && 127 < box_3.hi[0] && k_lo_2 <= 63 && 63 < k_hi_2) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_next_2 + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_3 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_next_2 % 8 == 0 && K_ % 8 == 0 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c && c < k_hi_2 && box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= c + 7 && c + 7 < k_hi_2) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_3 + (r) * 144 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_2 + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_3 + (r) * 144))[col] = box_3.lo[0] <= r && r < box_3.hi[0] && k_lo_2 <= col && col < k_hi_2 ? A_[(m0_ + r) * K_ + (k_next_2 + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      bf16* stage_4 = (bf16*)(smem + 18432);  // tile<bf16>[64, 128] staged for ldmatrix, rows of 272 bytes
+      const u32 stage_at_4 = ph::smem_address(stage_4);
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 128 && 0 <= 63 && 63 < 64 && 0 <= 127 && 127 < 128) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+        const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_4 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= 0 && 0 < k_hi_2 && box_4.lo[1] <= 0 && 0 < box_4.hi[1] && k_lo_2 <= 63 && 63 < k_hi_2 && box_4.lo[1] <= 127 && 127 < box_4.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_next_2 + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_4 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c && c < box_4.hi[1] && k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= c + 7 && c + 7 < box_4.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_4 + (r) * 272 + (c) * 2, &B_[(k_next_2 + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_4 + (r) * 272))[col] = k_lo_2 <= r && r < k_hi_2 && box_4.lo[1] <= col && col < box_4.hi[1] ? B_[(k_next_2 + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 16, c = e % 16 * 8;
+          if (n0_ % 8 == 0 && N_ % 8 == 0 && 0 <= r && r < 64 && 0 <= c && c < 128 && 0 <= r && r < 64 && 0 <= c + 7 && c + 7 < 128) {  // copied whole, in flight
+            ph::stage_async16(stage_at_4 + (r) * 272 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_4 + (r) * 272))[col] = 0 <= r && r < 64 && 0 <= col && col < 128 ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait();
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -330,52 +197,52 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
           #pragma unroll
           for (int ks_2 = 0; ks_2 < 4; ++ks_2) {
             u32 fa_2[4] = {};
-            ph::ldmatrix4(fa_2, stage_now_at_3 + (first_2 + lane_3 % 16) * 144 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
+            ph::ldmatrix4(fa_2, stage_at_3 + (first_2 + lane_3 % 16) * 144 + (ks_2 * 16 + lane_3 / 16 * 8) * 2);
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (0 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (0 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[0], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[1], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (16 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (16 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[2], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[3], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (32 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (32 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[4], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[5], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (48 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (48 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[6], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[7], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (64 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (64 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[8], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[9], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (80 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (80 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[10], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[11], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (96 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (96 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[12], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[13], fa_2, {fq[2], fq[3]});
             }
             {
               u32 fq[4];
-              ph::ldmatrix4_trans(fq, stage_now_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (112 + lane_3 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq, stage_at_4 + (ks_2 * 16 + lane_3 / 8 % 2 * 8 + lane_3 % 8) * 272 + (112 + lane_3 / 16 * 8) * 2);
               ph::mma_bf16(acc_2[14], fa_2, {fq[0], fq[1]});
               ph::mma_bf16(acc_2[15], fa_2, {fq[2], fq[3]});
             }
@@ -430,135 +297,69 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
     } else {
       #line 419 "tests/corpus/dot.phobos"
       __syncthreads();
-      ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_ + 64, K_) - k_}};
-      box_5.normalize();
-      ph::Box<2> box_6 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 64, K_) - k_, ph::min64(n0_ + 128, N_) - n0_}};
-      box_6.normalize();
-      const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[0]);
-      const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[0]);
+      ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_, 0) - k_}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_ + 64, K_) - k_}};
+      box.normalize();
+      ph::Box<2> box_2 = {{ph::max64(k_, 0) - k_, ph::max64(n0_, 0) - n0_}, {ph::min64(k_ + 64, K_) - k_, ph::min64(n0_ + 128, N_) - n0_}};
+      box_2.normalize();
+      const i64 k_lo = ph::max64(box.lo[1], box_2.lo[0]);
+      const i64 k_hi = ph::min64(box.hi[1], box_2.hi[0]);
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
-      bf16* stage_3 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
-      const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_3);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn & 1) * 16384);
-      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 16384;
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + (~turn & 1) * 16384);
-      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 16384;
-      unsigned char* ring_6 = (unsigned char*)(smem + own + 33792);  // two stages of tile<bf16>[64, 128] staged for wgmma, a turn ahead
-      bf16* stage_4 = (bf16*)((unsigned char*)(ring_6) + (0u - ph::smem_address(ring_6)) % 1024);
-      const u32 ring_at_6 = ph::smem_address((unsigned char*)stage_4);
-      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn & 1) * 16384);
-      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 16384;
-      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + (~turn & 1) * 16384);
-      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 16384;
-      if (turn == 0) {  // the first turn's windows
-        if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_5 + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_5 + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_5 + (col) / 64 * 16384 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      unsigned char* raw_3 = (unsigned char*)(smem + 0);  // tile<bf16>[128, 64] staged for wgmma, swizzled
+      bf16* stage_5 = (bf16*)((unsigned char*)(raw_3) + (0u - ph::smem_address(raw_3)) % 1024);
+      const u32 stage_at_5 = ph::smem_address(stage_5);
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+        const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_5 + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_6.lo[1] <= 127 && 127 < box_6.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_6 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_6 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_now_6 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= col && col < box_6.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_at_5 + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              *(bf16*)((unsigned char*)stage_5 + (col) / 64 * 16384 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
-        const i64 k_next_3 = k_ + 64;
-        ph::Box<2> box_7 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_3, 0) - k_next_3}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_3 + 64, K_) - k_next_3}};
-        box_7.normalize();
-        ph::Box<2> box_8 = {{ph::max64(k_next_3, 0) - k_next_3, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_3 + 64, K_) - k_next_3, ph::min64(n0_ + 128, N_) - n0_}};
-        box_8.normalize();
-        const i64 k_lo_4 = ph::max64(box_7.lo[1], box_8.lo[0]);
-        const i64 k_hi_4 = ph::min64(box_7.hi[1], box_8.hi[0]);
-        if (k_next_3 % 8 == 0 && K_ % 8 == 0 && box_7.lo[0] <= 0 && 0 < box_7.hi[0] && k_lo_4 <= 0 && 0 < k_hi_4 && box_7.lo[0] <= 127 && 127 < box_7.hi[0] && k_lo_4 <= 63 && 63 < k_hi_4) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_next_3 + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_5 + (c) / 64 * 16384 + ((r + i * 16)) * 128 + ((c) % 64 / 8 ^ ((r + i * 16)) % 8) * 16 + (c) % 8 * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_next_3 % 8 == 0 && K_ % 8 == 0 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= c && c < k_hi_4 && box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= c + 7 && c + 7 < k_hi_4) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_5 + (c) / 64 * 16384 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &A_[(m0_ + r) * K_ + (k_next_3 + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_5 + (col) / 64 * 16384 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = box_7.lo[0] <= r && r < box_7.hi[0] && k_lo_4 <= col && col < k_hi_4 ? A_[(m0_ + r) * K_ + (k_next_3 + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      unsigned char* raw_4 = (unsigned char*)(smem + 17408);  // tile<bf16>[64, 128] staged for wgmma, swizzled
+      bf16* stage_6 = (bf16*)((unsigned char*)(raw_4) + (0u - ph::smem_address(raw_4)) % 1024);
+      const u32 stage_at_6 = ph::smem_address(stage_6);
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 63 && 63 < k_hi && box_2.lo[1] <= 127 && 127 < box_2.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+        const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_6 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_4 <= 0 && 0 < k_hi_4 && box_8.lo[1] <= 0 && 0 < box_8.hi[1] && k_lo_4 <= 63 && 63 < k_hi_4 && box_8.lo[1] <= 127 && 127 < box_8.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_next_3 + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_6 + (c) / 64 * 8192 + ((r + i * 8)) * 128 + ((c) % 64 / 8 ^ ((r + i * 8)) % 8) * 16 + (c) % 8 * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= c && c < box_8.hi[1] && k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= c + 7 && c + 7 < box_8.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_6 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_next_3 + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                *(bf16*)((unsigned char*)stage_then_6 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo_4 <= r && r < k_hi_4 && box_8.lo[1] <= col && col < box_8.hi[1] ? B_[(k_next_3 + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 16, c = e % 16 * 8;
+          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_at_6 + (c) / 64 * 8192 + (r) * 128 + ((c) % 64 / 8 ^ (r) % 8) * 16 + (c) % 8 * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              *(bf16*)((unsigned char*)stage_6 + (col) / 64 * 8192 + (r) * 128 + ((col) % 64 / 8 ^ (r) % 8) * 16 + (col) % 8 * 2) = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait();
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on wgmma m64n128k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
-        const u64 a_desc_2 = ph::smem_descriptor(stage_now_at_5, 16, 1024);
-        const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_6, 8192, 1024);
+        const u64 a_desc_2 = ph::smem_descriptor(stage_at_5, 16, 1024);
+        const u64 b_desc_2 = ph::smem_descriptor(stage_at_6, 8192, 1024);
         #pragma unroll
         for (int blk_3 = 0; blk_3 < 2; ++blk_3) {
           const u32 first_3 = (0 * 4 + blk_3 * 4) * 16;  // the warpgroup's first row
@@ -589,121 +390,55 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
-      const u32 ring_at_7 = ph::smem_address(ring_7);
-      bf16* stage_now_7 = (bf16*)(ring_7 + (turn & 1) * 18432);
-      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 18432;
-      bf16* stage_then_7 = (bf16*)(ring_7 + (~turn & 1) * 18432);
-      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 18432;
-      unsigned char* ring_8 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[64, 128] staged for ldmatrix, a turn ahead
-      const u32 ring_at_8 = ph::smem_address(ring_8);
-      bf16* stage_now_8 = (bf16*)(ring_8 + (turn & 1) * 17408);
-      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 17408;
-      bf16* stage_then_8 = (bf16*)(ring_8 + (~turn & 1) * 17408);
-      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 17408;
-      if (turn == 0) {  // the first turn's windows
-        if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_7 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c && c < k_hi_3 && box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= c + 7 && c + 7 < k_hi_3) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_7 + (r) * 144 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_7 + (r) * 144))[col] = box_5.lo[0] <= r && r < box_5.hi[0] && k_lo_3 <= col && col < k_hi_3 ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      bf16* stage_7 = (bf16*)(smem + 0);  // tile<bf16>[128, 64] staged for ldmatrix, rows of 144 bytes
+      const u32 stage_at_7 = ph::smem_address(stage_7);
+      if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= 0 && 0 < box.hi[0] && k_lo <= 0 && 0 < k_hi && box.lo[0] <= 127 && 127 < box.hi[0] && k_lo <= 63 && 63 < k_hi) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
+        const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_7 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= 0 && 0 < k_hi_3 && box_6.lo[1] <= 0 && 0 < box_6.hi[1] && k_lo_3 <= 63 && 63 < k_hi_3 && box_6.lo[1] <= 127 && 127 < box_6.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_now_at_8 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c && c < box_6.hi[1] && k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= c + 7 && c + 7 < box_6.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_now_at_8 + (r) * 272 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_now_8 + (r) * 272))[col] = k_lo_3 <= r && r < k_hi_3 && box_6.lo[1] <= col && col < box_6.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 8, c = e % 8 * 8;
+          if (k_ % 8 == 0 && K_ % 8 == 0 && box.lo[0] <= r && r < box.hi[0] && k_lo <= c && c < k_hi && box.lo[0] <= r && r < box.hi[0] && k_lo <= c + 7 && c + 7 < k_hi) {  // copied whole, in flight
+            ph::stage_async16(stage_at_7 + (r) * 144 + (c) * 2, &A_[(m0_ + r) * K_ + (k_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_7 + (r) * 144))[col] = box.lo[0] <= r && r < box.hi[0] && k_lo <= col && col < k_hi ? A_[(m0_ + r) * K_ + (k_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
-        const i64 k_next_4 = k_ + 64;
-        ph::Box<2> box_9 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_4, 0) - k_next_4}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_4 + 64, K_) - k_next_4}};
-        box_9.normalize();
-        ph::Box<2> box_10 = {{ph::max64(k_next_4, 0) - k_next_4, ph::max64(n0_, 0) - n0_}, {ph::min64(k_next_4 + 64, K_) - k_next_4, ph::min64(n0_ + 128, N_) - n0_}};
-        box_10.normalize();
-        const i64 k_lo_5 = ph::max64(box_9.lo[1], box_10.lo[0]);
-        const i64 k_hi_5 = ph::min64(box_9.hi[1], box_10.hi[0]);
-        if (k_next_4 % 8 == 0 && K_ % 8 == 0 && box_9.lo[0] <= 0 && 0 < box_9.hi[0] && k_lo_5 <= 0 && 0 < k_hi_5 && box_9.lo[0] <= 127 && 127 < box_9.hi[0] && k_lo_5 <= 63 && 63 < k_hi_5) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
-          const bf16* chunk = &A_[(m0_ + r) * K_ + (k_next_4 + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_7 + ((r + i * 16)) * 144 + (c) * 2, chunk + i * 16 * 1 * K_);
-          }
-        } else {
-          // tile<bf16>[128, 64] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 8, c = e % 8 * 8;
-            if (k_next_4 % 8 == 0 && K_ % 8 == 0 && box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_5 <= c && c < k_hi_5 && box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_5 <= c + 7 && c + 7 < k_hi_5) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_7 + (r) * 144 + (c) * 2, &A_[(m0_ + r) * K_ + (k_next_4 + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_7 + (r) * 144))[col] = box_9.lo[0] <= r && r < box_9.hi[0] && k_lo_5 <= col && col < k_hi_5 ? A_[(m0_ + r) * K_ + (k_next_4 + col)] : ph::to_bf16(0.0f);
-              }
-            }
-          }
+      bf16* stage_8 = (bf16*)(smem + 18432);  // tile<bf16>[64, 128] staged for ldmatrix, rows of 272 bytes
+      const u32 stage_at_8 = ph::smem_address(stage_8);
+      if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= 0 && 0 < k_hi && box_2.lo[1] <= 0 && 0 < box_2.hi[1] && k_lo <= 63 && 63 < k_hi && box_2.lo[1] <= 127 && 127 < box_2.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
+        const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
+        const bf16* chunk = &B_[(k_ + r) * N_ + (n0_ + c)];  // the thread's first chunk
+        #pragma unroll
+        for (int i = 0; i < 8; ++i) {
+          ph::stage_async16(stage_at_8 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
         }
-        if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_5 <= 0 && 0 < k_hi_5 && box_10.lo[1] <= 0 && 0 < box_10.hi[1] && k_lo_5 <= 63 && 63 < k_hi_5 && box_10.lo[1] <= 127 && 127 < box_10.hi[1]) {  // tile<bf16>[64, 128] inside its tensor: copied whole, in flight
-          const int r = threadIdx.x / 16, c = threadIdx.x % 16 * 8;
-          const bf16* chunk = &B_[(k_next_4 + r) * N_ + (n0_ + c)];  // the thread's first chunk
-          #pragma unroll
-          for (int i = 0; i < 8; ++i) {
-            ph::stage_async16(stage_then_at_8 + ((r + i * 8)) * 272 + (c) * 2, chunk + i * 8 * 1 * N_);
-          }
-        } else {
-          // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
-          for (int e = threadIdx.x; e < 1024; e += 128) {
-            const int r = e / 16, c = e % 16 * 8;
-            if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo_5 <= r && r < k_hi_5 && box_10.lo[1] <= c && c < box_10.hi[1] && k_lo_5 <= r && r < k_hi_5 && box_10.lo[1] <= c + 7 && c + 7 < box_10.hi[1]) {  // copied whole, in flight
-              ph::stage_async16(stage_then_at_8 + (r) * 272 + (c) * 2, &B_[(k_next_4 + r) * N_ + (n0_ + c)]);
-            } else {
-              #pragma unroll
-              for (int v = 0; v < 8; ++v) {
-                const int col = c + v;
-                ((bf16*)((unsigned char*)stage_then_8 + (r) * 272))[col] = k_lo_5 <= r && r < k_hi_5 && box_10.lo[1] <= col && col < box_10.hi[1] ? B_[(k_next_4 + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
-              }
+      } else {
+        // tile<bf16>[64, 128] to shared memory, 8 elements a thread a turn, zeros where nothing is read
+        for (int e = threadIdx.x; e < 1024; e += 128) {
+          const int r = e / 16, c = e % 16 * 8;
+          if (n0_ % 8 == 0 && N_ % 8 == 0 && k_lo <= r && r < k_hi && box_2.lo[1] <= c && c < box_2.hi[1] && k_lo <= r && r < k_hi && box_2.lo[1] <= c + 7 && c + 7 < box_2.hi[1]) {  // copied whole, in flight
+            ph::stage_async16(stage_at_8 + (r) * 272 + (c) * 2, &B_[(k_ + r) * N_ + (n0_ + c)]);
+          } else {
+            #pragma unroll
+            for (int v = 0; v < 8; ++v) {
+              const int col = c + v;
+              ((bf16*)((unsigned char*)stage_8 + (r) * 272))[col] = k_lo <= r && r < k_hi && box_2.lo[1] <= col && col < box_2.hi[1] ? B_[(k_ + r) * N_ + (n0_ + col)] : ph::to_bf16(0.0f);
             }
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait();
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_5 = threadIdx.x % 32;
@@ -721,52 +456,52 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
           #pragma unroll
           for (int ks_4 = 0; ks_4 < 4; ++ks_4) {
             u32 fa_4[4] = {};
-            ph::ldmatrix4(fa_4, stage_now_at_7 + (first_4 + lane_5 % 16) * 144 + (ks_4 * 16 + lane_5 / 16 * 8) * 2);
+            ph::ldmatrix4(fa_4, stage_at_7 + (first_4 + lane_5 % 16) * 144 + (ks_4 * 16 + lane_5 / 16 * 8) * 2);
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (0 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (0 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[0], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[1], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (16 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (16 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[2], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[3], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (32 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (32 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[4], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[5], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (48 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (48 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[6], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[7], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (64 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (64 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[8], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[9], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (80 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (80 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[10], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[11], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (96 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (96 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[12], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[13], fa_4, {fq_2[2], fq_2[3]});
             }
             {
               u32 fq_2[4];
-              ph::ldmatrix4_trans(fq_2, stage_now_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (112 + lane_5 / 16 * 8) * 2);
+              ph::ldmatrix4_trans(fq_2, stage_at_8 + (ks_4 * 16 + lane_5 / 8 % 2 * 8 + lane_5 % 8) * 272 + (112 + lane_5 / 16 * 8) * 2);
               ph::mma_bf16(acc_5[14], fa_4, {fq_2[0], fq_2[1]});
               ph::mma_bf16(acc_5[15], fa_4, {fq_2[2], fq_2[3]});
             }
@@ -781,7 +516,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
         }
       }
       #else
-      const ph::Box<2> box_11 = {{box_5.lo[0], box_6.lo[1]}, {box_5.hi[0], box_6.hi[1]}};
+      const ph::Box<2> box_3 = {{box.lo[0], box_2.lo[1]}, {box.hi[0], box_2.hi[1]}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -794,16 +529,16 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
             #pragma unroll
             for (int v = 0; v < 2; ++v) {
               const int i1 = g + v;
-              if (!box_11.has(i0, i1)) continue;
+              if (!box_3.has(i0, i1)) continue;
               f32 acc_3 = acc_[pass * 32 + slot * 2 + v];
-              for (i64 k = k_lo_3; k < k_hi_3; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
+              for (i64 k = k_lo; k < k_hi; ++k) acc_3 = (acc_3 + ((f32)(ph::from_bf16(A_[(m0_ + i0) * K_ + (k_ + k)])) * (f32)(ph::from_bf16(B_[(k_ + k) * N_ + (n0_ + i1)]))));
               acc_[pass * 32 + slot * 2 + v] = acc_3;
             }
           }
         }
       }
       #endif
-      const ph::Box<2> box_12 = {{ph::max64(acc_box.lo[0], box_5.lo[0]), ph::max64(acc_box.lo[1], box_6.lo[1])}, {ph::min64(acc_box.hi[0], box_5.hi[0]), ph::min64(acc_box.hi[1], box_6.hi[1])}};
+      const ph::Box<2> box_4 = {{ph::max64(acc_box.lo[0], box.lo[0]), ph::max64(acc_box.lo[1], box_2.lo[1])}, {ph::min64(acc_box.hi[0], box.hi[0]), ph::min64(acc_box.hi[1], box_2.hi[1])}};
       {
         const int lane = threadIdx.x % 4;  // the thread's place in its row's group
         #pragma unroll
@@ -813,7 +548,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
           #pragma unroll
           for (int slot = 0; slot < 16; ++slot) {
             const int g = (lane + slot * 4) * 2;
-            if (box_12.has(i0, g) && box_12.has(i0, g + 1)) {  // the whole group is present and aligned
+            if (box_4.has(i0, g) && box_4.has(i0, g + 1)) {  // the whole group is present and aligned
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
@@ -822,19 +557,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
               #pragma unroll
               for (int v = 0; v < 2; ++v) {
                 const int i1 = g + v;
-                if (!box_12.has(i0, i1)) continue;
+                if (!box_4.has(i0, i1)) continue;
                 acc_[pass * 32 + slot * 2 + v] = acc_[pass * 32 + slot * 2 + v];
               }
             }
           }
         }
       }
-      acc_box = box_12;
+      acc_box = box_4;
     }
     ++turn;
   }
   #line 421 "tests/corpus/dot.phobos"
-  const ph::Box<2> box_13 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
+  const ph::Box<2> box_5 = {{ph::max64(acc_box.lo[0], -m0_), ph::max64(acc_box.lo[1], -n0_)}, {ph::min64(acc_box.hi[0], M_ - m0_), ph::min64(acc_box.hi[1], N_ - n0_)}};
   {
     const int lane = threadIdx.x % 4;  // the thread's place in its row's group
     #pragma unroll
@@ -844,7 +579,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
       #pragma unroll
       for (int slot = 0; slot < 16; ++slot) {
         const int g = (lane + slot * 4) * 2;
-        if (n0_ % 2 == 0 && box_13.has(i0, g) && box_13.has(i0, g + 1)) {  // the whole group is present and aligned
+        if (n0_ % 2 == 0 && box_5.has(i0, g) && box_5.has(i0, g + 1)) {  // the whole group is present and aligned
           ph::Vec<bf16, 2> out;
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
@@ -855,7 +590,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_one_stage_long_k(b
           #pragma unroll
           for (int v = 0; v < 2; ++v) {
             const int i1 = g + v;
-            if (!box_13.has(i0, i1)) continue;
+            if (!box_5.has(i0, i1)) continue;
             C_[(m0_ + i0) * N_ + (n0_ + i1)] = ph::to_bf16(acc_[pass * 32 + slot * 2 + v]);
           }
         }

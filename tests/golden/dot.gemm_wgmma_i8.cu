@@ -30,19 +30,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 150 "tests/corpus/dot.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 128) {
     if (m0_ >= 0 && m0_ + 128 <= M_ && k_ >= 0 && k_ + 128 <= K_ && n0_ >= 0 && n0_ + 128 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 128 && acc_box.lo[1] == 0 && acc_box.hi[1] == 128) {  // every window inside its tensor, every tile whole
       #line 151 "tests/corpus/dot.phobos"
       __syncthreads();
       #if __CUDA_ARCH__ >= 800
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<i8>[128, 128] staged for ldmatrix, turns ahead
       const u32 ring_at = ph::smem_address(ring);
-      i8* stage_now = (i8*)(ring + (turn & 1) * 18432);
-      const u32 stage_now_at = ring_at + (turn & 1) * 18432;
-      i8* stage_then = (i8*)(ring + (~turn & 1) * 18432);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 18432;
-      if (turn == 0) {  // the first turn's windows
+      i8* stage_now = (i8*)(ring + (turn % 2) * 18432);
+      const u32 stage_now_at = ring_at + (turn % 2) * 18432;
+      i8* stage_then = (i8*)(ring + ((turn + 1) % 2) * 18432);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 18432;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 16 == 0 && K_ % 16 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 128 && 0 <= 127 && 127 < 128 && 0 <= 127 && 127 < 128) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 16;
           const i8* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -65,10 +65,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 128 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 128 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next = k_ + 128;
         ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 128, K_) - k_next}};
         box.normalize();
@@ -99,8 +99,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
         const int lane_2 = threadIdx.x % 32;
@@ -190,13 +189,13 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
       const i64 k_lo_2 = ph::max64(box_3.lo[1], box_4.lo[0]);
       const i64 k_hi_2 = ph::min64(box_3.hi[1], box_4.hi[0]);
       #if __CUDA_ARCH__ >= 800
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // two stages of tile<i8>[128, 128] staged for ldmatrix, a turn ahead
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<i8>[128, 128] staged for ldmatrix, turns ahead
       const u32 ring_at_2 = ph::smem_address(ring_2);
-      i8* stage_now_2 = (i8*)(ring_2 + (turn & 1) * 18432);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 18432;
-      i8* stage_then_2 = (i8*)(ring_2 + (~turn & 1) * 18432);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 18432;
-      if (turn == 0) {  // the first turn's windows
+      i8* stage_now_2 = (i8*)(ring_2 + (turn % 2) * 18432);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 18432;
+      i8* stage_then_2 = (i8*)(ring_2 + ((turn + 1) % 2) * 18432);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 18432;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 16 == 0 && K_ % 16 == 0 && box_3.lo[0] <= 0 && 0 < box_3.hi[0] && k_lo_2 <= 0 && 0 < k_hi_2 && box_3.lo[0] <= 127 && 127 < box_3.hi[0] && k_lo_2 <= 127 && 127 < k_hi_2) {  // tile<i8>[128, 128] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 16;
           const i8* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -219,10 +218,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 128 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 128 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_2 = k_ + 128;
         ph::Box<2> box_5 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_2 + 128, K_) - k_next_2}};
         box_5.normalize();
@@ -253,8 +252,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<i32>[128, 128] = dot on mma.sync 16x8x32, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -347,6 +345,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_i8(i8* A_, i
       }
       acc_box = box_8;
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 153 "tests/corpus/dot.phobos"

@@ -40,27 +40,27 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
   }
   acc_box = {{0, 0}, {128, 128}};
   #line 164 "tests/corpus/dot.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 64) {
     if (m0_ >= 0 && m0_ + 128 <= M_ && k_ >= 0 && k_ + 64 <= K_ && n0_ >= 0 && n0_ + 128 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 128 && acc_box.lo[1] == 0 && acc_box.hi[1] == 128) {  // every window inside its tensor, every tile whole
       #line 165 "tests/corpus/dot.phobos"
       __syncthreads();
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[128, 64] staged for wgmma, turns ahead
       bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
       const u32 ring_at = ph::smem_address((unsigned char*)stage);
-      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn & 1) * 16384);
-      const u32 stage_now_at = ring_at + (turn & 1) * 16384;
-      bf16* stage_then = (bf16*)((unsigned char*)stage + (~turn & 1) * 16384);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 16384;
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 33792);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
+      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn % 2) * 16384);
+      const u32 stage_now_at = ring_at + (turn % 2) * 16384;
+      bf16* stage_then = (bf16*)((unsigned char*)stage + ((turn + 1) % 2) * 16384);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 16384;
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 33792);  // 2 stages of tile<bf16>[128, 64] staged for wgmma, turns ahead
       bf16* stage_2 = (bf16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
       const u32 ring_at_2 = ph::smem_address((unsigned char*)stage_2);
-      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn & 1) * 16384);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 16384;
-      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + (~turn & 1) * 16384);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 16384;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn % 2) * 16384);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 16384;
+      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + ((turn + 1) % 2) * 16384);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 16384;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -105,10 +105,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 64 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next = k_ + 64;
         ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next + 64, K_) - k_next}};
         box.normalize();
@@ -161,8 +161,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on wgmma m64n128k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B K-major)
@@ -198,19 +197,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[128, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_3 = ph::smem_address(ring_3);
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 18432);
-      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 18432;
-      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 18432);
-      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 18432;
-      unsigned char* ring_4 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+      bf16* stage_now_3 = (bf16*)(ring_3 + (turn % 2) * 18432);
+      const u32 stage_now_at_3 = ring_at_3 + (turn % 2) * 18432;
+      bf16* stage_then_3 = (bf16*)(ring_3 + ((turn + 1) % 2) * 18432);
+      const u32 stage_then_at_3 = ring_at_3 + ((turn + 1) % 2) * 18432;
+      unsigned char* ring_4 = (unsigned char*)(smem + own + 36864);  // 2 stages of tile<bf16>[128, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_4 = ph::smem_address(ring_4);
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 18432);
-      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 18432;
-      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 18432);
-      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 18432;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn % 2) * 18432);
+      const u32 stage_now_at_4 = ring_at_4 + (turn % 2) * 18432;
+      bf16* stage_then_4 = (bf16*)(ring_4 + ((turn + 1) % 2) * 18432);
+      const u32 stage_then_at_4 = ring_at_4 + ((turn + 1) % 2) * 18432;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 128 && 0 <= 0 && 0 < 64 && 0 <= 127 && 127 < 128 && 0 <= 63 && 63 < 64) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -255,10 +254,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 64 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_2 = k_ + 64;
         ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_2 + 64, K_) - k_next_2}};
         box_3.normalize();
@@ -311,8 +310,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -437,21 +435,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[1]);
       const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[1]);
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
+      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[128, 64] staged for wgmma, turns ahead
       bf16* stage_3 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
       const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_3);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn & 1) * 16384);
-      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 16384;
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + (~turn & 1) * 16384);
-      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 16384;
-      unsigned char* ring_6 = (unsigned char*)(smem + own + 33792);  // two stages of tile<bf16>[128, 64] staged for wgmma, a turn ahead
+      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn % 2) * 16384);
+      const u32 stage_now_at_5 = ring_at_5 + (turn % 2) * 16384;
+      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + ((turn + 1) % 2) * 16384);
+      const u32 stage_then_at_5 = ring_at_5 + ((turn + 1) % 2) * 16384;
+      unsigned char* ring_6 = (unsigned char*)(smem + own + 33792);  // 2 stages of tile<bf16>[128, 64] staged for wgmma, turns ahead
       bf16* stage_4 = (bf16*)((unsigned char*)(ring_6) + (0u - ph::smem_address(ring_6)) % 1024);
       const u32 ring_at_6 = ph::smem_address((unsigned char*)stage_4);
-      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn & 1) * 16384);
-      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 16384;
-      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + (~turn & 1) * 16384);
-      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 16384;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn % 2) * 16384);
+      const u32 stage_now_at_6 = ring_at_6 + (turn % 2) * 16384;
+      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + ((turn + 1) % 2) * 16384);
+      const u32 stage_then_at_6 = ring_at_6 + ((turn + 1) % 2) * 16384;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -496,10 +494,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 64 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_3 = k_ + 64;
         ph::Box<2> box_7 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_3, 0) - k_next_3}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_3 + 64, K_) - k_next_3}};
         box_7.normalize();
@@ -552,8 +550,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on wgmma m64n128k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B K-major)
@@ -589,19 +586,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+      unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[128, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_7 = ph::smem_address(ring_7);
-      bf16* stage_now_7 = (bf16*)(ring_7 + (turn & 1) * 18432);
-      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 18432;
-      bf16* stage_then_7 = (bf16*)(ring_7 + (~turn & 1) * 18432);
-      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 18432;
-      unsigned char* ring_8 = (unsigned char*)(smem + own + 36864);  // two stages of tile<bf16>[128, 64] staged for ldmatrix, a turn ahead
+      bf16* stage_now_7 = (bf16*)(ring_7 + (turn % 2) * 18432);
+      const u32 stage_now_at_7 = ring_at_7 + (turn % 2) * 18432;
+      bf16* stage_then_7 = (bf16*)(ring_7 + ((turn + 1) % 2) * 18432);
+      const u32 stage_then_at_7 = ring_at_7 + ((turn + 1) % 2) * 18432;
+      unsigned char* ring_8 = (unsigned char*)(smem + own + 36864);  // 2 stages of tile<bf16>[128, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_8 = ph::smem_address(ring_8);
-      bf16* stage_now_8 = (bf16*)(ring_8 + (turn & 1) * 18432);
-      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 18432;
-      bf16* stage_then_8 = (bf16*)(ring_8 + (~turn & 1) * 18432);
-      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 18432;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_8 = (bf16*)(ring_8 + (turn % 2) * 18432);
+      const u32 stage_now_at_8 = ring_at_8 + (turn % 2) * 18432;
+      bf16* stage_then_8 = (bf16*)(ring_8 + ((turn + 1) % 2) * 18432);
+      const u32 stage_then_at_8 = ring_at_8 + ((turn + 1) % 2) * 18432;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 127 && 127 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[128, 64] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -646,10 +643,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 64 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 64 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_4 = k_ + 64;
         ph::Box<2> box_9 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_4, 0) - k_next_4}, {ph::min64(m0_ + 128, M_) - m0_, ph::min64(k_next_4 + 64, K_) - k_next_4}};
         box_9.normalize();
@@ -702,8 +699,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[128, 128] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_5 = threadIdx.x % 32;
@@ -831,6 +827,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_wgmma_linear(bf16*
       }
       acc_box = box_12;
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 167 "tests/corpus/dot.phobos"

@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_loop_window_placed_by_s
   }
   acc_box = {{0, 0}, {32, 32}};
   #line 546 "tests/corpus/dot.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 16) {
     #line 547 "tests/corpus/dot.phobos"
     __syncthreads();

@@ -40,27 +40,27 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
   }
   acc_box = {{0, 0}, {64, 64}};
   #line 30 "tests/corpus/overlap.phobos"
-  int turn = 0;  // the loop's turns, for its products' operands copied a turn ahead
+  int turn = 0;  // the loop's turns, for its products' operands copied ahead
   for (i64 k_ = 0ll; k_ < K_; k_ += 32) {
     if (m0_ >= 0 && m0_ + 64 <= M_ && k_ >= 0 && k_ + 32 <= K_ && n0_ >= 0 && n0_ + 64 <= N_ && acc_box.lo[0] == 0 && acc_box.hi[0] == 64 && acc_box.lo[1] == 0 && acc_box.hi[1] == 64) {  // every window inside its tensor, every tile whole
       #line 31 "tests/corpus/overlap.phobos"
       __syncthreads();
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 32] staged for wgmma, a turn ahead
+      unsigned char* ring = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 32] staged for wgmma, turns ahead
       bf16* stage = (bf16*)((unsigned char*)(ring) + (0u - ph::smem_address(ring)) % 1024);
       const u32 ring_at = ph::smem_address((unsigned char*)stage);
-      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn & 1) * 8192);
-      const u32 stage_now_at = ring_at + (turn & 1) * 8192;
-      bf16* stage_then = (bf16*)((unsigned char*)stage + (~turn & 1) * 8192);
-      const u32 stage_then_at = ring_at + (~turn & 1) * 8192;
-      unsigned char* ring_2 = (unsigned char*)(smem + own + 17408);  // two stages of tile<bf16>[32, 64] staged for wgmma, a turn ahead
+      bf16* stage_now = (bf16*)((unsigned char*)stage + (turn % 2) * 8192);
+      const u32 stage_now_at = ring_at + (turn % 2) * 8192;
+      bf16* stage_then = (bf16*)((unsigned char*)stage + ((turn + 1) % 2) * 8192);
+      const u32 stage_then_at = ring_at + ((turn + 1) % 2) * 8192;
+      unsigned char* ring_2 = (unsigned char*)(smem + own + 17408);  // 2 stages of tile<bf16>[32, 64] staged for wgmma, turns ahead
       bf16* stage_2 = (bf16*)((unsigned char*)(ring_2) + (0u - ph::smem_address(ring_2)) % 1024);
       const u32 ring_at_2 = ph::smem_address((unsigned char*)stage_2);
-      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn & 1) * 4096);
-      const u32 stage_now_at_2 = ring_at_2 + (turn & 1) * 4096;
-      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + (~turn & 1) * 4096);
-      const u32 stage_then_at_2 = ring_at_2 + (~turn & 1) * 4096;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_2 = (bf16*)((unsigned char*)stage_2 + (turn % 2) * 4096);
+      const u32 stage_now_at_2 = ring_at_2 + (turn % 2) * 4096;
+      bf16* stage_then_2 = (bf16*)((unsigned char*)stage_2 + ((turn + 1) % 2) * 4096);
+      const u32 stage_then_at_2 = ring_at_2 + ((turn + 1) % 2) * 4096;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 32 && 0 <= 63 && 63 < 64 && 0 <= 63 && 63 < 32) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -105,10 +105,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 32 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next = k_ + 32;
         ph::Box<2> box = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next, 0) - k_next}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next + 32, K_) - k_next}};
         box.normalize();
@@ -161,8 +161,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
@@ -198,19 +197,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 32] staged for ldmatrix, a turn ahead
+      unsigned char* ring_3 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 32] staged for ldmatrix, turns ahead
       const u32 ring_at_3 = ph::smem_address(ring_3);
-      bf16* stage_now_3 = (bf16*)(ring_3 + (turn & 1) * 5120);
-      const u32 stage_now_at_3 = ring_at_3 + (turn & 1) * 5120;
-      bf16* stage_then_3 = (bf16*)(ring_3 + (~turn & 1) * 5120);
-      const u32 stage_then_at_3 = ring_at_3 + (~turn & 1) * 5120;
-      unsigned char* ring_4 = (unsigned char*)(smem + own + 10240);  // two stages of tile<bf16>[32, 64] staged for ldmatrix, a turn ahead
+      bf16* stage_now_3 = (bf16*)(ring_3 + (turn % 2) * 5120);
+      const u32 stage_now_at_3 = ring_at_3 + (turn % 2) * 5120;
+      bf16* stage_then_3 = (bf16*)(ring_3 + ((turn + 1) % 2) * 5120);
+      const u32 stage_then_at_3 = ring_at_3 + ((turn + 1) % 2) * 5120;
+      unsigned char* ring_4 = (unsigned char*)(smem + own + 10240);  // 2 stages of tile<bf16>[32, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_4 = ph::smem_address(ring_4);
-      bf16* stage_now_4 = (bf16*)(ring_4 + (turn & 1) * 4608);
-      const u32 stage_now_at_4 = ring_at_4 + (turn & 1) * 4608;
-      bf16* stage_then_4 = (bf16*)(ring_4 + (~turn & 1) * 4608);
-      const u32 stage_then_at_4 = ring_at_4 + (~turn & 1) * 4608;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_4 = (bf16*)(ring_4 + (turn % 2) * 4608);
+      const u32 stage_now_at_4 = ring_at_4 + (turn % 2) * 4608;
+      bf16* stage_then_4 = (bf16*)(ring_4 + ((turn + 1) % 2) * 4608);
+      const u32 stage_then_at_4 = ring_at_4 + ((turn + 1) % 2) * 4608;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && 0 <= 0 && 0 < 64 && 0 <= 0 && 0 < 32 && 0 <= 63 && 63 < 64 && 0 <= 31 && 31 < 32) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -255,10 +254,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 32 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_2 = k_ + 32;
         ph::Box<2> box_3 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_2, 0) - k_next_2}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_2 + 32, K_) - k_next_2}};
         box_3.normalize();
@@ -311,8 +310,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_3 = threadIdx.x % 32;
@@ -413,21 +411,21 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
       const i64 k_lo_3 = ph::max64(box_5.lo[1], box_6.lo[0]);
       const i64 k_hi_3 = ph::min64(box_5.hi[1], box_6.hi[0]);
       #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 32] staged for wgmma, a turn ahead
+      unsigned char* ring_5 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 32] staged for wgmma, turns ahead
       bf16* stage_3 = (bf16*)((unsigned char*)(ring_5) + (0u - ph::smem_address(ring_5)) % 1024);
       const u32 ring_at_5 = ph::smem_address((unsigned char*)stage_3);
-      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn & 1) * 8192);
-      const u32 stage_now_at_5 = ring_at_5 + (turn & 1) * 8192;
-      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + (~turn & 1) * 8192);
-      const u32 stage_then_at_5 = ring_at_5 + (~turn & 1) * 8192;
-      unsigned char* ring_6 = (unsigned char*)(smem + own + 17408);  // two stages of tile<bf16>[32, 64] staged for wgmma, a turn ahead
+      bf16* stage_now_5 = (bf16*)((unsigned char*)stage_3 + (turn % 2) * 8192);
+      const u32 stage_now_at_5 = ring_at_5 + (turn % 2) * 8192;
+      bf16* stage_then_5 = (bf16*)((unsigned char*)stage_3 + ((turn + 1) % 2) * 8192);
+      const u32 stage_then_at_5 = ring_at_5 + ((turn + 1) % 2) * 8192;
+      unsigned char* ring_6 = (unsigned char*)(smem + own + 17408);  // 2 stages of tile<bf16>[32, 64] staged for wgmma, turns ahead
       bf16* stage_4 = (bf16*)((unsigned char*)(ring_6) + (0u - ph::smem_address(ring_6)) % 1024);
       const u32 ring_at_6 = ph::smem_address((unsigned char*)stage_4);
-      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn & 1) * 4096);
-      const u32 stage_now_at_6 = ring_at_6 + (turn & 1) * 4096;
-      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + (~turn & 1) * 4096);
-      const u32 stage_then_at_6 = ring_at_6 + (~turn & 1) * 4096;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_6 = (bf16*)((unsigned char*)stage_4 + (turn % 2) * 4096);
+      const u32 stage_now_at_6 = ring_at_6 + (turn % 2) * 4096;
+      bf16* stage_then_6 = (bf16*)((unsigned char*)stage_4 + ((turn + 1) % 2) * 4096);
+      const u32 stage_then_at_6 = ring_at_6 + ((turn + 1) % 2) * 4096;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 63 && 63 < k_hi_3) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 8, c = threadIdx.x % 8 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -472,10 +470,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 32 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_3 = k_ + 32;
         ph::Box<2> box_7 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_3, 0) - k_next_3}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_3 + 32, K_) - k_next_3}};
         box_7.normalize();
@@ -528,8 +526,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       ph::proxy_fence();  // this thread's copies, seen by wgmma
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A and B from their swizzled stages (B MN-major)
@@ -565,19 +562,19 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
         }
       }
       #elif __CUDA_ARCH__ >= 800
-      unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // two stages of tile<bf16>[64, 32] staged for ldmatrix, a turn ahead
+      unsigned char* ring_7 = (unsigned char*)(smem + own + 0);  // 2 stages of tile<bf16>[64, 32] staged for ldmatrix, turns ahead
       const u32 ring_at_7 = ph::smem_address(ring_7);
-      bf16* stage_now_7 = (bf16*)(ring_7 + (turn & 1) * 5120);
-      const u32 stage_now_at_7 = ring_at_7 + (turn & 1) * 5120;
-      bf16* stage_then_7 = (bf16*)(ring_7 + (~turn & 1) * 5120);
-      const u32 stage_then_at_7 = ring_at_7 + (~turn & 1) * 5120;
-      unsigned char* ring_8 = (unsigned char*)(smem + own + 10240);  // two stages of tile<bf16>[32, 64] staged for ldmatrix, a turn ahead
+      bf16* stage_now_7 = (bf16*)(ring_7 + (turn % 2) * 5120);
+      const u32 stage_now_at_7 = ring_at_7 + (turn % 2) * 5120;
+      bf16* stage_then_7 = (bf16*)(ring_7 + ((turn + 1) % 2) * 5120);
+      const u32 stage_then_at_7 = ring_at_7 + ((turn + 1) % 2) * 5120;
+      unsigned char* ring_8 = (unsigned char*)(smem + own + 10240);  // 2 stages of tile<bf16>[32, 64] staged for ldmatrix, turns ahead
       const u32 ring_at_8 = ph::smem_address(ring_8);
-      bf16* stage_now_8 = (bf16*)(ring_8 + (turn & 1) * 4608);
-      const u32 stage_now_at_8 = ring_at_8 + (turn & 1) * 4608;
-      bf16* stage_then_8 = (bf16*)(ring_8 + (~turn & 1) * 4608);
-      const u32 stage_then_at_8 = ring_at_8 + (~turn & 1) * 4608;
-      if (turn == 0) {  // the first turn's windows
+      bf16* stage_now_8 = (bf16*)(ring_8 + (turn % 2) * 4608);
+      const u32 stage_now_at_8 = ring_at_8 + (turn % 2) * 4608;
+      bf16* stage_then_8 = (bf16*)(ring_8 + ((turn + 1) % 2) * 4608);
+      const u32 stage_then_at_8 = ring_at_8 + ((turn + 1) % 2) * 4608;
+      if (turn == 0) {  // the first turns' windows
         if (k_ % 8 == 0 && K_ % 8 == 0 && box_5.lo[0] <= 0 && 0 < box_5.hi[0] && k_lo_3 <= 0 && 0 < k_hi_3 && box_5.lo[0] <= 63 && 63 < box_5.hi[0] && k_lo_3 <= 31 && 31 < k_hi_3) {  // tile<bf16>[64, 32] inside its tensor: copied whole, in flight
           const int r = threadIdx.x / 4, c = threadIdx.x % 4 * 8;
           const bf16* chunk = &A_[(m0_ + r) * K_ + (k_ + c)];  // the thread's first chunk
@@ -622,10 +619,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
             }
           }
         }
+        ph::stage_commit();
       }
-      ph::stage_commit();
       __syncthreads();
-      if (k_ + 32 < K_) {  // the next turn's windows, while this turn's products run
+      if (k_ + 32 < K_) {  // a later turn's windows, while this turn's products run
         const i64 k_next_4 = k_ + 32;
         ph::Box<2> box_9 = {{ph::max64(m0_, 0) - m0_, ph::max64(k_next_4, 0) - k_next_4}, {ph::min64(m0_ + 64, M_) - m0_, ph::min64(k_next_4 + 32, K_) - k_next_4}};
         box_9.normalize();
@@ -678,8 +675,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
           }
         }
       }
-      ph::stage_commit();
-      ph::stage_wait_but_newest();
+      ph::stage_wait_ahead<0>(turn);
       __syncthreads();
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_5 = threadIdx.x % 32;
@@ -783,6 +779,7 @@ extern "C" __global__ void __launch_bounds__(128) phobos_gemm_row(bf16* A_, bf16
       }
       acc_box = box_12;
     }
+    ph::stage_commit();  // the turn's copies ahead, one group
     ++turn;
   }
   #line 33 "tests/corpus/overlap.phobos"

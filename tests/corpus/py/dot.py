@@ -500,3 +500,32 @@ def gemm_b_window_by_block_y(A: ph.tensor[ph.bf16][M, K], B: ph.tensor[ph.bf16][
     for k in range(0, K, TK):
         acc += ph.dot(A[m0:+TM, k:+TK], B[k:+TK, n0:+TN])
     C[m0:+TM, n0:+TN] = ph.bf16(acc)
+
+
+@ph.kernel
+@ph.tensorcore
+@ph.pipeline(4)
+@ph.launch(128)
+def decode_split_ring4(Q: ph.tensor[ph.bf16][Z, 16, 64], K: ph.tensor[ph.bf16][Z, L, 64],
+                       V: ph.tensor[ph.bf16][Z, L, 64], PART: ph.tensor[ph.f32][P, Z, 16, 64],
+                       STATS: ph.tensor[ph.f32][P, Z, 16, 2], scale: ph.f32, per_split: ph.i64):
+    z: ph.let = ph.ctx.block.y
+    split: ph.let = ph.ctx.block.x
+    q: ph.let = Q[z, :, :]
+    m: ph.var[ph.tile[ph.f32][16, 1]] = -ph.inf
+    l: ph.var[ph.tile[ph.f32][16, 1]] = 0.0
+    acc: ph.var[ph.tile[ph.f32][16, 64]] = 0.0
+    first: ph.let = split * per_split
+    for j in range(first, ph.min(L, first + per_split), 64):
+        s: ph.let = ph.dot(q, ph.transpose(K[z, j:+64, :])) * scale
+        in_split: ph.let = ph.iota(1, 64, axis=1) + j < first + per_split
+        kept: ph.let = ph.where(in_split, s, -ph.inf)
+        m_new: ph.let = ph.max(m, ph.rowmax(kept))
+        p: ph.let = ph.exp(kept - m_new)
+        alpha: ph.let = ph.exp(m - m_new)
+        l = l * alpha + ph.rowsum(p)
+        acc = acc * alpha + ph.dot(ph.bf16(p), V[z, j:+64, :])
+        m = m_new
+    PART[split, z, :, :] = acc
+    STATS[split, z, :, 0:+1] = m
+    STATS[split, z, :, 1:+1] = l

@@ -72,13 +72,13 @@ def bounds(w: TileWriter, e: ir.Dot) -> tuple[Region, Region, str, str]:
 
 
 @contextmanager
-def next_turn(w: TileWriter, ring: Ring) -> Iterator[None]:
-    """Write as at the loop's next turn: its variable one step further, no value of this
-    statement's reused (each depends on the variable, or may), and no window assumed
-    whole."""
+def next_turn(w: TileWriter, ring: Ring, turns: int = 1) -> Iterator[None]:
+    """Write as at a later turn of the loop: its variable `turns` steps further, no value
+    of this statement's reused (each depends on the variable, or may), and no window
+    assumed whole."""
     saved = (w.memo, w.index_memo, w.region_memo, w.c_names[ring.var], w.whole)
     later = w.names.take(f"{saved[3]}next")
-    w.line(f"const i64 {later} = {saved[3]} + {ring.step};")
+    w.line(f"const i64 {later} = {saved[3]} + {turns * ring.step};")
     w.memo, w.index_memo, w.region_memo = {}, {}, {}
     w.c_names[ring.var] = later
     w.whole = None  # what this turn's test found whole says nothing of the next turn's windows

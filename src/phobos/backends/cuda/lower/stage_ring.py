@@ -1,21 +1,34 @@
-"""A loop's product operands copied a turn ahead: two stages a window, cp.async.
+"""A loop's product operands copied turns ahead: a ring of stages a window, cp.async.
 
 A product in registers stages its operands (dot_stage.py) and then computes; inside a
 `for` loop that leaves each turn waiting out the copy's round trip to global memory
 before any multiply starts. Where a window operand's place depends on nothing the
-loop changes but the loop variable, the copy for the next turn can start while this
-turn's products run: each such operand gets two stages of its own shared memory (not
-the statement's scratch, which other statements reuse), the first turn copies its own
-window into one, and every turn copies the next turn's window into the other before
-waiting for its own (`cp.async.wait_group 1`: all but the newest group of copies).
+loop changes but the loop variable, the copies for later turns can be in flight while
+this turn's products run: each such operand gets a ring of n stages of its own shared
+memory (not the statement's scratch, which other statements reuse; n is the kernel's
+`@pipeline(n)`, else 2, fewer where n would not fit), the first turn copies the
+windows of turns 0 to n - 2 into stages 0 to n - 2, and every turn t copies turn
+t + n - 1's window into stage (t + n - 1) % n, which turn t - 1 read, before waiting
+for its own:
 
-    turn 0:  copy window(k) -> stage 0          (group)
-    turn t:  barrier                            (turn t - 1 read the other stage)
-             copy window(k + step) -> stage (t + 1) % 2, if that turn runs   (group)
-             wait for all but the newest group; barrier
-             products from stage t % 2
+    turn 0:  copy windows(k, ..., k + (n - 2) step) -> stages 0 .. n - 2   (a group)
+    turn t:  barrier                            (turn t - 1 read the stage to fill)
+             copy window(k + (n - 1) step) -> stage (t + n - 1) % n, if that turn runs
+             wait for all groups but the newest min(t, n - 2); barrier
+             products from stage t % n
+             ...
+             end of the turn: its copies ahead, of every product, a group
 
-The next turn's copy is written with the loop variable renamed (`products.next_turn`):
+Every product's copies ahead in a turn are one group, closed where the turn ends, so
+turn t's window is in the group of turn t - n + 1 (or, in the first turns, the first
+turn's own), and the groups after it are those of the n - 2 turns between: a wait
+for all but the newest min(t, n - 2) waits for exactly the windows this turn reads,
+however many products the loop has, while the later turns' copies stay in flight. A
+product that also copies an operand in its own turn (from a tensor the loop writes,
+say) closes that copy in a group of its own and waits for every group, so its rings
+have two stages.
+
+A later turn's copies are written with the loop variable advanced (`products.next_turn`):
 its window, its present region and its range of k are those of that turn. The loop
 must run every turn to its end (no `break`, `continue` or `return` in it) and the
 product must stand in a statement of the loop's own body, so that each turn reaches
@@ -29,7 +42,7 @@ stage of its own that every turn reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from phobos.ir import nodes as ir
@@ -48,15 +61,17 @@ AHEAD, ONCE = "ahead", "once"  # how a loop's operand is staged: a turn ahead, o
 @dataclass(frozen=True)
 class Ring:
     """The `for` loop being written whose products may stage operands ahead: its
-    variable, constant step, end (C++, fixed before the loop), turn counter (C++) and,
-    by each product's node id, how each of its two operands is staged by the loop
-    (AHEAD, ONCE, or "": by the product, each turn)."""
+    variable, constant step, end (C++, fixed before the loop), turn counter (C++), the
+    stages a ring may have (1: none ahead) and, by each product's node id, how each of
+    its two operands is staged by the loop (AHEAD, ONCE, or "": by the product, each turn)."""
 
     var: ir.Sym
     step: int
     hi: str
     turn: str
     ahead: dict[int, tuple[str, str]]
+    stages: int = 2
+    copied_ahead: list[int] = field(default_factory=list)  # products whose copies ahead the turn's end closes
 
 
 def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
@@ -134,13 +149,16 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
 def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None],
                    present: tuple[dot_stage.Present, dot_stage.Present], reader: str) -> list[dot_stage.Staged | None]:
     """Stage the planned operands of product `e` (None: not staged): those the loop
-    allows a turn ahead into two stages, those it allows once into one, the others now
+    allows ahead into a ring of stages, those it allows once into one, the others now
     into statement scratch; then wait for this turn's copies and publish them with a
     barrier. No barrier where nothing is staged."""
     ring = w.ring
     modes = ring.ahead.get(id(e), ("", "")) if ring is not None else ("", "")
     modes = tuple(m if p is not None else "" for m, p in zip(modes, plans, strict=True))
-    if sum(stages.taken_bytes(p, 2 if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
+    depth = _depth(plans, modes, ring.stages if ring is not None else 1)
+    if depth < 2:
+        modes = tuple("" if m == AHEAD else m for m in modes)
+    if sum(stages.taken_bytes(p, depth if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
            if p is not None) > stages.STAGE_LIMIT:
         modes = ("", "")
     staged: list[dot_stage.Staged | None] = [
@@ -155,31 +173,63 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
             w.line("ph::stage_wait();")
         _publish(w, async_reader)
         return staged
-    rings = {i: _two_stages(w, plan, ring, reader) for i, plan in enumerate(plans) if modes[i] == AHEAD and plan}
+    # An operand copied in its own turn shares that turn's group with the first turns'
+    # windows: it is closed every turn, and a turn waits for all groups but the one after
+    # it, so a ring deeper than two stages would be waited for whole.
+    own_turn = any(s is not None and s.in_flight for s in staged)
+    depth = 2 if own_turn else depth
+    rings = {i: _ring(w, plan, ring, depth, reader) for i, plan in enumerate(plans) if modes[i] == AHEAD and plan}
     onces = {i: _one_stage(w, plan, reader) for i, plan in enumerate(plans) if modes[i] == ONCE and plan}
-    w.line(f"if ({ring.turn} == 0) {{  // the first turn's windows")
+    var = w.sym(ring.var)
+    w.line(f"if ({ring.turn} == 0) {{  // the first turns' windows")
     with w.indented():
-        for i, (now, _) in rings.items():  # each turn's products read this turn's stage, named alike
-            staged[i] = dot_stage.stage(w, plans[i], present[i], reader, into=now)
+        for i, stages_at in rings.items():  # each turn's products read its own stage, named alike
+            staged[i] = dot_stage.stage(w, plans[i], present[i], reader, into=stages_at[0])
         for i, place in onces.items():
             staged[i] = dot_stage.stage(w, plans[i], present[i], reader, into=place)
+        for turns in range(1, depth - 1):
+            w.line(f"if ({var} + {turns * ring.step} < {ring.hi}) {{")
+            with w.indented():
+                _copy_later(w, e, plans, rings, ring, turns, reader)
+            w.line("}")
+        if not own_turn:
+            w.line("ph::stage_commit();")
     w.line("}")
-    w.line("ph::stage_commit();")
+    if own_turn:
+        w.line("ph::stage_commit();  // this turn's own copies")
     if rings:
-        w.sync()  # the stages the next turn's copies fill were read by the turn before
-        var = w.sym(ring.var)
-        w.line(f"if ({var} + {ring.step} < {ring.hi}) {{  // the next turn's windows, while this turn's products run")
-        with w.indented(), products.next_turn(w, ring):
-            later = dot_stage.presents(*products.bounds(w, e))
-            for i, (_, then) in rings.items():
-                dot_stage.stage(w, plans[i], later[i], reader, into=then)
+        w.sync()  # the stages the later turn's copies fill were read by the turn before
+        w.line(f"if ({var} + {(depth - 1) * ring.step} < {ring.hi}) {{  // a later turn's windows, "
+               "while this turn's products run")
+        with w.indented():
+            _copy_later(w, e, plans, rings, ring, depth - 1, reader)
         w.line("}")
-        w.line("ph::stage_commit();")
-        w.line("ph::stage_wait_but_newest();")
+        ring.copied_ahead.append(id(e))
+        w.line(f"ph::stage_wait_ahead<{0 if own_turn else depth - 2}>({ring.turn});")
     else:
         w.line("ph::stage_wait();")
     _publish(w, async_reader)
     return staged
+
+
+def _depth(plans: list[stages.StageLayout | None], modes: tuple[str, ...], most: int) -> int:
+    """The stages of the product's rings: `most`, or fewer down to 2 where the rings
+    and the stages copied once would take more than a product's staging limit."""
+    depth = most
+    while depth > 2 and sum(stages.taken_bytes(p, depth if m == AHEAD else 1)
+                            for p, m in zip(plans, modes, strict=True) if p is not None) > stages.STAGE_LIMIT:
+        depth -= 1
+    return depth
+
+
+def _copy_later(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None],
+                rings: dict[int, list[tuple[str, str]]], ring: Ring, turns: int, reader: str) -> None:
+    """The ringed operands' windows of the turn `turns` after this one, into their stages."""
+    depth = len(next(iter(rings.values())))
+    with products.next_turn(w, ring, turns):
+        later = dot_stage.presents(*products.bounds(w, e))
+        for i, stages_at in rings.items():
+            dot_stage.stage(w, plans[i], later[i], reader, into=stages_at[turns if turns < depth - 1 else -1])
 
 
 def _publish(w: TileWriter, async_reader: bool) -> None:
@@ -197,15 +247,18 @@ def _one_stage(w: TileWriter, plan: stages.StageLayout, reader: str) -> tuple[st
     return _stage_at(w, plan, "once", base, "0", None)
 
 
-def _two_stages(w: TileWriter, plan: stages.StageLayout, ring: Ring, reader: str
-                ) -> tuple[tuple[str, str], tuple[str, str]]:
-    """Two stages of shared memory of the loop's own for one operand: (pointer, shared
-    address) of this turn's and of the next turn's."""
-    base = _own_stages(w, plan, 2, f"two stages of {plan.stored.type} staged for {reader}, a turn ahead", "ring")
+def _ring(w: TileWriter, plan: stages.StageLayout, ring: Ring, depth: int, reader: str) -> list[tuple[str, str]]:
+    """A ring of `depth` stages of shared memory of the loop's own for one operand:
+    (pointer, shared address) of the stage this turn reads, of stages 1 to depth - 2
+    (the first turn fills them), and of the stage this turn fills."""
+    base = _own_stages(w, plan, depth, f"{depth} stages of {plan.stored.type} staged for {reader}, turns ahead",
+                       "ring")
     first = w.names.take("ring_at")
     w.line(f"const u32 {first} = ph::smem_address({base});")
-    return (_stage_at(w, plan, "now", base, f"({ring.turn} & 1) * {plan.bytes}", first),
-            _stage_at(w, plan, "then", base, f"(~{ring.turn} & 1) * {plan.bytes}", first))
+    turn = ring.turn
+    return [_stage_at(w, plan, "now", base, f"({turn} % {depth}) * {plan.bytes}", first),
+            *(_stage_at(w, plan, f"first{k}", base, f"{k * plan.bytes}", first) for k in range(1, depth - 1)),
+            _stage_at(w, plan, "then", base, f"(({turn} + {depth - 1}) % {depth}) * {plan.bytes}", first)]
 
 
 def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: str, base: str) -> str:

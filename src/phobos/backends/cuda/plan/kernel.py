@@ -31,12 +31,18 @@ ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte co
 @dataclass(frozen=True)
 class Staging:
     """Whether products may stage their operands in shared memory (lower/dot_stage.py),
-    and whether loops may copy them a turn ahead into two stages (lower/stage_ring.py).
+    whether loops may copy them turns ahead into rings of stages (lower/stage_ring.py),
+    and the most stages a ring may have (None: the kernel's `@pipeline(n)`, else 2).
     A kernel they would take past the shared memory of the smallest tensor-core target
     is planned again with less (write/kernel.py, `written`)."""
 
     operands: bool = True
     ahead: bool = True
+    stages: int | None = None
+
+    def ring_stages(self, kernel: ir.Kernel) -> int:
+        """The stages a loop's ring may have in `kernel` (1: none ahead)."""
+        return self.stages or kernel.stages or 2
 
 
 @dataclass(frozen=True)

@@ -363,8 +363,9 @@ class KernelWriter(TileWriter):
         ring = None
         if ahead:
             turn = self.names.take("turn")
-            self.line(f"int {turn} = 0;  // the loop's turns, for its products' operands copied a turn ahead")
-            ring = stage_ring.Ring(s.var, int(s.step.value), hi, turn, ahead)  # type: ignore[attr-defined]
+            self.line(f"int {turn} = 0;  // the loop's turns, for its products' operands copied ahead")
+            ring = stage_ring.Ring(s.var, int(s.step.value), hi, turn, ahead,  # type: ignore[attr-defined]
+                                   staging.ring_stages(self.plan.kernel))
         if s.unroll > 1:
             self.line(f"#pragma unroll {s.unroll}")
         self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
@@ -376,6 +377,8 @@ class KernelWriter(TileWriter):
                 self.block(s.body)
             else:
                 self.whole_or_not(s.body, whole)
+            if ring is not None and ring.copied_ahead:
+                self.line("ph::stage_commit();  // the turn's copies ahead, one group")
             if ring is not None:
                 self.line(f"++{ring.turn};")
         self.ring = saved
@@ -468,19 +471,21 @@ def written(kernel: ir.Kernel, spec: Specialization | None = None, shared: int =
     allow it, so the key is part of the source and so of the cache key. A kernel whose
     staged operands (dot_stage.py) would take it past `shared` bytes (`staged_shared`
     of the targets it is written for; by default the least of the tensor-core targets')
-    is written again with one stage a window rather than two (stage_ring.py), and then
-    without them. `wgmma` false keeps its products off wgmma (runtime/launch.py writes a
-    variant so where ptxas serialized them). The writer comes with it, and its plan
-    (`phobos explain` draws where the plan puts each tile)."""
+    is written again with rings of two stages where `@pipeline(n)` asked for more, then
+    with one stage a window (stage_ring.py), and then without them. `wgmma` false keeps
+    its products off wgmma (runtime/launch.py writes a variant so where ptxas serialized
+    them). The writer comes with it, and its plan (`phobos explain` draws where the plan
+    puts each tile)."""
     spec = usual(kernel) if spec is None else spec
     kernel = scalar_debug(kernel) if spec.debug else ir.without_debug(kernel)
     plan = plan_kernel(kernel, spec, wgmma=wgmma)
     writer = KernelWriter(plan)
     gen = writer.write()
-    for staged in (True, False):  # one stage a window, then none
+    fewer = [Staging(stages=2)] if Staging().ring_stages(kernel) > 2 else []
+    for staging in (*fewer, Staging(ahead=False), Staging(operands=False, ahead=False)):  # two stages, one, none
         if not (writer.staged_any and gen.shared_bytes > shared):
             break
-        writer = KernelWriter(plan_kernel(kernel, spec, Staging(operands=staged, ahead=False), wgmma))
+        writer = KernelWriter(plan_kernel(kernel, spec, staging, wgmma))
         gen = writer.write()
     return gen, writer
 

@@ -357,9 +357,9 @@ PH_MMA(mma_s8, "m16n8k32", "s32.s8.s8.s32", i32, "r")
 // A product's operand copied to shared memory (dot_stage.py): 16 bytes from global
 // memory without passing through registers from sm_80 (cp.async), so a thread has all
 // its copies in flight at once; each thread waits for its own before the barrier that
-// publishes them. A loop's copies a turn ahead (stage_ring.py) are a group a turn, and
-// a turn waits for every group but the newest (the next turn's). Below sm_80, plain
-// loads and stores.
+// publishes them. A loop's copies ahead (stage_ring.py) are a group a turn, its first
+// turns' windows one more; with n stages a turn waits for every group but the newest
+// min(turn, n - 2) (those of the turns between). Below sm_80, plain loads and stores.
 PH_INLINE void stage_async16(u32 dst, const void* src) {
 #if __CUDA_ARCH__ >= 800
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(dst), "l"(src) : "memory");
@@ -377,9 +377,12 @@ PH_INLINE void stage_commit() {
   asm volatile("cp.async.commit_group;" ::: "memory");
 #endif
 }
-PH_INLINE void stage_wait_but_newest() {
+template <int N> PH_INLINE void stage_wait_ahead(int turn) {
 #if __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group 1;" ::: "memory");
+  if constexpr (N > 0) {
+    if (turn < N) return stage_wait_ahead<N - 1>(turn);
+  }
+  asm volatile("cp.async.wait_group %0;" :: "n"(N) : "memory");
 #endif
 }
 // A 16-bit register tile kept two to a 32-bit register (fragments.Registers.packed):
