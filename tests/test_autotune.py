@@ -218,6 +218,37 @@ def test_a_damaged_disk_entry_is_timed_again(timed, monkeypatch: pytest.MonkeyPa
     assert len(runs) == 6
 
 
+def test_a_candidate_its_target_cannot_hold_is_passed_over(timed, monkeypatch: pytest.MonkeyPatch):
+    """A variant whose tiles need more shared memory than the GPU's CTA has was the
+    launch's error even where other candidates fit: it is passed over, shown as refused,
+    and remembered so on disk; only where every candidate is refused is the first's
+    refusal the error."""
+    gpu, _ = timed
+    refused: set[int] = {128}
+
+    def fake_time(sig, variant, grid, checked, dims, device, spec, warmup, runs_):
+        block = variant.bindings["BLOCK"]
+        if block in refused:
+            raise phobos.errors.ResourceRefusal(f"kernel `add` needs {block}000 bytes of shared memory")
+        return [FAKE_MS[block]] * runs_
+
+    monkeypatch.setattr(backend, "time_variant", fake_time)
+    a, b, c = tensors(1024)
+    monkeypatch.setattr(type(c), "clone", lambda self: type(self)(self.shape, 0x7000000), raising=False)
+    k = phobos.compile(SOURCE).add
+    k[lambda meta: -(-meta["N"] // meta["BLOCK"])](a, b, c)
+    (tuning,) = k.tuning()
+    assert chosen_block(k) == 256 and gpu.launches[-1][1].grid == (4, 1, 1)  # the fastest that fits
+    assert tuning.milliseconds[1] == autotune.REFUSED and "BLOCK=128" in tuning.table()
+    assert [line.split()[-1] for line in tuning.table().splitlines()[1:]] == ["µs", "refused", "chosen"]
+    again = phobos.compile(SOURCE).add
+    again[lambda meta: -(-meta["N"] // meta["BLOCK"])](a, b, c)
+    assert again.tuning()[0] == autotune.Tuning(tuning.candidates, tuning.milliseconds, 2, "disk")
+    refused.update(FAKE_MS)
+    with pytest.raises(phobos.PhobosError, match="needs 64000 bytes of shared memory"):
+        phobos.compile(SOURCE).add[lambda meta: -(-meta["N"] // meta["BLOCK"])](*tensors(2048))  # a new key
+
+
 GOOD = {"candidates": [[["BLOCK", 64]], [["BLOCK", 128]], [["BLOCK", 256]]], "milliseconds": [3.0, 1.0, 2.0],
         "chosen": 1}
 DAMAGED = {  # each with a valid checksum: what was written is what is read
@@ -234,6 +265,7 @@ DAMAGED = {  # each with a valid checksum: what was written is what is read
     "a float autotune value": json.dumps(GOOD).replace("128", "128.0").encode(),
     "other candidates": json.dumps(GOOD).replace("128", "129").encode(),
     "no index": json.dumps({k: v for k, v in GOOD.items() if k != "chosen"}).encode(),
+    "a refused candidate chosen": json.dumps({**GOOD, "milliseconds": [3.0, None, 2.0]}).encode(),
     "nested too deep": b"[" * 100_000 + b"]" * 100_000,
     "a number too long to read": b"1" * 10_000,
     "not a dict": b"[1, 2, 3]",

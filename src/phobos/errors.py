@@ -158,6 +158,11 @@ class PhobosError(Exception):
         return "\n".join(parts)
 
 
+class ResourceRefusal(PhobosError):
+    """A variant its target cannot hold (more shared memory than a CTA there has): a
+    launch's autotuning passes such a candidate over rather than failing."""
+
+
 def for_the_user(err: PhobosError) -> None:
     """Cut `err`'s traceback and hide what it was raised while handling, unless
     PHOBOS_TRACEBACK asks for them. Re-raised by a bare `raise`, which adds no entry

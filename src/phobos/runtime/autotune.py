@@ -5,7 +5,8 @@ has no programs is no candidate (launch.py): it runs nothing, so it cannot be ti
 
 A candidate runs on scratch copies of the tensors the kernel writes, so the user's
 data is written once, by the chosen variant. Each is launched twice to warm up, then
-timed by device events ten times; the median decides. The choice is kept in memory
+timed by device events ten times; the median decides. A candidate its target cannot
+hold (ResourceRefusal: too much shared memory) is passed over. The choice is kept in memory
 and on disk beside the cubins (the key: the kernel's program, its candidates, the
 back end, the launch's dims and specialization key, the GPU and its driver), so a
 second process reuses it without timing. PHOBOS_AUTOTUNE=0 keeps the first-in-order
@@ -15,6 +16,7 @@ rule, which is also the interpreter's. `kernel.tuning()` gives the table of what
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
 from collections.abc import Callable
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from phobos.environment import flag
+from phobos.errors import ResourceRefusal
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 from phobos.progress import progress
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
 ENV_AUTOTUNE = "PHOBOS_AUTOTUNE"
 SUFFIX = "tune.json"  # the cache names an entry KEY.SUFFIX
 WARMUP, RUNS = 2, 10
+REFUSED = math.inf  # the time of a candidate its target cannot hold: never the fastest
 MOST_ENTRY_BYTES = 1 << 20  # an entry is a few hundred bytes: one past this is damaged, not read
 
 
@@ -46,7 +50,8 @@ class Tuning:
     source: str
 
     def table(self) -> str:
-        rows = [f"{'  '.join(f'{n}={v}' for n, v in c) or '(one variant)':<40} {ms * 1000:10.2f} µs"
+        rows = [f"{'  '.join(f'{n}={v}' for n, v in c) or '(one variant)':<40} "
+                + (f"{'refused':>13}" if ms == REFUSED else f"{ms * 1000:10.2f} µs")
                 + ("  <- chosen" if i == self.chosen else "")
                 for i, (c, ms) in enumerate(zip(self.candidates, self.milliseconds, strict=True))]
         return "\n".join([f"{'variant':<40} {'median':>13}  ({self.source})", *rows])
@@ -70,7 +75,8 @@ def choose(kernel: Kernel, fits: list[ir.Kernel], key_parts: tuple[str, ...], ti
     found = kernel.tunings.get(key) or _from_disk(cache, key, names)
     if found is None:
         found = _time(kernel.name, fits, names, timer)
-        cache.store(key, SUFFIX, json.dumps({"candidates": names, "milliseconds": found.milliseconds,
+        times = [None if t == REFUSED else t for t in found.milliseconds]  # JSON has no infinity
+        cache.store(key, SUFFIX, json.dumps({"candidates": names, "milliseconds": times,
                                              "chosen": found.chosen}).encode())
     kernel.tunings[key] = found
     return fits[found.chosen]
@@ -102,17 +108,27 @@ def _decode(payload: bytes, names: tuple[tuple[tuple[str, int], ...], ...]) -> T
     if type(chosen) is not int or not 0 <= chosen < len(names):
         return None
     if not isinstance(milliseconds, list) or len(milliseconds) != len(names) or not all(
-            type(t) in (int, float) and 0 <= t <= sys.float_info.max for t in milliseconds):
+            t is None or type(t) in (int, float) and 0 <= t <= sys.float_info.max for t in milliseconds):
         return None
-    return Tuning(names, tuple(float(t) for t in milliseconds), chosen, "disk")
+    if milliseconds[chosen] is None:  # a refused candidate is never the choice
+        return None
+    return Tuning(names, tuple(REFUSED if t is None else float(t) for t in milliseconds), chosen, "disk")
 
 
 def _time(kernel: str, fits: list[ir.Kernel], names: tuple[tuple[tuple[str, int], ...], ...],
           timer: Timer) -> Tuning:
-    medians = []
+    """Each candidate's median; one its target refuses to hold is passed over (REFUSED),
+    and where every one is, the first's refusal is the launch's error."""
+    medians, refusals = [], []
     with progress(fits, f"phobos: tuning `{kernel}`") as bar:
         for variant in bar:
-            medians.append(statistics.median(timer(variant)))
+            try:
+                medians.append(statistics.median(timer(variant)))
+            except ResourceRefusal as why:
+                medians.append(REFUSED)
+                refusals.append(why)
+    if len(refusals) == len(fits):
+        raise refusals[0]
     chosen = min(range(len(fits)), key=lambda i: medians[i])
     return Tuning(names, tuple(medians), chosen, "timed")
 
