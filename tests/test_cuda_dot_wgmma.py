@@ -266,3 +266,57 @@ def test_a_variant_whose_wgmma_products_ptxas_serializes_is_launched_on_mma_sync
     assert "wgmma.mma_async" not in chosen.source and "mma.sync" in chosen.source
     monkeypatch.setattr(launch, "build", lambda gen, kernel, arch, kind="cubin": b"")
     assert launch._unserialized(wgmma, variant, usual(variant), "sm_90") is wgmma
+
+
+@pytest.mark.parametrize("pipeline", ["", "@pipeline(3)\n"])
+def test_a_turns_later_product_waits_for_its_windows_only_in_the_first_turn(pipeline: str, tmp_path):
+    """A turn's copies ahead are one group, so the turn's first product's wait retires the
+    second's windows too, and its barrier (every thread past the turn before) covers the
+    second's stages: on sm_90a the second product of the flash loop, whose A is in
+    registers, waits and publishes only in the first turn (for the windows it copied
+    then). sm_80's stages its A from registers every turn, so it keeps both barriers. The
+    host, whose copies land only when a wait retires them, agrees with the interpreter
+    at rings of two and three stages and a length no tile divides."""
+    import copy
+
+    import numpy as np
+    from cuda_host import gxx_has_barrier, launch
+    from ml_dtypes import bfloat16
+
+    text = pipeline + FLASH
+    v = phobos.compile(text, path="f.phobos").kernels["flash"].variants[0]
+    body = generate(v).source.split("__global__")[1]
+    hopper = body.split("#if defined(__CUDA_ARCH_FEAT_SM90_ALL)")[1].split("#elif")[0]
+    second = body.split("#if defined(__CUDA_ARCH_FEAT_SM90_ALL)")[2].split("#elif")[0]
+    assert hopper.count("__syncthreads();") == 2 and "if (turn == 0) {  // later turns' windows" not in hopper
+    assert second.count("__syncthreads();") == 1 and "if (turn == 0) {  // later turns' windows" in second
+    if not gxx_has_barrier():
+        pytest.skip("needs g++ with C++20's <barrier>")
+    rng = np.random.default_rng(7)
+    z, s = 2, 200
+    args = {name: (rng.standard_normal((z, s, 64)) / 2).astype(bfloat16) for name in "QKV"}
+    args |= {"O": np.zeros((z, s, 64), bfloat16), "scale": np.float32(0.125)}
+    want, got = copy.deepcopy(args), copy.deepcopy(args)
+    phobos.compile(text, path="f.phobos", interpret=True).flash[(4, z)](**want)
+    launch(phobos.compile(text, path="f.phobos").flash, (4, z), got, {}, tmp_path, 900)
+    np.testing.assert_allclose(got["O"].astype(np.float32), want["O"].astype(np.float32), rtol=0.02, atol=0.02)
+
+
+def test_an_earlier_products_wait_covers_a_later_ones_only_where_it_retired_as_much():
+    """Ring.covered: a wait that left more groups in flight than the later product may
+    leave, one on another target's branch, or one not fenced for a wgmma reader, covers
+    nothing; one written for every target covers each branch."""
+    from phobos.backends.cuda.lower.stage_ring import Ring
+
+    v = phobos.compile(FLASH, path="f.phobos").kernels["flash"].variants[0]
+    loop = next(s for s in ir.walk_stmts(v.body) if isinstance(s, ir.For))
+    ring = Ring(loop.var, 64, "S_", "turn", {})
+    hopper, ampere = "#if defined(__CUDA_ARCH_FEAT_SM90_ALL)", "#elif __CUDA_ARCH__ >= 800"
+    ring.publish(hopper, 1, True)
+    assert ring.covered(hopper, 1, True) and ring.covered(hopper, 2, False)
+    assert not ring.covered(hopper, 0, True) and not ring.covered(ampere, 1, False)
+    ring.publish(ampere, 0, False)
+    assert ring.covered(ampere, 0, False) and not ring.covered(ampere, 0, True)
+    ring.published.clear()
+    ring.publish(None, 0, True)
+    assert ring.covered(hopper, 0, True) and ring.covered(ampere, 1, False)

@@ -559,7 +559,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
         ph::stage_commit();
       }
-      __syncthreads();
       if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_3 = j_ + 64;
         ph::Box<2> box_5 = {{ph::max64(j_next_3, 0) - j_next_3, 0}, {ph::min64(j_next_3 + 64, S_) - j_next_3, 64}};
@@ -590,9 +589,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_wait_ahead<0>(turn);
-      ph::proxy_fence();  // this thread's copies, seen by wgmma
-      __syncthreads();
+      if (turn == 0) {  // later turns' windows: waited for and published with the turn's first product's
+        ph::stage_wait_ahead<0>(turn);
+        ph::proxy_fence();  // this thread's copies, seen by wgmma
+        __syncthreads();
+      }
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A from registers, B from its swizzled stage (B MN-major)
         const int lane_4 = threadIdx.x % 32;
         const u64 b_desc_2 = ph::smem_descriptor(stage_now_at_3, 8192, 1024);
@@ -677,7 +678,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
         ph::stage_commit();
       }
-      __syncthreads();
       if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_4 = j_ + 64;
         ph::Box<2> box_6 = {{ph::max64(j_next_4, 0) - j_next_4, 0}, {ph::min64(j_next_4 + 64, S_) - j_next_4, 64}};
@@ -708,8 +708,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_wait_ahead<0>(turn);
-      __syncthreads();
+      if (turn == 0) {  // later turns' windows: waited for and published with the turn's first product's
+        ph::stage_wait_ahead<0>(turn);
+        __syncthreads();
+      }
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_5 = threadIdx.x % 32;
         #pragma unroll
@@ -1372,7 +1374,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
         ph::stage_commit();
       }
-      __syncthreads();
       if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_7 = j_ + 64;
         ph::Box<2> box_20 = {{ph::max64(j_next_7, 0) - j_next_7, 0}, {ph::min64(j_next_7 + 64, S_) - j_next_7, 64}};
@@ -1403,9 +1404,11 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_wait_ahead<0>(turn);
-      ph::proxy_fence();  // this thread's copies, seen by wgmma
-      __syncthreads();
+      if (turn == 0) {  // later turns' windows: waited for and published with the turn's first product's
+        ph::stage_wait_ahead<0>(turn);
+        ph::proxy_fence();  // this thread's copies, seen by wgmma
+        __syncthreads();
+      }
       {  // tile<f32>[64, 64] = dot on wgmma m64n64k16 from sm_90a: each warpgroup 64 rows of a block, A from registers, B from its swizzled stage (B MN-major)
         const int lane_8 = threadIdx.x % 32;
         const u64 b_desc_4 = ph::smem_descriptor(stage_now_at_7, 8192, 1024);
@@ -1490,7 +1493,6 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
         }
         ph::stage_commit();
       }
-      __syncthreads();
       if (j_ + 64 < hi) {  // a later turn's windows, while this turn's products run
         const i64 j_next_8 = j_ + 64;
         ph::Box<2> box_21 = {{ph::max64(j_next_8, 0) - j_next_8, 0}, {ph::min64(j_next_8 + 64, S_) - j_next_8, 64}};
@@ -1521,8 +1523,10 @@ extern "C" __global__ void __launch_bounds__(128) phobos_flash_causal_bf16(bf16*
           }
         }
       }
-      ph::stage_wait_ahead<0>(turn);
-      __syncthreads();
+      if (turn == 0) {  // later turns' windows: waited for and published with the turn's first product's
+        ph::stage_wait_ahead<0>(turn);
+        __syncthreads();
+      }
       {  // tile<f32>[64, 64] = dot on mma.sync 16x8x16, each warp its blocks' atoms in turn
         const int lane_9 = threadIdx.x % 32;
         #pragma unroll

@@ -72,6 +72,23 @@ class Ring:
     ahead: dict[int, tuple[str, str]]
     stages: int = 2
     copied_ahead: list[int] = field(default_factory=list)  # products whose copies ahead the turn's end closes
+    # Where this written turn has already waited for its windows and published them with a
+    # barrier: by the `#if` branch of the products (None: every target), the groups the
+    # wait left in flight and whether the stages were fenced for wgmma.
+    published: dict[str | None, tuple[int, bool]] = field(default_factory=dict)
+
+    def covered(self, branch: str | None, pending: int, fenced: bool) -> bool:
+        """Whether an earlier product of this turn, on the targets `branch` compiles for,
+        waited for at least the groups a wait leaving `pending` in flight retires and
+        published them (fenced for wgmma where `fenced`) with a barrier every thread
+        reached after the turn before."""
+        return any(found is not None and found[0] <= pending and (found[1] or not fenced)
+                   for found in (self.published.get(branch), self.published.get(None)))
+
+    def publish(self, branch: str | None, pending: int, fenced: bool) -> None:
+        known = self.published.get(branch)
+        if known is None or (pending, not fenced) < (known[0], not known[1]):
+            self.published[branch] = (pending, fenced)
 
 
 def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
@@ -169,9 +186,12 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
     w.staged_any = True
     async_reader = any(p is not None and p.swizzled for p in plans)
     if ring is None or not any(modes):
-        if any(s is not None and s.in_flight for s in staged):
+        waits = any(s is not None and s.in_flight for s in staged)
+        if waits:
             w.line("ph::stage_wait();")
         _publish(w, async_reader)
+        if ring is not None and waits:  # every group retired
+            ring.publish(w.arch_branch, 0, async_reader)
         return staged
     # An operand copied in its own turn shares that turn's group with the first turns'
     # windows: it is closed every turn, and a turn waits for all groups but the one after
@@ -197,18 +217,34 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
     w.line("}")
     if own_turn:
         w.line("ph::stage_commit();  // this turn's own copies")
+    pending = 0 if own_turn or not rings else depth - 2
+    # An earlier product of the turn waited for this one's windows too (a turn's copies
+    # ahead are one group) and published them after a barrier past the turn before: this
+    # product waits only in the first turn, for the windows it copied itself. Not where it
+    # stages an operand every turn (from registers, say): that needs its own barrier.
+    covered = (not own_turn and all(m or p is None for m, p in zip(modes, plans, strict=True))
+               and ring.covered(w.arch_branch, pending, async_reader))
     if rings:
-        w.sync()  # the stages the later turn's copies fill were read by the turn before
+        if not covered:
+            w.sync()  # the stages the later turn's copies fill were read by the turn before
         w.line(f"if ({var} + {(depth - 1) * ring.step} < {ring.hi}) {{  // a later turn's windows, "
                "while this turn's products run")
         with w.indented():
             _copy_later(w, e, plans, rings, ring, depth - 1, reader)
         w.line("}")
         ring.copied_ahead.append(id(e))
-        w.line(f"ph::stage_wait_ahead<{0 if own_turn else depth - 2}>({ring.turn});")
-    else:
-        w.line("ph::stage_wait();")
+    wait = f"ph::stage_wait_ahead<{pending}>({ring.turn});" if rings else "ph::stage_wait();"
+    if covered:
+        w.line(f"if ({ring.turn} == 0) {{  // later turns' windows: waited for and published with the turn's "
+               "first product's")
+        with w.indented():
+            w.line(wait)
+            _publish(w, async_reader)
+        w.line("}")
+        return staged
+    w.line(wait)
     _publish(w, async_reader)
+    ring.publish(w.arch_branch, pending, async_reader)
     return staged
 
 

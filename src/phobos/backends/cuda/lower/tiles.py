@@ -59,6 +59,7 @@ class TileWriter(SweepWriter):
         self.arena_peak = 0
         self.scalar_peak = 0  # the peak of the scratch code below sm_80 uses (tensor_cores_only: not counted)
         self.tensor_cores_only = False  # while writing a branch compiled from sm_80 only
+        self.arch_branch: str | None = None  # the `#if` of the branch by_arch is writing; None: every target
         # Per statement: each softmax's row statistics (maximum, sum), by node identity,
         # and whether they are kept in registers (one per pass) rather than scratch.
         self.row_stats: dict[int, tuple[str, str]] = {}
@@ -248,11 +249,11 @@ class TileWriter(SweepWriter):
         results: list[T] = []
         for head, write in zip(heads, branches, strict=True):
             self.line(head)
-            self.tensor_cores_only = write is not scalar
+            self.tensor_cores_only, self.arch_branch = write is not scalar, head
             value = write()
             if write is not scalar:
                 results.append(value)  # type: ignore[arg-type]
-            self.tensor_cores_only = False
+            self.tensor_cores_only, self.arch_branch = False, None
             used, own_end = max(used, self.arena_used), max(own_end, self.own_used)
             self.restore_branch_state(before)
             self.own_used = own

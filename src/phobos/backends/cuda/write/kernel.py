@@ -374,7 +374,7 @@ class KernelWriter(TileWriter):
         with self.indented():
             whole = self.plan.whole_turns.get(id(s))
             if whole is None or self.whole is not None:
-                self.block(s.body)
+                self.turn_body(s.body)
             else:
                 self.whole_or_not(s.body, whole)
             if ring is not None and ring.copied_ahead:
@@ -384,6 +384,12 @@ class KernelWriter(TileWriter):
         self.ring = saved
         self.forget_assigned(s.body)
         self.line("}")
+
+    def turn_body(self, body: list[ir.Stmt]) -> None:
+        """One written copy of a loop's turn: its products' stages published afresh."""
+        if self.ring is not None:
+            self.ring.published.clear()
+        self.block(body)
 
     def whole_or_not(self, body: list[ir.Stmt], whole: WholeTurns) -> None:
         """A loop's turn written twice (plan/presence.py): with every window and tile the
@@ -422,7 +428,7 @@ class KernelWriter(TileWriter):
         with self.indented():
             self.whole = whole
             try:
-                self.block(body)
+                self.turn_body(body)
             finally:
                 self.whole = None
         whole_own, whole_scalar_own = self.own_used, self.scalar_own_used
@@ -430,7 +436,7 @@ class KernelWriter(TileWriter):
         self.known_full = known
         self.line("} else {")
         with self.indented():
-            self.block(body)
+            self.turn_body(body)
         self.line("}")
         self.own_used = max(self.own_used, whole_own)
         self.scalar_own_used = max(self.scalar_own_used, whole_scalar_own)
