@@ -259,10 +259,10 @@ def test_a_launch_times_the_twin_through_tile_ir_only_where_asked_and_its_module
     runnable = [(variant, (4, 4, 1))]
     on = {b: backend.DeviceArguments({}, {}, 0, b) for b in ("tileir", "cuda")}
     ok = True
-    monkeypatch.delenv(tileir_launch.ENV_OCCUPANCY_TWINS, raising=False)
-    assert backend.tuning_twins(on["tileir"], runnable, ANY) == [] and asked == []  # off unless asked for
-    monkeypatch.setenv(tileir_launch.ENV_OCCUPANCY_TWINS, "1")
-    assert backend.tuning_twins(on["tileir"], runnable, ANY) == [(twin, (4, 4, 1))]
+    monkeypatch.setenv(tileir_launch.ENV_OCCUPANCY_TWINS, "0")
+    assert backend.tuning_twins(on["tileir"], runnable, ANY) == [] and asked == []  # turned off
+    monkeypatch.delenv(tileir_launch.ENV_OCCUPANCY_TWINS)
+    assert backend.tuning_twins(on["tileir"], runnable, ANY) == [(twin, (4, 4, 1))]  # on by default
     assert asked == [twin]
     ok = False
     assert backend.tuning_twins(on["tileir"], runnable, ANY) == []  # no cubin, tileiras failed, or its plan exceeds

@@ -221,14 +221,14 @@ def time_variant(sig: Signature, variant: ir.Kernel, grid: Grid, checked: Checke
 def tuning_twins(device: DeviceArguments, runnable: list[tuple[ir.Kernel, Grid]],
                  spec: Specialization) -> list[tuple[ir.Kernel, Grid]]:
     """Candidates the back end times beside a launch's variants, each with its variant's
-    grid: through Tile IR where PHOBOS_TILEIR_OCCUPANCY_TWINS is set, each variant with a
+    grid: through Tile IR unless PHOBOS_TILEIR_OCCUPANCY_TWINS says no, each variant with a
     matrix product hinted to two CTAs an SM (tileir.launch.occupancy_twin), where that
     module can run on the device (tileir.launch.twin_runs)."""
     if device.backend != "tileir":
         return []
     from phobos.backends.tileir.launch import ENV_OCCUPANCY_TWINS, occupancy_twin, twin_runs
 
-    if not flag(ENV_OCCUPANCY_TWINS, False):
+    if not flag(ENV_OCCUPANCY_TWINS, True):
         return []
 
     out = []
