@@ -28,7 +28,7 @@ import numpy as np
 
 from phobos.dtypes import BY_NAME, numpy_dtype, to_bfloat16
 from phobos.environment import flag
-from phobos.errors import PhobosError
+from phobos.errors import PhobosError, ResourceRefusal
 from phobos.ir import nodes as ir
 from phobos.targets import SHARED_LIMIT
 
@@ -227,7 +227,7 @@ def _allow_shared(kernel: Any, size: int, device_id: int) -> None:
     else:
         (err,) = driver.cuFuncSetAttribute(handle, attribute, size)
     if err != driver.CUresult.CUDA_SUCCESS:
-        raise PhobosError(f"could not allow {size} bytes of shared memory: {err.name}")
+        raise ResourceRefusal(f"could not allow {size} bytes of shared memory: {err.name}")
 
 
 class Prepared:
