@@ -380,3 +380,19 @@ def test_on_the_gpu_each_back_end_tunes_for_itself_and_an_empty_grid_is_no_candi
     for name in backends:
         assert f"{name}: 2 candidates timed" in first and f"{name}: 2 candidates disk" in second, (first, second)
     assert "one candidate: 0 timed" in first, first
+
+
+def test_a_variant_past_the_devices_shared_memory_is_a_refusal_autotuning_passes_over():
+    """The launch's own check against the device (the GPU's name and limit) raised a
+    plain PhobosError, so a tuned launch failed on the first candidate that did not fit
+    (norm_gemm on an H100, 2026-12-07): it is a ResourceRefusal, as compile.check_shared's."""
+    from types import SimpleNamespace
+
+    from phobos.backends.gpu import launch as gpu_launch
+    from phobos.errors import ResourceRefusal
+
+    variant = phobos.compile(SOURCE).add.variants[0]
+    device = gpu_launch._Device(0, "sm_90", "Stand-in GPU", 232448, 132, 0, lambda: (None, 0))
+    gpu_launch.check_shared(variant, SimpleNamespace(shared_on=lambda arch: 232448), device)
+    with pytest.raises(ResourceRefusal, match=r"needs 294912 bytes .* Stand-in GPU \(sm_90\) has at most 232448"):
+        gpu_launch.check_shared(variant, SimpleNamespace(shared_on=lambda arch: 294912), device)

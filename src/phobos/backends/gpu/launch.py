@@ -216,6 +216,18 @@ def _kernel(gen: Generated, device: _Device, build: Callable[[str], bytes]) -> A
     return found
 
 
+def check_shared(variant: ir.Kernel, gen: Generated, device: _Device) -> None:
+    """Refuse a variant whose tiles need more shared memory than a CTA on `device` has
+    (a ResourceRefusal: autotuning passes such a candidate over)."""
+    limit = device.shared_limit
+    if gen.shared_on(device.arch) > min(limit, SHARED_LIMIT.get(device.arch, limit)):
+        raise ResourceRefusal(
+            f"kernel `{variant.name}` needs {gen.shared_on(device.arch)} bytes of shared memory for its tiles, "
+            f"but a CTA on {device.name} ({device.arch}) has at most {limit}; use smaller tiles",
+            variant.span,
+        )
+
+
 def _allow_shared(kernel: Any, size: int, device_id: int) -> None:
     """Dynamic shared memory above 48 KB has to be asked for, per kernel."""
     from cuda.bindings import driver
@@ -473,13 +485,7 @@ def launchable(variant: ir.Kernel, names: list[str], arrays: dict[str, DeviceArr
     their pointers."""
     need_cuda_core()
     device = _device(device_id)
-    limit = device.shared_limit
-    if gen.shared_on(device.arch) > min(limit, SHARED_LIMIT.get(device.arch, limit)):
-        raise PhobosError(
-            f"kernel `{variant.name}` needs {gen.shared_on(device.arch)} bytes of shared memory for its tiles, "
-            f"but a CTA on {device.name} ({device.arch}) has at most {limit}; use smaller tiles",
-            variant.span,
-        )
+    check_shared(variant, gen, device)
     kernel = _kernel(gen, device, build)
     reusable = all(is_torch_tensor_type(type(a.owner)) for a in arrays.values())
     return Prepared(variant, names, pointer_order, gen, device, kernel, _stream_source(arrays, device.id), dims,
