@@ -217,15 +217,17 @@ def _kernel(gen: Generated, device: _Device, build: Callable[[str], bytes]) -> A
 
 
 def check_shared(variant: ir.Kernel, gen: Generated, device: _Device) -> None:
-    """Refuse a variant whose tiles need more shared memory than a CTA on `device` has
-    (a ResourceRefusal: autotuning passes such a candidate over)."""
+    """Refuse a variant whose tiles need more shared memory than a CTA on `device` has."""
     limit = device.shared_limit
     if gen.shared_on(device.arch) > min(limit, SHARED_LIMIT.get(device.arch, limit)):
-        raise ResourceRefusal(
-            f"kernel `{variant.name}` needs {gen.shared_on(device.arch)} bytes of shared memory for its tiles, "
-            f"but a CTA on {device.name} ({device.arch}) has at most {limit}; use smaller tiles",
-            variant.span,
-        )
+        refuse_shared(variant, gen.shared_on(device.arch), f"{device.name} ({device.arch})", limit)
+
+
+def refuse_shared(kernel: ir.Kernel, needed: int, where: str, limit: int) -> None:
+    """The refusal of a variant needing `needed` bytes of shared memory where a CTA on
+    `where` has `limit`: a ResourceRefusal, which autotuning passes over."""
+    raise ResourceRefusal(f"kernel `{kernel.name}` needs {needed} bytes of shared memory for its tiles, "
+                          f"but a CTA on {where} has at most {limit}; use smaller tiles", kernel.span)
 
 
 def _allow_shared(kernel: Any, size: int, device_id: int) -> None:

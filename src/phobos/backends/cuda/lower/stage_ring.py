@@ -175,8 +175,7 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
     depth = _depth(plans, modes, ring.stages if ring is not None else 1)
     if depth < 2:
         modes = tuple("" if m == AHEAD else m for m in modes)
-    if sum(stages.taken_bytes(p, depth if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
-           if p is not None) > stages.STAGE_LIMIT:
+    if _staged_bytes(plans, modes, depth) > stages.STAGE_LIMIT:
         modes = ("", "")
     staged: list[dot_stage.Staged | None] = [
         None if p is None or m else dot_stage.stage(w, p, present[i], reader)
@@ -252,10 +251,16 @@ def _depth(plans: list[stages.StageLayout | None], modes: tuple[str, ...], most:
     """The stages of the product's rings: `most`, or fewer down to 2 where the rings
     and the stages copied once would take more than a product's staging limit."""
     depth = most
-    while depth > 2 and sum(stages.taken_bytes(p, depth if m == AHEAD else 1)
-                            for p, m in zip(plans, modes, strict=True) if p is not None) > stages.STAGE_LIMIT:
+    while depth > 2 and _staged_bytes(plans, modes, depth) > stages.STAGE_LIMIT:
         depth -= 1
     return depth
+
+
+def _staged_bytes(plans: list[stages.StageLayout | None], modes: tuple[str, ...], depth: int) -> int:
+    """The shared memory a product's stages take: `depth` stages for each operand copied
+    ahead, one for each other staged operand."""
+    return sum(stages.taken_bytes(p, depth if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
+               if p is not None)
 
 
 def _copy_later(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None],

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from phobos.backends.gpu import cache
 from phobos.backends.gpu.abi import Generated, check_param_space
-from phobos.backends.gpu.launch import missing_packages
-from phobos.errors import PhobosError, ResourceRefusal, Span
+from phobos.backends.gpu.launch import missing_packages, refuse_shared
+from phobos.errors import PhobosError, Span
 from phobos.ir import nodes as ir
 from phobos.targets import ARCHES, SHARED_LIMIT
 
@@ -69,11 +69,7 @@ def check_shared(gen: Generated, kernel: ir.Kernel, arch: str) -> None:
     (an architecture outside ARCHES is the launcher's to check)."""
     limit = SHARED_LIMIT.get(arch, gen.shared_on(arch))
     if gen.shared_on(arch) > limit:
-        raise ResourceRefusal(
-            f"kernel `{kernel.name}` needs {gen.shared_on(arch)} bytes of shared memory for its tiles, "
-            f"but a CTA on {arch} has at most {limit}; use smaller tiles",
-            kernel.span,
-        )
+        refuse_shared(kernel, gen.shared_on(arch), arch, limit)
 
 
 def build(gen: Generated, kernel: ir.Kernel, arch: str, kind: str = "cubin") -> bytes:
