@@ -250,6 +250,8 @@ _WGMMA = re.compile(r"PH_INLINE void (wgmma_m64n(\d+)k16_(bf16|f16)_(ss|rs)_(k|m
 _SM90_FENCES = re.compile(r'asm volatile\("(?:fence\.proxy\.async\.shared::cta|wgmma\.fence\.sync\.aligned);"[^;]*;')
 _SM90_COMMIT = re.compile(r'asm volatile\("wgmma\.commit_group\.sync\.aligned;"[^;]*;')
 _SM90_WAIT = re.compile(r'asm volatile\("wgmma\.wait_group\.sync\.aligned %0;" :: "n"\(N\)[^;]*;')
+# in_flight.WAIT_AFTER: a hint to ptxas's scheduling, nothing on the host.
+_WAIT_AFTER = re.compile(r"PH_INLINE void wait_after\(u32 bits\) \{\n.*?\n\}\n", re.S)
 
 
 def _wgmma(m: re.Match[str]) -> str:
@@ -268,6 +270,7 @@ def sm90_source(source: str) -> str:
     source, count = _WGMMA.subn(_wgmma, source)
     assert count >= 1 or "ph::wgmma_m64" not in source, "a wgmma helper the host does not know"
     source, _ = _SM90_FENCES.subn(";", source)
+    source, _ = _WAIT_AFTER.subn("PH_INLINE void wait_after(u32) {}\n", source)
     for pattern, call in ((_SM90_COMMIT, "ph_host_wgmma_commit();"), (_SM90_WAIT, "ph_host_wgmma_wait(N);")):
         source, count = pattern.subn(call, source)
         assert count == 1, f"the prelude's {call} was found {count} times"

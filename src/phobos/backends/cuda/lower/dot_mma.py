@@ -126,7 +126,8 @@ def _packed(parts: list[str]) -> str:
 
 
 def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Region, rb: Region, k_lo: str,
-                    k_hi: str, out: str, wgmma: bool = False, accumulate: bool = False) -> str:
+                    k_hi: str, out: str, wgmma: bool = False, accumulate: bool = False,
+                    lands_in: ir.Sym | None = None) -> str:
     """The product of `e` into the register array `out` of this thread, placed as the
     statement's accumulator layout (`order.layout`) places a tile of its shape: warp
     w the 16-row blocks w, w + warps, ..., each block's atoms along the columns in
@@ -138,7 +139,8 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
     With `wgmma` (sm_90a, where dot_wgmma.takes the product), each warpgroup's four
     blocks are one m64 product instead, B read from its swizzled stage. With
     `accumulate`, the accumulators start from what `out` holds, so the product is
-    added to it.
+    added to it. `out` being the registers of tile `lands_in`, a wgmma product may be
+    left in flight (dot_wgmma.write).
     Returns how the operands are read, in words."""
     layout, groups = order.layout, order.layout.groups
     assert isinstance(groups, AtomRows)
@@ -215,7 +217,7 @@ def write_registers(w: TileWriter, e: ir.Dot, atom: Atom, order: Ordered, ra: Re
         assert sb is not None and sb.plan.swizzled
         dot_wgmma.write(w, e, sa if sa is not None and sa.plan.swizzled else None, sb,
                         dot_wgmma.Block(blk, first, step, lane, acc, fa, steps, warps, blocks), left_fragment, store,
-                        start if accumulate else None)
+                        start if accumulate else None, lands_in)
         if sa is not None and sa.plan.swizzled:
             left = "A staged swizzled"
         return f"{left}, B staged swizzled for wgmma"

@@ -42,6 +42,7 @@ class Staged:
     address: str
     pointer: str
     in_flight: bool = False  # whole groups were copied by cp.async: wait for them before the barrier
+    kept: bool = False  # in a place of the loop's own (stage_ring.py), not statement scratch the next statement reuses
 
     @property
     def turned(self) -> bool:
@@ -91,7 +92,7 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
         w.line(f"const u32 {address} = ph::smem_address({tile});")
     if w.reads_registers(stored):
         _stage_held(w, plan, shown_as(plan, present), tile)
-        return Staged(plan, address, tile)
+        return Staged(plan, address, tile, kept=into is not None)
     group = 16 // size
     assert cols % group == 0, "a stored row is whole 16-byte groups (plan pads k, the atoms the rest)"
     e, r, c, lane, inner = (w.loop_name(base) for base in ("e", "r", "c", "v", "col"))
@@ -170,7 +171,7 @@ def stage(w: TileWriter, plan: StageLayout, present: Present, reader: str = "ldm
     if interior:
         w.depth -= 1
         w.line("}")
-    return Staged(plan, address, tile, source is not None)
+    return Staged(plan, address, tile, source is not None, into is not None)
 
 
 def _row_stride(w: TileWriter, stored: ir.Expr) -> str | None:

@@ -31,6 +31,7 @@ from phobos.ir import nodes as ir
 
 from ..layout import stages
 from . import dot_stage
+from .in_flight import InFlight
 
 if TYPE_CHECKING:
     from .tiles import TileWriter
@@ -57,19 +58,29 @@ class Block:
 
 def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.Staged, names: Block,
           left_fragment: Callable[[str], None], store: Callable[[Callable[[str, int], str]], None],
-          start: Callable[[Callable[[str, int], str]], None] | None = None) -> None:
+          start: Callable[[Callable[[str, int], str]], None] | None = None, lands_in: ir.Sym | None = None) -> None:
     """The product's blocks on wgmma, from B's swizzled stage `sb` and A's swizzled
     stage `sa` (K-major, read by descriptor too), or where `sa` is None A's registers:
     `left_fragment(fa)` writes the A registers of the current k step into `fa`.
     `store(index)` writes the accumulators to the statement's registers (`index(nb, v)`:
     atom nb's element v); `start(index)`, where given, gives them their first values
-    from there (the product is summed into them), else they start at zero."""
+    from there (the product is summed into them), else they start at zero. A product
+    landing in the registers of tile `lands_in`, of one block a warpgroup, whose staged
+    operands are in stages the loop keeps, is left in flight where the statement may
+    (in_flight.py): its accumulators and A registers are declared in the statement's
+    scope, and its wait and store are written later."""
     cols, n = e.type.shape[1], names
+    defer = (w.flights.may_defer and lands_in is not None and n.blocks == 1
+             and sb.kept and (sa is None or sa.kept))  # statement scratch is the next statement's
     function = _function(w, e.left.type.dtype, cols, sb.plan.turned, sa is not None)
     a_desc, b_desc = w.names.take("a_desc"), w.names.take("b_desc")
     where = "A and B from their swizzled stages" if sa is not None else "A from registers, B from its swizzled stage"
+    if defer:
+        w.line(f"f32 {n.acc}[{cols // 2}]{'' if start else ' = {}'};  // landed where a later statement reads it")
+        if sa is None:
+            w.line(f"u32 {n.fa}[{n.steps}][4] = {{}};")
     w.line(f"{{  // {e.type} = dot on wgmma m64n{cols}k16 from sm_90a: each warpgroup 64 rows of a block, "
-           f"{where} (B {'K' if sb.plan.turned else 'MN'}-major)")
+           f"{where} (B {'K' if sb.plan.turned else 'MN'}-major){', left in flight' if defer else ''}")
     with w.indented():
         if sa is None:
             w.line(f"const int {n.lane} = threadIdx.x % 32;")
@@ -82,7 +93,8 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
         with w.indented():
             if sa is None:
                 w.line(f"const int {n.first} = (threadIdx.x / 32 + {n.blk} * {n.warps}) * 16;  // the warp's first row")
-                w.line(f"u32 {n.fa}[{n.steps}][4] = {{}};")
+                if not defer:
+                    w.line(f"u32 {n.fa}[{n.steps}][4] = {{}};")
                 w.line("#pragma unroll")
                 w.line(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{")
                 with w.indented():
@@ -95,7 +107,8 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
                 group = "0" if w.kernel.threads <= 128 else "threadIdx.x / 128"
                 w.line(f"const u32 {n.first} = ({group} * 4 + {n.blk} * {n.warps}) * 16;  // the warpgroup's first row")
                 a = f"{a_desc} + ({n.first} * {stages.SWIZZLE_ROW} + {k_major_step(sa.plan, n.step)}) / 16"
-            w.line(f"f32 {n.acc}[{cols // 2}]{'' if start else ' = {}'};")
+            if not defer:
+                w.line(f"f32 {n.acc}[{cols // 2}]{'' if start else ' = {}'};")
             # The registers wgmma reads are held as they are from here: else ptxas (NVRTC 13.0)
             # may fold their writing into the paths that wrote them (a loop's turn is written
             # twice: plan/presence.py) and serialize the wgmmas (C7520).
@@ -110,15 +123,29 @@ def write(w: TileWriter, e: ir.Dot, sa: dot_stage.Staged | None, sb: dot_stage.S
             w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
                        [f"ph::{function}({n.acc}, {a}, {b_desc} + ({b_step}) / 16);"])
             w.line("ph::wgmma_commit();")
-            w.line("ph::wgmma_wait<0>();")
-            w.line(f"ph::keep({n.acc});  // the accumulators are read" + (", and A's registers free," if sa is None
-                                                                            else "") + " only now")
-            if sa is None:
-                w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{",
-                           [f"ph::keep({n.fa}[{n.step}]);"])
-            store(lambda nb, v: f"{n.acc}[{nb} * 4 + {v}]")
+            if not defer:
+                w.line("ph::wgmma_wait<0>();")
+                _landed(w, n, sa is None, store)
         w.line("}")
     w.line("}")
+    if defer:
+        assert lands_in is not None
+        with w.captured() as after_wait:
+            w.line("{")
+            with w.indented():
+                w.line(f"const int {n.blk} = 0;")
+                _landed(w, n, sa is None, store)
+            w.line("}")
+        w.flights.issued(InFlight(lands_in, after_wait))
+
+
+def _landed(w: TileWriter, n: Block, a_registers: bool, store: Callable[[Callable[[str, int], str]], None]) -> None:
+    """After a product's wait: its registers held there, its accumulators stored."""
+    w.line(f"ph::keep({n.acc});  // the accumulators are read" + (", and A's registers free," if a_registers
+                                                                    else "") + " only now")
+    if a_registers:
+        w.unrolled(f"for (int {n.step} = 0; {n.step} < {n.steps}; ++{n.step}) {{", [f"ph::keep({n.fa}[{n.step}]);"])
+    store(lambda nb, v: f"{n.acc}[{nb} * 4 + {v}]")
 
 
 def k_major_step(plan: stages.StageLayout, step: str) -> str:

@@ -99,14 +99,14 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
     d, shape = e.type.dtype, e.type.shape
     summed = next((summed for summed in w.summed_into.values() if summed.product is e), None)
     into, addend = (None, None) if summed is None else (summed.into, summed.addend)
+    replaces = summed is not None and summed.replaces
     if atom is None and into is not None:
         how = dot_fma.write_registers(w, e, order, ra, rb, k_lo, k_hi, w.sym(into), accumulate=True)
         if how is not None:
             w.note_lowering(e, f"{blocked_words(e)}, summed into `{into.name}`; {how}")
             return w.sym(into)
-    accumulate = atom is not None and into is not None  # on tensor cores, the product's sums start from acc
-    if accumulate:
-        assert into is not None
+    accumulate = atom is not None and into is not None and not replaces  # on tensor cores, sums start from acc
+    if atom is not None and into is not None:
         out = w.sym(into)
         if addend is not None:  # x of `acc = x + dot(a, b)`, everywhere: it reads registers alone
             w.layout_sweep(order, shape, full_region(shape), [w.register_write(into, list(order.pos),
@@ -154,10 +154,11 @@ def into_registers(w: TileWriter, e: ir.Dot, ra: Region, rb: Region, k_lo: str, 
 
     def on(hopper: bool) -> Callable[[], str]:
         return lambda: dot_mma.write_registers(w, e, atom, order, ra, rb, k_lo, k_hi, out, wgmma=hopper,
-                                               accumulate=accumulate)
+                                               accumulate=accumulate, lands_in=into)
 
     *hopper, staged = w.by_arch(on(False), scalar, on(True) if wgmma else None)
-    where = f"summed into `{into.name}`'s registers" if into is not None else "into registers"
+    where = "into registers" if into is None else f"into `{into.name}`'s registers" if replaces else \
+        f"summed into `{into.name}`'s registers"
     first = "".join(f"wgmma m64n{shape[1]}k16 on sm_90a {where} (the accumulator layout), {how}; "
                     for how in hopper)
     w.note_lowering(e, f"{first}{atom.instruction} from sm_80 {where} (the accumulator layout), "

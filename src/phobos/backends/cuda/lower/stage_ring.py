@@ -305,7 +305,7 @@ def _ring(w: TileWriter, plan: stages.StageLayout, ring: Ring, depth: int, reade
 def _own_stages(w: TileWriter, plan: stages.StageLayout, count: int, comment: str, base: str) -> str:
     """`count` stages of `plan` in shared memory of the loop's own: where the first starts
     (C++), aligned as a swizzled layout needs."""
-    start = w.own_scratch("unsigned char", 1, stages.taken_bytes(plan, count), comment, base)
+    start = w.ring_scratch(stages.taken_bytes(plan, count), comment, base)
     return f"(unsigned char*){dot_stage.place(w, plan, start)}" if plan.swizzled else start
 
 

@@ -29,6 +29,7 @@ from ..layout.fragments import (
 )
 from ..plan.kernel import ALIGN
 from ..plan.products import ProductPlan, Summed
+from ..plan.rotation import rotate_turns_on
 from . import products, rows
 from .exprs import (
     Pos,
@@ -45,6 +46,7 @@ from .exprs import (
     paren,
     sub,
 )
+from .in_flight import Flights
 from .stage_ring import Ring
 from .sweeps import SweepWriter
 
@@ -67,12 +69,20 @@ class TileWriter(SweepWriter):
         self.own_base: str | None = None  # the name of the offset of the statements' own shared memory
         self.own_used = 0
         self.scalar_own_used = 0  # the end of the own shared memory code below sm_80 uses
+        # Loops' rings of stages apart from the own memory (`ring_scratch`): where they start
+        # (C++), the bytes they take, the scratch peak of statements inside loops with rings
+        # (the rings start past it), and how many such loops enclose the statement written.
+        self.rings_base: str | None = None
+        self.rings_used = 0
+        self.ring_loops_peak = 0
+        self.in_ring_loops = 0
         self.row_values: set[int] = set()  # per statement: reductions kept in registers, one per pass
         self.read_in_order: set[int] = set()  # per statement: values read in its layout's order (fragments)
         # Per statement, the plan's `acc = x + dot(a, b)` whose product is summed into acc's
         # own registers, by the sum's node id (dropped where the product is written otherwise).
         self.summed_into: dict[int, Summed] = {}
         self.ring: Ring | None = None  # the `for` loop being written, where products stage a turn ahead
+        self.flights = Flights()  # products left in flight past their statements (in_flight.py)
         self.products: dict[int, ProductPlan] = {}  # each product's plan, by node id (the kernel's plan)
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
@@ -92,6 +102,8 @@ class TileWriter(SweepWriter):
         offset = self.arena_base + self.arena_used
         self.arena_used += -(-size * count // ALIGN) * ALIGN
         self.arena_peak = max(self.arena_peak, self.arena_used)
+        if self.in_ring_loops:
+            self.ring_loops_peak = max(self.ring_loops_peak, self.arena_used)
         if not self.tensor_cores_only:
             self.scalar_peak = max(self.scalar_peak, self.arena_used)
         name = self.names.take(base)
@@ -110,6 +122,23 @@ class TileWriter(SweepWriter):
             self.scalar_own_used = self.own_used
         name = self.names.take(base)
         self.line(f"{ctype}* {name} = ({ctype}*)(smem + {self.own_base} + {offset});  // {comment}")
+        return name
+
+    def ring_scratch(self, size: int, comment: str, base: str) -> str:
+        """`size` bytes of shared memory for a loop's ring of stages (stage_ring.py). The
+        rings start past the scratch of the statements inside their loops, so the
+        scratch of statements outside them may reuse it: such a statement runs before
+        the loop's first copy or after its last read, a barrier apart (its scratch use
+        has one before it, and a loop's products count as scratch users). With rotated
+        turns off, the rings take own memory, as they did."""
+        if not rotate_turns_on():
+            return self.own_scratch("unsigned char", 1, size, comment, base)
+        if self.rings_base is None:
+            self.rings_base = self.names.take("rings")
+        offset = self.rings_used
+        self.rings_used += -(-size // ALIGN) * ALIGN
+        name = self.names.take(base)
+        self.line(f"unsigned char* {name} = (unsigned char*)(smem + {self.rings_base} + {offset});  // {comment}")
         return name
 
     # ------------------------------------------------------------ materialized values
@@ -239,8 +268,8 @@ class TileWriter(SweepWriter):
         them are the largest branch's, and what the tensor-core branches alone take is
         left out of the shared memory counted below sm_80 (`scalar_peak`). Returns the
         tensor-core branches' results in the order written (hopper's first)."""
-        before, own = self.branch_state(), self.own_used
-        used, own_end = 0, own
+        before, own, rings = self.branch_state(), self.own_used, self.rings_used
+        used, own_end, rings_end = 0, own, rings
         heads = ["#if __CUDA_ARCH__ >= 800", "#else"]
         branches: list[Callable[[], T | None]] = [tensor_cores, scalar]
         if hopper is not None:
@@ -255,9 +284,10 @@ class TileWriter(SweepWriter):
                 results.append(value)  # type: ignore[arg-type]
             self.tensor_cores_only, self.arch_branch = False, None
             used, own_end = max(used, self.arena_used), max(own_end, self.own_used)
+            rings_end = max(rings_end, self.rings_used)
             self.restore_branch_state(before)
-            self.own_used = own
-        self.arena_used, self.own_used = used, own_end
+            self.own_used, self.rings_used = own, rings
+        self.arena_used, self.own_used, self.rings_used = used, own_end, rings_end
         self.line("#endif")
         return results
 

@@ -24,6 +24,7 @@ from .barriers import BarrierPlan
 from .index_tiles import recomputed_index_tiles
 from .presence import WholeTurns, always_full, plan_whole_turns
 from .products import ProductPlan, Summed, general_wgmma, plan_products, plan_summed
+from .rotation import rotated_turns
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
 
@@ -69,7 +70,7 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
                 ) -> KernelPlan:
     """Where every tile of `kernel` lives and how each statement is written, before any
     code is: `wgmma` false keeps products off wgmma (ptxas serialized them: write/kernel.py)."""
-    kernel = recomputed_index_tiles(kernel)
+    kernel = rotated_turns(recomputed_index_tiles(kernel))
     registers = plan_registers(kernel, stored=general_wgmma())
     tiles = tuple(declared_tiles(kernel.body))
     shared: dict[ir.Sym, int] = {}

@@ -26,6 +26,7 @@ from ..layout.fragments import (
     staged_from_registers,
 )
 from ..layout.stages import StageLayout, fits, operand_stages, stage_layout
+from .rotation import rotate_turns_on
 
 # Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
 # to a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
@@ -98,11 +99,15 @@ class Summed:
     """`acc = x + dot(a, b)` (`acc += dot(a, b)`) whose product is summed into acc's own
     registers rather than into registers of its own, which would hold a second
     accumulator's worth through the whole k loop. `addend` is x, written to acc's
-    registers before the product's sums start from them; None where x is acc itself."""
+    registers before the product's sums start from them; None where x is acc itself.
+    Where `replaces`, the statement is `s = dot(a, b)`: the product's sums start from
+    zero in s's registers (so that a product left in flight past its statement has
+    registers to land in: lower/in_flight.py)."""
 
     product: ir.Dot
     into: ir.Sym
     addend: ir.Expr | None
+    replaces: bool = False
 
 
 def plan_summed(kernel: ir.Kernel, registers: Registers, products: dict[int, ProductPlan]) -> dict[int, Summed]:
@@ -113,7 +118,25 @@ def plan_summed(kernel: ir.Kernel, registers: Registers, products: dict[int, Pro
             summed = summed_product(s, registers.statement_layout(s), registers, products)
             if summed is not None:
                 found[id(s.value)] = summed
+        if rotate_turns_on() and isinstance(s, ir.Decl | ir.Assign) and s.sym.vtype.shape:
+            replaced = product_replaces(s, registers.statement_layout(s), registers, products)
+            if replaced is not None:
+                found[id(replaced.product)] = replaced
     return found
+
+
+def product_replaces(s: ir.Decl | ir.Assign, layout: Layout | None, registers: Registers,
+                     products: dict[int, ProductPlan]) -> Summed | None:
+    """Whether `s = dot(a, b)` computes its product straight into s's registers: s is a
+    register tile of the statement's layout `layout`, the product is on tensor cores
+    into registers of that layout, of s's type, and does not read s."""
+    sym, value = s.sym, s.init if isinstance(s, ir.Decl) else s.value
+    if not (isinstance(value, ir.Dot) and layout is not None and registers.spread.get(sym) == layout
+            and atom_for(value) is not None and products[id(value)].in_registers and value.type == sym.vtype):
+        return None
+    if ir.any_node(value, lambda n: isinstance(n, ir.Read) and n.sym is sym):
+        return None
+    return Summed(value, sym, None, replaces=True)
 
 
 def summed_product(s: ir.Assign, layout: Layout | None, registers: Registers,

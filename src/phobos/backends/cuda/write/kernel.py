@@ -18,6 +18,7 @@ from phobos.backends.gpu.abi import (
     entry_symbol,
     kernel_params,
 )
+from phobos.dtypes import F32
 from phobos.errors import Span
 from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization, usual
@@ -28,10 +29,12 @@ from ..layout.fragments import read_in_order
 from ..lower import stage_ring
 from ..lower.debug import printf_line, scalar_debug
 from ..lower.exprs import const_int, in_bounds, linear
+from ..lower.in_flight import WAIT_AFTER, touched_syms
 from ..lower.tiles import TileWriter
 from ..plan.barriers import is_tile_statement
 from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from ..plan.presence import WholeTurns
+from ..plan.rotation import rotate_turns_on
 from .prelude import PRELUDE
 
 # The shared memory a kernel with staged operands may take where its one source serves
@@ -99,6 +102,7 @@ class KernelWriter(TileWriter):
         self._name_syms(plan.kernel.body)
         self.arena_base = plan.tiles_bytes
         self.full_syms = set(plan.full)
+        self.last_assigned: ir.Sym | None = None  # the symbol the turn's statement written last set
 
     def _name_syms(self, body: list[ir.Stmt]) -> None:
         """The user's names first, so generated names yield to them."""
@@ -123,7 +127,9 @@ class KernelWriter(TileWriter):
         k = self.kernel
         self.block(k.body)
         body = self.lines
-        shared = self.arena_base + self.arena_peak + self.own_used
+        rings = self.arena_base + self.ring_loops_peak
+        own = max(self.arena_base + self.arena_peak, rings + self.rings_used)
+        shared = own + self.own_used
         # Below sm_80: the scratch there, or its own memory past the scratch of all
         # (where the own memory starts, one constant for every target).
         scalar = self.arena_base + (self.arena_peak + self.scalar_own_used if self.scalar_own_used
@@ -149,9 +155,10 @@ class KernelWriter(TileWriter):
         head += self.assumptions()
         if shared:
             head.append("  extern __shared__ __align__(16) unsigned char smem[];")
+        if self.rings_base is not None:
+            head.append(f"  constexpr int {self.rings_base} = {rings};  // where the loops' rings of stages start")
         if self.own_base is not None:
-            head.append(f"  constexpr int {self.own_base} = {self.arena_base + self.arena_peak};  "
-                        "// where the statements' own shared memory starts")
+            head.append(f"  constexpr int {self.own_base} = {own};  // where the statements' own shared memory starts")
         source = "\n".join([*head, *body, "}", ""])
         return Generated(k.name, source, k.threads, shared, tuple(self.params), self.aligned,
                          arch_suffix="a" if self.uses_wgmma else "",
@@ -197,10 +204,14 @@ class KernelWriter(TileWriter):
     # ------------------------------------------------------------ statements
 
     def block(self, body: list[ir.Stmt]) -> None:
+        may_defer, self.flights.may_defer = self.flights.may_defer, False
         for s in body:
             self.stmt(s)
+        self.flights.may_defer = may_defer
 
     def stmt(self, s: ir.Stmt) -> None:
+        self.land(len(self.flights.pending) if isinstance(s, ir.Break | ir.Continue | ir.Return)
+                  else self.flights.due(touched_syms(s)))
         self.memo.clear()
         self.index_memo.clear()
         self.region_memo.clear()
@@ -240,6 +251,8 @@ class KernelWriter(TileWriter):
                 self.line(f"{storage}* {name} = ({storage}*)(smem + {self.plan.shared[sym]});  // {sym.vtype}")
             if sym not in self.full_syms:
                 self.line(f"ph::Box<{len(sym.vtype.shape)}> {self.boxes[sym]};")
+            if s.init is not None and id(s.init) in self.plan.summed:
+                self.summed_into[id(s.init)] = self.plan.summed[id(s.init)]
             self.assign_tile(sym, s.init)
             return
         assert s.init is not None
@@ -370,6 +383,7 @@ class KernelWriter(TileWriter):
             self.line(f"#pragma unroll {s.unroll}")
         self.line(f"for (i64 {var} = {lo}; {test}; {advance}) {{")
         saved, self.ring = self.ring, ring  # an inner loop writes with a ring of its own, or none
+        self.in_ring_loops += ring is not None
         self.forget_assigned(s.body)
         with self.indented():
             whole = self.plan.whole_turns.get(id(s))
@@ -382,14 +396,41 @@ class KernelWriter(TileWriter):
             if ring is not None:
                 self.line(f"++{ring.turn};")
         self.ring = saved
+        self.in_ring_loops -= ring is not None
         self.forget_assigned(s.body)
         self.line("}")
 
     def turn_body(self, body: list[ir.Stmt]) -> None:
-        """One written copy of a loop's turn: its products' stages published afresh."""
+        """One written copy of a loop's turn: its products' stages published afresh; with
+        rotated turns on, the products of its own statements left in flight where they
+        may be (lower/in_flight.py), all landed where the turn ends."""
         if self.ring is not None:
             self.ring.published.clear()
-        self.block(body)
+        for s in body:
+            self.flights.may_defer = self.ring is not None and rotate_turns_on()
+            self.stmt(s)
+            self.last_assigned = s.sym if isinstance(s, ir.Decl | ir.Assign) else None
+        self.flights.may_defer = False
+        self.land(len(self.flights.pending))
+        self.last_assigned = None
+
+    def land(self, count: int) -> None:
+        """The oldest `count` products in flight landed (lower/in_flight.py), their wait
+        kept after the turn's statement written last where it set registers."""
+        if count == 0:
+            return
+        sym, tie = self.last_assigned, []
+        if sym is not None and (sym in self.registers or not sym.vtype.shape) and sym.vtype.dtype == F32:
+            name = self.sym(sym)
+            if not sym.vtype.shape:
+                tie = [f"__float_as_uint({name})"]
+            else:
+                spread = sym in self.registers.spread
+                layout = self.registers.spread[sym] if spread else self.registers.replicated[sym]
+                tie = [f"__float_as_uint({name}[{i}])" for i in range(layout.elements(spread))]
+            self.hopper_helpers.setdefault("wait_after", WAIT_AFTER)
+        for text in self.flights.land(count, tie):
+            self.line(text)
 
     def whole_or_not(self, body: list[ir.Stmt], whole: WholeTurns) -> None:
         """A loop's turn written twice (plan/presence.py): with every window and tile the
@@ -423,7 +464,7 @@ class KernelWriter(TileWriter):
                 self.c_names[sym] = before
         test = " && ".join(dict.fromkeys(tests)) or "true"
         self.line(f"if ({test}) {{  // every window inside its tensor, every tile whole")
-        own, scalar_own = self.own_used, self.scalar_own_used
+        own, scalar_own, rings = self.own_used, self.scalar_own_used, self.rings_used
         known = set(self.known_full)
         with self.indented():
             self.whole = whole
@@ -431,8 +472,8 @@ class KernelWriter(TileWriter):
                 self.turn_body(body)
             finally:
                 self.whole = None
-        whole_own, whole_scalar_own = self.own_used, self.scalar_own_used
-        self.own_used, self.scalar_own_used = own, scalar_own
+        whole_own, whole_scalar_own, whole_rings = self.own_used, self.scalar_own_used, self.rings_used
+        self.own_used, self.scalar_own_used, self.rings_used = own, scalar_own, rings
         self.known_full = known
         self.line("} else {")
         with self.indented():
@@ -440,6 +481,7 @@ class KernelWriter(TileWriter):
         self.line("}")
         self.own_used = max(self.own_used, whole_own)
         self.scalar_own_used = max(self.scalar_own_used, whole_scalar_own)
+        self.rings_used = max(self.rings_used, whole_rings)
 
     def s_while(self, s: ir.While) -> None:
         self.forget_assigned(s.body)
