@@ -28,8 +28,7 @@ reads (m_new, p, alpha) are carried from one turn to the next, so they become
 variables declared before the loop. The back end then issues both products before it
 waits for either (lower/products.py).
 
-Each copy is made of nodes of its own (the plans are keyed by a node's identity), the
-prologue's and epilogue's declarations with symbols of their own.
+Each copy is made of nodes of its own (the plans are keyed by a node's identity).
 """
 
 from __future__ import annotations
@@ -39,6 +38,7 @@ from typing import Any
 
 from phobos.dtypes import BOOL
 from phobos.environment import flag
+from phobos.errors import Span
 from phobos.ir import nodes as ir
 
 # Loops with two products written with their turns rotated: off unless the variable says
@@ -136,31 +136,31 @@ def rotated(loop: ir.For, split: Split) -> list[ir.Stmt]:
     hoisted: list[ir.Stmt] = [ir.Decl(sym.span, new, None if new.vtype.shape else _zero(new.vtype, sym.span))
                               for sym, new in carried.items()]
     head = [split.first, *split.middle]
-    lo = _Copy(carried, {}, fresh=False).expr(loop.lo)
-    hi = _Copy(carried, {}, fresh=False).expr(loop.hi)
-    at_lo = _Copy(carried, {var: loop.lo}, fresh=False).stmts(head)
+    lo = _Copy(carried, {}).expr(loop.lo)
+    hi = _Copy(carried, {}).expr(loop.hi)
+    at_lo = _Copy(carried, {var: loop.lo}).stmts(head)
     ahead = binary("+", ir.Read(index, span, var, uni=var.uni), const(step))
-    turn = [*_Copy(carried, {var: ahead}, fresh=False).stmts([split.first]),
-            *_Copy(carried, {}, fresh=False).stmts(split.last),
-            *_Copy(carried, {var: ahead}, fresh=False).stmts(split.middle)]
+    turn = [*_Copy(carried, {var: ahead}).stmts([split.first]),
+            *_Copy(carried, {}).stmts(split.last),
+            *_Copy(carried, {var: ahead}).stmts(split.middle)]
     inner = ir.For(span, var, lo, binary("-", hi, const(step)), const(step), turn, loop.unroll)
     # The last turn's j: lo + (hi - 1 - lo) / step * step, where hi > lo.
     final = binary("+", loop.lo, binary("*", binary("/", binary("-", binary("-", loop.hi, const(1)), loop.lo),
                                                     const(step)), const(step)))
-    at_last = _Copy(carried, {var: final}, fresh=False).stmts(split.last)
+    at_last = _Copy(carried, {var: final}).stmts(split.last)
     runs = binary("<", loop.lo, loop.hi, ir.VType(BOOL))
-    return [*hoisted, ir.If(span, _Copy({}, {}, fresh=False).expr(runs), [*at_lo, inner, *at_last], [])]
+    return [*hoisted, ir.If(span, _Copy({}, {}).expr(runs), [*at_lo, inner, *at_last], [])]
 
 
 class _Copy:
     """Copies of statements and expressions made of new nodes: each symbol of `renamed`
     replaced by its new one (a carried value's `Decl` becomes an assignment to it),
-    each read of a symbol of `values` by a copy of its value, and where `fresh`, each
-    symbol the copy declares by a new one of its own."""
+    each read of a symbol of `values` by a copy of its value. The copies declare the
+    symbols the loop's turn does (the prologue's and the loop's in blocks of their own),
+    so each tile keeps one register plan."""
 
-    def __init__(self, renamed: dict[ir.Sym, ir.Sym], values: dict[ir.Sym, ir.Expr], fresh: bool):
-        self.renamed, self.values, self.fresh = dict(renamed), values, fresh
-        self.carried = set(renamed.values())
+    def __init__(self, renamed: dict[ir.Sym, ir.Sym], values: dict[ir.Sym, ir.Expr]):
+        self.renamed, self.values = renamed, values
 
     def stmts(self, body: list[ir.Stmt]) -> list[ir.Stmt]:
         return [self.node(s) for s in body]
@@ -175,21 +175,17 @@ class _Copy:
         if isinstance(node, ir.Sym):
             return self.renamed.get(node, node)
         if isinstance(node, ir.Read) and node.sym in self.values:
-            return _Copy({}, {}, fresh=False).node(self.values[node.sym])
-        if isinstance(node, ir.Decl) and node.sym in self.renamed and self.renamed[node.sym] in self.carried:
+            return _Copy({}, {}).node(self.values[node.sym])
+        if isinstance(node, ir.Decl) and node.sym in self.renamed:
             assert node.init is not None
             return ir.Assign(node.span, self.renamed[node.sym], self.node(node.init))
-        if self.fresh and isinstance(node, ir.Decl | ir.For):
-            sym = node.sym if isinstance(node, ir.Decl) else node.var
-            if sym not in self.renamed:
-                self.renamed[sym] = ir.Sym(sym.name, sym.vtype, sym.kind, sym.span, sym.uni)
         if isinstance(node, ir.Expr | ir.Stmt | ir.At | ir.Window):
             return replace(node, **{f.name: self.node(getattr(node, f.name)) for f in fields(node)
                                     if f.name != "span" and _holds_code(getattr(node, f.name))})
         return node
 
 
-def _zero(vtype: ir.VType, span: ir.Span) -> ir.Const:
+def _zero(vtype: ir.VType, span: Span) -> ir.Const:
     """A scalar's first value where it is declared ahead of the turns that set it."""
     kind = vtype.dtype.kind
     return ir.Const(vtype, span, 0.0 if kind == "f" else False if kind == "b" else 0)
