@@ -364,10 +364,17 @@ class ProductGen(StmtGen):
             return []
         s, mn, pe = self.env.fresh("s"), self.env.fresh("mn"), self.env.fresh("p")
         alpha = Call("exp", (Binary("-", Name(m), Name(mn)),))
+        # At 64 keys a block the scores are scaled where they are read, as attention.phobos
+        # writes them (the turn then starts with a bare product: the CUDA back end's
+        # rotated turns); at 32, as they are made. The same values either way.
+        def scaled() -> Expr:
+            return Binary("*", Name(s), Lit(repr(scale))) if bn == 64 else Name(s)
+
+        product = Call("dot", (q.expr, keys.expr))
         body: list[Stmt] = [
-            Let(s, None, Binary("*", Call("dot", (q.expr, keys.expr)), Lit(repr(scale)))),
-            Let(mn, None, Call("max", (Name(m), Call("rowmax", (Name(s),))))),
-            Let(pe, None, Call("exp", (Binary("-", Name(s), Name(mn)),))),
+            Let(s, None, product if bn == 64 else Binary("*", product, Lit(repr(scale)))),
+            Let(mn, None, Call("max", (Name(m), Call("rowmax", (scaled(),))))),
+            Let(pe, None, Call("exp", (Binary("-", scaled(), Name(mn)),))),
             Assign(Name(lsum), "=", Binary("+", Binary("*", Name(lsum), alpha), Call("rowsum", (Name(pe),)))),
             Assign(Name(acc), "=", Binary("+", Binary("*", Name(acc), alpha),
                                             Call("dot", (Call(p.dtype, (Name(pe),)), v)))),
