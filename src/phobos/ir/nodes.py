@@ -545,9 +545,32 @@ def read_tensors(kernel: Kernel) -> set[str]:
 def written_tensors(kernel: Kernel) -> set[str]:
     """The tensor parameters a variant stores into (plainly or by an atomic): a launch
     may pass a read-only array for any other."""
+    return stored_tensors(kernel.body)
+
+
+def stored_tensors(body: list[Stmt]) -> set[str]:
+    """The tensors `body` stores into, plainly or by an atomic, at every depth."""
     out: set[str] = set()
-    for stmt in walk_stmts(kernel.body):
+    for stmt in walk_stmts(body):
         if isinstance(stmt, Store):
             out.add(stmt.tensor)
         out |= {e.target for e in stmt_nodes(stmt) if isinstance(e, Atomic) and e.tile is None}
     return out
+
+
+def assigned_syms(body: list[Stmt]) -> set[Sym]:
+    """The symbols `body` declares, assigns or writes part of (a tile's atomic too), and
+    its loops' variables, at every depth."""
+    out: set[Sym] = set()
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, Decl | Assign | TileStore):
+            out.add(stmt.sym)
+        elif isinstance(stmt, For):
+            out.add(stmt.var)
+        out |= {e.tile for e in stmt_nodes(stmt) if isinstance(e, Atomic) and e.tile is not None}
+    return out
+
+
+def read_syms(body: list[Stmt]) -> set[Sym]:
+    """The symbols `body` reads, at every depth (a loop's bounds and an `if`'s test included)."""
+    return {e.sym for e in body_nodes(body) if isinstance(e, Read)}

@@ -85,15 +85,4 @@ WAIT_AFTER = (
 
 def touched_syms(s: ir.Stmt) -> set[ir.Sym]:
     """Every symbol statement `s` reads, declares or writes, in its nested blocks too."""
-    out: set[ir.Sym] = set()
-    for t in ir.walk_stmts([s]):
-        if isinstance(t, ir.Decl | ir.Assign | ir.TileStore):
-            out.add(t.sym)
-        elif isinstance(t, ir.For):
-            out.add(t.var)
-        for n in ir.stmt_nodes(t):
-            if isinstance(n, ir.Read):
-                out.add(n.sym)
-            elif isinstance(n, ir.Atomic) and n.tile is not None:
-                out.add(n.tile)
-    return out
+    return ir.assigned_syms([s]) | ir.read_syms([s])

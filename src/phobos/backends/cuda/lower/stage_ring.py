@@ -106,9 +106,7 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
         return {}
     assigned = {t.sym for t in inner if isinstance(t, ir.Decl | ir.Assign | ir.TileStore)}
     assigned |= {t.var for t in inner if isinstance(t, ir.For)}
-    written = {t.tensor for t in inner if isinstance(t, ir.Store)}
-    written |= {n.target for t in inner for n in ir.stmt_nodes(t)
-                if isinstance(n, ir.Atomic) and n.tile is None}
+    written = ir.stored_tensors(s.body)
 
     def reads(items: tuple[ir.Item, ...] | list[ir.Item], syms: set[ir.Sym]) -> bool:
         """Whether the items read one of `syms`, or an element of a tensor the loop

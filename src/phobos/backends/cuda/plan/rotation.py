@@ -103,18 +103,18 @@ def split_turn(loop: ir.For) -> Split | None:
     if cut is None:
         return None
     middle, last = body[1:cut], body[cut:]
-    assigned = _assigned(body) | {loop.var}
-    stored = _stored(body)
+    assigned = ir.assigned_syms(body) | {loop.var}
+    stored = ir.stored_tensors(body)
     product_reads = _reads(first.init)
     if (product_reads & (assigned - {loop.var})) or (_loaded(first.init) & stored):
         return None
     if any(_reads(bound) & assigned for bound in (loop.lo, loop.hi)):
         return None
-    if first.sym in _reads_in(last) | _assigned(last) or (_assigned(last) & product_reads) \
-            or (_stored(last) & _loaded(first.init)):
+    read_last, assigned_last = ir.read_syms(last), ir.assigned_syms(last)
+    if first.sym in read_last | assigned_last or (assigned_last & product_reads) \
+            or (ir.stored_tensors(last) & _loaded(first.init)):
         return None
     declared = [t.sym for t in body[:cut] if isinstance(t, ir.Decl)]
-    read_last = _reads_in(last)
     carried = [sym for sym in declared if sym in read_last]
     return Split(first, middle, last, carried)
 
@@ -200,29 +200,6 @@ def _holds_code(value: Any) -> bool:
 
 def _reads(e: ir.Expr) -> set[ir.Sym]:
     return {n.sym for n in ir.walk_expr(e) if isinstance(n, ir.Read)}
-
-
-def _reads_in(body: list[ir.Stmt]) -> set[ir.Sym]:
-    """The symbols `body` reads (a loop's bounds and an `if`'s test included)."""
-    return {n.sym for n in ir.body_nodes(body) if isinstance(n, ir.Read)}
-
-
-def _assigned(body: list[ir.Stmt]) -> set[ir.Sym]:
-    """The symbols `body` declares, assigns or writes part of, at every depth."""
-    out: set[ir.Sym] = set()
-    for t in ir.walk_stmts(body):
-        if isinstance(t, ir.Decl | ir.Assign | ir.TileStore):
-            out.add(t.sym)
-        elif isinstance(t, ir.For):
-            out.add(t.var)
-        out |= {n.tile for n in ir.stmt_nodes(t) if isinstance(n, ir.Atomic) and n.tile is not None}
-    return out
-
-
-def _stored(body: list[ir.Stmt]) -> set[str]:
-    """The tensors `body` stores into, plainly or by an atomic."""
-    out = {t.tensor for t in ir.walk_stmts(body) if isinstance(t, ir.Store)}
-    return out | {n.target for n in ir.body_nodes(body) if isinstance(n, ir.Atomic) and n.tile is None}
 
 
 def _loaded(e: ir.Expr) -> set[str]:
