@@ -29,7 +29,6 @@ from ..layout.fragments import (
 )
 from ..plan.kernel import ALIGN
 from ..plan.products import ProductPlan, Summed
-from ..plan.rotation import rotate_turns_on
 from . import products, rows
 from .exprs import (
     Pos,
@@ -72,6 +71,7 @@ class TileWriter(SweepWriter):
         # Loops' rings of stages apart from the own memory (`ring_scratch`): where they start
         # (C++), the bytes they take, the scratch peak of statements inside loops with rings
         # (the rings start past it), and how many such loops enclose the statement written.
+        self.rings_apart = False  # the plan's rotated turns: rings in a region of their own
         self.rings_base: str | None = None
         self.rings_used = 0
         self.ring_loops_peak = 0
@@ -131,7 +131,7 @@ class TileWriter(SweepWriter):
         the loop's first copy or after its last read, a barrier apart (its scratch use
         has one before it, and a loop's products count as scratch users). With rotated
         turns off, the rings take own memory, as they did."""
-        if not rotate_turns_on():
+        if not self.rings_apart:
             return self.own_scratch("unsigned char", 1, size, comment, base)
         if self.rings_base is None:
             self.rings_base = self.names.take("rings")

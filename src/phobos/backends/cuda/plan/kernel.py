@@ -24,7 +24,7 @@ from .barriers import BarrierPlan
 from .index_tiles import recomputed_index_tiles
 from .presence import WholeTurns, always_full, plan_whole_turns
 from .products import ProductPlan, Summed, general_wgmma, plan_products, plan_summed
-from .rotation import rotated_turns
+from .rotation import rotate_turns_on, rotated_turns
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
 
@@ -59,6 +59,7 @@ class KernelPlan:
     products: dict[int, ProductPlan]  # each product's plan, by node id, in its statement's layout
     whole_turns: dict[int, WholeTurns]  # loops written twice, wholly present and not, by the id of the `for`
     summed: dict[int, Summed]  # products summed into their accumulator's registers, by the id of the sum
+    rotated: bool = False  # rotated turns on (rotation.py): products left in flight, rings apart from own memory
 
     @property
     def tiles_bytes(self) -> int:
@@ -71,6 +72,7 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
     """Where every tile of `kernel` lives and how each statement is written, before any
     code is: `wgmma` false keeps products off wgmma (ptxas serialized them: write/kernel.py)."""
     kernel = rotated_turns(recomputed_index_tiles(kernel))
+    rotated = rotate_turns_on()
     registers = plan_registers(kernel, stored=general_wgmma())
     tiles = tuple(declared_tiles(kernel.body))
     shared: dict[ir.Sym, int] = {}
@@ -82,7 +84,8 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
     full = always_full_tiles(kernel, tiles)
     products = plan_products(kernel, registers, staging.operands, wgmma)
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
-                      products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products))
+                      products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products, rotated),
+                      rotated)
 
 
 def tile_bytes(sym: ir.Sym) -> int:

@@ -26,7 +26,6 @@ from ..layout.fragments import (
     staged_from_registers,
 )
 from ..layout.stages import StageLayout, fits, operand_stages, stage_layout
-from .rotation import rotate_turns_on
 
 # Products in registers on wgmma on sm_90a (lower/dot_wgmma.py), and products stored straight
 # to a tensor computed in registers: on unless the variable says no (mma.sync then, as before).
@@ -110,15 +109,17 @@ class Summed:
     replaces: bool = False
 
 
-def plan_summed(kernel: ir.Kernel, registers: Registers, products: dict[int, ProductPlan]) -> dict[int, Summed]:
-    """Every product summed into its accumulator, by the node id of the sum."""
+def plan_summed(kernel: ir.Kernel, registers: Registers, products: dict[int, ProductPlan], replacing: bool = False
+                ) -> dict[int, Summed]:
+    """Every product summed into its accumulator, by the node id of the sum; with
+    `replacing` (rotated turns), each `s = dot(a, b)` computed straight into s's registers too."""
     found = {}
     for s in ir.walk_stmts(kernel.body):
         if isinstance(s, ir.Assign) and s.sym.vtype.shape:
             summed = summed_product(s, registers.statement_layout(s), registers, products)
             if summed is not None:
                 found[id(s.value)] = summed
-        if rotate_turns_on() and isinstance(s, ir.Decl | ir.Assign) and s.sym.vtype.shape:
+        if replacing and isinstance(s, ir.Decl | ir.Assign) and s.sym.vtype.shape:
             replaced = product_replaces(s, registers.statement_layout(s), registers, products)
             if replaced is not None:
                 found[id(replaced.product)] = replaced

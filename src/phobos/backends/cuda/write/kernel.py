@@ -34,7 +34,6 @@ from ..lower.tiles import TileWriter
 from ..plan.barriers import is_tile_statement
 from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from ..plan.presence import WholeTurns
-from ..plan.rotation import rotate_turns_on
 from .prelude import PRELUDE
 
 # The shared memory a kernel with staged operands may take where its one source serves
@@ -102,6 +101,7 @@ class KernelWriter(TileWriter):
         self._name_syms(plan.kernel.body)
         self.arena_base = plan.tiles_bytes
         self.full_syms = set(plan.full)
+        self.rings_apart = plan.rotated
         self.last_assigned: ir.Sym | None = None  # the symbol the turn's statement written last set
 
     def _name_syms(self, body: list[ir.Stmt]) -> None:
@@ -407,7 +407,7 @@ class KernelWriter(TileWriter):
         if self.ring is not None:
             self.ring.published.clear()
         for s in body:
-            self.flights.may_defer = self.ring is not None and rotate_turns_on()
+            self.flights.may_defer = self.ring is not None and self.plan.rotated
             self.stmt(s)
             self.last_assigned = s.sym if isinstance(s, ir.Decl | ir.Assign) else None
         self.flights.may_defer = False
