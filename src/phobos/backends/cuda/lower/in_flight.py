@@ -74,12 +74,14 @@ class Flights:
 # product does runs after its wait). A branch on a warp vote of the bits of what that
 # work computes last, never taken (`%dynamic_smem_size` is below 2^31, which ptxas does
 # not know), makes the wait depend on it. A branch taken by some lanes only would
-# serialize the products (C7518), a vote's is the warp's.
+# serialize the products (C7518), a vote's is the warp's. The branch's body is a nanosleep:
+# with a trap there ptxas kept registers for the trap's path, spilled (a D 128 turn of 128
+# keys at 168 registers: 232 bytes) and injected waits of its own (C7517).
 WAIT_AFTER = (
     "PH_INLINE void wait_after(u32 bits) {\n"
     "  u32 size;\n"
     '  asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(size));\n'
-    "  if (__any_sync(0xffffffffu, bits & (size >> 31))) __trap();\n"
+    "  if (__any_sync(0xffffffffu, bits & (size >> 31))) asm volatile(\"nanosleep.u32 1;\");\n"
     "}\n")
 
 
