@@ -34,6 +34,7 @@ from ..lower.tiles import TileWriter
 from ..plan.barriers import is_tile_statement
 from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from ..plan.presence import WholeTurns
+from ..plan.rings import ahead_products
 from .prelude import PRELUDE
 
 # The shared memory a kernel with staged operands may take where its one source serves
@@ -372,7 +373,7 @@ class KernelWriter(TileWriter):
             test = f"{step_text} > 0 && {var} < {hi}"  # a step that is not positive runs no turn
             advance = f"{var} += {step_text}"
         staging = self.plan.staging
-        ahead = stage_ring.ahead_products(s) if staging.operands and staging.ahead else {}
+        ahead = ahead_products(s) if staging.operands and staging.ahead else {}
         ring = None
         if ahead:
             turn = self.names.take("turn")
