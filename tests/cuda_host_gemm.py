@@ -77,6 +77,8 @@ from phobos.backends.cuda.gemm.gemm_form import NotGemm
 from phobos.backends.cuda.gemm.gemm_launch import GEMM_ARCH, GemmArguments, gemm_mode, gemm_of, generate_gemm
 from phobos.backends.cuda.gemm.gemm_plan import GemmMode
 from phobos.backends.cuda.gemm.gemm_prelude import GEMM_PRELUDE
+from phobos.backends.cuda.runtime.tensor_maps import TensorMaps
+from phobos.backends.cuda.write.tma_prelude import TENSOR_MAP, TMA_HELPERS
 from phobos.backends.gpu.abi import Generated
 from phobos.backends.gpu.arrays import DeviceArray
 from phobos.backends.gpu.launch import PACKERS
@@ -612,3 +614,52 @@ def _with_copy(raw: bytes, copies: dict[int, Copy2D]) -> bytes:
     struct.pack_into("<Q", out, 0, copy.srcDevice)
     struct.pack_into("<4I", out, COPY_AT, copy.srcPitch, copy.dstPitch, copy.WidthInBytes, copy.Height)
     return bytes(out)
+
+
+# ------------------------------------------------------------ a general variant's TMA loads
+
+def tma_source(source: str) -> str:
+    """A general variant's source whose loops load operands by TMA (lower/stage_ring.py)
+    with the host's stand-ins for the mbarriers and loads of its helpers (the GEMM
+    prelude's own, write/tma_prelude.py), put after the general prelude."""
+    head = source.find(TMA_HELPERS)
+    assert head >= 0, "the TMA helpers were not found whole in the variant's source"
+    helpers = TMA_HELPERS
+    for ptx, host, _ in _PRELUDE_PTX:
+        if ptx in helpers:
+            helpers = helpers.replace(ptx, host)
+    assert "asm" not in helpers, "a TMA helper's PTX has no host stand-in"
+    source = source[:head] + helpers + source[head + len(TMA_HELPERS):]
+    for pattern, host in _BODY_PTX:
+        source = pattern.sub(host, source)
+    types = source.find("namespace ph {\n" + TENSOR_MAP.rstrip("\n"))
+    assert types >= 0, "the tensor map type was not found where the writer puts it"
+    return "#define __grid_constant__\n" + source[:types] + HOST_GEMM + source[types:]
+
+
+def tma_arguments(gen: Generated, checked: Any, named: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The arguments of a general variant with tensor maps (each tensor the array, each
+    map encoded by the runtime's own code, runtime/tensor_maps.py, against the host's
+    driver, its tensors' addresses tags the host run replaces)."""
+    places = {p.name: k for k, p in enumerate(gen.params) if p.kind == "tensor"}
+
+    def device(name: str) -> DeviceArray:
+        array = checked.tensors[name]
+        strides = tuple(s // array.itemsize for s in array.strides)
+        return DeviceArray((places[name] + 1) << TAG_SHIFT, array.shape, strides, array.dtype, 0, False, None)
+
+    placed = {name: device(name) for name in places}
+    order = list(placed)
+    maps = TensorMaps(gen, placed, order, encode=True)
+    with host_driver():
+        maps.fill([placed[name].ptr for name in order], (1, 1, 1))
+    pairs: list[tuple[str, Any]] = []
+    for text, p in zip(parameters(gen.source), gen.params, strict=True):
+        if p.kind == "tensormap":
+            value: Any = bytes(maps.cell(p))
+        elif p.kind == "scalar":
+            value = PACKERS[p.dtype](named[p.name])
+        else:
+            value = named[p.name]
+        pairs.append((text, value))
+    return pairs

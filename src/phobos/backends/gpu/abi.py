@@ -28,7 +28,7 @@ ASSERT_RECORD_WORDS = 5
 class Param:
     """One kernel argument as the launcher passes it."""
 
-    kind: str  # "tensor", "scalar", "dim"; a GEMM kernel's "tensormap" (name "a" or "b") and "grid" (x, y, z)
+    kind: str  # "tensor", "scalar", "dim"; "tensormap" (a GEMM kernel's "a" or "b"); a GEMM kernel's "grid" (x, y, z)
     name: str
     dtype: str  # the Phobos type name (i64 for a dim); a tensor map's tensor
 
@@ -47,6 +47,8 @@ class Generated:
     gemm: Any = None  # the CUDA back end's GEMM plan (gemm_plan, gemm_mma_plan): tensor maps, a persistent grid
     cluster: int = 1  # CTAs a cluster (a GEMM variant's pairs): the persistent grid is a multiple of it
     repacked: frozenset[str] = frozenset()  # a GEMM variant's operands TMA reads from copies (gemm_repack.py)
+    # A general variant's tensor maps (kind "tensormap"): each one's name, and its boxes' columns and rows.
+    boxes: tuple[tuple[str, int, int], ...] = ()
     # How scalars are passed: "cuda" (a 16-bit float as an f32) or "tileir" (as its 16 bits).
     abi: str = "cuda"
     # Below sm_80 the tensor-core branches are compiled out, and what they alone use

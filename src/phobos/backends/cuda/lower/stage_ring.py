@@ -50,7 +50,10 @@ from phobos.ir import nodes as ir
 from .. import ctypes as ct
 from ..layout import stages
 from ..plan.rings import AHEAD, ONCE
+from ..plan.tma_loads import TmaLoad
 from . import dot_stage, products
+from .exprs import const_int
+from .in_flight import SM90A
 
 if TYPE_CHECKING:
     from .tiles import TileWriter
@@ -103,6 +106,11 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
         modes = tuple("" if m == AHEAD else m for m in modes)
     if _staged_bytes(plans, modes, depth) > stages.STAGE_LIMIT:
         modes = ("", "")
+    loads = w.tma.get(id(e)) if w.arch_branch == SM90A else None
+    if ring is not None and loads is not None and all(p is None or (m in (AHEAD, ONCE) and load is not None)
+                                                      for p, m, load in zip(plans, modes, loads, strict=True)):
+        w.staged_any = True
+        return _stage_by_tma(w, e, plans, modes, loads, depth, reader, present)
     staged: list[dot_stage.Staged | None] = [
         None if p is None or m else dot_stage.stage(w, p, present[i], reader)
         for i, (p, m) in enumerate(zip(plans, modes, strict=True))]
@@ -246,3 +254,115 @@ def _stage_at(w: TileWriter, plan: stages.StageLayout, which: str, base: str, of
     at = f"ph::smem_address({pointer})" if base_at is None else f"{base_at} + {offset}"
     w.line(f"const u32 {address} = {at};")
     return pointer, address
+
+
+def _stage_by_tma(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None], modes: tuple[str, ...],
+                  loads: tuple[TmaLoad | None, TmaLoad | None], depth: int, reader: str,
+                  present: tuple[dot_stage.Present, dot_stage.Present]) -> list[dot_stage.Staged | None]:
+    """Stage the product's operands as TMA loads them (plan/tma_loads.py): one thread loads
+    each turn's windows into their stages, completing on the stage's mbarrier, which every
+    thread waits on before the products read it. Stages refilled are first released by a
+    barrier (the turn before read them); the barriers are made afresh where the loop starts,
+    after a barrier (no thread still waits on them from the loop's last run)."""
+    ring = w.ring
+    assert ring is not None
+    rings = {i: _ring(w, plan, ring, depth, reader) for i, plan in enumerate(plans) if modes[i] == AHEAD and plan}
+    onces = {i: _one_stage(w, plan, reader) for i, plan in enumerate(plans) if modes[i] == ONCE and plan}
+    count = (depth if rings else 0) + (1 if onces else 0)
+    start = w.ring_scratch(8 * count, f"{count} mbarriers: each stage's loads landed", "bars")
+    bars = w.names.take("bars_at")
+    w.line(f"const u32 {bars} = ph::smem_address({start});")
+    once_bar = f"{bars} + {8 * (depth if rings else 0)}"
+    var, turn = w.sym(ring.var), ring.turn
+
+    def load(places: dict[int, list[tuple[str, str]] | tuple[str, str]], which: int, bar: str) -> None:
+        """The windows of the operands in `places` (each its stage `which`, or its one stage)
+        loaded, completing on `bar`."""
+        chosen = [(i, place if isinstance(place, tuple) else place[which]) for i, place in places.items()]
+        total = sum(loads[i].bytes for i, _ in chosen)  # type: ignore[union-attr]
+        w.line(f"ph::mbar_expect({bar}, {total});")
+        for i, (_, address) in chosen:
+            _tma_window(w, loads[i], address, bar)  # type: ignore[arg-type]
+
+    w.line(f"if ({turn} == 0) {{  // the stages' barriers made, and the first turns' windows loaded")
+    with w.indented():
+        w.sync()
+        w.line("if (threadIdx.x == 0) {")
+        with w.indented():
+            for k in range(count):
+                w.line(f"ph::mbar_init({bars} + {8 * k}, 1);")
+            w.line('asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");')
+        w.line("}")
+        w.sync()
+        w.line("if (threadIdx.x == 0) {")
+        with w.indented():
+            if onces:
+                load(onces, 0, once_bar)  # type: ignore[arg-type]
+            if rings:
+                load(rings, 0, bars)
+                for turns in range(1, depth - 1):
+                    w.line(f"if ({var} + {turns * ring.step} < {ring.hi}) {{")
+                    with w.indented(), products.next_turn(w, ring, turns):
+                        load(rings, turns, f"{bars} + {8 * turns}")
+                    w.line("}")
+        w.line("}")
+    w.line("}")
+    if rings:
+        w.sync()  # the stage the later turn's window fills was read by the turn before
+        w.line(f"if (threadIdx.x == 0 && {var} + {(depth - 1) * ring.step} < {ring.hi}) {{  // a later turn's "
+               "windows, while this turn's products run")
+        with w.indented(), products.next_turn(w, ring, depth - 1):
+            load(rings, -1, f"{bars} + 8 * (({turn} + {depth - 1}) % {depth})")
+        w.line("}")
+        w.line(f"ph::mbar_wait({bars} + 8 * ({turn} % {depth}), ({turn} / {depth}) & 1);  // this turn's windows")
+    if onces:
+        w.line(f"if ({turn} == 0) ph::mbar_wait({once_bar}, 0);  // the windows loaded once")
+    staged: list[dot_stage.Staged | None] = [None, None]
+    for i, place in [*((i, stages_at[0]) for i, stages_at in rings.items()), *onces.items()]:
+        staged[i] = dot_stage.Staged(plans[i], place[1], place[0], kept=True)  # type: ignore[arg-type]
+    _zero_unread_k(w, e, staged, present)
+    return staged
+
+
+def _tma_window(w: TileWriter, load: TmaLoad, address: str, bar: str) -> None:
+    """One TMA load a box of the operand's window (at this turn) into the stage at `address`."""
+    items = load.window.items
+    starts = w.window_starts(items)
+    inner = [starts[-1], starts[-2], *reversed(starts[:-2])]  # the map's dims, the innermost first
+    name = w.map_names[load.map]
+    for box in range(load.boxes):
+        coords = [f"(int)({inner[0]}) + {box * load.box_cols}", *(f"(int)({c})" for c in inner[1:])]
+        w.line(f"ph::tma_load({address} + {box * load.box_bytes}, &{name}, {', '.join(coords)}, {bar});")
+
+
+def _zero_unread_k(w: TileWriter, e: ir.Dot, staged: list[dot_stage.Staged | None],
+                   present: tuple[dot_stage.Present, dot_stage.Present]) -> None:
+    """Where an operand TMA loaded holds a k the other operand lacks (its present k runs
+    past the range both have), zeros there, as the copies would have written: the whole
+    CTA, in a branch every thread takes alike, then the async proxy's fence and a barrier."""
+    ra, rb, k_lo, k_hi = products.bounds(w, e)
+    owns = {0: ra[1], 1: rb[0]}
+    for i, stage in enumerate(staged):
+        if stage is None:
+            continue
+        own_lo, own_hi = owns[i]
+        longer = f"{own_lo} < {own_hi} && ({own_lo} < {k_lo} || {own_hi} > {k_hi})"
+        los, his, klo, khi = (const_int(x) for x in (own_lo, own_hi, k_lo, k_hi))
+        if None not in (los, his, klo, khi) and not (los < his and (los < klo or his > khi)):  # type: ignore[operator]
+            continue
+        plan = stage.plan
+        rows, cols = plan.shape
+        shown = dot_stage.shown_as(plan, present[i])
+        storage = ct.storage_type(plan.stored.type.dtype)
+        n, r, c = (w.loop_name(base) for base in ("e", "r", "c"))
+        w.line(f"if ({longer}) {{  // k this operand has and the other lacks: zeros, as the product reads none")
+        with w.indented():
+            w.line(f"for (int {n} = threadIdx.x; {n} < {rows * cols}; {n} += {w.kernel.threads}) {{")
+            with w.indented():
+                w.line(f"const int {r} = {n} / {cols}, {c} = {n} % {cols};")
+                zero = ct.pack(plan.stored.type.dtype, ct.zero(plan.stored.type.dtype))
+                w.line(f"if (!({shown(r, c)})) {stage.ref(storage, r, c)} = {zero};")
+            w.line("}")
+            w.line("ph::proxy_fence();  // this thread's zeros, seen by wgmma")
+            w.sync()
+        w.line("}")

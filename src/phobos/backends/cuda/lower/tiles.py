@@ -29,6 +29,7 @@ from ..layout.fragments import (
 )
 from ..plan.kernel import ALIGN
 from ..plan.products import ProductPlan, Summed
+from ..plan.tma_loads import TensorMap, TmaLoad
 from . import products, rows
 from .exprs import (
     Pos,
@@ -84,6 +85,9 @@ class TileWriter(SweepWriter):
         self.ring: Ring | None = None  # the `for` loop being written, where products stage a turn ahead
         self.flights = Flights()  # products left in flight past their statements (in_flight.py)
         self.products: dict[int, ProductPlan] = {}  # each product's plan, by node id (the kernel's plan)
+        # The operands TMA loads, by each product's node id, and the C++ names of their maps (plan/tma_loads.py).
+        self.tma: dict[int, tuple[TmaLoad | None, TmaLoad | None]] = {}
+        self.map_names: dict[TensorMap, str] = {}
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written
         self.uses_wgmma = False  # a product has an sm_90a branch (dot_wgmma.py): the kernel builds for sm_90a

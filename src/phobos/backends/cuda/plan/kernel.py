@@ -25,6 +25,7 @@ from .index_tiles import recomputed_index_tiles
 from .presence import WholeTurns, always_full, plan_whole_turns
 from .products import ProductPlan, Summed, general_wgmma, plan_products, plan_summed
 from .rotation import rotate_turns_on, rotated_turns
+from .tma_loads import TensorMap, TmaLoad, plan_tma_loads, tensor_maps
 
 ALIGN = 16  # shared-memory tiles and scratch start 16 bytes aligned (16-byte copies)
 
@@ -60,6 +61,8 @@ class KernelPlan:
     whole_turns: dict[int, WholeTurns]  # loops written twice, wholly present and not, by the id of the `for`
     summed: dict[int, Summed]  # products summed into their accumulator's registers, by the id of the sum
     rotated: bool = False  # rotated turns on (rotation.py): products left in flight, rings apart from own memory
+    tma: dict[int, tuple[TmaLoad | None, TmaLoad | None]] | None = None  # operands TMA loads, by product (tma_loads.py)
+    maps: tuple[TensorMap, ...] = ()  # the tensor maps those loads read: parameters after the kernel's own
 
     @property
     def tiles_bytes(self) -> int:
@@ -83,9 +86,10 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
             offset += tile_bytes(sym)
     full = always_full_tiles(kernel, tiles)
     products = plan_products(kernel, registers, staging.operands, wgmma)
+    tma = plan_tma_loads(kernel, spec, products, staging.operands and staging.ahead) if wgmma else {}
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
                       products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products, rotated),
-                      rotated)
+                      rotated, tma, tensor_maps(tma))
 
 
 def tile_bytes(sym: ir.Sym) -> int:

@@ -32,14 +32,16 @@ from ..gemm.gemm_launch import (
 from ..gemm.gemm_plan import GemmMode
 from ..plan.presence import whole_turns_on
 from ..plan.products import general_wgmma
+from ..plan.tma_loads import tma_rings_on
 from ..write.kernel import generate, staged_shared
 from .compile import SerializedProducts, build
+from .tensor_maps import TensorMaps
 
 # Each variant's code by what it was written for: the key, the GEMM mode and plan, the shared
 # memory the general lowering's stages may take, and the settings read when it is written
-# (PHOBOS_CUDA_GENERAL_WGMMA, PHOBOS_CUDA_WHOLE_TURNS).
+# (PHOBOS_CUDA_GENERAL_WGMMA, PHOBOS_CUDA_WHOLE_TURNS, PHOBOS_CUDA_TMA_RINGS).
 _GENERATED: weakref.WeakKeyDictionary[
-    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, int, tuple[bool, bool]], Generated]] = (
+    ir.Kernel, dict[tuple[Specialization, GemmMode | None, str, int, tuple[bool, bool, bool]], Generated]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -54,7 +56,7 @@ def generated(variant: ir.Kernel, spec: Specialization | None = None, gemm: Gemm
     planned = planned_for(arch, gemm) if gemm else ""
     shared = 0 if gemm else staged_shared([arch], variant.occupancy)  # the general variant's, for arch
     by_key = _GENERATED.setdefault(variant, {})
-    key = (spec, gemm, planned, shared, (general_wgmma() and wgmma, whole_turns_on()))
+    key = (spec, gemm, planned, shared, (general_wgmma() and wgmma, whole_turns_on(), tma_rings_on()))
     found = by_key.get(key)
     if found is None:
         if gemm:
@@ -89,9 +91,9 @@ def prepare(variant: ir.Kernel, spec: Specialization, names: list[str], arrays: 
     if gen.gemm is None and gen.arch_suffix:
         gen = _unserialized(gen, variant, spec, arch)
 
-    def extras(function: Any, sms: int) -> GemmArguments | None:
+    def extras(function: Any, sms: int) -> GemmArguments | TensorMaps | None:
         if gen.gemm is None:
-            return None
+            return TensorMaps(gen, arrays, pointer_order, arch == GEMM_ARCH) if gen.boxes else None
         clusters = resident_clusters(function, gen, sms) if gen.cluster > 1 else None
         return GemmArguments(gen, arrays, sms, pointer_order, clusters)
 

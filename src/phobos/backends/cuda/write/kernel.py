@@ -15,6 +15,7 @@ from phobos.backends.gpu.abi import (
     ASSERT_RECORD,
     ASSERT_RECORD_WORDS,
     Generated,
+    Param,
     entry_symbol,
     kernel_params,
 )
@@ -36,6 +37,7 @@ from ..plan.kernel import KernelPlan, Staging, plan_kernel
 from ..plan.presence import WholeTurns
 from ..plan.rings import ahead_products
 from .prelude import PRELUDE
+from .tma_prelude import TENSOR_MAP, TMA_HELPERS
 
 # The shared memory a kernel with staged operands may take where its one source serves
 # every tensor-core target: the least a CTA has on one (sm_86 and sm_89), so that staging
@@ -98,6 +100,12 @@ class KernelWriter(TileWriter):
         self.params = kernel_params(plan.kernel)
         for p in self.params:
             self.param_names[p.name] = self.names.user(p.name)
+        self.tma = plan.tma or {}
+        for m in plan.maps:  # after the kernel's own: the tensor maps its loops' TMA loads read
+            self.params.append(Param("tensormap", m.name, m.tensor))
+            self.param_names[m.name] = self.map_names[m] = self.names.take(m.name)
+        if plan.maps:
+            self.hopper_helpers["tma"] = TMA_HELPERS
         self.asserts: list[tuple[Span, str]] = []
         self._name_syms(plan.kernel.body)
         self.arena_base = plan.tiles_bytes
@@ -146,6 +154,7 @@ class KernelWriter(TileWriter):
             helpers += ASSERT_PRELUDE
         head = [
             PRELUDE,
+            *(["namespace ph {", TENSOR_MAP.rstrip("\n"), "}  // namespace ph"] if self.plan.maps else []),
             *helpers,
             f"// kernel {k.name}{bindings}: {k.threads} threads a CTA, {shared} bytes of shared memory",
             f"// for launches where {self.spec.text()}",
@@ -165,7 +174,8 @@ class KernelWriter(TileWriter):
                          arch_suffix="a" if self.uses_wgmma else "",
                          scalar_shared_bytes=None if scalar == shared else scalar,
                          lowerings=tuple((*at, text) for at, text in sorted(self.lowerings.items())),
-                         asserts=tuple(self.asserts), debug=self.spec.debug, fused=self.spec.fast_math)
+                         asserts=tuple(self.asserts), debug=self.spec.debug, fused=self.spec.fast_math,
+                         boxes=tuple((m.name, m.box_cols, m.box_rows) for m in self.plan.maps))
 
     def launch_bounds(self) -> str:
         """`__launch_bounds__`'s arguments: the CTA's threads and, where the kernel asks
@@ -193,6 +203,8 @@ class KernelWriter(TileWriter):
             elif p.kind == "scalar":
                 vt = "f32" if p.dtype in ("f16", "bf16") else p.dtype
                 args.append(f"{vt} {c_name}")
+            elif p.kind == "tensormap":
+                args.append(f"const __grid_constant__ ph::TensorMap {c_name}")
             else:
                 args.append(f"i64 {c_name}")
         return args
