@@ -425,14 +425,15 @@ def chosen_variant(kernel: Any, grid: Any, values: dict[str, Any],
 
 
 def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int], folder: Path,
-           arch: int | None = None) -> Launched | None:
+           arch: int | None = None, tma_eager: bool = False) -> Launched | None:
     """`kernel[grid](**values, **meta)` as a GPU launch of the CUDA back end makes it,
     run on the host: the runtime's argument checks, its choice of variant (the first
     candidate whose grid has programs: what runs where autotuning is off, and what
     the interpreter runs) and the key of the arrays a device copy gives (each tensor
     16-byte aligned), then the general variant's code (the one a launch runs where no
     GEMM lowering is chosen) written for that key. Arrays are written in place; None
-    where the launch runs nothing."""
+    where the launch runs nothing. `tma_eager`: the TMA loads of its loops land as issued
+    (cuda_host_gemm.tma_source)."""
     chosen = chosen_variant(kernel, grid, values, meta)
     if chosen is None:
         return None
@@ -444,7 +445,7 @@ def launch(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, int],
     source = gen.source
     if gen.boxes and arch == 900:  # its loops load by TMA: the maps, and the host's stand-ins
         from cuda_host_gemm import tma_arguments, tma_source
-        pairs, source = tma_arguments(gen, checked, named), tma_source(source)
+        pairs, source = tma_arguments(gen, checked, named), tma_source(source, tma_eager)
     else:
         pairs = [(text, bytes(128) if p.kind == "tensormap" else
                   PACKERS[p.dtype](named[p.name]) if p.kind == "scalar" else named[p.name])

@@ -322,7 +322,7 @@ template <int R> void ph_host_tma_load(unsigned dst, const void* map, const int 
   for (int i = 0; i < R; ++i) at[i] = coords[i];
   std::lock_guard<std::mutex> hold(ph_host_mutex);
   ph_host_mbar(bar);
-  ph_host_loads.push_back({bar, [map = *m, dst, at, bar, bytes] {
+  auto land = [map = *m, dst, at, bar, bytes] {
     int c[R];
     for (int i = 0; i < R; ++i) c[i] = at[i];
     ph_host_box<R>(&map, c, [&](unsigned offset, unsigned long long src) {
@@ -331,7 +331,13 @@ template <int R> void ph_host_tma_load(unsigned dst, const void* map, const int 
       else memset(to, 0, map.element);
     });
     ph_host_mbar_complete_tx(bar, bytes);
-  }});
+  };
+#ifdef PH_HOST_TMA_EAGER  // landed at issue: a stage refilled while a thread still reads it shows
+  land();
+  ph_host_changed.notify_all();
+#else
+  ph_host_loads.push_back({bar, land});
+#endif
 }
 // After a CTA: every load it issued was waited for (one none waited for would land in the next CTA's).
 inline void ph_host_cta_ended() {
@@ -618,10 +624,12 @@ def _with_copy(raw: bytes, copies: dict[int, Copy2D]) -> bytes:
 
 # ------------------------------------------------------------ a general variant's TMA loads
 
-def tma_source(source: str) -> str:
+def tma_source(source: str, eager: bool = False) -> str:
     """A general variant's source whose loops load operands by TMA (lower/stage_ring.py)
     with the host's stand-ins for the mbarriers and loads of its helpers (the GEMM
-    prelude's own, write/tma_prelude.py), put after the general prelude."""
+    prelude's own, write/tma_prelude.py), put after the general prelude. `eager`: each
+    load lands as it is issued rather than as late as a waiter allows (a stage refilled
+    before every thread is done reading it then shows)."""
     head = source.find(TMA_HELPERS)
     assert head >= 0, "the TMA helpers were not found whole in the variant's source"
     helpers = TMA_HELPERS
@@ -634,7 +642,8 @@ def tma_source(source: str) -> str:
         source = pattern.sub(host, source)
     types = source.find("namespace ph {\n" + TENSOR_MAP.rstrip("\n"))
     assert types >= 0, "the tensor map type was not found where the writer puts it"
-    return "#define __grid_constant__\n" + source[:types] + HOST_GEMM + source[types:]
+    eagerly = "#define PH_HOST_TMA_EAGER\n" if eager else ""
+    return "#define __grid_constant__\n" + eagerly + source[:types] + HOST_GEMM + source[types:]
 
 
 def tma_arguments(gen: Generated, checked: Any, named: dict[str, Any]) -> list[tuple[str, Any]]:

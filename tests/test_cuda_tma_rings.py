@@ -55,8 +55,8 @@ def test_the_loop_windows_are_loaded_by_tma_on_sm_90a(tma: None):
     branch keeps its copies."""
     source = _source(FLASH, "flash")
     head = source.split("__global__")[1].split("{")[0]
-    assert head.endswith("const __grid_constant__ ph::TensorMap K_map64, const __grid_constant__ ph::TensorMap Q_map64, "
-                         "const __grid_constant__ ph::TensorMap V_map64) ")
+    maps = ", ".join(f"const __grid_constant__ ph::TensorMap {name}_map64" for name in "KQV")
+    assert head.endswith(f"i64 Z_, i64 S_, {maps}) ")
     hopper = source.split("#if defined(__CUDA_ARCH_FEAT_SM90_ALL)")[-1]
     assert "ph::tma_load(" in source and "ph::mbar_wait(" in source
     assert "ph::stage_async16(" in source  # the sm_80 branch's copies
@@ -77,15 +77,20 @@ def _host() -> None:
         pytest.skip("needs g++ with C++20's <barrier>")
 
 
-@pytest.mark.parametrize("s, causal", [(200, False), (200, True), (64, True), (40, False)])
-def test_the_flash_loop_agrees_with_the_interpreter_on_the_host(s: int, causal: bool, tma: None, tmp_path):
+@pytest.mark.parametrize("s, causal", [(200, False), (200, True), (64, True), (40, False), (640, False)])
+@pytest.mark.parametrize("eager", [False, True])
+def test_the_flash_loop_agrees_with_the_interpreter_on_the_host(s: int, causal: bool, eager: bool, tma: None,
+                                                                tmp_path):
+    """With each load landing as late as a waiter allows (a phase completing short of its
+    loads shows), and as soon as it is issued (a stage refilled while a thread still reads
+    it shows)."""
     from cuda_host import launch
 
     _host()
     args = _inputs(s, causal)
     want, got = copy.deepcopy(args), copy.deepcopy(args)
     phobos.compile(FLASH, path="f.phobos", interpret=True).flash[(-(-s // 64), 2)](**want)
-    launch(phobos.compile(FLASH, path="f.phobos").flash, (-(-s // 64), 2), got, {}, tmp_path, 900)
+    launch(phobos.compile(FLASH, path="f.phobos").flash, (-(-s // 64), 2), got, {}, tmp_path, 900, eager)
     np.testing.assert_allclose(got["O"].astype(np.float32), want["O"].astype(np.float32), rtol=0.02, atol=0.02)
 
 

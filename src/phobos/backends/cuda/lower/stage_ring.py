@@ -260,19 +260,24 @@ def _stage_by_tma(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | Non
                   loads: tuple[TmaLoad | None, TmaLoad | None], depth: int, reader: str,
                   present: tuple[dot_stage.Present, dot_stage.Present]) -> list[dot_stage.Staged | None]:
     """Stage the product's operands as TMA loads them (plan/tma_loads.py): one thread loads
-    each turn's windows into their stages, completing on the stage's mbarrier, which every
-    thread waits on before the products read it. Stages refilled are first released by a
-    barrier (the turn before read them); the barriers are made afresh where the loop starts,
-    after a barrier (no thread still waits on them from the loop's last run)."""
+    each turn's windows into their stages, completing on the stage's *full* mbarrier, which
+    every thread waits on before the products read it. Each thread releases the stage the
+    turn before read (its products have landed: nothing is in flight past a turn's end) by
+    an arrival on the stage's *empty* mbarrier, and the loading thread waits for all of them
+    before it fills that stage again: no thread waits for the others at a CTA barrier. The
+    barriers are made afresh where the loop starts, after a CTA barrier (no thread still
+    waits on them from the loop's last run)."""
     ring = w.ring
     assert ring is not None
     rings = {i: _ring(w, plan, ring, depth, reader) for i, plan in enumerate(plans) if modes[i] == AHEAD and plan}
     onces = {i: _one_stage(w, plan, reader) for i, plan in enumerate(plans) if modes[i] == ONCE and plan}
-    count = (depth if rings else 0) + (1 if onces else 0)
-    start = w.ring_scratch(8 * count, f"{count} mbarriers: each stage's loads landed", "bars")
+    count = (2 * depth if rings else 0) + (1 if onces else 0)
+    start = w.ring_scratch(8 * count, f"{count} mbarriers: each stage's loads landed (full), its readers done "
+                           "(empty)", "bars")
     bars = w.names.take("bars_at")
     w.line(f"const u32 {bars} = ph::smem_address({start});")
-    once_bar = f"{bars} + {8 * (depth if rings else 0)}"
+    empty = f"{bars} + {8 * depth}"
+    once_bar = f"{bars} + {8 * (2 * depth if rings else 0)}"
     var, turn = w.sym(ring.var), ring.turn
 
     def load(places: dict[int, list[tuple[str, str]] | tuple[str, str]], which: int, bar: str) -> None:
@@ -290,7 +295,8 @@ def _stage_by_tma(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | Non
         w.line("if (threadIdx.x == 0) {")
         with w.indented():
             for k in range(count):
-                w.line(f"ph::mbar_init({bars} + {8 * k}, 1);")
+                readers = w.kernel.threads if rings and depth <= k < 2 * depth else 1
+                w.line(f"ph::mbar_init({bars} + {8 * k}, {readers});")
             w.line('asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");')
         w.line("}")
         w.sync()
@@ -308,11 +314,16 @@ def _stage_by_tma(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | Non
         w.line("}")
     w.line("}")
     if rings:
-        w.sync()  # the stage the later turn's window fills was read by the turn before
+        w.line(f"if ({turn} > 0) ph::mbar_arrive({empty} + 8 * (({turn} - 1) % {depth}));  // the stage the turn "
+               "before read, released")
         w.line(f"if (threadIdx.x == 0 && {var} + {(depth - 1) * ring.step} < {ring.hi}) {{  // a later turn's "
                "windows, while this turn's products run")
-        with w.indented(), products.next_turn(w, ring, depth - 1):
-            load(rings, -1, f"{bars} + 8 * (({turn} + {depth - 1}) % {depth})")
+        with w.indented():
+            previous = f"({turn} - 1)"
+            w.line(f"if ({turn} > 0) ph::mbar_wait({empty} + 8 * ({previous} % {depth}), ({previous} / {depth}) & 1);  "
+                   "// its readers done")
+            with products.next_turn(w, ring, depth - 1):
+                load(rings, -1, f"{bars} + 8 * (({turn} + {depth - 1}) % {depth})")
         w.line("}")
         w.line(f"ph::mbar_wait({bars} + 8 * ({turn} % {depth}), ({turn} / {depth}) & 1);  // this turn's windows")
     if onces:
