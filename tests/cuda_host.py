@@ -277,7 +277,7 @@ def run(source: str, threads: int, grid: int | tuple[int, ...], args: list[tuple
         source = "#define __CUDA_ARCH__ 900\n#define __CUDA_ARCH_FEAT_SM90_ALL 1\n" + sm90_source(source)
     else:
         assert arch is None, "the host runs the tensor cores of sm_80 and sm_90a, no others"
-    source = host_source(source)
+    source = host_source("#ifndef __grid_constant__\n#define __grid_constant__\n#endif\n" + source)  # a map's
     entry = _ENTRY.search(source)
     assert entry is not None
     declared, passed, saved, packed = [], [], [], [np.array(_grid3(grid), np.uint32).tobytes()]
