@@ -230,6 +230,10 @@ inline void ph_host_wgmma_commit() {
   ph_host_uncommitted.clear();
 }
 inline void ph_host_wgmma_wait(int newest) {
+#ifdef PH_HOST_TMA_EAGER  // warpgroups after the first read their stages late: one refilled too early shows
+  if (threadIdx.x >= 128 && (int)ph_host_groups.size() > newest)
+    std::this_thread::sleep_for(std::chrono::microseconds(300));
+#endif
   while ((int)ph_host_groups.size() > newest) {
     std::vector<PhHostWgmma> group = std::move(ph_host_groups.front());
     ph_host_groups.pop_front();

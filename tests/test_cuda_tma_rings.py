@@ -34,6 +34,15 @@ kernel uneven(A: tensor<bf16>[M, KA], B: tensor<bf16>[KB, N], C: tensor<f32>[M, 
 """
 
 
+# The same loop at 128 query rows a CTA, two warpgroups of 64: nothing but the stages'
+# mbarriers orders them on sm_90a (no CTA barrier in the turn), so a warpgroup may run a
+# turn ahead of the other, and the stage it refills must have been released by both.
+FLASH2 = (FLASH.replace("@launch(128)", "@launch(256)").replace("ctx.block.x * 64", "ctx.block.x * 128")
+          .replace("Q[z, r :+ 64, :]", "Q[z, r :+ 128, :]").replace("tile<f32>[64, 64]", "tile<f32>[128, 64]")
+          .replace("tile<f32>[64, 1]", "tile<f32>[128, 1]").replace("min(S, r + 64)", "min(S, r + 128)")
+          .replace("iota<axis 0>(64, 1)", "iota<axis 0>(128, 1)").replace("O[z, r :+ 64, :]", "O[z, r :+ 128, :]"))
+
+
 @pytest.fixture
 def tma(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_TMA_RINGS, "1")
@@ -63,6 +72,17 @@ def test_the_loop_windows_are_loaded_by_tma_on_sm_90a(tma: None):
     assert hopper.count("ph::tma_load(") <= source.count("ph::tma_load(")
 
 
+def test_the_turn_has_no_cta_barrier_on_sm_90a(tma: None):
+    """The products whose operands TMA loads use no scratch on sm_90a: the barrier the
+    other targets keep before each product statement is theirs alone (sm_90a's own
+    barrier plan), and the turn orders its warpgroups by the stages' mbarriers only."""
+    source = _source(FLASH2, "flash")
+    turn = source.split("for (i64 j_")[1]
+    assert turn.count("#if !defined(__CUDA_ARCH_FEAT_SM90_ALL)  // sm_90a loads this loop's operands by TMA") >= 2
+    hopper = turn.split("#if defined(__CUDA_ARCH_FEAT_SM90_ALL)")[1].split("#elif")[0]
+    assert hopper.count("__syncthreads();") == 2  # the first turn's, around the mbarriers' making
+
+
 def test_unaligned_tensors_keep_their_copies(tma: None):
     """Without the launch's word that a tensor starts 16-byte aligned with rows 16-byte
     multiples apart, no map can describe it: its windows are copied as before."""
@@ -77,20 +97,23 @@ def _host() -> None:
         pytest.skip("needs g++ with C++20's <barrier>")
 
 
+@pytest.mark.parametrize("text, rows", [(FLASH, 64), (FLASH2, 128)], ids=["one_warpgroup", "two_warpgroups"])
 @pytest.mark.parametrize("s, causal", [(200, False), (200, True), (64, True), (40, False), (640, False)])
 @pytest.mark.parametrize("eager", [False, True])
-def test_the_flash_loop_agrees_with_the_interpreter_on_the_host(s: int, causal: bool, eager: bool, tma: None,
-                                                                tmp_path):
+def test_the_flash_loop_agrees_with_the_interpreter_on_the_host(text: str, rows: int, s: int, causal: bool,
+                                                                eager: bool, tma: None, tmp_path):
     """With each load landing as late as a waiter allows (a phase completing short of its
-    loads shows), and as soon as it is issued (a stage refilled while a thread still reads
-    it shows)."""
+    loads shows), and as soon as it is issued, the second warpgroup reading its stages
+    late (a stage refilled before both warpgroups released it shows: without the loading
+    thread's wait on the empty mbarrier, the host run fails)."""
     from cuda_host import launch
 
     _host()
     args = _inputs(s, causal)
     want, got = copy.deepcopy(args), copy.deepcopy(args)
-    phobos.compile(FLASH, path="f.phobos", interpret=True).flash[(-(-s // 64), 2)](**want)
-    launch(phobos.compile(FLASH, path="f.phobos").flash, (-(-s // 64), 2), got, {}, tmp_path, 900, eager)
+    grid = (-(-s // rows), 2)
+    phobos.compile(text, path="f.phobos", interpret=True).flash[grid](**want)
+    launch(phobos.compile(text, path="f.phobos").flash, grid, got, {}, tmp_path, 900, eager)
     np.testing.assert_allclose(got["O"].astype(np.float32), want["O"].astype(np.float32), rtol=0.02, atol=0.02)
 
 

@@ -25,7 +25,6 @@ Anything else keeps the general lowering; `reason` says why, for tests and docs.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.text import same_window
 
 from ..layout.fragments import ELEMENTWISE
+from ..plan.tma_loads import multiple_of
 
 # Operand types the wgmma lowering takes (an i8 B is transposed into shared memory:
 # 8-bit products read B K-major only); f32 where the dot is a tf32 one, W[N, K] only.
@@ -260,25 +260,7 @@ def known_multiple(form: GemmForm, e: ir.Expr, dim_multiple: Callable[[str], int
     through the prologue's lets and `dim_multiple` (what a launch key promises of a
     runtime dim): whether a window starting at `e` starts on a boundary of the pieces or
     the 16 bytes a copy needs."""
-    lets = prologue_lets(form)
-
-    def factor(x: ir.Expr) -> int:
-        match x:
-            case ir.Const(value=int() as value):
-                return abs(value) or 1 << 30
-            case ir.Read(sym=sym) if sym in lets:
-                return factor(lets[sym])
-            case ir.Cast(operand=operand) if operand.type.dtype.is_int:
-                return factor(operand)
-            case ir.DimRef(name=name):
-                return dim_multiple(name)
-            case ir.Binary(op="*", left=left, right=right):
-                return factor(left) * factor(right)
-            case ir.Binary(op="+" | "-", left=left, right=right):
-                return math.gcd(factor(left), factor(right))
-        return 1
-
-    return factor(e)
+    return multiple_of(e, {sym: [value] for sym, value in prologue_lets(form).items()}, dim_multiple)
 
 
 def reads_block_row(form: GemmForm, e: ir.Expr) -> bool:

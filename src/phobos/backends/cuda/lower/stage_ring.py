@@ -49,7 +49,7 @@ from phobos.ir import nodes as ir
 
 from .. import ctypes as ct
 from ..layout import stages
-from ..plan.rings import AHEAD, ONCE
+from ..plan.rings import AHEAD, ONCE, ring_modes
 from ..plan.tma_loads import TmaLoad
 from . import dot_stage, products
 from .exprs import const_int
@@ -99,16 +99,12 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
     into statement scratch; then wait for this turn's copies and publish them with a
     barrier. No barrier where nothing is staged."""
     ring = w.ring
-    modes = ring.ahead.get(id(e), ("", "")) if ring is not None else ("", "")
-    modes = tuple(m if p is not None else "" for m, p in zip(modes, plans, strict=True))
-    depth = _depth(plans, modes, ring.stages if ring is not None else 1)
-    if depth < 2:
-        modes = tuple("" if m == AHEAD else m for m in modes)
-    if _staged_bytes(plans, modes, depth) > stages.STAGE_LIMIT:
-        modes = ("", "")
+    modes, depth = ring_modes(plans, ring.ahead.get(id(e), ("", "")) if ring is not None else ("", ""),
+                              ring.stages if ring is not None else 1)
     loads = w.tma.get(id(e)) if w.arch_branch == SM90A else None
-    if ring is not None and loads is not None and all(p is None or (m in (AHEAD, ONCE) and load is not None)
-                                                      for p, m, load in zip(plans, modes, loads, strict=True)):
+    if loads is not None:  # planned so (plan/tma_loads.py): every staged operand ahead or once, by TMA
+        assert ring is not None and all(p is None or (m in (AHEAD, ONCE) and load is not None)
+                                        for p, m, load in zip(plans, modes, loads, strict=True))
         w.staged_any = True
         return _stage_by_tma(w, e, plans, modes, loads, depth, reader, present)
     staged: list[dot_stage.Staged | None] = [
@@ -179,22 +175,6 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
     _publish(w, async_reader)
     ring.publish(w.arch_branch, pending, async_reader)
     return staged
-
-
-def _depth(plans: list[stages.StageLayout | None], modes: tuple[str, ...], most: int) -> int:
-    """The stages of the product's rings: `most`, or fewer down to 2 where the rings
-    and the stages copied once would take more than a product's staging limit."""
-    depth = most
-    while depth > 2 and _staged_bytes(plans, modes, depth) > stages.STAGE_LIMIT:
-        depth -= 1
-    return depth
-
-
-def _staged_bytes(plans: list[stages.StageLayout | None], modes: tuple[str, ...], depth: int) -> int:
-    """The shared memory a product's stages take: `depth` stages for each operand copied
-    ahead, one for each other staged operand."""
-    return sum(stages.taken_bytes(p, depth if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
-               if p is not None)
 
 
 def _copy_later(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | None],

@@ -107,7 +107,7 @@ def _row_places(node: ir.Reduce | ir.Softmax, layout: Layout | None, own: object
 
 
 def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None, own: object,
-                in_order: set[int]) -> None:
+                in_order: set[int], scratchless: frozenset[int] = frozenset()) -> None:
     for node in ir.walk_expr(e):
         match node:
             case ir.Read(sym=sym) if sym.vtype.shape:
@@ -118,7 +118,7 @@ def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None, own:
                 place = tile if tile is not None else "tensor:" + name
                 reads.add(place)
                 writes.add(place)
-            case ir.Dot():
+            case ir.Dot() if id(node) not in scratchless:
                 reads.add(SCRATCH)
                 writes.add(SCRATCH)
             case ir.Reduce(axis=None):
@@ -131,15 +131,16 @@ def expr_places(e: ir.Expr, reads: set, writes: set, layout: Layout | None, own:
                 writes |= places
 
 
-def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set, set]:
+def shallow_places(s: ir.Stmt, registers: Registers | None = None,
+                   scratchless: frozenset[int] = frozenset()) -> tuple[set, set]:
     """What a statement itself reads and writes (not its nested statements); a
-    register tile is no place."""
+    register tile is no place, nor a product in `scratchless` the scratch."""
     reads: set = set()
     writes: set = set()
     layout = registers.statement_layout(s) if registers is not None else None
     in_order = read_in_order(s, layout)
     for e in ir.stmt_exprs(s):
-        expr_places(e, reads, writes, layout, ("own", id(s)), in_order)
+        expr_places(e, reads, writes, layout, ("own", id(s)), in_order, scratchless)
     match s:
         case ir.Decl(sym=sym) | ir.Assign(sym=sym) if sym.vtype.shape:
             writes.add(sym)
@@ -157,10 +158,11 @@ def shallow_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set,
     return reads, writes
 
 
-def deep_places(s: ir.Stmt, registers: Registers | None = None) -> tuple[set, set]:
-    reads, writes = shallow_places(s, registers)
+def deep_places(s: ir.Stmt, registers: Registers | None = None,
+                scratchless: frozenset[int] = frozenset()) -> tuple[set, set]:
+    reads, writes = shallow_places(s, registers, scratchless)
     for inner in _nested(s):
-        r, w = deep_places(inner, registers)
+        r, w = deep_places(inner, registers, scratchless)
         reads |= r
         writes |= w
     return reads, writes
@@ -206,10 +208,16 @@ def _loop_uniform(s: ir.Stmt) -> bool:
 
 class BarrierPlan:
     """The statements that need a barrier before them (by identity). Tiles in
-    `registers` are no place: each thread reads only the elements it wrote."""
+    `registers` are no place: each thread reads only the elements it wrote. Products in
+    `scratchless` (by node id) use no scratch: on sm_90a, those whose staged operands TMA
+    loads into the loop's rings, released by mbarriers (plan/tma_loads.py), so a kernel
+    has a second plan for that target (the writer keeps the barriers where they differ
+    for the target that needs them)."""
 
-    def __init__(self, kernel: ir.Kernel, registers: Registers | None = None):
+    def __init__(self, kernel: ir.Kernel, registers: Registers | None = None,
+                 scratchless: frozenset[int] = frozenset()):
         self.registers = registers
+        self.scratchless = scratchless
         self.before: set[int] = set()
         self.head: set[int] = set()  # while loops that need a barrier before each test
         self.tainted = False  # a return taken by only some threads makes the rest varying
@@ -250,9 +258,9 @@ class BarrierPlan:
             case ir.If(cond=cond, body=body, orelse=orelse):
                 inner = uniform and cond.uni == U.UNIFORM
                 if not inner:
-                    reads, writes = deep_places(s, self.registers)
+                    reads, writes = deep_places(s, self.registers, self.scratchless)
                     return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
-                reads, writes = shallow_places(s, self.registers)
+                reads, writes = shallow_places(s, self.registers, self.scratchless)
                 state = self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
                 then = self.block(body, state.copy(), True)
                 other = self.block(orelse, state.copy(), True)
@@ -260,7 +268,7 @@ class BarrierPlan:
                 return then
             case ir.For() | ir.While():
                 return self.loop(s, state, uniform)
-        reads, writes = shallow_places(s, self.registers)
+        reads, writes = shallow_places(s, self.registers, self.scratchless)
         return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
 
     def loop(self, s: ir.For | ir.While, state: Pending, uniform: bool) -> Pending:
@@ -275,9 +283,9 @@ class BarrierPlan:
     def _loop(self, s: ir.For | ir.While, state: Pending, uniform: bool) -> Pending:
         inner = uniform and _loop_uniform(s) and not _varying_jump(s.body, False)
         if not inner:
-            reads, writes = deep_places(s, self.registers)
+            reads, writes = deep_places(s, self.registers, self.scratchless)
             return self.touch(s, state, reads, writes, is_tile_statement(s), uniform)
-        reads, writes = shallow_places(s, self.registers)
+        reads, writes = shallow_places(s, self.registers, self.scratchless)
         tile = is_tile_statement(s)
         if isinstance(s, ir.For):
             state = self.touch(s, state, reads, writes, tile, uniform)

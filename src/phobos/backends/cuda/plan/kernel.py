@@ -63,6 +63,7 @@ class KernelPlan:
     rotated: bool = False  # rotated turns on (rotation.py): products left in flight, rings apart from own memory
     tma: dict[int, tuple[TmaLoad | None, TmaLoad | None]] | None = None  # operands TMA loads, by product (tma_loads.py)
     maps: tuple[TensorMap, ...] = ()  # the tensor maps those loads read: parameters after the kernel's own
+    hopper_barriers: BarrierPlan | None = None  # sm_90a's, where its products loaded by TMA use no scratch
 
     @property
     def tiles_bytes(self) -> int:
@@ -86,10 +87,14 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
             offset += tile_bytes(sym)
     full = always_full_tiles(kernel, tiles)
     products = plan_products(kernel, registers, staging.operands, wgmma)
-    tma = plan_tma_loads(kernel, spec, products, staging.operands and staging.ahead) if wgmma else {}
+    ring_stages = staging.ring_stages(kernel) if staging.operands and staging.ahead else None
+    tma = plan_tma_loads(kernel, spec, products, ring_stages) if wgmma else {}
+    # Rings apart from the own memory (rotated turns) lie in scratch that statements after
+    # the loop reuse: there the loop's products stay scratch users, ordered by barriers.
+    hopper = BarrierPlan(kernel, registers, frozenset(tma)) if tma and not rotated else None
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
                       products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products, rotated),
-                      rotated, tma, tensor_maps(tma))
+                      rotated, tma, tensor_maps(tma), hopper)
 
 
 def tile_bytes(sym: ir.Sym) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from phobos.ir import nodes as ir
 
+from ..layout.stages import STAGE_LIMIT, StageLayout, taken_bytes
+
 AHEAD, ONCE = "ahead", "once"  # how a loop's operand is staged: a turn ahead, or once for every turn
 
 
@@ -79,3 +81,34 @@ def ahead_products(s: ir.For) -> dict[int, tuple[str, str]]:
             if isinstance(n, ir.Dot) and (movable(n.left) or movable(n.right)):
                 found[id(n)] = (mode(n.left, n.right, True), mode(n.right, n.left, False))
     return found
+
+
+def ring_modes(plans: list[StageLayout | None], modes: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int]:
+    """How a product's staged operands (`plans`) are staged by its loop, given what the
+    loop allows (`modes`, ahead_products) and the stages a ring may have (`most`): the
+    modes (none for an operand not staged; none ahead where a ring would have fewer than
+    two stages; none at all where the stages would pass a product's staging limit) and
+    the stages of its rings."""
+    modes = tuple(m if p is not None else "" for m, p in zip(modes, plans, strict=True))
+    depth = _depth(plans, modes, most)
+    if depth < 2:
+        modes = tuple("" if m == AHEAD else m for m in modes)
+    if _staged_bytes(plans, modes, depth) > STAGE_LIMIT:
+        modes = ("", "")
+    return modes, depth
+
+
+def _depth(plans: list[StageLayout | None], modes: tuple[str, ...], most: int) -> int:
+    """The stages of the product's rings: `most`, or fewer down to 2 where the rings
+    and the stages copied once would take more than a product's staging limit."""
+    depth = most
+    while depth > 2 and _staged_bytes(plans, modes, depth) > STAGE_LIMIT:
+        depth -= 1
+    return depth
+
+
+def _staged_bytes(plans: list[StageLayout | None], modes: tuple[str, ...], depth: int) -> int:
+    """The shared memory a product's stages take: `depth` stages for each operand copied
+    ahead, one for each other staged operand."""
+    return sum(taken_bytes(p, depth if m == AHEAD else 1) for p, m in zip(plans, modes, strict=True)
+               if p is not None)

@@ -30,7 +30,7 @@ from ..layout.fragments import read_in_order
 from ..lower import stage_ring
 from ..lower.debug import printf_line, scalar_debug
 from ..lower.exprs import const_int, in_bounds, linear
-from ..lower.in_flight import WAIT_AFTER, touched_syms
+from ..lower.in_flight import SM90A, WAIT_AFTER, touched_syms
 from ..lower.tiles import TileWriter
 from ..plan.barriers import is_tile_statement
 from ..plan.kernel import KernelPlan, Staging, plan_kernel
@@ -238,9 +238,21 @@ class KernelWriter(TileWriter):
         self.ordered = None if layout is None else self.order(layout)
         self.read_in_order = read_in_order(s, layout)
         self.line(f"#line {s.span.line} {path_literal(s.span.path)}")
-        if self.plan.barriers.needs_barrier(s):
-            self.sync()
+        self.barrier_for(self.plan.barriers.needs_barrier(s),
+                         self.plan.hopper_barriers.needs_barrier(s) if self.plan.hopper_barriers else None)
         getattr(self, "s_" + type(s).__name__.lower())(s)
+
+    def barrier_for(self, needs: bool, on_hopper: bool | None) -> None:
+        """The barrier the plan puts here, where sm_90a's plan (None: the same) agrees,
+        else under the `#if` of the targets that need it."""
+        if on_hopper is None or on_hopper == needs:
+            if needs:
+                self.sync()
+            return
+        self.line(SM90A if on_hopper else "#if !defined(__CUDA_ARCH_FEAT_SM90_ALL)  // sm_90a loads this loop's "
+                  "operands by TMA: no scratch to order")
+        self.sync()
+        self.line("#endif")
 
     def s_decl(self, s: ir.Decl) -> None:
         sym = s.sym
@@ -500,15 +512,16 @@ class KernelWriter(TileWriter):
         self.forget_assigned(s.body)
         with self.captured() as before:
             cond = self.scalar(s.cond)
-        head_barrier = self.plan.barriers.needs_head_barrier(s)
+        hopper = self.plan.hopper_barriers
+        needs, on_hopper = self.plan.barriers.needs_head_barrier(s), hopper.needs_head_barrier(s) if hopper else None
+        head_barrier = needs or bool(on_hopper)
         if not before and not head_barrier:
             self.line(f"while ({cond}) {{")
         else:
             # The test needs lines of its own (or a barrier) before it, every turn.
             self.line("while (true) {")
             with self.indented():
-                if head_barrier:
-                    self.sync()
+                self.barrier_for(needs, on_hopper)
                 for text in before:
                     self.lines.append("  " + text)
                 self.line(f"if (!{cond}) break;" if cond.startswith("(") else f"if (!({cond})) break;")
