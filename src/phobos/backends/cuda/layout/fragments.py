@@ -38,6 +38,7 @@ from phobos.targets import REGISTER_BUDGET, register_bytes
 from .. import ctypes as ct
 from . import atoms
 from .groups import AtomRows, RowGroups, atom_rows, row_groups
+from .liveness import live_budget_on, live_ranges
 from .placement import Fragment, Modes
 
 # The most groups one thread may own in one layout: a sweep is unrolled over all of them.
@@ -457,9 +458,11 @@ def plan_registers(kernel: ir.Kernel, stored: bool = False) -> Registers:
     for lead in _product_leads(statements, widest, _on_tensor_cores):
         layouts[lead] = make_atom_layout(lead, widest[lead], kernel.threads)
     chosen = {sym for sym in tiles if sym.vtype.shape[-1] == 1 or _fits_a_layout(layouts, sym.vtype.shape)}
+    live = live_ranges(kernel.body, tiles) if live_budget_on() else None
     while True:
         eligible = chosen - _excluded(statements, chosen, layouts, anchors)
-        spread, replicated = _within_budget(tiles, eligible, layouts, atom_budget(kernel.threads, kernel.occupancy))
+        spread, replicated = _within_budget(tiles, eligible, layouts, atom_budget(kernel.threads, kernel.occupancy),
+                                            live)
         kept = set(spread) | set(replicated)
         if kept == chosen:
             return Registers(size, layouts, spread, replicated, consumed_softmaxes(kernel.body, set(spread)), anchors)
@@ -546,12 +549,16 @@ def _excluded(statements: list[ir.Stmt], candidates: set[ir.Sym], layouts: dict[
 
 
 def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tuple[int, ...], Layout],
-                   atoms_budget: int) -> tuple[dict[ir.Sym, Layout], dict[ir.Sym, Layout]]:
+                   atoms_budget: int, live: dict[ir.Sym, range] | None = None
+                   ) -> tuple[dict[ir.Sym, Layout], dict[ir.Sym, Layout]]:
     """The eligible tiles that fit the register budget (`atoms_budget` where products
-    keep their accumulators in registers), in declaration order."""
+    keep their accumulators in registers), in declaration order: summed over the whole
+    kernel, or where `live` gives each tile's statements (layout/liveness.py), at each
+    statement."""
     spread: dict[ir.Sym, Layout] = {}
     replicated: dict[ir.Sym, Layout] = {}
     used = 0
+    used_at: dict[int, int] = {}
     budget = atoms_budget if any(layout.is_atom or layout.blocked for layout in layouts.values()) else REGISTER_BUDGET
     for sym in tiles:
         layout = layout_at(layouts, sym.vtype.shape)
@@ -562,9 +569,15 @@ def _within_budget(tiles: list[ir.Sym], eligible: set[ir.Sym], layouts: dict[tup
         if is_spread and layout.passes * layout.slots > (ATOM_MAX_GROUPS if layout.is_atom else MAX_GROUPS):
             continue
         cost = layout.elements(is_spread) * register_bytes(sym.vtype.dtype)
-        if used + cost > budget:
-            continue
-        used += cost
+        if live is None:
+            if used + cost > budget:
+                continue
+            used += cost
+        else:
+            if any(used_at.get(k, 0) + cost > budget for k in live[sym]):
+                continue
+            for k in live[sym]:
+                used_at[k] = used_at.get(k, 0) + cost
         (spread if is_spread else replicated)[sym] = layout
     return spread, replicated
 
