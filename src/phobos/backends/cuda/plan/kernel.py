@@ -20,6 +20,7 @@ from phobos.ir import nodes as ir
 from phobos.ir.specialize import Specialization
 
 from ..layout.fragments import Registers, plan_registers
+from ..layout.liveness import live_budget_on
 from .barriers import BarrierPlan
 from .index_tiles import recomputed_index_tiles
 from .presence import WholeTurns, always_full, plan_whole_turns
@@ -92,9 +93,11 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
     # Rings apart from the own memory (rotated turns) lie in scratch that statements after
     # the loop reuse: there the loop's products stay scratch users, ordered by barriers.
     hopper = BarrierPlan(kernel, registers, frozenset(tma)) if tma and not rotated else None
+    # Products straight into their tile's registers (`s = dot(a, b)`): with rotated turns,
+    # which leave them in flight there, and where registers are budgeted by liveness.
+    summed = plan_summed(kernel, registers, products, rotated or live_budget_on())
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
-                      products, plan_whole_turns(kernel, full), plan_summed(kernel, registers, products, rotated),
-                      rotated, tma, tensor_maps(tma), hopper)
+                      products, plan_whole_turns(kernel, full), summed, rotated, tma, tensor_maps(tma), hopper)
 
 
 def tile_bytes(sym: ir.Sym) -> int:
