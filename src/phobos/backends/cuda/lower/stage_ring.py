@@ -38,6 +38,10 @@ An operand whose window depends on nothing the loop changes, not even its variab
 and whose range of k the other operand's window fixes the same way (attention's
 queries, read against each key tile), is copied once, in the first turn, into one
 stage of its own that every turn reads.
+
+On sm_90a, where the plan has TMA load a product's staged operands (plan/tma_loads.py),
+no thread copies: one thread loads each turn's windows into the same stages, completing
+on mbarriers, and no CTA barrier orders the turns (`_stage_by_tma`).
 """
 
 from __future__ import annotations

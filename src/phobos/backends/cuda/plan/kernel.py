@@ -4,7 +4,9 @@ live in shared memory and at which byte offset (an index tile lives nowhere: its
 are given its value, plan/index_tiles.py), which tiles are always wholly present
 (no region at run time), where the barriers go (plan/barriers.py), whether
 products may stage their operands in shared memory and a loop turn ahead, and each
-product's plan and which products are summed into their accumulators (plan/products.py).
+product's plan and which products are summed into their accumulators (plan/products.py);
+on sm_90a, which staged operands TMA loads, the tensor maps the kernel takes for them
+(plan/tma_loads.py) and that target's own barriers.
 
 The writer (write/kernel.py) reads the plan and adds only what writing decides as it
 goes: each statement's scratch above the tiles, and each product's lowering.
