@@ -17,6 +17,7 @@ import phobos
 from phobos.backends.cuda.gemm.gemm_plan import OperandStage
 from phobos.backends.cuda.layout import stages
 from phobos.backends.cuda.plan.products import ENV_GENERAL_WGMMA
+from phobos.backends.cuda.plan.tma_loads import ENV_TMA_RINGS
 from phobos.backends.cuda.runtime.compile import build
 from phobos.backends.cuda.write.kernel import generate
 from phobos.dtypes import BF16
@@ -269,20 +270,23 @@ def test_a_variant_whose_wgmma_products_ptxas_serializes_is_launched_on_mma_sync
 
 
 @pytest.mark.parametrize("pipeline", ["", "@pipeline(3)\n"])
-def test_a_turns_later_product_waits_for_its_windows_only_in_the_first_turn(pipeline: str, tmp_path):
+def test_a_turns_later_product_waits_for_its_windows_only_in_the_first_turn(pipeline: str, tmp_path,
+                                                                           monkeypatch: pytest.MonkeyPatch):
     """A turn's copies ahead are one group, so the turn's first product's wait retires the
     second's windows too, and its barrier (every thread past the turn before) covers the
     second's stages: on sm_90a the second product of the flash loop, whose A is in
     registers, waits and publishes only in the first turn (for the windows it copied
     then). sm_80's stages its A from registers every turn, so it keeps both barriers. The
     host, whose copies land only when a wait retires them, agrees with the interpreter
-    at rings of two and three stages and a length no tile divides."""
+    at rings of two and three stages and a length no tile divides. (Copies by every
+    thread: TMA's loads into the rings are tests/test_cuda_tma_rings.py's.)"""
     import copy
 
     import numpy as np
     from cuda_host import gxx_has_barrier, launch
     from ml_dtypes import bfloat16
 
+    monkeypatch.delenv(ENV_TMA_RINGS, raising=False)
     text = pipeline + FLASH
     v = phobos.compile(text, path="f.phobos").kernels["flash"].variants[0]
     body = generate(v).source.split("__global__")[1]

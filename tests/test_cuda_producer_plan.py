@@ -11,6 +11,7 @@ from test_cuda_rotation import FLASH
 from test_cuda_tma_rings import UNEVEN
 
 import phobos
+from phobos.backends.cuda.layout.liveness import ENV_LIVE_BUDGET
 from phobos.backends.cuda.plan.kernel import plan_kernel
 from phobos.backends.cuda.plan.producer import ProducerPlan, plan_producer
 from phobos.backends.cuda.plan.tma_loads import ENV_TMA_RINGS
@@ -52,9 +53,11 @@ def test_the_attention_forward_of_the_benchmark_has_a_producer():
     assert _names(found) == ["z", "zk", "r", "q.start0", "q.start1", "end", "If"]
 
 
-def test_a_product_whose_operand_is_staged_from_shared_memory_has_none():
+def test_a_product_whose_operand_is_staged_from_shared_memory_has_none(monkeypatch: pytest.MonkeyPatch):
     """At D 128, 128 query rows and two CTAs an SM, p lives in shared memory (the
-    registers do not hold it) and its product stages it every turn: no producer."""
+    registers, budgeted over the whole kernel, do not hold it) and its product stages it
+    every turn: no producer."""
+    monkeypatch.delenv(ENV_LIVE_BUDGET, raising=False)
     found = _plan(ATTENTION.read_text(), "attention_fwd", {"Z": 8, "ZK": 8, "S": 512},
                   {"D": 128, "BM": 128, "BN": 64, "OCC": 2, "NT": 256})
     assert isinstance(found, str) and "TMA does not load" in found

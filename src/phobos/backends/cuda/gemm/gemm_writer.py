@@ -78,7 +78,7 @@ def wgmma_function(plan: GemmPlan) -> str:
 
 class GemmWriter(GemmStores):
     def __init__(self, kernel: ir.Kernel, spec: Specialization, form: GemmForm, plan: GemmPlan, mode: GemmMode):
-        super().__init__(plan_kernel(kernel, spec))  # the epilogue is written by the general writer
+        super().__init__(plan_kernel(kernel, spec, tma=False))  # the epilogue is written by the general writer
         assert plan.c is not None or not mode.tma_store
         assert not (mode.tma_loads and plan.b_transposed_copy), "an 8-bit B[K, N] is transposed by threads, not TMA"
         self.form, self.gemm, self.mode = form, plan, mode

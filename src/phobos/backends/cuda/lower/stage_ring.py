@@ -105,7 +105,7 @@ def stage_operands(w: TileWriter, e: ir.Dot, plans: list[stages.StageLayout | No
     ring = w.ring
     modes, depth = ring_modes(plans, ring.ahead.get(id(e), ("", "")) if ring is not None else ("", ""),
                               ring.stages if ring is not None else 1)
-    loads = w.tma.get(id(e)) if w.arch_branch == SM90A else None
+    loads = w.tma_loads.get(id(e)) if w.arch_branch == SM90A else None
     if loads is not None:  # planned so (plan/tma_loads.py): every staged operand ahead or once, by TMA
         assert ring is not None and all(p is None or (m in (AHEAD, ONCE) and load is not None)
                                         for p, m, load in zip(plans, modes, loads, strict=True))

@@ -86,7 +86,7 @@ class TileWriter(SweepWriter):
         self.flights = Flights()  # products left in flight past their statements (in_flight.py)
         self.products: dict[int, ProductPlan] = {}  # each product's plan, by node id (the kernel's plan)
         # The operands TMA loads, by each product's node id, and the C++ names of their maps (plan/tma_loads.py).
-        self.tma: dict[int, tuple[TmaLoad | None, TmaLoad | None]] = {}
+        self.tma_loads: dict[int, tuple[TmaLoad | None, TmaLoad | None]] = {}
         self.map_names: dict[TensorMap, str] = {}
         self.staged_any = False
         self.lowerings: dict[tuple[int, int], str] = {}  # each dot's (line, column): how it is written

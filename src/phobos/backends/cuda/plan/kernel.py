@@ -74,10 +74,12 @@ class KernelPlan:
         return sum(tile_bytes(sym) for sym in self.shared)
 
 
-def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Staging(), wgmma: bool = True
-                ) -> KernelPlan:
+def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Staging(), wgmma: bool = True,
+                tma: bool = True) -> KernelPlan:
     """Where every tile of `kernel` lives and how each statement is written, before any
-    code is: `wgmma` false keeps products off wgmma (ptxas serialized them: write/kernel.py)."""
+    code is: `wgmma` false keeps products off wgmma (ptxas serialized them: write/kernel.py);
+    `tma` false loads no operand by TMA (the GEMM writer, whose own loop loads them, plans
+    only its epilogue this way)."""
     kernel = rotated_turns(recomputed_index_tiles(kernel))
     rotated = rotate_turns_on()
     registers = plan_registers(kernel, stored=general_wgmma())
@@ -91,15 +93,15 @@ def plan_kernel(kernel: ir.Kernel, spec: Specialization, staging: Staging = Stag
     full = always_full_tiles(kernel, tiles)
     products = plan_products(kernel, registers, staging.operands, wgmma)
     ring_stages = staging.ring_stages(kernel) if staging.operands and staging.ahead else None
-    tma = plan_tma_loads(kernel, spec, products, ring_stages) if wgmma else {}
+    loads = plan_tma_loads(kernel, spec, products, ring_stages) if wgmma and tma else {}
     # Rings apart from the own memory (rotated turns) lie in scratch that statements after
     # the loop reuse: there the loop's products stay scratch users, ordered by barriers.
-    hopper = BarrierPlan(kernel, registers, frozenset(tma)) if tma and not rotated else None
+    hopper = BarrierPlan(kernel, registers, frozenset(loads)) if loads and not rotated else None
     # Products straight into their tile's registers (`s = dot(a, b)`): with rotated turns,
     # which leave them in flight there, and where registers are budgeted by liveness.
     summed = plan_summed(kernel, registers, products, rotated or live_budget_on())
     return KernelPlan(kernel, spec, registers, BarrierPlan(kernel, registers), tiles, shared, full, staging,
-                      products, plan_whole_turns(kernel, full), summed, rotated, tma, tensor_maps(tma), hopper)
+                      products, plan_whole_turns(kernel, full), summed, rotated, loads, tensor_maps(loads), hopper)
 
 
 def tile_bytes(sym: ir.Sym) -> int:

@@ -100,7 +100,7 @@ class KernelWriter(TileWriter):
         self.params = kernel_params(plan.kernel)
         for p in self.params:
             self.param_names[p.name] = self.names.user(p.name)
-        self.tma = plan.tma or {}
+        self.tma_loads = plan.tma or {}
         for m in plan.maps:  # after the kernel's own: the tensor maps its loops' TMA loads read
             self.params.append(Param("tensormap", m.name, m.tensor))
             self.param_names[m.name] = self.map_names[m] = self.names.take(m.name)
