@@ -31,7 +31,7 @@ from __future__ import annotations
 import ctypes
 import math
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from phobos.backends.gpu.abi import Generated
@@ -230,6 +230,30 @@ def _encode(array: DeviceArray, box_cols: int, box_rows: int) -> bytes:
     return ctypes.string_at(int(tensor_map.getPtr()), MAP_BYTES)
 
 
+class MapCells:
+    """Tensor maps as a launch passes them, a cell each (by name), written from maps encoded
+    once for each key a launch gives (its tensors' pointers, and what else the maps depend
+    on) and kept for the next launch with that key, at most MOST_MAPS keys."""
+
+    def __init__(self, names: Sequence[str]):
+        self.cells = {name: (ctypes.c_uint64 * (MAP_BYTES // 8))() for name in names}
+        self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        self._last: tuple[int, ...] | None = None
+
+    def write(self, key: tuple[int, ...], encode: Callable[[], tuple[bytes, ...]]) -> None:
+        """The cells made the maps of `key`, in the cells' order: `encode()`'s, the first time."""
+        if key == self._last:
+            return
+        maps = self._encoded.get(key)
+        if maps is None:
+            if len(self._encoded) >= MOST_MAPS:
+                self._encoded.clear()
+            maps = self._encoded[key] = encode()
+        for cell, raw in zip(self.cells.values(), maps, strict=True):
+            ctypes.memmove(cell, raw, MAP_BYTES)
+        self._last = key
+
+
 class GemmArguments:
     """The GEMM variant's own arguments: the tensor maps of the operands and of the
     stored output (kept per set of pointers) and the user's grid, whose blocks the
@@ -251,13 +275,12 @@ class GemmArguments:
         if isinstance(plan, GemmPlan):
             self.boxes = plan.boxes()
             assert plan.a.box_cols * plan.operand.bits // 8 == SWIZZLE_ROW
-        self.maps = {role: (ctypes.c_uint64 * (MAP_BYTES // 8))() for role in self.tensors}
+        self._cells = MapCells(list(self.tensors))
+        self.maps = self._cells.cells
         # The operands the variant reads from copies (gemm_repack.repacked), copied at each launch.
         self.repacks = {role: Repack(array, f"operand `{self.tensors[role]}`") for role, array in self.arrays.items()
                         if role != "c" and self.tensors[role] in gen.repacked}
         self.grid = {axis: ctypes.c_int64() for axis in "xyz"}
-        self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}
-        self._last: tuple[int, ...] | None = None
 
     def cell(self, p: Any) -> Any:
         return self.maps[p.name] if p.kind == "tensormap" else self.grid[p.name]
@@ -281,16 +304,9 @@ class GemmArguments:
         roles = tuple(self.tensors)
         sources = tuple(pointers[place] for place in self._places)
         key = (*sources, stream) if self.repacks else sources
-        if roles and key != self._last:
-            maps = self._encoded.get(key)
-            if maps is None:
-                if len(self._encoded) >= MOST_MAPS:
-                    self._encoded.clear()
-                maps = self._encoded[key] = tuple(_encode(self._read(role, ptr, stream), *self.boxes[role])
-                                                  for role, ptr in zip(roles, sources, strict=True))
-            for role, raw in zip(roles, maps, strict=True):
-                ctypes.memmove(self.maps[role], raw, MAP_BYTES)
-            self._last = key
+        if roles:
+            self._cells.write(key, lambda: tuple(_encode(self._read(role, ptr, stream), *self.boxes[role])
+                                                 for role, ptr in zip(roles, sources, strict=True)))
         for role, repack in self.repacks.items():
             repack.copy(sources[roles.index(role)], stream, handle)
         for axis, n in zip("xyz", grid, strict=True):

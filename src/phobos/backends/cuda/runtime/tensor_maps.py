@@ -6,14 +6,13 @@ branch that reads them is compiled only for sm_90a.
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Sequence
 from typing import Any
 
 from phobos.backends.gpu.abi import Generated
 from phobos.backends.gpu.arrays import DeviceArray
 
-from ..gemm.gemm_launch import MAP_BYTES, MOST_MAPS, _at, _encode
+from ..gemm.gemm_launch import MapCells, _at, _encode
 
 
 class TensorMaps:
@@ -24,28 +23,18 @@ class TensorMaps:
         self.boxes = {name: (cols, rows) for name, cols, rows in gen.boxes}
         self.arrays = {p.name: arrays[p.dtype] for p in self.params}
         self._places = tuple(list(pointer_order).index(p.dtype) for p in self.params)
-        self.maps = {p.name: (ctypes.c_uint64 * (MAP_BYTES // 8))() for p in self.params}
+        self._cells = MapCells([p.name for p in self.params])
         self.encode = encode
-        self._encoded: dict[tuple[int, ...], tuple[bytes, ...]] = {}
-        self._last: tuple[int, ...] | None = None
 
     def cell(self, p: Any) -> Any:
-        return self.maps[p.name]
+        return self._cells.cells[p.name]
 
     def fill(self, pointers: Sequence[int], grid: tuple[int, int, int], stream: int = 0,
              handle: Any = None) -> tuple[int, int, int]:
         """Writes the maps of the tensors at `pointers` (in the launch's pointer order);
         the grid is the user's."""
         key = tuple(pointers[place] for place in self._places)
-        if self.encode and key != self._last:
-            maps = self._encoded.get(key)
-            if maps is None:
-                if len(self._encoded) >= MOST_MAPS:
-                    self._encoded.clear()
-                maps = self._encoded[key] = tuple(
-                    _encode(_at(self.arrays[p.name], ptr), *self.boxes[p.name])
-                    for p, ptr in zip(self.params, key, strict=True))
-            for p, raw in zip(self.params, maps, strict=True):
-                ctypes.memmove(self.maps[p.name], raw, MAP_BYTES)
-            self._last = key
+        if self.encode:
+            self._cells.write(key, lambda: tuple(_encode(_at(self.arrays[p.name], ptr), *self.boxes[p.name])
+                                                 for p, ptr in zip(self.params, key, strict=True)))
         return grid
