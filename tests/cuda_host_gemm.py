@@ -567,21 +567,14 @@ def launch_gemm(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, 
     tensors = [p.name for p in kernel.signature.params if p.is_tensor]
     spec = specialize(variant, dims, checked.scalars, frozenset(tensors),
                       fast_math=kernel.options.get("math_mode") == "fast")
-
-    def device(name: str, ptr: int) -> DeviceArray:
-        array = checked.tensors[name]
-        strides = tuple(s // array.itemsize for s in array.strides)
-        return DeviceArray(ptr, array.shape, strides, array.dtype, 0, False, None)
-
-    placed = {name: device(name, 1 << TAG_SHIFT) for name in tensors}
+    placed = {name: _device(checked, name, 1 << TAG_SHIFT) for name in tensors}
     chosen = gemm_mode(variant, GEMM_ARCH, spec, placed) if mode is None else mode
     found = gemm_of(variant, GEMM_ARCH, chosen.pingpong) if chosen is not None else None
     if chosen is None or found is None or isinstance(found, NotGemm):
         return None
     gen = generate_gemm(variant, spec, *found, chosen)
     named: dict[str, Any] = {**checked.tensors, **checked.scalars, **dims}
-    places = {p.name: k for k, p in enumerate(gen.params) if p.kind == "tensor"}
-    placed = {name: device(name, (places[name] + 1) << TAG_SHIFT) for name in tensors if name in places}
+    placed = _tagged(gen, checked, tensors)
     order = list(placed)
     maps = GemmArguments(gen, placed, sms, order, clusters=None)
     with host_driver() as driver:
@@ -605,6 +598,20 @@ def launch_gemm(kernel: Any, grid: Any, values: dict[str, Any], meta: dict[str, 
     for name, array in zip([p.name for p in gen.params if p.kind == "tensor"], got, strict=True):
         checked.tensors[name][...] = array
     return Launched(dict(variant.bindings), spec, ctas, gen.threads), chosen, gen
+
+
+def _device(checked: Any, name: str, ptr: int) -> DeviceArray:
+    """Checked tensor `name` as a device copy of it at `ptr` would be described."""
+    array = checked.tensors[name]
+    strides = tuple(s // array.itemsize for s in array.strides)
+    return DeviceArray(ptr, array.shape, strides, array.dtype, 0, False, None)
+
+
+def _tagged(gen: Generated, checked: Any, names: list[str]) -> dict[str, DeviceArray]:
+    """The tensors of `names` that `gen` takes, each at a tag the host run replaces by
+    where it puts the array (its argument's place, plus one)."""
+    places = {p.name: k for k, p in enumerate(gen.params) if p.kind == "tensor"}
+    return {name: _device(checked, name, (places[name] + 1) << TAG_SHIFT) for name in names if name in places}
 
 
 def _with_copy(raw: bytes, copies: dict[int, Copy2D]) -> bytes:
@@ -650,14 +657,7 @@ def tma_arguments(gen: Generated, checked: Any, named: dict[str, Any]) -> list[t
     """The arguments of a general variant with tensor maps (each tensor the array, each
     map encoded by the runtime's own code, runtime/tensor_maps.py, against the host's
     driver, its tensors' addresses tags the host run replaces)."""
-    places = {p.name: k for k, p in enumerate(gen.params) if p.kind == "tensor"}
-
-    def device(name: str) -> DeviceArray:
-        array = checked.tensors[name]
-        strides = tuple(s // array.itemsize for s in array.strides)
-        return DeviceArray((places[name] + 1) << TAG_SHIFT, array.shape, strides, array.dtype, 0, False, None)
-
-    placed = {name: device(name) for name in places}
+    placed = _tagged(gen, checked, [p.name for p in gen.params if p.kind == "tensor"])
     order = list(placed)
     maps = TensorMaps(gen, placed, order, encode=True)
     with host_driver():
